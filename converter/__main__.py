@@ -1,0 +1,3 @@
+from converter.cli import main
+
+raise SystemExit(main())

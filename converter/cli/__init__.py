@@ -1,0 +1,63 @@
+"""The `vconv` command line: a thin layer over the library.
+
+Each subcommand lives in its own module of this package with two functions,
+``configure(parser)`` and ``run(args) -> int``.  Exit codes follow linters:
+0 clean, 1 problems found, 2 usage errors and unreadable or corrupt input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from converter import __version__
+from converter.errors import VconvError
+
+# (command name, module in this package, one-line help)
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("validate", "validate", "check game descriptions against the schema and cross-references"),
+    ("build", "build", "build a VASSAL module (.vmod) from a game"),
+    ("print", "print_kit", "print counter sheets and reference cards (PDF, PNG)"),
+    ("dump", "dump", "show what a VASSAL save, log or module holds"),
+    ("audit", "audit", "replay a VASSAL save or log and check it against the game's rules"),
+    ("import", "import_module", "import an existing VASSAL module into the canonical JSON form"),
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse exits 2 on usage errors, as we want
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="vconv", description=__doc__.splitlines()[0])
+    parser.add_argument("--version", action="version", version=f"vconv {__version__}")
+    parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    for name, module_name, help_text in COMMANDS:
+        module = importlib.import_module(f"converter.cli.{module_name}")
+        p = sub.add_parser(name, help=help_text, description=help_text)
+        module.configure(p)
+        p.set_defaults(_run=module.run)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    if not getattr(args, "_run", None):
+        parser.print_help(sys.stderr)
+        return 2
+    try:
+        return int(args._run(args))
+    except VconvError as exc:
+        if args.debug:
+            raise
+        print(f"vconv {args.command}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("vconv: interrupted", file=sys.stderr)
+        return 130
