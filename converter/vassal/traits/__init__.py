@@ -1,0 +1,41 @@
+"""Piece traits: one module per VASSAL decorator, each driven by a declarative field spec.
+
+Use `decode_piece(type, state)` to read a piece and `Piece.encode()` to write it back:
+
+>>> from converter.vassal.traits import decode_piece, Layer
+>>> p = decode_piece("piece;;;a.png;1st Bn", "null;0;0;17;0")
+>>> p.name, p.basic.gpid, p.trait(Layer) is None
+('1st Bn', '17', True)
+"""
+
+from converter.vassal.traits.base import RawTrait, Trait
+from converter.vassal.traits.basic_piece import BasicPiece
+from converter.vassal.traits.clone import Clone
+from converter.vassal.traits.delete import Delete
+from converter.vassal.traits.dynamic_property import DynamicProperty
+from converter.vassal.traits.free_rotator import FreeRotator
+from converter.vassal.traits.hideable import Hideable
+from converter.vassal.traits.immobilized import Immobilized
+from converter.vassal.traits.label import Label
+from converter.vassal.traits.layer import Layer
+from converter.vassal.traits.marker import Marker
+from converter.vassal.traits.movement_markable import MovementMarkable
+from converter.vassal.traits.obscurable import Obscurable
+from converter.vassal.traits.piece import (
+    Piece, decode_add_piece, decode_piece, encode_chain, split_chain)
+from converter.vassal.traits.registry import KNOWN_IDS, TRAITS_BY_ID, decode_trait, trait_id_of
+from converter.vassal.traits.report_state import ReportState
+from converter.vassal.traits.restricted import Restricted
+from converter.vassal.traits.return_to_deck import ReturnToDeck
+from converter.vassal.traits.send_to_location import SendToLocation
+from converter.vassal.traits.submenu import SubMenu
+from converter.vassal.traits.trigger_action import TriggerAction
+from converter.vassal.traits.use_prototype import UsePrototype
+
+__all__ = [
+    "BasicPiece", "Clone", "Delete", "DynamicProperty", "FreeRotator", "Hideable",
+    "Immobilized", "KNOWN_IDS", "Label", "Layer", "Marker", "MovementMarkable", "Obscurable",
+    "Piece", "RawTrait", "ReportState", "Restricted", "ReturnToDeck", "SendToLocation",
+    "SubMenu", "TRAITS_BY_ID", "Trait", "TriggerAction", "UsePrototype", "decode_add_piece",
+    "decode_piece", "decode_trait", "encode_chain", "split_chain", "trait_id_of",
+]

@@ -1,0 +1,72 @@
+"""BasicPiece (`piece;`): the innermost layer, holding the image, the name and the position.
+
+State (VASSAL.counters.BasicPiece): mapId;x;y;gpid;n;key1;value1;... where the key/value pairs
+are persistent properties.  Old files stop after y.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from converter.vassal import sequence
+from converter.vassal.traits.base import Trait, defaults_of
+from converter.vassal.traits.spec import INT, Memo, fields, format_from, parse_into
+
+
+@dataclass
+class BasicPiece(Trait):
+    """The piece's own image and name, and where it is (map id and map pixels)."""
+
+    ID = "piece;"
+    TYPE = fields("clone_key", "delete_key", "image", "name")
+    STATE = fields("map_id", ("x", INT), ("y", INT), "gpid")
+
+    clone_key: str = ""
+    delete_key: str = ""
+    image: str = ""
+    name: str = ""
+    map_id: str = "null"
+    x: int = 0
+    y: int = 0
+    gpid: str = ""
+    persistent: dict[str, str] = field(default_factory=dict)
+
+    def _decode_state(self, text: str, memo: Memo) -> None:
+        items = sequence.split(text, ";")
+        parse_into(self, self.STATE, items[:4], memo, "state")
+        if len(items) <= 4:
+            return
+        rest = items[5:]
+        try:
+            count = max(0, int(items[4]))
+        except ValueError:
+            count = 0
+        for k in range(min(count, len(rest) // 2)):
+            self.persistent[rest[2 * k]] = rest[2 * k + 1]
+        memo.texts["__count__"] = (len(self.persistent), items[4])
+        memo.extras["persistent"] = rest[2 * len(self.persistent):]
+
+    def encode_state(self) -> str:
+        head = format_from(self, self.STATE, self._memo, "state", defaults_of(type(self)))
+        remembered = self._memo.texts.get("__count__") if self._memo is not None else None
+        if self._memo is not None and remembered is None and not self.persistent:
+            return sequence.join(head, ";")
+        head += [""] * (4 - len(head))
+        count = str(len(self.persistent))
+        if remembered is not None and remembered[0] == len(self.persistent):
+            count = remembered[1]
+        tail = [count]
+        for key, value in self.persistent.items():
+            tail += [key, value]
+        if self._memo is not None:
+            tail += self._memo.extras.get("persistent", [])
+        return sequence.join(head + tail, ";")
+
+    @property
+    def on_map(self) -> bool:
+        return self.map_id not in ("", "null")
+
+    def properties(self) -> dict[str, str]:
+        props = {"BasicName": self.name, "PieceId": self.gpid}
+        props.update(self.persistent)
+        return props

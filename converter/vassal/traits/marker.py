@@ -1,0 +1,40 @@
+"""Marker (`mark;`): fixed piece properties.  Names are joined with `,` in the type, the
+values with `,` in the state, in the same order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from converter.vassal import sequence
+from converter.vassal.traits.base import Trait
+from converter.vassal.traits.spec import Memo
+
+
+@dataclass
+class Marker(Trait):
+    """Constant properties, e.g. `{"Side": "Entente", "Type": "Infantry"}`."""
+
+    ID = "mark;"
+
+    names: list[str] = field(default_factory=list)
+    values: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, props: dict[str, str]) -> "Marker":
+        return cls(names=list(props), values=list(props.values()))
+
+    def _decode_type(self, text: str, memo: Memo) -> None:
+        self.names = sequence.split(text, ",")
+
+    def _decode_state(self, text: str, memo: Memo) -> None:
+        self.values = sequence.split(text, ",")
+
+    def encode_type(self) -> str:
+        return self.ID + sequence.join(self.names, ",")
+
+    def encode_state(self) -> str:
+        return sequence.join(self.values, ",")
+
+    def properties(self) -> dict[str, str]:
+        return {name: (self.values[i] if i < len(self.values) else "")
+                for i, name in enumerate(self.names)}

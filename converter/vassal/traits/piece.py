@@ -1,0 +1,157 @@
+"""A whole piece: its decorator chain, decoded from and encoded to VASSAL's type/state text.
+
+The type of a piece is `type(outermost) ⇥ type(rest)`, joined by the sequence codec with TAB,
+so each nesting level adds a backslash before the TABs; the state chain is built the same way
+and has the same length (§3.1 of the format reference).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from converter.errors import VassalFormatError
+from converter.vassal import sequence
+from converter.vassal.traits.base import Trait
+from converter.vassal.traits.basic_piece import BasicPiece
+from converter.vassal.traits.layer import Layer
+from converter.vassal.traits.obscurable import Obscurable
+from converter.vassal.traits.registry import decode_trait
+
+T = TypeVar("T", bound=Trait)
+
+_NOT_PIECES = ("stack", "deck;")
+
+
+@dataclass
+class Piece:
+    """A decoded piece: `traits` outermost first, the BasicPiece last.
+
+    >>> p = decode_piece("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;,+ (reduced);"
+    ...                  "true;Step;;;false;;1;1;true;;70,130;;;1.0;;true\\tpiece;;;a.png;1st Bn",
+    ...                  "2\\tnull;0;0;17;0")
+    >>> p.name, p.trait(Layer).level, p.basic.gpid
+    ('1st Bn (reduced)', 2, '17')
+    """
+
+    traits: list[Trait] = field(default_factory=list)
+
+    @property
+    def basic(self) -> BasicPiece:
+        """The innermost BasicPiece (image, name, map id, position, gpid)."""
+        inner = self.traits[-1] if self.traits else None
+        if not isinstance(inner, BasicPiece):
+            raise VassalFormatError("piece has no BasicPiece at the end of its trait chain")
+        return inner
+
+    @property
+    def basic_name(self) -> str:
+        """The BasicPiece name, before any trait changes it."""
+        return self.basic.name
+
+    @property
+    def name(self) -> str:
+        """The name VASSAL reports (Layer level names and Labels applied, inside out)."""
+        name = self.basic.name if self.traits and isinstance(self.traits[-1], BasicPiece) else ""
+        for trait in reversed(self.traits[:-1]):
+            name = trait.apply_name(name)
+        return name
+
+    def trait(self, cls: type[T], name: str | None = None) -> T | None:
+        """The outermost trait of class *cls* (with `name` if given), or None."""
+        for trait in self.traits:
+            if isinstance(trait, cls) and (name is None or getattr(trait, "name", None) == name):
+                return trait
+        return None
+
+    def traits_of(self, cls: type[T]) -> list[T]:
+        """All traits of class *cls*, outermost first."""
+        return [t for t in self.traits if isinstance(t, cls)]
+
+    def properties(self) -> dict[str, str]:
+        """Property name → value, outer traits winning, as VASSAL's getProperty looks up."""
+        props: dict[str, str] = {}
+        for trait in reversed(self.traits):
+            props.update(trait.properties())
+        return props
+
+    @property
+    def masked(self) -> bool:
+        """True when an Obscurable (mask) currently hides the piece from other players."""
+        return any(t.masked for t in self.traits_of(Obscurable))
+
+    @property
+    def layers(self) -> list[Layer]:
+        return self.traits_of(Layer)
+
+    def encode(self) -> tuple[str, str]:
+        """The (type, state) text of the whole chain."""
+        return encode_chain([t.encode_type() for t in self.traits]), \
+            encode_chain([t.encode_state() for t in self.traits])
+
+    def add_piece_text(self, piece_id: str = "null") -> str:
+        """The AddPiece text (`+/id/type/state`) that PieceSlots and saves hold."""
+        type_text, state_text = self.encode()
+        return "+/" + sequence.join([piece_id, type_text, state_text], "/")
+
+
+def decode_piece(type_text: str, state_text: str) -> Piece:
+    """Split a piece's full type and state into trait objects (outermost first).
+
+    Unknown traits become RawTrait and re-encode unchanged.
+
+    Raises:
+        VassalFormatError: the type is a stack or deck, or the chains differ in length.
+    """
+    if type_text == "stack" or type_text.startswith("deck;"):
+        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
+    types = split_chain(type_text)
+    states = split_chain(state_text)
+    if len(states) < len(types):
+        raise VassalFormatError(
+            f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
+            f"{len(states)} parts")
+    if len(states) > len(types):
+        # The innermost part swallowed nothing: rejoin the surplus into the last state.
+        states = states[:len(types) - 1] + [encode_chain(states[len(types) - 1:])]
+    return Piece([decode_trait(t, s) for t, s in zip(types, states)])
+
+
+def split_chain(text: str) -> list[str]:
+    """Split a decorator chain into its parts, outermost first, by peeling one TAB at a time."""
+    parts: list[str] = []
+    rest = text
+    while True:
+        fields = sequence.split(rest, "\t")
+        if len(fields) == 1:
+            parts.append(rest)
+            return parts
+        parts.append(fields[0])
+        # Two unescaped TABs at one level do not occur in VASSAL's output; keep the text.
+        rest = fields[1] if len(fields) == 2 else "\t".join(fields[1:])
+
+
+def encode_chain(parts: list[str]) -> str:
+    """Join chain parts (outermost first) the way Decorator.getType/getState nest them."""
+    if not parts:
+        return ""
+    text = parts[-1]
+    for part in reversed(parts[:-1]):
+        text = sequence.join([part, text], "\t")
+    return text
+
+
+def decode_add_piece(text: str) -> tuple[str, Piece]:
+    """Decode an AddPiece text `+/id/type/state` into (id, piece).
+
+    Raises:
+        VassalFormatError: the text is not an AddPiece command.
+    """
+    if not text.startswith("+/"):
+        raise VassalFormatError(f"expected an AddPiece text starting '+/', got {text[:30]!r}")
+    fields = sequence.split(text[2:], "/")
+    if len(fields) < 2:
+        raise VassalFormatError(f"AddPiece text {text[:60]!r} has no piece type")
+    piece_id, type_text = fields[0], fields[1]
+    state_text = fields[2] if len(fields) > 2 else ""
+    return piece_id, decode_piece(type_text, state_text)

@@ -1,0 +1,127 @@
+"""Declarative field specs: one list of (attribute, codec) drives both decode and encode.
+
+A trait type or state (and a buildFile attribute set) is a row of text fields.  Each field has a
+codec that turns its text into a Python value and back.  Decoding remembers the exact text of
+every field together with the value it produced, so an unmodified value re-encodes to the very
+same text (VASSAL writes `1` and `1.0`, `true` and `True`; we must not normalise them), while a
+changed value is written in canonical form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from converter.vassal import sequence
+
+
+@dataclass(frozen=True)
+class Codec:
+    """How one field's text maps to a value: `parse(text)` and `format(value)`."""
+
+    name: str
+    parse: Callable[[str], Any]
+    format: Callable[[Any], str]
+
+
+def _parse_int(text: str) -> int:
+    return int(text.strip())
+
+
+def _parse_float(text: str) -> float:
+    return float(text.strip())
+
+
+def _format_float(value: float) -> str:
+    return sequence.to_text(float(value))
+
+
+STR = Codec("str", str, str)
+INT = Codec("int", _parse_int, str)
+FLOAT = Codec("float", _parse_float, _format_float)
+BOOL = Codec("bool", lambda t: t.strip().lower() == "true", lambda v: "true" if v else "false")
+# A String[] field: items joined with ',' by the §0 rules (commas inside an item escaped).
+STR_LIST = Codec("str_list", lambda t: sequence.split(t, ",") if t else [],
+                 lambda v: sequence.join(list(v), ",") if v else "")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of a spec: the Python attribute and its codec."""
+
+    attr: str
+    codec: Codec = STR
+
+
+def fields(*items: tuple[str, Codec] | str) -> tuple[Field, ...]:
+    """Shorthand: `fields("name", ("count", INT))` (a bare name is a string field)."""
+    out = []
+    for item in items:
+        if isinstance(item, str):
+            out.append(Field(item, STR))
+        else:
+            out.append(Field(item[0], item[1]))
+    return tuple(out)
+
+
+@dataclass
+class Memo:
+    """What decoding saw, so re-encoding an unchanged object gives the same text.
+
+    `texts` maps an attribute to (decoded value, original text); `counts` maps a spec name
+    (`type`, `state`) to the number of fields present; `extras` holds trailing fields beyond
+    the spec, which VASSAL ignores but we keep.
+    """
+
+    texts: dict[str, tuple[Any, str]]
+    counts: dict[str, int]
+    extras: dict[str, list[str]]
+
+    @classmethod
+    def empty(cls) -> "Memo":
+        return cls({}, {}, {})
+
+
+def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
+               part: str) -> None:
+    """Set obj's attributes from *items* by *spec*; bad or missing text keeps the default."""
+    for index, fld in enumerate(spec):
+        if index >= len(items):
+            break
+        text = items[index]
+        try:
+            value = fld.codec.parse(text)
+        except (ValueError, TypeError):
+            value = getattr(obj, fld.attr)
+        setattr(obj, fld.attr, value)
+        memo.texts[fld.attr] = (_freeze(value), text)
+    memo.counts[part] = min(len(items), len(spec))
+    memo.extras[part] = list(items[len(spec):])
+
+
+def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
+                defaults: dict[str, Any]) -> list[str]:
+    """The field texts of *obj* by *spec*: remembered text when unchanged, canonical otherwise."""
+    texts: list[str] = []
+    last_needed = -1
+    for index, fld in enumerate(spec):
+        value = getattr(obj, fld.attr)
+        remembered = memo.texts.get(fld.attr) if memo is not None else None
+        if remembered is not None and remembered[0] == _freeze(value):
+            texts.append(remembered[1])
+        else:
+            texts.append(fld.codec.format(value))
+            if memo is not None and (fld.attr in memo.texts
+                                     or _freeze(value) != _freeze(defaults.get(fld.attr))):
+                last_needed = index
+    if memo is None or part not in memo.counts:
+        return texts
+    count = max(memo.counts[part], last_needed + 1)
+    return texts[:count] + memo.extras.get(part, [])
+
+
+def _freeze(value: Any) -> Any:
+    """A comparable snapshot (lists become tuples, so later mutation is seen as a change)."""
+    if isinstance(value, list):
+        return ("__list__", tuple(_freeze(v) for v in value))
+    return (type(value).__name__, value)
