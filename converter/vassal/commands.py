@@ -1,0 +1,706 @@
+"""The VASSAL command stream: ESC-joined command trees, read and written (reference §4.3-4.5).
+
+This is a tokenizer only: it turns the text into typed commands and back, and decides nothing
+about legality.  Any command it does not know is kept as ``UnknownCommand(raw)`` and written
+back unchanged.  ``decode_command(encode_command(c)) == c`` holds for every tree.
+
+Speed matters (long logs are replayed many times), so splitting uses ``str.split`` and only
+falls back to escape handling where a backslash sits before a delimiter.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from converter.errors import VassalFormatError
+from converter.vassal.traits import Piece, decode_piece
+
+ESC = "\x1b"
+TAB = "\t"
+
+
+# ----------------------------------------------------------------------------- codec
+
+def fast_split(text: str, delimiter: str) -> list[str]:
+    """``sequence.split`` with ``str.split`` speed; the same result for every input."""
+    raw = text.split(delimiter)
+    if "\\" in text:
+        merged: list[str] = []
+        pending: str | None = None
+        for piece in raw:
+            if pending is not None:
+                piece = pending + piece
+                pending = None
+            if piece.endswith("\\"):
+                pending = piece[:-1] + delimiter
+            else:
+                merged.append(piece)
+        if pending is not None:
+            # an escaped delimiter can only be followed by another piece; keep the text
+            merged.append(pending[:-1] + "\\")
+        raw = merged
+    for i, piece in enumerate(raw):
+        if len(piece) > 1 and piece[0] == "'" and piece[-1] == "'":
+            raw[i] = piece[1:-1]
+    return raw
+
+
+def fast_join(fields: list[str], delimiter: str) -> str:
+    """``sequence.join`` for strings; refuses a field ending in a backslash (unreadable)."""
+    out = []
+    for text in fields:
+        if not text:
+            out.append("")
+            continue
+        if text[-1] == "\\":
+            raise VassalFormatError(
+                f"field {text[:60]!r} ends with a backslash, which VASSAL cannot read back")
+        if delimiter in text:
+            text2 = text.replace(delimiter, "\\" + delimiter)
+        else:
+            text2 = text
+        if text[0] == "\\" or (text[0] == "'" and text[-1] == "'"):
+            text2 = "'" + text2 + "'"
+        out.append(text2)
+    return delimiter.join(out)
+
+
+# ----------------------------------------------------------------------------- commands
+
+@dataclass(slots=True, eq=True)
+class Command:
+    """One node of a command tree; ``children`` are its sub-commands, in order."""
+
+    children: list[Command] = field(default_factory=list, kw_only=True, repr=False)
+
+    KIND: ClassVar[str] = "Command"
+
+    def own_text(self) -> str:
+        raise NotImplementedError
+
+    def walk(self) -> Iterator[Command]:
+        """This command and all its descendants, parent before children."""
+        stack: list[Command] = [self]
+        while stack:
+            node = stack.pop()
+            yield node
+            if node.children:
+                stack.extend(reversed(node.children))
+
+
+@dataclass(slots=True, eq=True)
+class NullCommand(Command):
+    """The empty command (a parent of restored pieces, or VASSAL's dropped version check)."""
+
+    KIND: ClassVar[str] = "Null"
+
+    def own_text(self) -> str:
+        return ""
+
+
+@dataclass(slots=True, eq=True)
+class SetupCommand(Command):
+    """``begin_save`` (game_starting False) / ``end_save`` (True) around the restored game."""
+
+    game_starting: bool
+    KIND: ClassVar[str] = "SetupCommand"
+
+    def own_text(self) -> str:
+        return "end_save" if self.game_starting else "begin_save"
+
+
+@dataclass(slots=True, eq=True)
+class AddPiece(Command):
+    """``+/id/type/state``: a piece (or stack, deck) enters the game."""
+
+    id: str
+    type: str
+    state: str
+    KIND: ClassVar[str] = "AddPiece"
+
+    def own_text(self) -> str:
+        return "+/" + fast_join([self.id, self.type, self.state], "/")
+
+    @property
+    def is_stack(self) -> bool:
+        return self.type == "stack"
+
+    @property
+    def is_piece(self) -> bool:
+        """False for stacks and decks, whose type/state are not trait chains."""
+        return not (self.type == "stack" or self.type.startswith("deck;"))
+
+    def piece(self) -> Piece | None:
+        """The decoded trait chain (name, layers, mask, properties); None for a stack/deck.
+
+        Decoded on demand, so reading a long log stays fast.
+
+        Raises:
+            VassalFormatError: the type and state chains do not match.
+        """
+        return decode_piece(self.type, self.state) if self.is_piece else None
+
+
+@dataclass(slots=True, eq=True)
+class RemovePiece(Command):
+    """``-/id``: a piece leaves the game."""
+
+    id: str
+    KIND: ClassVar[str] = "RemovePiece"
+
+    def own_text(self) -> str:
+        return "-/" + self.id  # the id is not escaped (VASSAL's RemovePiece encoder)
+
+
+@dataclass(slots=True, eq=True)
+class ChangePiece(Command):
+    """``D/id/newState[/oldState]``: a piece's state chain changes (flip, label, layer...)."""
+
+    id: str
+    new_state: str
+    old_state: str | None = None
+    KIND: ClassVar[str] = "ChangePiece"
+
+    def own_text(self) -> str:
+        fields = [self.id, self.new_state]
+        if self.old_state is not None:
+            fields.append(self.old_state)
+        return "D/" + fast_join(fields, "/")
+
+    def piece(self, type_text: str) -> Piece:
+        """The new state decoded against the piece's type (from its AddPiece)."""
+        return decode_piece(type_text, self.new_state)
+
+    def old_piece(self, type_text: str) -> Piece | None:
+        return None if self.old_state is None else decode_piece(type_text, self.old_state)
+
+
+@dataclass(slots=True, eq=True)
+class MovePiece(Command):
+    """``M/...``: a piece moves; maps by mapName (None = off-map), map pixel coordinates."""
+
+    id: str
+    new_map: str | None
+    new_x: int
+    new_y: int
+    new_under: str | None
+    old_map: str | None
+    old_x: int
+    old_y: int
+    old_under: str | None
+    player_id: str | None = None  # VASSAL writes the mover's password here (privacy!)
+    KIND: ClassVar[str] = "MovePiece"
+
+    def own_text(self) -> str:
+        fields = [self.id, _null(self.new_map), str(self.new_x), str(self.new_y),
+                  _null(self.new_under), _null(self.old_map), str(self.old_x), str(self.old_y),
+                  _null(self.old_under)]
+        if self.player_id is not None:
+            fields.append(self.player_id)
+        return "M/" + fast_join(fields, "/")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceReport:
+    """A dice result recognised in a chat line (the line itself stays on the Chat)."""
+
+    label: str
+    result: str
+    values: tuple[int, ...] | None
+    player: str | None
+
+
+_DICE = re.compile(r"^\*\*\* ?(?P<label>.*?) = (?P<result>.*?) \*\*\*(?P<rest>.*)$", re.S)
+_PLAYER = re.compile(r"(?:&lt;|<)(?P<name>[^<>&]*)(?:&gt;|>)")
+_CHAT = re.compile(r"^(?:&lt;|<)(?P<sender>.*?)(?:&gt;|>) - (?P<message>.*)$", re.S)
+
+
+@dataclass(slots=True, eq=True)
+class Chat(Command):
+    """``CHAT`` + text: player chat and the ``*``-reports of moves, traits and dice."""
+
+    text: str
+    KIND: ClassVar[str] = "Chat"
+
+    def own_text(self) -> str:
+        return "CHAT" + self.text
+
+    @property
+    def is_report(self) -> bool:
+        return self.text.startswith("*")
+
+    @property
+    def sender(self) -> str | None:
+        m = _CHAT.match(self.text)
+        return m.group("sender") if m else None
+
+    @property
+    def dice(self) -> DiceReport | None:
+        """The dice roll this line reports (``*** 2d6 = 3,4 *** <Alice>``), if it is one."""
+        m = _DICE.match(self.text)
+        if not m:
+            return None
+        result = m.group("result").strip()
+        values: tuple[int, ...] | None = None
+        items = [v.strip() for v in re.split(r"[,/ ]+", result) if v.strip()]
+        if items and all(v.lstrip("-").isdigit() for v in items):
+            values = tuple(int(v) for v in items)
+        p = _PLAYER.search(m.group("rest"))
+        return DiceReport(label=m.group("label"), result=result, values=values,
+                          player=p.group("name") if p else None)
+
+
+@dataclass(slots=True, eq=True)
+class LogEntry(Command):
+    """``LOG⇥cmd``: one logged command; a top-level entry is one replay step.
+
+    ``command`` is None for ``LOG⇥null`` (VASSAL 3.6's wrapper of a drag, add or delete).
+    The step's further commands are nested ``LogEntry`` children.
+    """
+
+    command: Command | None
+    KIND: ClassVar[str] = "Log"
+
+    def own_text(self) -> str:
+        if self.command is None:
+            return "LOG\tnull"
+        if self.command.children:
+            raise VassalFormatError("a logged command's sub-commands must be nested LogEntry "
+                                    "children, not children of the logged command")
+        return "LOG\t" + self.command.own_text()
+
+    def logged(self) -> Iterator[Command]:
+        """Every command of this step in order (null wrappers give nothing)."""
+        if self.command is not None:
+            yield from self.command.walk()
+        for child in self.children:
+            if isinstance(child, LogEntry):
+                yield from child.logged()
+            else:
+                yield from child.walk()
+
+    def entries(self) -> Iterator[LogEntry]:
+        """This LOG wrapper and every LOG wrapper nested in it."""
+        yield self
+        for child in self.children:
+            if isinstance(child, LogEntry):
+                yield from child.entries()
+
+
+@dataclass(slots=True, eq=True)
+class _TabCommand(Command):
+    """A command written ``PREFIX⇥field⇥field…`` with the SequenceEncoder on TAB."""
+
+    fields: tuple[str, ...]
+    PREFIX: ClassVar[str] = ""
+
+    def own_text(self) -> str:
+        return fast_join([self.PREFIX, *self.fields], TAB)
+
+    def field(self, index: int, default: str = "") -> str:
+        return self.fields[index] if index < len(self.fields) else default
+
+
+@dataclass(slots=True, eq=True)
+class Undo(_TabCommand):
+    """``UNDO⇥true`` / ``UNDO⇥false`` bracket the inverse commands of an undo."""
+
+    PREFIX: ClassVar[str] = "UNDO"
+    KIND: ClassVar[str] = "Undo"
+
+    @property
+    def in_progress(self) -> bool:
+        return self.field(0) == "true"
+
+
+@dataclass(slots=True, eq=True)
+class PropertyChange(_TabCommand):
+    """``MutableProperty⇥name⇥old⇥new⇥container``: a global/map/zone property changes."""
+
+    PREFIX: ClassVar[str] = "MutableProperty"
+    KIND: ClassVar[str] = "PropertyChange"
+
+    name = property(lambda self: self.field(0))
+    old_value = property(lambda self: self.field(1))
+    new_value = property(lambda self: self.field(2))
+    container = property(lambda self: self.field(3))
+
+
+@dataclass(slots=True, eq=True)
+class GlobalPropertyRestore(Command):
+    """``GlobalProperty⇥;name;value;container`` in the restored game."""
+
+    values: tuple[str, ...]
+    KIND: ClassVar[str] = "GlobalProperty"
+
+    def own_text(self) -> str:
+        return "GlobalProperty\t" + fast_join(list(self.values), ";")
+
+    name = property(lambda self: self.values[1] if len(self.values) > 1 else "")
+    value = property(lambda self: self.values[2] if len(self.values) > 2 else "")
+
+
+@dataclass(slots=True, eq=True)
+class TurnTrackerChange(Command):
+    """``TURN<trackerId>⇥state``: the turn tracker's levels (``current|level1|level2…``)."""
+
+    tracker_id: str
+    state: str
+    KIND: ClassVar[str] = "TurnTracker"
+
+    def own_text(self) -> str:
+        return "TURN" + fast_join([self.tracker_id, self.state], TAB)
+
+    @property
+    def levels(self) -> list[str]:
+        return fast_split(self.state, "|")
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPlacement:
+    name: str
+    reversed: bool
+    column: int
+    row: int
+
+
+@dataclass(slots=True, eq=True)
+class SetBoards(Command):
+    """``<mapName>BoardPicker⇥board⇥col⇥row…``: which boards a map shows."""
+
+    map_name: str
+    fields: tuple[str, ...]
+    KIND: ClassVar[str] = "SetBoards"
+
+    def own_text(self) -> str:
+        return fast_join([self.map_name + "BoardPicker", *self.fields], TAB)
+
+    @property
+    def boards(self) -> list[BoardPlacement]:
+        out = []
+        f = self.fields
+        for i in range(0, len(f) - 2, 3):
+            name, rev = (f[i][:-4], True) if f[i].endswith("/rev") else (f[i], False)
+            out.append(BoardPlacement(name, rev, _int(f[i + 1]), _int(f[i + 2])))
+        return out
+
+
+@dataclass(slots=True, eq=True)
+class MarkGameNotNew(_TabCommand):
+    """``SETUP_STACK⇥``: not a new game, so at-start stacks are not placed again."""
+
+    PREFIX: ClassVar[str] = "SETUP_STACK"
+    KIND: ClassVar[str] = "MarkGameNotNew"
+
+
+@dataclass(slots=True, eq=True)
+class PlayerJoin(_TabCommand):
+    """``PLAYER⇥id⇥name⇥side``: a roster entry; the id is the player's password."""
+
+    PREFIX: ClassVar[str] = "PLAYER"
+    KIND: ClassVar[str] = "Player"
+
+    player_id = property(lambda self: self.field(0))
+    name = property(lambda self: self.field(1))
+    side = property(lambda self: self.field(2))
+
+
+@dataclass(slots=True, eq=True)
+class PlayerRemove(_TabCommand):
+    """``PYREMOVE⇥id``: a player leaves the roster."""
+
+    PREFIX: ClassVar[str] = "PYREMOVE"
+    KIND: ClassVar[str] = "PlayerRemove"
+
+
+@dataclass(slots=True, eq=True)
+class PrivateNote(_TabCommand):
+    """``PNOTE⇥owner⇥text``: a private note; the owner is the player's password."""
+
+    PREFIX: ClassVar[str] = "PNOTE"
+    KIND: ClassVar[str] = "PrivateNote"
+
+
+@dataclass(slots=True, eq=True)
+class SecretNote(_TabCommand):
+    """``SNOTE⇥…``: a secret note (owner id, name, time, hidden text)."""
+
+    PREFIX: ClassVar[str] = "SNOTE"
+    KIND: ClassVar[str] = "SecretNote"
+
+
+@dataclass(slots=True, eq=True)
+class VersionCheck(_TabCommand):
+    """``CHECK⇥condition⇥action``: a pre-3.0 version check (3.x ignores it)."""
+
+    PREFIX: ClassVar[str] = "CHECK"
+    KIND: ClassVar[str] = "VersionCheck"
+
+
+@dataclass(slots=True, eq=True)
+class SecureEmail(_TabCommand):
+    """``SEMAIL⇥…``: an old e-mail address record (3.x ignores it)."""
+
+    PREFIX: ClassVar[str] = "SEMAIL"
+    KIND: ClassVar[str] = "SecureEmail"
+
+
+@dataclass(slots=True, eq=True)
+class SpecialDiceResults(_TabCommand):
+    """``SHOW_RESULTS⇥button⇥face…``: the faces of a graphical (special) dice roll."""
+
+    PREFIX: ClassVar[str] = "SHOW_RESULTS"
+    KIND: ClassVar[str] = "SpecialDice"
+
+    button = property(lambda self: self.field(0))
+
+
+@dataclass(slots=True, eq=True)
+class Notes(Command):
+    """``NOTES⇥text`` (scenario notes) or ``PNOTES⇥text`` (public notes); text kept raw."""
+
+    public: bool
+    text: str
+    KIND: ClassVar[str] = "Notes"
+
+    def own_text(self) -> str:
+        return ("PNOTES\t" if self.public else "NOTES\t") + self.text
+
+
+@dataclass(slots=True, eq=True)
+class UnknownCommand(Command):
+    """A command this reader has no type for: kept verbatim, never dropped."""
+
+    raw: str
+    KIND: ClassVar[str] = "Unknown"
+
+    def own_text(self) -> str:
+        return self.raw
+
+
+_TAB_COMMANDS: dict[str, type[_TabCommand]] = {
+    c.PREFIX: c for c in (Undo, PropertyChange, MarkGameNotNew, PlayerJoin, PlayerRemove,
+                          PrivateNote, SecretNote, VersionCheck, SecureEmail,
+                          SpecialDiceResults)
+}
+
+
+# ----------------------------------------------------------------------------- decoding
+
+class _Located(VassalFormatError):
+    """A decode error that learns its position in the tree as it bubbles up."""
+
+    def __init__(self, message: str, path: list[int]) -> None:
+        self.bare = message
+        self.path = path
+        super().__init__(message)
+
+    def __str__(self) -> str:
+        where = "/".join(str(i) for i in self.path) or "root"
+        return f"command {where}: {self.bare}"
+
+
+def decode_command(text: str) -> Command:
+    """Decode one encoded command tree (a whole savedGame text, or one command).
+
+    >>> decode_command("begin_save\\x1bend_save").children
+    [SetupCommand(game_starting=True)]
+
+    Raises:
+        VassalFormatError: a known command with unreadable fields (message says where).
+    """
+    try:
+        return _decode(text)
+    except _Located as exc:
+        raise VassalFormatError(str(exc)) from None
+    except RecursionError:
+        raise VassalFormatError("command tree nested too deeply to read") from None
+
+
+def _decode(text: str) -> Command:
+    if ESC not in text:
+        if len(text) > 1 and text[0] == "'" and text[-1] == "'":
+            return _decode(text[1:-1])
+        return _leaf(text)
+    parts = fast_split(text, ESC)
+    try:
+        node = _decode(parts[0])
+    except _Located as exc:
+        exc.path.insert(0, 0)
+        raise
+    if len(parts) > 1:
+        kids = node.children
+        for i in range(1, len(parts)):
+            try:
+                kids.append(_decode(parts[i]))
+            except _Located as exc:
+                exc.path.insert(0, i)
+                raise
+    return node
+
+
+def _leaf(text: str) -> Command:
+    parser = _BY_HEAD.get(text[:2])
+    if parser is not None:
+        return parser(text)
+    if text.startswith("CHAT"):
+        return Chat(text[4:])
+    tab = text.find(TAB)
+    if tab >= 0:
+        word = text[:tab]
+        cls = _TAB_COMMANDS.get(word)
+        if cls is not None:
+            return cls(tuple(fast_split(text[tab + 1:], TAB)))
+        if word == "LOG":
+            inner = text[4:]
+            return LogEntry(None if inner == "null" else _decode(inner))
+        if word == "GlobalProperty":
+            return GlobalPropertyRestore(tuple(fast_split(text[tab + 1:], ";")))
+        if word == "NOTES" or word == "PNOTES":
+            return Notes(word == "PNOTES", text[tab + 1:])
+        if word.endswith("BoardPicker"):
+            return SetBoards(word[:-11], tuple(fast_split(text[tab + 1:], TAB)))
+        if word.startswith("TURN"):
+            parts = fast_split(text[4:], TAB)
+            if len(parts) == 2:
+                return TurnTrackerChange(parts[0], parts[1])
+    elif text == "begin_save":
+        return SetupCommand(False)
+    elif text == "end_save":
+        return SetupCommand(True)
+    elif text == "":
+        return NullCommand()
+    return UnknownCommand(text)
+
+
+def _add(text: str) -> Command:
+    f = fast_split(text[2:], "/")
+    if len(f) < 3:
+        raise _Located(f"AddPiece needs id/type/state, got {len(f)} field(s): {text[:60]!r}", [])
+    return AddPiece(f[0], f[1], f[2])
+
+
+def _remove(text: str) -> Command:
+    return RemovePiece(text[2:])
+
+
+def _change(text: str) -> Command:
+    f = fast_split(text[2:], "/")
+    if len(f) < 2:
+        raise _Located(f"ChangePiece needs id/newState, got {text[:60]!r}", [])
+    return ChangePiece(f[0], f[1], f[2] if len(f) > 2 else None)
+
+
+def _move(text: str) -> Command:
+    f = fast_split(text[2:], "/")
+    if len(f) < 9:
+        raise _Located(f"MovePiece needs 9 fields, got {len(f)}: {text[:80]!r}", [])
+    try:
+        return MovePiece(f[0], _none(f[1]), int(f[2]), int(f[3]), _none(f[4]), _none(f[5]),
+                         int(f[6]), int(f[7]), _none(f[8]), f[9] if len(f) > 9 else None)
+    except ValueError:
+        raise _Located(f"MovePiece coordinates are not integers: {text[:80]!r}", []) from None
+
+
+_BY_HEAD: dict[str, Callable[[str], Command]] = {
+    "+/": _add, "-/": _remove, "D/": _change, "M/": _move,
+}
+
+
+def _none(text: str) -> str | None:
+    return None if text == "null" else text
+
+
+def _null(value: str | None) -> str:
+    return "null" if value is None else value
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        return 0
+
+
+# ----------------------------------------------------------------------------- encoding
+
+def encode_command(command: Command) -> str:
+    """The text of a command tree, as VASSAL's GameModule.encode writes it.
+
+    Raises:
+        VassalFormatError: a field that VASSAL could not read back (ends with a backslash).
+    """
+    own = command.own_text()
+    if not command.children:
+        if ESC in own:
+            raise VassalFormatError(f"command text holds an ESC character: {own[:60]!r}")
+        return own
+    return fast_join([own, *(encode_command(c) for c in command.children)], ESC)
+
+
+# ----------------------------------------------------------------------------- game record
+
+@dataclass(slots=True)
+class GameRecord:
+    """A decoded save or log: the restored game, then the logged steps (``LOG`` entries)."""
+
+    root: Command
+    steps: list[LogEntry]
+
+    def restored(self) -> Iterator[Command]:
+        """Every command of the restored game (the tree with the LOG entries left out)."""
+        stack: list[Command] = [self.root]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, LogEntry):
+                continue
+            yield node
+            if node.children:
+                stack.extend(reversed(node.children))
+
+    def log_entries(self) -> Iterator[LogEntry]:
+        """Every LOG wrapper, nested ones included, in file order."""
+        for step in self.steps:
+            yield from step.entries()
+
+    def unknown(self) -> list[UnknownCommand]:
+        """Commands with no type (kept raw); a clean real file has none."""
+        return [c for c in self.all_commands() if isinstance(c, UnknownCommand)]
+
+    def all_commands(self) -> Iterator[Command]:
+        yield from self.restored()
+        for step in self.steps:
+            for entry in step.entries():
+                yield entry
+            yield from step.logged()
+
+
+def read_record(text: str) -> GameRecord:
+    """Decode a savedGame text and separate the restored game from the logged steps.
+
+    Raises:
+        VassalFormatError: as ``decode_command``.
+    """
+    root = decode_command(text)
+    steps: list[LogEntry] = []
+    stack: list[Command] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, LogEntry):
+            steps.append(node)
+            continue
+        if node.children:
+            stack.extend(reversed(node.children))
+    return GameRecord(root=root, steps=steps)
+
+
+def counts(commands: Iterator[Command] | list[Command]) -> dict[str, int]:
+    """How many commands of each kind (for reports and tests)."""
+    out: dict[str, int] = {}
+    for c in commands:
+        out[c.KIND] = out.get(c.KIND, 0) + 1
+    return out
+

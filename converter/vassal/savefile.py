@@ -1,0 +1,383 @@
+"""VASSAL saves (.vsav) and logs (.vlog): the zip archive and the savedGame obfuscation.
+
+A save is a zip holding ``savedGame`` (the command stream, obfuscated) and optionally
+``savedata`` and ``moduledata``; a bare savedGame stream is accepted too.  Every encoding
+VASSAL has written is read (reference §4.2): ``!VCSK`` + hex XOR (VASSAL <= 3.7), ``VOBS`` +
+raw-key XOR (3.8), an xz stream (pywargame's "new" format) and plain UTF-8 text.  Files are
+untrusted: member sizes and decompressed bytes are bounded, member names are checked, and
+every failure is a ``VassalFormatError``/``InputError`` naming the file and the byte offset.
+"""
+
+from __future__ import annotations
+
+import binascii
+import enum
+import io
+import logging
+import lzma
+import os
+import zipfile
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from converter.atomic import source_date_epoch, write_bytes_atomic
+from converter.errors import InputError, VassalFormatError
+
+log = logging.getLogger(__name__)
+
+SAVED_GAME = "savedGame"
+SAVE_DATA = "savedata"
+MODULE_DATA = "moduledata"
+
+VCSK_HEADER = b"!VCSK"
+VOBS_HEADER = b"VOBS"
+XZ_HEADER = b"\xfd7zXZ\x00"
+ZIP_HEADERS = (b"PK\x03\x04", b"PK\x05\x06")
+BEGIN_SAVE = "begin_save"
+
+DEFAULT_KEY = 0xA5  # a fixed key keeps our output deterministic (VASSAL picks a random one)
+
+
+class Encoding(enum.Enum):
+    """How the command text is stored in ``savedGame``."""
+
+    VCSK = "!VCSK"   # hex pairs XOR one key byte (VASSAL 3.0-3.7; what every 3.x reads)
+    VOBS = "VOBS"    # raw bytes XOR one key byte (VASSAL 3.8, PR #15060)
+    XZ = "xz"        # an xz stream of the text (pywargame's format; VASSAL does not read it)
+    PLAIN = "plain"  # the text as UTF-8 (hand-made saves; VASSAL accepts it)
+
+
+@dataclass(frozen=True, slots=True)
+class ReadLimits:
+    """Bounds on untrusted input: a decompression bomb stops here with a clear error."""
+
+    max_member_bytes: int = 64 * 1024 * 1024
+    max_total_bytes: int = 128 * 1024 * 1024
+    max_members: int = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """One archive entry as listed in the zip directory."""
+
+    name: str
+    size: int
+    compressed_size: int
+
+
+@dataclass(slots=True)
+class SaveFile:
+    """A decoded save or log: the command text plus what the archive held around it."""
+
+    path: str
+    text: str
+    encoding: Encoding
+    key: int | None = None
+    archive: bool = True
+    members: tuple[Member, ...] = ()
+    savedata: bytes | None = None
+    moduledata: bytes | None = None
+    extra: dict[str, bytes] = field(default_factory=dict)
+
+
+# ----------------------------------------------------------------------------- reading
+
+def read_save(path: str | os.PathLike[str], *, limits: ReadLimits = ReadLimits()) -> SaveFile:
+    """Read a .vsav/.vlog archive or a bare savedGame stream from *path*.
+
+    Raises:
+        InputError: the file cannot be opened or is not a save at all.
+        VassalFormatError: the archive or the savedGame stream is corrupt (with the offset).
+    """
+    name = str(path)
+    try:
+        size = os.path.getsize(path)
+        if size > limits.max_total_bytes:
+            raise InputError(name, f"file is {size} bytes, over the {limits.max_total_bytes} limit")
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise InputError(name, f"cannot read file: {exc.strerror or exc}") from None
+    return read_save_bytes(data, source=name, limits=limits)
+
+
+def read_save_bytes(data: bytes, *, source: str = "<bytes>",
+                    limits: ReadLimits = ReadLimits()) -> SaveFile:
+    """Decode a save held in memory (archive or bare savedGame stream)."""
+    if data[:4] in ZIP_HEADERS:
+        return _read_archive(data, source, limits)
+    if not data:
+        raise InputError(source, "file is empty; expected a VASSAL save or log")
+    if not (data.startswith(VCSK_HEADER) or data.startswith(VOBS_HEADER)
+            or data.startswith(XZ_HEADER) or data.startswith(BEGIN_SAVE.encode())):
+        raise InputError(source, "not a VASSAL save or log: expected a zip archive or a "
+                                 "savedGame stream (!VCSK, VOBS, xz or begin_save) at byte 0, "
+                                 f"found {data[:8]!r}")
+    if len(data) > limits.max_member_bytes:
+        raise VassalFormatError(f"{source}: savedGame stream is {len(data)} bytes, over the "
+                                f"{limits.max_member_bytes} limit")
+    text, encoding, key = decode_saved_game(data, source=source, limits=limits)
+    return SaveFile(path=source, text=text, encoding=encoding, key=key, archive=False)
+
+
+def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
+        raise VassalFormatError(f"{source}: not a readable zip archive (truncated or "
+                                f"corrupt): {exc}") from None
+    if len(infos) > limits.max_members:
+        raise VassalFormatError(f"{source}: archive has {len(infos)} entries, over the "
+                                f"{limits.max_members} limit")
+    seen: set[str] = set()
+    members = []
+    for info in infos:
+        _check_member_name(info.filename, source)
+        if info.filename in seen:
+            raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears twice")
+        seen.add(info.filename)
+        members.append(Member(info.filename, info.file_size, info.compress_size))
+    if SAVED_GAME not in seen:
+        raise VassalFormatError(f"{source}: archive has no {SAVED_GAME!r} entry "
+                                f"(entries: {sorted(seen)}); not a VASSAL save or log")
+    budget = [limits.max_total_bytes]
+    raw = _read_member(archive, SAVED_GAME, source, limits, budget)
+    text, encoding, key = decode_saved_game(raw, source=f"{source}:{SAVED_GAME}", limits=limits,
+                                            budget=budget)
+    savedata = _read_member(archive, SAVE_DATA, source, limits, budget) \
+        if SAVE_DATA in seen else None
+    moduledata = _read_member(archive, MODULE_DATA, source, limits, budget) \
+        if MODULE_DATA in seen else None
+    extra = {m.name: _read_member(archive, m.name, source, limits, budget)
+             for m in members if m.name not in (SAVED_GAME, SAVE_DATA, MODULE_DATA)
+             and not m.name.endswith("/")}
+    return SaveFile(path=source, text=text, encoding=encoding, key=key, archive=True,
+                    members=tuple(members), savedata=savedata, moduledata=moduledata,
+                    extra=extra)
+
+
+def _check_member_name(name: str, source: str) -> None:
+    parts = name.replace("\\", "/").split("/")
+    if (name.startswith(("/", "\\")) or ".." in parts or ":" in parts[0] or "\x00" in name):
+        raise VassalFormatError(f"{source}: unsafe archive entry name {name!r}")
+
+
+def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadLimits,
+                 budget: list[int]) -> bytes:
+    """Read one entry, never more than the limits, whatever its header claims."""
+    cap = min(limits.max_member_bytes, budget[0])
+    info = archive.getinfo(name)
+    if info.file_size > cap:
+        raise VassalFormatError(f"{source}: entry {name!r} declares {info.file_size} bytes, over "
+                                f"the {cap} byte limit")
+    chunks = []
+    total = 0
+    try:
+        with archive.open(info) as fh:
+            while True:
+                chunk = fh.read(1 << 20)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > cap:
+                    raise VassalFormatError(
+                        f"{source}: entry {name!r} decompresses past the {cap} byte limit "
+                        f"(declared {info.file_size}); refusing a possible decompression bomb")
+                chunks.append(chunk)
+    except VassalFormatError:
+        raise
+    except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
+            NotImplementedError, RuntimeError, lzma.LZMAError) as exc:
+        raise VassalFormatError(f"{source}: entry {name!r} is corrupt or truncated after "
+                                f"{total} bytes: {exc}") from None
+    budget[0] -= total
+    return b"".join(chunks)
+
+
+def decode_saved_game(raw: bytes, *, source: str = "savedGame",
+                      limits: ReadLimits = ReadLimits(),
+                      budget: list[int] | None = None) -> tuple[str, Encoding, int | None]:
+    """Turn a savedGame entry into its command text; returns (text, encoding, key).
+
+    >>> decode_saved_game(b"!VCSK2a484f4d434475594b5c4f")[0]
+    'begin_save'
+
+    Raises:
+        VassalFormatError: odd or non-hex digits, a bad key, a broken xz stream, text that is
+            not UTF-8 or does not start with ``begin_save`` (the byte offset is in the message).
+    """
+    if raw.startswith(VCSK_HEADER):
+        encoding, key, plain = Encoding.VCSK, *_unhex(raw, source)
+    elif raw.startswith(VOBS_HEADER):
+        if len(raw) < 5:
+            raise VassalFormatError(f"{source}: VOBS header at byte 0 has no key byte")
+        key = raw[4]
+        encoding, plain = Encoding.VOBS, _xor(raw[5:], key)
+    elif raw.startswith(XZ_HEADER):
+        cap = limits.max_member_bytes if budget is None else min(limits.max_member_bytes,
+                                                                 budget[0])
+        encoding, key, plain = Encoding.XZ, None, _unxz(raw, source, cap)
+    else:
+        encoding, key, plain = Encoding.PLAIN, None, raw
+    if budget is not None:
+        budget[0] -= len(plain)
+        if budget[0] < 0:
+            raise VassalFormatError(f"{source}: decoded data passes the "
+                                    f"{limits.max_total_bytes} byte total limit")
+    try:
+        text = plain.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        where = _plain_offset(encoding, exc.start)
+        hint = " (wrong key?)" if key is not None else ""
+        raise VassalFormatError(f"{source}: decoded text is not UTF-8 at byte {where}{hint}: "
+                                f"{plain[exc.start:exc.start + 8]!r}") from None
+    if not text.startswith(BEGIN_SAVE):
+        hint = " (wrong key?)" if key is not None else ""
+        raise VassalFormatError(f"{source}: decoded {encoding.value} text does not start with "
+                                f"'begin_save'{hint}: {text[:20]!r}")
+    return text, encoding, key
+
+
+def _plain_offset(encoding: Encoding, index: int) -> int:
+    """Where decoded byte *index* sits in the savedGame entry."""
+    if encoding is Encoding.VCSK:
+        return 7 + 2 * index
+    if encoding is Encoding.VOBS:
+        return 5 + index
+    return index
+
+
+def _unhex(raw: bytes, source: str) -> tuple[int, bytes]:
+    body = raw[5:]
+    if len(body) < 2:
+        raise VassalFormatError(f"{source}: !VCSK header at byte 0 is cut off before its key")
+    if len(body) % 2:
+        raise VassalFormatError(f"{source}: !VCSK stream is cut off: odd number of hex digits "
+                                f"(last digit at byte {len(raw) - 1})")
+    try:
+        decoded = binascii.unhexlify(body)
+    except binascii.Error:
+        for i, b in enumerate(body):
+            if b not in b"0123456789abcdefABCDEF":
+                raise VassalFormatError(f"{source}: non-hex character {bytes([b])!r} at byte "
+                                        f"{5 + i} of the !VCSK stream") from None
+        raise VassalFormatError(f"{source}: bad !VCSK hex stream") from None
+    return decoded[0], _xor(decoded[1:], decoded[0])
+
+
+def _xor(data: bytes, key: int) -> bytes:
+    if key == 0 or not data:
+        return bytes(data)
+    return data.translate(_XOR_TABLES[key])
+
+
+_XOR_TABLES = [bytes(b ^ k for b in range(256)) for k in range(256)]
+
+
+def _unxz(raw: bytes, source: str, cap: int) -> bytes:
+    dec = lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    try:
+        out = dec.decompress(raw, max_length=cap + 1)
+    except lzma.LZMAError as exc:
+        raise VassalFormatError(f"{source}: broken xz stream: {exc}") from None
+    if len(out) > cap:
+        raise VassalFormatError(f"{source}: xz stream decompresses past the {cap} byte limit; "
+                                "refusing a possible decompression bomb")
+    if not dec.eof:
+        raise VassalFormatError(f"{source}: xz stream is cut off after {len(raw)} bytes")
+    return out
+
+
+# ----------------------------------------------------------------------------- writing
+
+def encode_saved_game(text: str, encoding: Encoding = Encoding.VCSK,
+                      key: int | None = None) -> bytes:
+    """The savedGame entry for *text* (``!VCSK`` by default, which every VASSAL 3.x reads).
+
+    >>> encode_saved_game("begin_save", key=0x2a)
+    b'!VCSK2a484f4d434475594b5c4f'
+    """
+    data = text.encode("utf-8")
+    if encoding is Encoding.PLAIN:
+        return data
+    if encoding is Encoding.XZ:
+        return lzma.compress(data, format=lzma.FORMAT_XZ, preset=6)
+    key = DEFAULT_KEY if key is None else key
+    if encoding is Encoding.VOBS:
+        if not 1 <= key <= 255:
+            raise VassalFormatError(f"VOBS key must be 1-255, got {key}")
+        return VOBS_HEADER + bytes([key]) + _xor(data, key)
+    if not 0 <= key <= 255:
+        raise VassalFormatError(f"!VCSK key must be 0-255, got {key}")
+    return VCSK_HEADER + f"{key:02x}".encode() + binascii.hexlify(_xor(data, key))
+
+
+def save_archive_bytes(text: str, *, encoding: Encoding = Encoding.VCSK, key: int | None = None,
+                       savedata: bytes | None = None, moduledata: bytes | None = None,
+                       extra: dict[str, bytes] | None = None) -> bytes:
+    """A deterministic .vsav/.vlog archive: sorted entries, one fixed time, DEFLATED."""
+    entries = {SAVED_GAME: encode_saved_game(text, encoding, key)}
+    if savedata is not None:
+        entries[SAVE_DATA] = savedata
+    if moduledata is not None:
+        entries[MODULE_DATA] = moduledata
+    for name, data in (extra or {}).items():
+        _check_member_name(name, "<writer>")
+        entries.setdefault(name, data)
+    stamp = _zip_time(source_date_epoch())
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=stamp)
+            info.compress_type = zipfile.ZIP_DEFLATED  # VASSAL reads with ZipInputStream
+            info.external_attr = 0o644 << 16
+            info.create_system = 3
+            archive.writestr(info, entries[name], compresslevel=9)
+    return buf.getvalue()
+
+
+def write_save(path: str | os.PathLike[str], text: str, *, encoding: Encoding = Encoding.VCSK,
+               key: int | None = None, savedata: bytes | None = None,
+               moduledata: bytes | None = None, archive: bool = True,
+               extra: dict[str, bytes] | None = None) -> Path:
+    """Write a save/log atomically; ``archive=False`` writes a bare savedGame stream."""
+    data = (save_archive_bytes(text, encoding=encoding, key=key, savedata=savedata,
+                               moduledata=moduledata, extra=extra)
+            if archive else encode_saved_game(text, encoding, key))
+    return write_bytes_atomic(path, data)
+
+
+def write_save_file(path: str | os.PathLike[str], save: SaveFile, *,
+                    encoding: Encoding | None = None, key: int | None = None) -> Path:
+    """Write *save* back, keeping its encoding, key and metadata unless told otherwise."""
+    enc = encoding or save.encoding
+    return write_save(path, save.text, encoding=enc,
+                      key=key if key is not None else (save.key if enc is save.encoding
+                                                       else None),
+                      savedata=save.savedata, moduledata=save.moduledata,
+                      archive=save.archive, extra=save.extra)
+
+
+def savedata_xml(*, vassal_version: str = "3.6.0", module_version: str = "",
+                 description: str | None = None, date_saved_ms: int | None = None) -> bytes:
+    """The ``savedata`` entry (§1.3): dateSaved from SOURCE_DATE_EPOCH for determinism."""
+    from xml.sax.saxutils import escape
+
+    stamp = date_saved_ms if date_saved_ms is not None else source_date_epoch() * 1000
+    lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>', '<data version="1">',
+             f"  <version>{escape(module_version)}</version>" if module_version
+             else "  <version/>",
+             f"  <VassalVersion>{escape(vassal_version)}</VassalVersion>",
+             f"  <dateSaved>{stamp}</dateSaved>"]
+    if description is not None:
+        lines.append(f"  <description>{escape(description)}</description>")
+    lines.append("</data>")
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
+def _zip_time(epoch: int) -> tuple[int, int, int, int, int, int]:
+    import time
+
+    t = time.gmtime(max(epoch, 315532800))
+    return (max(t.tm_year, 1980), t.tm_mon, t.tm_mday, t.tm_hour, t.tm_min, t.tm_sec - t.tm_sec % 2)
