@@ -1,0 +1,159 @@
+"""The JSON Schema stage: every schema error as a Problem with a plain-words message."""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+from referencing import Registry, Resource
+
+from converter.load.document import GameDocument, Problem
+
+SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+BASE_URI = "https://vconv.github.io/schemas/1/"
+
+
+def schema_dir() -> Path:
+    if SCHEMA_DIR.is_dir():
+        return SCHEMA_DIR
+    raise FileNotFoundError(f"schemas folder not found at {SCHEMA_DIR}")
+
+
+@functools.lru_cache(maxsize=None)
+def _schemas() -> dict[str, dict[str, Any]]:
+    out = {}
+    for path in sorted(schema_dir().glob("*.schema.json")):
+        out[path.name] = json.loads(path.read_text(encoding="utf-8"))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def validator(name: str = "game.schema.json") -> Draft202012Validator:
+    resources = [(s["$id"], Resource.from_contents(s)) for s in _schemas().values()]
+    registry: Registry = Registry().with_resources(resources)
+    return Draft202012Validator(_schemas()[name], registry=registry)
+
+
+def fragment_keys() -> set[str]:
+    keys = set(_schemas()["fragment.schema.json"]["properties"])
+    keys.discard("$schema")
+    return keys
+
+
+def check_schema(doc: GameDocument) -> list[Problem]:
+    problems = []
+    top_keys = fragment_keys() | set(_schemas()["game.schema.json"]["properties"])
+    for error in validator().iter_errors(doc.data):
+        if error.validator == "unevaluatedProperties" and not error.absolute_path:
+            # a failing fragment branch hides its annotations; report only truly unknown keys
+            unknown = sorted(k for k in doc.data if k not in top_keys)
+            for key in unknown:
+                close = difflib.get_close_matches(key, sorted(top_keys), n=1)
+                problems.append(doc.problem("", f"unknown property {key!r}",
+                                            f"did you mean {close[0]!r}?" if close else "", check="schema"))
+            continue
+        for leaf in _leaves(error):
+            pointer = _pointer(leaf.absolute_path)
+            message, hint = describe(leaf)
+            problems.append(doc.problem(pointer, message, hint, check="schema"))
+    return sorted(set(problems))
+
+
+def _leaves(error: ValidationError) -> Iterator[ValidationError]:
+    """Descend oneOf/anyOf errors to the branch that matched best, as a user would read it."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        # prefer the branch whose type matched (its errors are deeper); else report the combinator
+        deepest = max(error.context, key=lambda e: (len(e.absolute_path), -_rank(e)))
+        if len(deepest.absolute_path) > len(error.absolute_path) or deepest.validator not in ("type", "const", "required"):
+            yield from _leaves(deepest)
+            return
+    yield error
+
+
+def _rank(error: ValidationError) -> int:
+    return {"type": 2, "const": 2, "required": 1}.get(str(error.validator), 0)
+
+
+def _pointer(path: Any) -> str:
+    return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in path)
+
+
+_TYPE_NAMES = {"string": "a string", "integer": "an integer", "number": "a number", "object": "an object",
+               "array": "a list", "boolean": "true or false", "null": "null"}
+
+
+def _json_type(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def describe(error: ValidationError) -> tuple[str, str]:
+    """A message and a hint for one schema error."""
+    v = error.validator
+    inst = error.instance
+    schema = error.schema if isinstance(error.schema, dict) else {}
+    if v == "required":
+        missing = [p for p in error.validator_value if not (isinstance(inst, dict) and p in inst)]
+        name = missing[0] if missing else error.validator_value
+        return f"missing required property {name!r}", ""
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        known = set(schema.get("properties", {}))
+        extra = [k for k in (inst if isinstance(inst, dict) else {}) if k not in known]
+        if v == "unevaluatedProperties":
+            import re
+            extra = re.findall(r"'([^']+)'", error.message.split("(")[-1]) or extra
+        name = extra[0] if extra else "?"
+        close = difflib.get_close_matches(name, sorted(known), n=1) if known else []
+        return f"unknown property {name!r}", (f"did you mean {close[0]!r}?" if close else "")
+    if v == "type":
+        expected = error.validator_value
+        names = [expected] if isinstance(expected, str) else list(expected)
+        want = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+        return f"expected {want}, got {_json_type(inst)} {json.dumps(inst, ensure_ascii=False)[:60]}", ""
+    if v == "enum":
+        options = ", ".join(json.dumps(o, ensure_ascii=False) for o in error.validator_value)
+        close = difflib.get_close_matches(str(inst), [str(o) for o in error.validator_value], n=1)
+        return (f"{json.dumps(inst, ensure_ascii=False)} is not one of {options}",
+                f"did you mean {close[0]!r}?" if close else "")
+    if v == "const":
+        return f"expected {json.dumps(error.validator_value)}, got {json.dumps(inst, ensure_ascii=False)[:60]}", ""
+    if v == "pattern":
+        desc = schema.get("description", "")
+        return f"{json.dumps(inst, ensure_ascii=False)} does not match the pattern {error.validator_value}", desc.split(":")[0] if desc else ""
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[str(v)]
+        return f"{inst} is out of range: expected {words} {error.validator_value}", ""
+    if v in ("minItems", "maxItems"):
+        words = "at least" if v == "minItems" else "at most"
+        return f"expected {words} {error.validator_value} items, got {len(inst)}", ""
+    if v == "minLength":
+        return "must not be empty", ""
+    if v == "uniqueItems":
+        return "items must be unique", ""
+    if v in ("oneOf", "anyOf"):
+        required = [r for s in error.validator_value if isinstance(s, dict) for r in s.get("required", [])]
+        if required:
+            return f"expected one of the properties {', '.join(repr(r) for r in required)}", ""
+        return f"{json.dumps(inst, ensure_ascii=False)[:60]} matches none of the allowed forms", schema.get("description", "")
+    if v == "not":
+        return "this property is not allowed here", schema.get("description", "")
+    if v == "minProperties":
+        return "must not be empty", ""
+    return error.message, ""
