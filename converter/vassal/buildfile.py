@@ -1,0 +1,80 @@
+"""buildFile.xml as bytes: deterministic writing and safe reading of the component tree.
+
+Writing is done by hand rather than with `toprettyxml`: fixed two-space indent, attributes in
+spec order, TAB/newline in attribute values written as character references (XML attribute
+normalisation would turn them into spaces), text content written raw (VASSAL trims it).
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from converter.errors import VassalFormatError
+from converter.vassal.components.base import Component
+from converter.vassal.components.registry import component_from_xml
+
+XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+INDENT = "  "
+MAX_BUILDFILE_BYTES = 64 * 1024 * 1024
+
+_ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
+                               "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"})
+_TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
+
+
+def serialize(component: Component, depth: int = 0) -> str:
+    """One component and its subtree as XML text, indented from *depth*."""
+    out: list[str] = []
+    _write(component, depth, out)
+    return "".join(out)
+
+
+def _write(component: Component, depth: int, out: list[str]) -> None:
+    pad = INDENT * depth
+    out.append(pad + "<" + component.tag)
+    for name, value in component.attributes():
+        out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
+    text = component.body_text()
+    if not component.children and not text:
+        out.append("/>\n")
+        return
+    out.append(">")
+    if text:
+        out.append(text.translate(_TEXT_ESCAPES))
+    if component.children:
+        out.append("\n")
+        for child in component.children:
+            _write(child, depth + 1, out)
+        out.append(pad)
+    out.append("</" + component.tag + ">\n")
+
+
+def write_buildfile(root: Component) -> bytes:
+    """The whole buildFile.xml (declaration included) as UTF-8 bytes."""
+    return (XML_DECLARATION + serialize(root)).encode("utf-8")
+
+
+def safe_parser() -> etree.XMLParser:
+    """An lxml parser that expands no entities, fetches nothing and bounds the tree."""
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
+                           load_dtd=False, dtd_validation=False)
+
+
+def read_buildfile(data: bytes, source: str = "buildFile.xml") -> Component:
+    """Parse buildFile bytes into components (unknown elements kept as RawElement).
+
+    Raises:
+        VassalFormatError: the XML is malformed, declares entities, or is too large.
+    """
+    if len(data) > MAX_BUILDFILE_BYTES:
+        raise VassalFormatError(f"{source}: build file is {len(data)} bytes, larger than "
+                                f"the {MAX_BUILDFILE_BYTES} byte limit")
+    if b"<!ENTITY" in data:
+        raise VassalFormatError(f"{source}: build file declares XML entities, which vconv "
+                                "refuses to expand")
+    try:
+        root = etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", None)
+        raise VassalFormatError(f"{source}:{line}: malformed XML: {exc.msg}") from None
+    return component_from_xml(root)
