@@ -139,8 +139,11 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
         seen.add(info.filename)
         members.append(Member(info.filename, info.file_size, info.compress_size))
     if SAVED_GAME not in seen:
-        raise VassalFormatError(f"{source}: archive has no {SAVED_GAME!r} entry "
-                                f"(entries: {sorted(seen)}); not a VASSAL save or log")
+        listed = sorted(seen)
+        shown = ", ".join(listed[:4]) + (f", ... ({len(listed)} entries)" if len(listed) > 4
+                                         else "")
+        raise VassalFormatError(f"{source}: archive has no {SAVED_GAME!r} entry, so it is not a "
+                                f"VASSAL save or log (entries: {shown or 'none'})")
     budget = [limits.max_total_bytes]
     raw = _read_member(archive, SAVED_GAME, source, limits, budget)
     text, encoding, key = decode_saved_game(raw, source=f"{source}:{SAVED_GAME}", limits=limits,
