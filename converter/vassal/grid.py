@@ -1,0 +1,410 @@
+"""Hex and square grid arithmetic: board pixel ↔ raw (column, row) ↔ VASSAL location name.
+
+This reproduces VASSAL 3.6's HexGrid/SquareGrid and RegularGridNumbering arithmetic (§5 of the
+format reference), including its quirks (descending counts use `height/dx` and `width/dy`;
+Java truncation and `Math.round`), so that names computed here match the names VASSAL writes
+in move reports.  `HexNumberingScheme` describes a game's own hex ids (e.g. XXYY) and
+`hex_grid_for_scheme` finds the VASSAL settings that reproduce them.
+
+>>> g = HexGrid(x0=40, y0=36, dx=56.0, dy=64.0,
+...             numbering=GridNumbering(stagger=False))
+>>> g.location_name((656, 1668)), g.center_of("1226")
+('1226', (656, 1668))
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from converter.errors import VassalFormatError
+
+if TYPE_CHECKING:
+    from converter.vassal.components.base import Component
+
+Point = tuple[int, int]
+_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def jround(value: float) -> int:
+    """Java's Math.round: floor(v + 0.5) (Python's round() rounds halves to even)."""
+    return math.floor(value + 0.5)
+
+
+@dataclass(frozen=True)
+class GridNumbering:
+    """RegularGridNumbering settings (HexGridNumbering / SquareGridNumbering attributes)."""
+
+    first: str = "H"
+    sep: str = ""
+    h_type: str = "N"
+    h_leading: int = 1
+    h_off: int = 1
+    h_descend: bool = False
+    v_type: str = "N"
+    v_leading: int = 1
+    v_off: int = 1
+    v_descend: bool = False
+    stagger: bool = True
+    location_format: str = "$gridLocation$"
+
+    def part_name(self, value: int, kind: str, leading: int) -> str:
+        """One coordinate as text: numeric zero-padded to leading+1 digits, or A..Z, AA, BB."""
+        sign = "-" if value < 0 else ""
+        value = abs(value)
+        if kind.upper().startswith("A"):
+            return sign + _ALPHABET[value % 26] * (value // 26 + 1)
+        return sign + str(value).rjust(leading + 1, "0")
+
+    def parse_part(self, text: str, kind: str, leading: int) -> int | None:
+        """The inverse of part_name, or None when *text* is not a name it would write."""
+        sign = -1 if text.startswith("-") else 1
+        body = text[1:] if sign < 0 else text
+        if not body:
+            return None
+        if kind.upper().startswith("A"):
+            if body[0] not in _ALPHABET or body != body[0] * len(body):
+                return None
+            value = (len(body) - 1) * 26 + _ALPHABET.index(body[0])
+        else:
+            if not body.isdigit():
+                return None
+            value = int(body)
+        value *= sign
+        return value if self.part_name(value, kind, leading) == text else None
+
+    def grid_location(self, column: int, row: int) -> tuple[str, str, str]:
+        """(gridLocation, column name, row name) for numbered (not raw) column and row."""
+        col_name = self.part_name(column + self.h_off, self.h_type, self.h_leading)
+        row_name = self.part_name(row + self.v_off, self.v_type, self.v_leading)
+        if self.first.upper().startswith("H"):
+            return col_name + self.sep + row_name, col_name, row_name
+        return row_name + self.sep + col_name, col_name, row_name
+
+    def format(self, column: int, row: int) -> str:
+        grid, col_name, row_name = self.grid_location(column, row)
+        return (self.location_format.replace("$gridLocation$", grid)
+                .replace("$row$", row_name).replace("$column$", col_name))
+
+    def parse(self, name: str) -> tuple[int, int]:
+        """Numbered (column, row) from a location name.
+
+        Raises:
+            VassalFormatError: the name does not fit this numbering, or fits it two ways.
+        """
+        candidates = set()
+        for grid in self._grid_texts(name):
+            for col_text, row_text in self._splits(grid):
+                col = self.parse_part(col_text, self.h_type, self.h_leading)
+                row = self.parse_part(row_text, self.v_type, self.v_leading)
+                if col is not None and row is not None:
+                    candidates.add((col - self.h_off, row - self.v_off))
+        candidates = {c for c in candidates if self.format(*c) == name}
+        if not candidates:
+            raise VassalFormatError(f"location {name!r} does not fit the grid numbering "
+                                    f"(format {self.location_format!r}, separator {self.sep!r})")
+        if len(candidates) > 1:
+            raise VassalFormatError(f"location {name!r} is ambiguous in this grid numbering: "
+                                    f"it reads as {sorted(candidates)}")
+        return candidates.pop()
+
+    def _grid_texts(self, name: str) -> list[str]:
+        fmt = self.location_format
+        if "$gridLocation$" not in fmt:
+            # Only $row$/$column$: rebuild a gridLocation from the two captured parts.
+            pattern = re.escape(fmt).replace(re.escape("$row$"), "(?P<row>.+?)") \
+                .replace(re.escape("$column$"), "(?P<column>.+?)")
+            match = re.fullmatch(pattern, name)
+            if not match:
+                return []
+            col, row = match.groupdict().get("column", ""), match.groupdict().get("row", "")
+            first_col = self.first.upper().startswith("H")
+            return [col + self.sep + row if first_col else row + self.sep + col]
+        head, _, tail = fmt.partition("$gridLocation$")
+        if not (name.startswith(head) and name.endswith(tail)) or len(name) < len(head + tail):
+            return []
+        return [name[len(head):len(name) - len(tail)]]
+
+    def _splits(self, grid: str) -> list[tuple[str, str]]:
+        out = []
+        first_col = self.first.upper().startswith("H")
+        for cut in range(1, len(grid)):
+            left = grid[:cut]
+            rest = grid[cut:]
+            if not rest.startswith(self.sep):
+                continue
+            right = rest[len(self.sep):]
+            if not right:
+                continue
+            out.append((left, right) if first_col else (right, left))
+        return out
+
+
+@dataclass(frozen=True)
+class HexGrid:
+    """A VASSAL HexGrid with its numbering, in board pixels.
+
+    `board_size` (width, height) is needed only when a numbering axis descends.
+    """
+
+    x0: int = 0
+    y0: int = 32
+    dx: float = 55.4256
+    dy: float = 64.0
+    sideways: bool = False
+    numbering: GridNumbering = field(default_factory=GridNumbering)
+    board_size: tuple[int, int] | None = None
+
+    # -- geometry (HexGrid.getRawColumn/getRawRow, snap centres) ------------------------------
+
+    def _rotate(self, point: tuple[float, float]) -> tuple[float, float]:
+        return (point[1], point[0]) if self.sideways else point
+
+    def raw_index(self, point: tuple[float, float]) -> tuple[int, int]:
+        """The raw (column, row) of the hex containing *point* (VASSAL's rounding)."""
+        x, y = self._rotate(point)
+        col = math.floor((x - self.x0) / self.dx + 0.5)
+        if col % 2 == 0:
+            row = jround((y - self.y0) / self.dy)
+        else:
+            row = jround((y - self.y0 - self.dy / 2) / self.dy)
+        return col, row
+
+    def center(self, col: int, row: int) -> Point:
+        """The snap centre of raw hex (col, row), as VASSAL's snapping computes it."""
+        x = int(self.dx * col + self.x0)
+        if col % 2 == 0:
+            y = int(self.dy * row + self.y0)
+        else:
+            y = int(self.dy * row + int(self.dy / 2) + self.y0)
+        return (y, x) if self.sideways else (x, y)
+
+    def neighbours_raw(self, col: int, row: int) -> list[tuple[int, int]]:
+        """The six raw neighbours of (col, row): odd columns sit half a hex lower."""
+        if col % 2 == 0:
+            sides = [(col - 1, row - 1), (col - 1, row), (col + 1, row - 1), (col + 1, row)]
+        else:
+            sides = [(col - 1, row), (col - 1, row + 1), (col + 1, row), (col + 1, row + 1)]
+        return [(col, row - 1), (col, row + 1)] + sides
+
+    # -- numbering (HexGridNumbering.getColumn/getRow/getLocation) ----------------------------
+
+    def _max_rows(self) -> int:
+        return math.floor(self._size()[1] / self.dx + 0.5)
+
+    def _max_columns(self) -> int:
+        return math.floor(self._size()[0] / self.dy + 0.5)
+
+    def _size(self) -> tuple[int, int]:
+        if self.board_size is None:
+            raise ValueError("a descending hex numbering needs the board size")
+        return self.board_size
+
+    def _vertical_flag(self) -> bool:
+        """The descending flag that reverses the raw column (vDescend when sideways)."""
+        return self.numbering.v_descend if self.sideways else self.numbering.h_descend
+
+    def numbered(self, col: int, row: int) -> tuple[int, int]:
+        """Numbered (column, row), before offsets, for raw (col, row)."""
+        n = self.numbering
+        c, r = col, row
+        if self.sideways:
+            if n.v_descend:
+                c = self._max_rows() - c
+            if n.h_descend:
+                r = self._max_columns() - r
+            row_descends = n.h_descend
+        else:
+            if n.h_descend:
+                c = self._max_columns() - c
+            if n.v_descend:
+                r = self._max_rows() - r
+            row_descends = n.v_descend
+        if n.stagger and col % 2 != 0:
+            r += -1 if row_descends else 1
+        return c, r
+
+    def raw_of_numbered(self, c: int, r: int) -> tuple[int, int]:
+        """The inverse of `numbered`."""
+        n = self.numbering
+        if self.sideways:
+            col = self._max_rows() - c if n.v_descend else c
+            row_descends = n.h_descend
+        else:
+            col = self._max_columns() - c if n.h_descend else c
+            row_descends = n.v_descend
+        if n.stagger and col % 2 != 0:
+            r -= -1 if row_descends else 1
+        if self.sideways:
+            row = self._max_columns() - r if n.h_descend else r
+        else:
+            row = self._max_rows() - r if n.v_descend else r
+        return col, row
+
+    def name_of_raw(self, col: int, row: int) -> str:
+        return self.numbering.format(*self.numbered(col, row))
+
+    def location_name(self, point: tuple[float, float]) -> str:
+        """The name VASSAL gives the board point (e.g. in `moves G7 -> H6` reports)."""
+        return self.name_of_raw(*self.raw_index(point))
+
+    def raw_of_name(self, name: str) -> tuple[int, int]:
+        return self.raw_of_numbered(*self.numbering.parse(name))
+
+    def center_of(self, name: str) -> Point:
+        """The board point VASSAL places a piece at for a grid location name (getLocation).
+
+        It may differ from the snap centre by 1 px when dy is fractional.
+
+        Raises:
+            VassalFormatError: the name does not fit the numbering.
+        """
+        col, row = self.raw_of_name(name)
+        x = int(col * self.dx) + self.x0
+        if col % 2 == 0:
+            y = int(row * self.dy) + self.y0
+        else:
+            y = int(row * self.dy + self.dy / 2) + self.y0
+        return (y, x) if self.sideways else (x, y)
+
+    def neighbours(self, name: str) -> list[str]:
+        """The names of the six hexes around *name* (off-board ones included)."""
+        return [self.name_of_raw(c, r) for c, r in self.neighbours_raw(*self.raw_of_name(name))]
+
+    # -- components ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_components(cls, grid: "Component", numbering: "Component | None",
+                        board_size: tuple[int, int] | None = None) -> "HexGrid":
+        """From HexGrid and HexGridNumbering components (numbering None: VASSAL defaults)."""
+        return cls(x0=grid.x0, y0=grid.y0, dx=grid.dx, dy=grid.dy, sideways=grid.sideways,
+                   numbering=numbering_of(numbering), board_size=board_size)
+
+    def to_components(self, **grid_attrs: object) -> tuple["Component", "Component"]:
+        """HexGrid and HexGridNumbering components with these settings (extra attributes,
+        e.g. visible=True, go to the HexGrid)."""
+        from converter.vassal.components.hex_grid import HexGrid as HexGridComponent
+        from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+
+        n = self.numbering
+        grid = HexGridComponent(x0=self.x0, y0=self.y0, dx=float(self.dx), dy=float(self.dy),
+                                sideways=self.sideways, **grid_attrs)  # type: ignore[arg-type]
+        numbering = HexGridNumbering(
+            first=n.first, sep=n.sep, h_type=n.h_type, h_leading=n.h_leading, h_off=n.h_off,
+            h_descend=n.h_descend, v_type=n.v_type, v_leading=n.v_leading, v_off=n.v_off,
+            v_descend=n.v_descend, stagger=n.stagger, location_format=n.location_format)
+        grid.children.append(numbering)
+        return grid, numbering
+
+
+def numbering_of(component: "Component | None") -> GridNumbering:
+    """GridNumbering from a HexGridNumbering/SquareGridNumbering component."""
+    if component is None:
+        return GridNumbering()
+    return GridNumbering(
+        first=component.first or "H", sep=component.sep, h_type=component.h_type,
+        h_leading=component.h_leading, h_off=component.h_off, h_descend=component.h_descend,
+        v_type=component.v_type, v_leading=component.v_leading, v_off=component.v_off,
+        v_descend=component.v_descend, stagger=getattr(component, "stagger", False),
+        location_format=component.location_format)
+
+
+@dataclass(frozen=True)
+class SquareGrid:
+    """A VASSAL SquareGrid with its numbering; (x0, y0) is the centre of cell (0, 0)."""
+
+    x0: int = 24
+    y0: int = 24
+    dx: float = 48.0
+    dy: float = 48.0
+    numbering: GridNumbering = field(default_factory=lambda: GridNumbering(stagger=False))
+    board_size: tuple[int, int] | None = None
+
+    def raw_index(self, point: tuple[float, float]) -> tuple[int, int]:
+        col = math.floor((point[0] - self.x0) / self.dx + 0.5)
+        row = int((point[1] - self.y0) / self.dy + 0.5)  # truncation, as VASSAL does
+        return col, row
+
+    def center(self, col: int, row: int) -> Point:
+        return int(col * self.dx + self.x0), int(row * self.dy + self.y0)
+
+    def _numbered(self, col: int, row: int) -> tuple[int, int]:
+        n = self.numbering
+        if n.h_descend or n.v_descend:
+            if self.board_size is None:
+                raise ValueError("a descending square numbering needs the board size")
+            width, height = self.board_size
+            if n.h_descend:
+                col = int(width / self.dx + 0.5) - col
+            if n.v_descend:
+                row = int(height / self.dy + 0.5) - row
+        return col, row
+
+    def location_name(self, point: tuple[float, float]) -> str:
+        return self.numbering.format(*self._numbered(*self.raw_index(point)))
+
+    def center_of(self, name: str) -> Point:
+        col, row = self._numbered(*self.numbering.parse(name))  # the flip is its own inverse
+        return self.center(col, row)
+
+
+@dataclass(frozen=True)
+class HexNumberingScheme:
+    """A game's own hex ids for a flat-topped hex map (hexes in columns), e.g. XXYY.
+
+    `first` says which number comes first in an id ("column" or "row"); `digits` is the width
+    of each number; `column_start`/`row_start` number the leftmost column and the top hex of
+    every column; `columns_descend`/`rows_descend` count right-to-left / bottom-to-top;
+    `first_column_high` says whether the leftmost column sits half a hex higher than the next
+    one (the common "0101 above 0201" layout).
+    """
+
+    first: str = "column"
+    digits: int = 2
+    separator: str = ""
+    column_start: int = 1
+    row_start: int = 1
+    columns_descend: bool = False
+    rows_descend: bool = False
+    first_column_high: bool = True
+
+    def hex_id(self, column_index: int, row_index: int) -> str:
+        """The id of the hex at physical (column_index from the left, row_index from the top)."""
+        col = self.column_start + (-column_index if self.columns_descend else column_index)
+        row = self.row_start + (-row_index if self.rows_descend else row_index)
+        col_text = str(col).rjust(self.digits, "0")
+        row_text = str(row).rjust(self.digits, "0")
+        if self.first == "column":
+            return col_text + self.separator + row_text
+        return row_text + self.separator + col_text
+
+
+def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: float, dy: float,
+                        board_size: tuple[int, int]) -> HexGrid:
+    """The VASSAL hex grid whose names are *scheme*'s ids.
+
+    *first_hex* is the board-pixel centre of the top hex of the leftmost column; *dx* is the
+    distance between column centres, *dy* the hex height.  A first column that sits low is
+    expressed with VASSAL's `stagger`; descending axes through hDescend/vDescend with offsets
+    computed from VASSAL's own maxColumns/maxRows.
+
+    >>> s = HexNumberingScheme(first_column_high=False)
+    >>> g = hex_grid_for_scheme(s, first_hex=(40, 68), dx=56.0, dy=64.0, board_size=(900, 700))
+    >>> g.location_name((96, 36)), g.location_name((40, 68))
+    ('0201', '0101')
+    """
+    if scheme.first not in ("column", "row"):
+        raise ValueError(f"scheme.first must be 'column' or 'row', not {scheme.first!r}")
+    base = HexGrid(x0=first_hex[0], y0=first_hex[1], dx=dx, dy=dy, board_size=board_size)
+    numbering = GridNumbering(
+        first="H" if scheme.first == "column" else "V", sep=scheme.separator,
+        h_leading=scheme.digits - 1, v_leading=scheme.digits - 1,
+        h_descend=scheme.columns_descend, v_descend=scheme.rows_descend,
+        stagger=not scheme.first_column_high)
+    base = replace(base, numbering=numbering)
+    # hDescend names column c as (maxColumns - c) + hOff, so hOff = start - maxColumns.
+    h_off = scheme.column_start - (base._max_columns() if scheme.columns_descend else 0)
+    v_off = scheme.row_start - (base._max_rows() if scheme.rows_descend else 0)
+    return replace(base, numbering=replace(numbering, h_off=h_off, v_off=v_off))
