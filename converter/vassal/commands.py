@@ -270,7 +270,11 @@ class LogEntry(Command):
         if self.command.children:
             raise VassalFormatError("a logged command's sub-commands must be nested LogEntry "
                                     "children, not children of the logged command")
-        return "LOG\t" + self.command.own_text()
+        inner = self.command.own_text()
+        if ESC in inner:
+            raise VassalFormatError(f"a logged command cannot hold an ESC character: "
+                                    f"{inner[:60]!r}")
+        return "LOG\t" + inner
 
     def logged(self) -> Iterator[Command]:
         """Every command of this step in order (null wrappers give nothing)."""
@@ -634,9 +638,9 @@ def encode_command(command: Command) -> str:
         VassalFormatError: a field that VASSAL could not read back (ends with a backslash).
     """
     own = command.own_text()
+    if ESC in own:  # it would read back as sub-commands
+        raise VassalFormatError(f"command text holds an ESC character: {own[:60]!r}")
     if not command.children:
-        if ESC in own:
-            raise VassalFormatError(f"command text holds an ESC character: {own[:60]!r}")
         return own
     return fast_join([own, *(encode_command(c) for c in command.children)], ESC)
 
