@@ -1,0 +1,156 @@
+"""Reading a .vmod safely: bounded member sizes, checked paths, no XML entities.
+
+Only the build file and moduledata are decompressed (each within a byte limit, read in
+chunks so a lying size header cannot make us inflate more); other entries are listed.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+
+from lxml import etree
+
+from converter.errors import InputError, VassalFormatError
+from converter.vassal.buildfile import read_buildfile, safe_parser
+from converter.vassal.components.base import Component
+
+MAX_MEMBER_BYTES = 64 * 1024 * 1024
+MAX_TOTAL_BYTES = 1024 * 1024 * 1024
+MAX_MEMBERS = 100_000
+
+
+@dataclass
+class ModuleFile:
+    """A module read from disk: its component tree, metadata and the list of entries."""
+
+    path: str
+    buildfile: Component
+    buildfile_name: str
+    metadata: dict[str, str] = field(default_factory=dict)
+    sizes: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def entry_names(self) -> set[str]:
+        return set(self.sizes)
+
+    @property
+    def image_names(self) -> set[str]:
+        """Image names as components reference them (without the `images/` prefix)."""
+        return {n[len("images/"):] for n in self.sizes if n.startswith("images/")}
+
+    def read_member(self, name: str, limit: int = MAX_MEMBER_BYTES) -> bytes:
+        """One entry's bytes, bounded.
+
+        Raises:
+            VassalFormatError: the entry is missing or larger than *limit*.
+        """
+        with zipfile.ZipFile(self.path) as archive:
+            return _read_bounded(archive, name, limit, self.path)
+
+
+def _check_name(name: str, source: str) -> None:
+    path = PurePosixPath(name)
+    if name.startswith("/") or "\\" in name or ".." in path.parts or "\x00" in name:
+        raise VassalFormatError(f"{source}: archive entry {name!r} escapes the archive")
+
+
+def _read_bounded(archive: zipfile.ZipFile, name: str, limit: int, source: str) -> bytes:
+    try:
+        info = archive.getinfo(name)
+    except KeyError:
+        raise VassalFormatError(f"{source}: archive has no entry {name!r}") from None
+    if info.file_size > limit:
+        raise VassalFormatError(f"{source}: entry {name!r} is {info.file_size} bytes, more "
+                                f"than the {limit} byte limit")
+    chunks: list[bytes] = []
+    total = 0
+    try:
+        with archive.open(info) as stream:
+            while True:
+                chunk = stream.read(65536)
+                if not chunk:
+                    break
+                total += len(chunk)
+                if total > limit:
+                    raise VassalFormatError(f"{source}: entry {name!r} inflates past the "
+                                            f"{limit} byte limit")
+                chunks.append(chunk)
+    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        raise VassalFormatError(f"{source}: entry {name!r} is corrupt: {exc}") from None
+    return b"".join(chunks)
+
+
+def parse_metadata(data: bytes, source: str) -> dict[str, str]:
+    """moduledata/savedata children as tag → text (the untranslated ones)."""
+    if b"<!ENTITY" in data:
+        raise VassalFormatError(f"{source}: moduledata declares XML entities")
+    try:
+        root = etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        raise VassalFormatError(f"{source}:{exc.lineno}: malformed moduledata: {exc.msg}") \
+            from None
+    out: dict[str, str] = {}
+    for child in root:
+        if isinstance(child.tag, str) and "lang" not in child.attrib:
+            out.setdefault(child.tag, (child.text or "").strip())
+    return out
+
+
+def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTES,
+              max_total: int = MAX_TOTAL_BYTES) -> ModuleFile:
+    """Read a module's build file (buildFile.xml, or the legacy buildFile) and metadata.
+
+    Raises:
+        InputError: the file does not exist.
+        VassalFormatError: not a ZIP, no build file, unsafe entries, sizes over the limits,
+            malformed XML.
+    """
+    source = str(path)
+    if not Path(source).is_file():
+        raise InputError(source, "no such module file")
+    try:
+        archive = zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > MAX_MEMBERS:
+            raise VassalFormatError(f"{source}: {len(infos)} entries, more than {MAX_MEMBERS}")
+        sizes: dict[str, int] = {}
+        for info in infos:
+            _check_name(info.filename, source)
+            if not info.is_dir():
+                sizes[info.filename] = info.file_size
+        if sum(sizes.values()) > max_total:
+            raise VassalFormatError(f"{source}: entries total more than {max_total} bytes")
+        if "savedGame" in sizes:
+            raise VassalFormatError(f"{source}: this is a saved game, not a module")
+        metadata: dict[str, str] = {}
+        if "moduledata" in sizes:
+            metadata = parse_metadata(_read_bounded(archive, "moduledata", max_member, source),
+                                      f"{source}!moduledata")
+        name = _buildfile_name(sizes, metadata.get("VassalVersion", ""))
+        if name is None:
+            raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
+        root = read_buildfile(_read_bounded(archive, name, max_member, source),
+                              f"{source}!{name}")
+    return ModuleFile(path=source, buildfile=root, buildfile_name=name, metadata=metadata,
+                      sizes=sizes)
+
+
+def _buildfile_name(sizes: dict[str, int], vassal_version: str) -> str | None:
+    """VASSAL's choice (§1.2): `buildFile` below VassalVersion 3.5, else buildFile.xml."""
+    legacy = False
+    parts = vassal_version.split(".")
+    try:
+        legacy = (int(parts[0]), int("".join(c for c in parts[1] if c.isdigit()) or 0)) < (3, 5)
+    except (ValueError, IndexError):
+        legacy = False
+    order = ["buildFile", "buildFile.xml"] if legacy else ["buildFile.xml", "buildFile"]
+    for name in order:
+        if name in sizes:
+            return name
+    return None
