@@ -1,6 +1,7 @@
 """Load a game folder: game.json plus the files it includes, merged into one document
 that remembers which file and JSON pointer each part came from."""
 
-from converter.load.document import GameDocument, Problem, load_game, find_game_file
+from converter.load.document import GameDocument, Problem, find_game_file, load_game
+from converter.load.model import load_model
 
-__all__ = ["GameDocument", "Problem", "load_game", "find_game_file"]
+__all__ = ["GameDocument", "Problem", "load_game", "find_game_file", "load_model"]

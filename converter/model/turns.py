@@ -1,0 +1,80 @@
+"""The turn track, other tracks, and the sequence of play as nested phases."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from converter.model.common import Provenance, When
+
+
+@dataclass
+class TurnLabel:
+    turn: int
+    label: str
+    provenance: Provenance | None = None
+
+
+@dataclass
+class TurnNote:
+    turn: int
+    text: str
+    provenance: Provenance | None = None
+
+
+@dataclass
+class Turns:
+    count: int
+    first: int | None = None
+    unit: str | None = None
+    labels: list[TurnLabel] | None = None
+    notes: list[TurnNote] | None = None
+    provenance: Provenance | None = None
+    missing: list[str] | None = None
+
+    def numbers(self) -> list[int]:
+        start = 1 if self.first is None else self.first
+        return list(range(start, start + self.count))
+
+    def label(self, turn: int) -> str:
+        for item in self.labels or []:
+            if item.turn == turn:
+                return item.label
+        return str(turn)
+
+    def notes_for(self, turn: int) -> list[str]:
+        return [n.text for n in self.notes or [] if n.turn == turn]
+
+
+@dataclass
+class Track:
+    id: str
+    name: str
+    kind: str | None = None
+    min: int | None = None
+    max: int | None = None
+    per: str | None = None
+    start: int | dict[str, int] | None = None
+    labels: list[str] | None = None
+    provenance: Provenance | None = None
+    missing: list[str] | None = None
+
+
+@dataclass
+class Phase:
+    id: str
+    name: str
+    side: str | None = None
+    when: When | None = None
+    repeat: int | None = None
+    order: list[str] | None = None
+    actions: list[str] | None = None
+    text: str | None = None
+    section: str | None = None
+    phases: list[Phase] | None = None
+    provenance: Provenance | None = None
+
+    def walk(self, depth: int = 0) -> Iterator[tuple[int, Phase]]:
+        yield depth, self
+        for child in self.phases or []:
+            yield from child.walk(depth + 1)
