@@ -524,14 +524,19 @@ def decode_command(text: str) -> Command:
         raise VassalFormatError("command tree nested too deeply to read") from None
 
 
-def _decode(text: str) -> Command:
+MAX_DEPTH = 200  # VASSAL's own files nest a few levels; deeper is hostile (and quadratic)
+
+
+def _decode(text: str, depth: int = 0) -> Command:
+    if depth > MAX_DEPTH:
+        raise _Located(f"commands nested more than {MAX_DEPTH} levels deep", [])
     if ESC not in text:
         if len(text) > 1 and text[0] == "'" and text[-1] == "'":
-            return _decode(text[1:-1])
-        return _leaf(text)
+            return _decode(text[1:-1], depth + 1)
+        return _leaf(text, depth)
     parts = fast_split(text, ESC)
     try:
-        node = _decode(parts[0])
+        node = _decode(parts[0], depth + 1)
     except _Located as exc:
         exc.path.insert(0, 0)
         raise
@@ -539,14 +544,14 @@ def _decode(text: str) -> Command:
         kids = node.children
         for i in range(1, len(parts)):
             try:
-                kids.append(_decode(parts[i]))
+                kids.append(_decode(parts[i], depth + 1))
             except _Located as exc:
                 exc.path.insert(0, i)
                 raise
     return node
 
 
-def _leaf(text: str) -> Command:
+def _leaf(text: str, depth: int) -> Command:
     parser = _BY_HEAD.get(text[:2])
     if parser is not None:
         return parser(text)
@@ -560,7 +565,7 @@ def _leaf(text: str) -> Command:
             return cls(tuple(fast_split(text[tab + 1:], TAB)))
         if word == "LOG":
             inner = text[4:]
-            return LogEntry(None if inner == "null" else _decode(inner))
+            return LogEntry(None if inner == "null" else _decode(inner, depth + 1))
         if word == "GlobalProperty":
             return GlobalPropertyRestore(tuple(fast_split(text[tab + 1:], ";")))
         if word == "NOTES" or word == "PNOTES":

@@ -1,0 +1,103 @@
+"""`vconv dump`: what a user sees for real saves and logs, and for bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from converter.vassal.savefile import Encoding, read_save, write_save
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
+
+
+def dump(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["dump", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_text_dump_of_a_modern_log(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = dump(capsys, str(REAL / "tour-vassal36.vlog"))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert "encoding: !VCSK (key 0xbf)" in lines
+    assert "members: savedGame (19519 bytes), savedata (192 bytes), moduledata (248 bytes)" \
+        in lines
+    assert "restored game: 2 SetupCommand, 2 Null, 17 AddPiece, 2 SetBoards, 1 MarkGameNotNew" \
+        in lines
+    assert "logged steps: 16 (82 LOG entries)" in lines
+    assert "step 2: MovePiece '1ME' from Main Map (337,419) to Main Map (393,386)" in lines
+    assert "  Chat * 1ME moves G7 -> H6 *" in lines
+    assert "  Dice Graphical dice roll = 1/1 (values 1, 1)" in lines
+    assert "step 7: ChangePiece 'Jagd Pz Tiger CA = 4 Wreck' -> 'Jagd Pz Tiger CA = 5 Wreck'" \
+        in lines
+    assert "step 15: RemovePiece 'Goblin'" in lines
+
+
+def test_the_password_never_appears(capsys: pytest.CaptureFixture[str],
+                                    tmp_path: Path) -> None:
+    # VASSAL writes the player's password as the mover id of each MovePiece
+    text = read_save(REAL / "tour-vassal36.vlog").text
+    assert "vlog-maker-password" in text
+    for fmt in ("text", "json"):
+        code, out, _ = dump(capsys, str(REAL / "tour-vassal36.vlog"), "--format", fmt)
+        assert code == 0 and "password" not in out.replace("<redacted>", "")
+    # and a roster entry (PLAYER⇥password⇥name⇥side) shows the name and side only
+    roster = text.replace("end_save", "PLAYER\tsecret-pw\tAlice\tAllies\x1bend_save", 1)
+    path = write_save(tmp_path / "roster.vsav", roster)
+    code, out, _ = dump(capsys, str(path))
+    assert "Player 'Alice' side 'Allies' (password <redacted>)" in out
+    assert "secret-pw" not in out
+
+
+def test_json_dump_of_the_tour_log(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = dump(capsys, str(REAL / "tour.vlog"), "--format", "json")
+    doc = json.loads(out)
+    assert code == 0
+    assert (doc["encoding"], doc["archive"], doc["unknown"]) == ("plain", True, 0)
+    assert doc["restored"]["counts"]["AddPiece"] == 17
+    assert len(doc["steps"]) == 114 and doc["log_entries"] == 191
+    move = doc["steps"][17]["commands"][0]
+    assert move == {"kind": "MovePiece", "id": "1116883538766",
+                    "name": "stack of Albatros C", "from_map": "Main Map", "from_x": 504,
+                    "from_y": 504, "to_map": "Main Map", "to_x": 552, "to_y": 552,
+                    "under": None}
+
+
+def test_dump_of_a_bare_vobs_stream(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = write_save(tmp_path / "savedGame", "begin_save\x1bCHAT*** 2d6 = 3,4 *** "
+                      "&lt;Alice&gt;\x1bend_save", encoding=Encoding.VOBS, key=7,
+                      archive=False)
+    code, out, _ = dump(capsys, str(path))
+    assert code == 0
+    assert "encoding: VOBS (key 0x07) (bare savedGame stream)" in out
+    assert "  Dice 2d6 = 3,4 (values 3, 4) by Alice" in out.splitlines()
+
+
+@pytest.mark.parametrize("content, message", [
+    (b"hello", "not a VASSAL save or log"),
+    (b"PK\x03\x04broken", "not a readable zip archive"),
+    (b"!VCSK2a484f4d434", "odd number of hex digits"),
+])
+def test_unreadable_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[str],
+                                                tmp_path: Path, content: bytes,
+                                                message: str) -> None:
+    path = tmp_path / "bad.vsav"
+    path.write_bytes(content)
+    code, out, err = dump(capsys, str(path))
+    assert code == 2 and out == ""
+    assert err.startswith(f"vconv dump: error: {path}") and message in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_a_module_is_not_a_save(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = dump(capsys, str(REAL / "tour.vmod"))
+    assert code == 2 and "no 'savedGame' entry" in err and "(145 entries)" in err
+
+
+def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = dump(capsys, str(tmp_path / "nope.vlog"))
+    assert code == 2 and "cannot read file" in err

@@ -1,0 +1,96 @@
+"""Fuzzing the save reader and the command decoder: bad input gives our errors, nothing else."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from converter.errors import InputError, VassalFormatError
+from converter.vassal.commands import read_record
+from converter.vassal.savefile import Encoding, ReadLimits, encode_saved_game, read_save_bytes
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
+SMALL = ["tour.vlog", "tour-vassal36.vlog"]
+LIMITS = ReadLimits(max_member_bytes=4 << 20, max_total_bytes=8 << 20)
+
+
+def load(data: bytes) -> None:
+    """Read and decode completely, as `vconv dump` does; only our errors may escape."""
+    try:
+        save = read_save_bytes(data, source="fuzz.vlog", limits=LIMITS)
+        rec = read_record(save.text)
+        rec.unknown()
+    except (VassalFormatError, InputError) as exc:
+        assert str(exc)
+
+
+_FAST = settings(max_examples=150, deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+@_FAST
+@given(st.binary(max_size=400))
+def test_random_bytes(data: bytes) -> None:
+    load(data)
+
+
+@_FAST
+@given(st.sampled_from([b"PK\x03\x04", b"!VCSK", b"VOBS", b"\xfd7zXZ\x00", b"begin_save"]),
+       st.binary(max_size=300))
+def test_random_bytes_after_a_real_header(header: bytes, tail: bytes) -> None:
+    load(header + tail)
+
+
+@_FAST
+@given(st.sampled_from(SMALL), st.integers(min_value=0, max_value=6000))
+def test_truncated_real_files(name: str, cut: int) -> None:
+    data = (REAL / name).read_bytes()
+    load(data[:cut % len(data)])
+
+
+@_FAST
+@given(st.sampled_from(SMALL), st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)),
+                                        min_size=1, max_size=8))
+def test_mutated_real_files(name: str, edits: list[tuple[int, int]]) -> None:
+    data = bytearray((REAL / name).read_bytes())
+    for pos, value in edits:
+        data[pos % len(data)] = value
+    load(bytes(data))
+
+
+@_FAST
+@given(st.sampled_from(SMALL), st.sampled_from(list(Encoding)),
+       st.lists(st.tuples(st.integers(0, 10**6), st.integers(0, 255)), min_size=1, max_size=6))
+def test_mutated_savedgame_streams(name: str, encoding: Encoding,
+                                   edits: list[tuple[int, int]]) -> None:
+    from converter.vassal.savefile import read_save
+
+    raw = bytearray(encode_saved_game(read_save(REAL / name).text, encoding, 0x42))
+    for pos, value in edits:
+        raw[pos % len(raw)] = value
+    load(bytes(raw))
+
+
+@_FAST
+@given(st.text(alphabet=st.sampled_from("+-DM/;\t\x1b\\'LOGCHAT0123null"), max_size=200))
+def test_random_command_text(text: str) -> None:
+    load(b"begin_save\x1b" + text.encode("utf-8"))
+
+
+@pytest.mark.parametrize("depth", [50, 400])
+def test_deeply_nested_commands(depth: int) -> None:
+    # each level of nesting puts one more backslash before the inner ESCs
+    text = "CHAT x"
+    for _ in range(depth):
+        text = "CHAT y\x1b" + text.replace("\x1b", "\\\x1b")
+    data = ("begin_save\x1b" + text.replace("\x1b", "\\\x1b")).encode()
+    if depth > 200:
+        with pytest.raises(VassalFormatError, match="nested more than 200 levels"):
+            read_record(read_save_bytes(data, source="deep").text)
+    load(data)
+    if depth == 50:
+        rec = read_record(read_save_bytes(data, source="deep").text)
+        assert sum(1 for _ in rec.restored()) == depth + 2
