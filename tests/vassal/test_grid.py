@@ -1,0 +1,224 @@
+"""Grid arithmetic: VASSAL's own names for real log positions, the reference's worked example,
+name ↔ point round trips over many numbering settings, and game schemes (XXYY)."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from itertools import product
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from converter.errors import VassalFormatError
+from converter.vassal import sequence
+from converter.vassal.components import Board, HexGrid, HexGridNumbering, SquareGrid, \
+    SquareGridNumbering
+from converter.vassal.grid import (
+    GridNumbering, HexGrid as HexMath, HexNumberingScheme, SquareGrid as SquareMath,
+    hex_grid_for_scheme, numbering_of)
+from converter.vassal.vmod_reader import read_vmod
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
+
+
+def _deobfuscate(raw: bytes) -> str:
+    text = raw.decode("latin-1")
+    if not text.startswith("!VCSK"):
+        return raw.decode("utf-8")
+    key = int(text[5:7], 16)
+    return bytes(int(text[i:i + 2], 16) ^ key for i in range(7, len(text) - 1, 2)).decode()
+
+
+def _leaves(text: str):
+    parts = sequence.split(text, "\x1b")
+    if len(parts) == 1 and parts[0] == text:
+        yield from (_leaves(text[4:]) if text.startswith("LOG\t") else [text])
+        return
+    for part in parts:
+        yield from _leaves(part)
+
+
+def logged_moves(log: str) -> list[tuple[tuple[int, int], str, tuple[int, int], str]]:
+    """(new point, new name, old point, old name) for each MovePiece with its move report."""
+    text = _deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
+    moves, last = [], None
+    for leaf in _leaves(text):
+        if leaf.startswith("M/"):
+            last = sequence.split(leaf, "/")
+        report = re.match(r"CHAT\* .* moves (.*) -> (.*) \*$", leaf)
+        if report and last:
+            moves.append(((int(last[3]), int(last[4])), report.group(2),
+                          (int(last[7]), int(last[8])), report.group(1)))
+            last = None
+    return moves
+
+
+def tour_board(name: str) -> Board:
+    module = read_vmod(REAL / "tour.vmod")
+    return next(b for b in module.buildfile.find_all(Board) if b.name == name)
+
+
+def tour_hex_grid() -> HexMath:
+    board = tour_board("SL")
+    grid = board.find(HexGrid)
+    return HexMath.from_components(grid, grid.find(HexGridNumbering))
+
+
+@pytest.mark.parametrize("log", ["tour.vlog", "tour-vassal36.vlog"])
+def test_hex_names_match_vassal_move_reports(log: str) -> None:
+    grid = tour_hex_grid()
+    moves = [m for m in logged_moves(log) if re.fullmatch(r"[A-Z]+\d+", m[1])]
+    assert len(moves) >= 6
+    for new_point, new_name, old_point, old_name in moves:
+        assert grid.location_name(new_point) == new_name
+        assert grid.location_name(old_point) == old_name
+        # VASSAL snapped the piece to the hex centre: our centre is the logged pixel (±1).
+        cx, cy = grid.center_of(new_name)
+        assert abs(cx - new_point[0]) <= 1 and abs(cy - new_point[1]) <= 1
+
+
+def test_vassal36_log_move_g7_to_h6() -> None:
+    grid = tour_hex_grid()
+    first = logged_moves("tour-vassal36.vlog")[0]
+    assert (first[3], first[1]) == ("G7", "H6")
+    assert grid.raw_of_name("H6") in grid.neighbours_raw(*grid.raw_of_name("G7"))
+    assert "H6" in grid.neighbours("G7")
+
+
+def test_square_names_match_vassal_move_reports() -> None:
+    board = tour_board("plain")
+    grid = board.find(SquareGrid)
+    square = SquareMath(x0=grid.x0, y0=grid.y0, dx=grid.dx, dy=grid.dy,
+                        numbering=numbering_of(grid.find(SquareGridNumbering)),
+                        board_size=(board.width, board.height))
+    moves = [m for m in logged_moves("tour.vlog") if "," in m[1]]
+    assert len(moves) == 5
+    for new_point, new_name, old_point, old_name in moves:
+        assert square.location_name(new_point) == new_name
+        assert square.location_name(old_point) == old_name
+        assert square.center_of(new_name) == new_point
+
+
+def test_reference_worked_example() -> None:
+    plain = HexMath(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=False))
+    assert plain.center(11, 25) == (656, 1668)
+    assert plain.location_name((656, 1668)) == "1226"
+    assert plain.center_of("1226") == (656, 1668)
+    assert plain.center_of("0101") == (40, 36)
+    staggered = HexMath(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=True))
+    assert staggered.center_of("1226") == (656, 1604)
+
+
+def test_alphabetic_names_repeat_the_letter() -> None:
+    n = GridNumbering(h_type="A", h_off=0, v_leading=0, v_off=1)
+    assert [n.format(c, 0) for c in (0, 25, 26, 27, 52)] == ["A1", "Z1", "AA1", "BB1", "AAA1"]
+    assert n.parse("BB12") == (27, 11)
+
+
+def test_a_name_that_does_not_fit_is_refused_with_the_name() -> None:
+    grid = HexMath(numbering=GridNumbering())
+    with pytest.raises(VassalFormatError, match="'X9'"):
+        grid.center_of("X9")
+
+
+def test_an_ambiguous_name_is_refused() -> None:
+    grid = HexMath(numbering=GridNumbering(h_leading=0, v_leading=0))
+    with pytest.raises(VassalFormatError, match="ambiguous"):
+        grid.center_of("111")
+
+
+def test_descending_numbering_needs_the_board_size() -> None:
+    grid = HexMath(numbering=GridNumbering(v_descend=True))
+    with pytest.raises(ValueError, match="board size"):
+        grid.location_name((100, 100))
+
+
+numberings = st.builds(
+    GridNumbering,
+    first=st.sampled_from(["H", "V"]),
+    sep=st.sampled_from(["", "-", ".", " "]),
+    h_type=st.sampled_from(["N", "A"]),
+    h_leading=st.integers(0, 2),
+    h_off=st.integers(-3, 3),
+    h_descend=st.booleans(),
+    v_type=st.sampled_from(["N", "A"]),
+    v_leading=st.integers(0, 2),
+    v_off=st.integers(-3, 3),
+    v_descend=st.booleans(),
+    stagger=st.booleans(),
+    location_format=st.sampled_from(["$gridLocation$", "hex $gridLocation$",
+                                     "$column$/$row$"]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(numbering=numberings, sideways=st.booleans(),
+       dy=st.floats(30, 90), ratio=st.floats(0.8, 1.0), x0=st.integers(-20, 60),
+       y0=st.integers(-20, 60), col=st.integers(0, 30), row=st.integers(0, 30))
+def test_center_of_then_location_name_gives_the_same_name(numbering, sideways, dy, ratio, x0,
+                                                         y0, col, row) -> None:
+    grid = HexMath(x0=x0, y0=y0, dx=dy * ratio * 0.866, dy=dy, sideways=sideways,
+                   numbering=numbering, board_size=(2400, 2000))
+    name = grid.name_of_raw(col, row)
+    try:
+        point = grid.center_of(name)
+    except VassalFormatError as exc:
+        # Only a numbering without separator and with unpadded numbers can be ambiguous.
+        assert "ambiguous" in str(exc)
+        return
+    assert grid.location_name(point) == name
+    assert grid.raw_index(point) == (col, row)
+
+
+@settings(max_examples=100, deadline=None)
+@given(col=st.integers(-5, 40), row=st.integers(-5, 40), sideways=st.booleans())
+def test_neighbours_are_six_mutual_hexes(col, row, sideways) -> None:
+    grid = HexMath(x0=30, y0=30, dx=56.0, dy=64.0, sideways=sideways)
+    around = grid.neighbours_raw(col, row)
+    assert len(set(around)) == 6
+    cx, cy = grid.center(col, row)
+    for c, r in around:
+        assert (col, row) in grid.neighbours_raw(c, r)
+        x, y = grid.center(c, r)
+        assert 55 <= ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= 65
+
+
+SCHEMES = [HexNumberingScheme(first=first, column_start=(15 if cd else 1) + shift,
+                              row_start=(12 if rd else 1) + shift, columns_descend=cd,
+                              rows_descend=rd, first_column_high=high)
+           for first, shift, cd, rd, high in product(
+               ["column", "row"], [0, 9], [False, True], [False, True], [True, False])]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES, ids=lambda s: (
+    f"{s.first}-{s.column_start}{'d' if s.columns_descend else ''}-{s.row_start}"
+    f"{'d' if s.rows_descend else ''}-{'high' if s.first_column_high else 'low'}"))
+def test_scheme_settings_reproduce_the_game_ids(scheme: HexNumberingScheme) -> None:
+    dx, dy, first = 56.0, 64.0, (40, 70)
+    grid = hex_grid_for_scheme(scheme, first_hex=first, dx=dx, dy=dy, board_size=(700, 640))
+    for i in range(10):
+        low = (i % 2 == 1) == scheme.first_column_high
+        first_low = not scheme.first_column_high
+        for j in range(8):
+            # Physical centre of the j-th hex from the top of the i-th column from the left.
+            x = first[0] + i * dx
+            y = first[1] + j * dy + (dy / 2 if low else 0) - (dy / 2 if first_low else 0)
+            expected = scheme.hex_id(i, j)
+            assert grid.location_name((round(x), round(y))) == expected
+            cx, cy = grid.center_of(expected)
+            assert abs(cx - x) <= 1 and abs(cy - y) <= 1
+
+
+def test_grid_settings_become_components() -> None:
+    scheme = HexNumberingScheme(first_column_high=False)
+    grid = hex_grid_for_scheme(scheme, first_hex=(40, 70), dx=56.0, dy=64.0,
+                               board_size=(700, 640))
+    hex_grid, numbering = grid.to_components()
+    assert numbering in hex_grid.children
+    xml = hex_grid.to_xml()
+    assert 'stagger="true"' in xml and 'x0="40"' in xml and 'dy="64.0"' in xml
+    again = HexMath.from_components(hex_grid, numbering, (700, 640))
+    assert again.location_name((96, 38)) == "0201"
