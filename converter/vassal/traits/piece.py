@@ -106,28 +106,35 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
     if type_text == "stack" or type_text.startswith("deck;"):
         raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
     types = split_chain(type_text)
-    states = split_chain(state_text)
+    states = split_chain(state_text, len(types))
     if len(states) < len(types):
         raise VassalFormatError(
             f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
             f"{len(states)} parts")
-    if len(states) > len(types):
-        # The innermost part swallowed nothing: rejoin the surplus into the last state.
-        states = states[:len(types) - 1] + [encode_chain(states[len(types) - 1:])]
     return Piece([decode_trait(t, s) for t, s in zip(types, states)])
 
 
-def split_chain(text: str) -> list[str]:
-    """Split a decorator chain into its parts, outermost first, by peeling one TAB at a time."""
-    parts: list[str] = []
+def split_chain(text: str, parts: int | None = None) -> list[str]:
+    """Split a decorator chain into its parts, outermost first, peeling one TAB at a time.
+
+    A type chain ends at the BasicPiece (`piece;`), whose own text may hold anything; a state
+    chain is peeled exactly `parts - 1` times, as each decorator's setState does.
+    """
+    out: list[str] = []
     rest = text
     while True:
+        if parts is None and rest.startswith("piece;"):
+            out.append(rest)
+            return out
+        if parts is not None and len(out) == parts - 1:
+            out.append(rest)
+            return out
         fields = sequence.split(rest, "\t")
         if len(fields) == 1:
-            parts.append(rest)
-            return parts
-        parts.append(fields[0])
-        # Two unescaped TABs at one level do not occur in VASSAL's output; keep the text.
+            out.append(rest)
+            return out
+        out.append(fields[0])
+        # VASSAL reads two tokens and ignores any further unescaped TAB; keep the text.
         rest = fields[1] if len(fields) == 2 else "\t".join(fields[1:])
 
 
