@@ -1,0 +1,39 @@
+"""Shared fixtures: paths to the bundled games and a copy of the small test game."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+MINI = ROOT / "tests" / "data" / "games" / "mini"
+MODULES = ROOT / "modules"
+
+
+def bundled_games() -> list[Path]:
+    return sorted(p for p in MODULES.iterdir() if (p / "game.json").is_file()) if MODULES.is_dir() else []
+
+
+@pytest.fixture
+def mini_copy(tmp_path: Path) -> Callable[..., Path]:
+    """Copy the small game into a temporary folder, optionally editing one of its files."""
+
+    def make(file: str | None = None, edit: Callable[[Any], Any] | None = None) -> Path:
+        folder = tmp_path / "mini"
+        if not folder.exists():
+            shutil.copytree(MINI, folder)
+        if file is not None and edit is not None:
+            path = folder / file
+            data = json.loads(path.read_text(encoding="utf-8"))
+            result = edit(data)
+            if result is not None:
+                data = result
+            path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+        return folder
+
+    return make
