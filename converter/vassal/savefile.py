@@ -174,20 +174,16 @@ def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadL
     if info.file_size > cap:
         raise VassalFormatError(f"{source}: entry {name!r} declares {info.file_size} bytes, over "
                                 f"the {cap} byte limit")
-    chunks = []
     total = 0
     try:
         with archive.open(info) as fh:
-            while True:
-                chunk = fh.read(1 << 20)
-                if not chunk:
-                    break
-                total += len(chunk)
-                if total > cap:
-                    raise VassalFormatError(
-                        f"{source}: entry {name!r} decompresses past the {cap} byte limit "
-                        f"(declared {info.file_size}); refusing a possible decompression bomb")
-                chunks.append(chunk)
+            # one bounded read: a lying header cannot make us hold more than cap + 1 bytes
+            data = fh.read(cap + 1)
+            total = len(data)
+            if total > cap:
+                raise VassalFormatError(
+                    f"{source}: entry {name!r} decompresses past the {cap} byte limit "
+                    f"(declared {info.file_size}); refusing a possible decompression bomb")
     except VassalFormatError:
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
@@ -195,7 +191,7 @@ def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadL
         raise VassalFormatError(f"{source}: entry {name!r} is corrupt or truncated after "
                                 f"{total} bytes: {exc}") from None
     budget[0] -= total
-    return b"".join(chunks)
+    return data
 
 
 def decode_saved_game(raw: bytes, *, source: str = "savedGame",
@@ -252,21 +248,22 @@ def _plain_offset(encoding: Encoding, index: int) -> int:
 
 
 def _unhex(raw: bytes, source: str) -> tuple[int, bytes]:
-    body = raw[5:]
-    if len(body) < 2:
+    size = len(raw) - 5
+    if size < 2:
         raise VassalFormatError(f"{source}: !VCSK header at byte 0 is cut off before its key")
-    if len(body) % 2:
+    if size % 2:
         raise VassalFormatError(f"{source}: !VCSK stream is cut off: odd number of hex digits "
                                 f"(last digit at byte {len(raw) - 1})")
     try:
-        decoded = binascii.unhexlify(body)
+        key = binascii.unhexlify(raw[5:7])[0]
+        decoded = binascii.unhexlify(memoryview(raw)[7:])  # no copy of a large entry
     except binascii.Error:
-        for i, b in enumerate(body):
-            if b not in b"0123456789abcdefABCDEF":
-                raise VassalFormatError(f"{source}: non-hex character {bytes([b])!r} at byte "
-                                        f"{5 + i} of the !VCSK stream") from None
+        for i in range(5, len(raw)):
+            if raw[i] not in b"0123456789abcdefABCDEF":
+                raise VassalFormatError(f"{source}: non-hex character {raw[i:i + 1]!r} at byte "
+                                        f"{i} of the !VCSK stream") from None
         raise VassalFormatError(f"{source}: bad !VCSK hex stream") from None
-    return decoded[0], _xor(decoded[1:], decoded[0])
+    return key, _xor(decoded, key)
 
 
 def _xor(data: bytes, key: int) -> bytes:
