@@ -12,7 +12,7 @@ from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
-from converter.vassal.savefile import SaveFile, read_save
+from converter.vassal.savefile import SaveFile, read_game
 
 REDACTED = "<redacted>"
 
@@ -26,8 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     docs = []
     for path in args.paths:
-        save = read_save(path)
-        record = cmd.read_record(save.text)
+        save, record = read_game(path)
         docs.append(describe(save, record))
     if args.format == "json":
         print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))

@@ -530,22 +530,37 @@ class _Located(VassalFormatError):
         return f"command {where}: {self.bare}"
 
 
-def decode_command(text: str) -> Command:
+def decode_command(text: str, *, source: str | None = None) -> Command:
     """Decode one encoded command tree (a whole savedGame text, or one command).
 
     >>> decode_command("begin_save\\x1bend_save").children
     [SetupCommand(game_starting=True)]
 
     Raises:
-        VassalFormatError: a known command with unreadable fields (message says where).
+        VassalFormatError: a known command with unreadable fields; the message names
+            *source*, the command's position in the tree (child indices) and, in a log,
+            the step.
     """
     try:
         with _gc_paused():
             return _decode(text)
     except _Located as exc:
-        raise VassalFormatError(str(exc)) from None
+        prefix = f"{source}: " if source else ""
+        raise VassalFormatError(prefix + str(exc) + _step_of(text, exc.path)) from None
     except RecursionError:
-        raise VassalFormatError("command tree nested too deeply to read") from None
+        prefix = f"{source}: " if source else ""
+        raise VassalFormatError(prefix + "command tree nested too deeply to read") from None
+
+
+def _step_of(text: str, path: list[int]) -> str:
+    """' (in logged step N)' when the bad command sits in a top-level LOG entry."""
+    if not path or path[0] == 0:
+        return ""
+    top = fast_split(text, ESC)
+    if path[0] >= len(top) or not top[path[0]].startswith("LOG\t"):
+        return ""
+    step = sum(1 for part in top[1:path[0] + 1] if part.startswith("LOG\t"))
+    return f" (in logged step {step})"
 
 
 MAX_DEPTH = 200  # VASSAL's own files nest a few levels; deeper is hostile (and quadratic)
@@ -727,6 +742,10 @@ class GameRecord:
         """Commands with no type (kept raw); a clean real file has none."""
         return [c for c in self.all_commands() if isinstance(c, UnknownCommand)]
 
+    def to_text(self) -> str:
+        """The savedGame text of this record (``read_record(r.to_text()) == r``)."""
+        return encode_command(self.root)
+
     def all_commands(self) -> Iterator[Command]:
         yield from self.restored()
         for step in self.steps:
@@ -735,13 +754,17 @@ class GameRecord:
             yield from step.logged()
 
 
-def read_record(text: str) -> GameRecord:
+def read_record(text: str, *, source: str | None = None) -> GameRecord:
     """Decode a savedGame text and separate the restored game from the logged steps.
+
+    >>> rec = read_record("begin_save\\x1bend_save\\x1bLOG\\tCHAThi\\x1bLOG\\t-/7")
+    >>> [step.command for step in rec.steps]
+    [Chat(text='hi'), RemovePiece(id='7')]
 
     Raises:
         VassalFormatError: as ``decode_command``.
     """
-    root = decode_command(text)
+    root = decode_command(text, source=source)
     steps: list[LogEntry] = []
     stack: list[Command] = [root]
     while stack:

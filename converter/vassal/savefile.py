@@ -23,6 +23,7 @@ from pathlib import Path
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.errors import InputError, VassalFormatError
+from converter.vassal.commands import GameRecord, read_record
 
 log = logging.getLogger(__name__)
 
@@ -287,6 +288,17 @@ def _unxz(raw: bytes, source: str, cap: int) -> bytes:
     if not dec.eof:
         raise VassalFormatError(f"{source}: xz stream is cut off after {len(raw)} bytes")
     return out
+
+
+def read_game(path: str | os.PathLike[str], *,
+              limits: ReadLimits = ReadLimits()) -> tuple[SaveFile, GameRecord]:
+    """Read a save or log and decode its commands: what `vconv dump` and the auditor use.
+
+    Raises:
+        InputError, VassalFormatError: as ``read_save`` and ``commands.read_record``.
+    """
+    save = read_save(path, limits=limits)
+    return save, read_record(save.text, source=save.path)
 
 
 # ----------------------------------------------------------------------------- writing

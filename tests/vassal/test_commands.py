@@ -172,6 +172,16 @@ def test_nested_tree_round_trips_with_escapes() -> None:
     text = encode_command(tree)
     assert decode_command(text) == tree
     assert read_record(text).steps[0].command == tree.children[2].command  # type: ignore
+    assert read_record(text).to_text() == text
+
+
+def test_a_bad_logged_command_names_file_position_and_step() -> None:
+    text = ("begin_save\x1bend_save\x1bLOG\tCHAThi\x1bLOG\t-/1\\\x1bLOG\tM/1/Main/x/2/null/"
+            "Main/0/0/null")
+    with pytest.raises(VassalFormatError) as info:
+        read_record(text, source="game.vlog")
+    assert str(info.value) == ("game.vlog: command 3/1: MovePiece coordinates are not integers: "
+                               "'M/1/Main/x/2/null/Main/0/0/null' (in logged step 2)")
 
 
 @pytest.mark.parametrize("text, where", [
