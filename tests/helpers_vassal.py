@@ -67,25 +67,28 @@ _PYWARGAME_COUNTS = r"""
 import json, sys
 from pywargame.vassal.vmod import VMod
 from pywargame.vassal.buildfile import BuildFile
+from pywargame.vassal.withtraits import PieceSlot, Prototype
 with VMod(sys.argv[1], 'r') as vmod:
     build = BuildFile(vmod.getBuildFile())
 game = build.getGame()
 maps = game.getMaps(asdict=False)
-boards, grids = 0, 0
+boards = grids = 0
 for m in maps:
-    for picker in m.getBoardPicker():
+    for picker in m.getBoardPicker(single=False) or []:
         for board in picker.getBoards(asdict=False):
             boards += 1
             for getter in ('getHexGrids', 'getSquareGrids', 'getRegionGrids', 'getZonedGrids'):
                 fn = getattr(board, getter, None)
                 if fn is not None:
-                    grids += len(fn())
-slots = len(game.getPieces(asdict=False))
-protos = game.getPrototypes(single=False)
-n_protos = sum(len(c.getPrototypes(asdict=False)) for c in protos)
-dice = len(game.getDiceButtons(asdict=False))
-print(json.dumps({"maps": len(maps), "boards": boards, "grids": grids, "piece_slots": slots,
-                  "prototypes": n_protos, "dice_buttons": dice}))
+                    grids += len(fn(single=False) or [])
+def decoded(cls):
+    # Wrap each element and decode its traits: a slot counts only if pywargame parses it.
+    nodes = game._node.getElementsByTagName(cls.TAG)
+    return sum(1 for n in nodes if len(cls(game, node=n).getTraits()) >= 1)
+dice = len(game.getDiceButtons(asdict=False) or [])
+print(json.dumps({"maps": len(maps), "boards": boards, "grids": grids,
+                  "piece_slots": decoded(PieceSlot), "prototypes": decoded(Prototype),
+                  "dice_buttons": dice}))
 """
 
 

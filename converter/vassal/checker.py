@@ -217,8 +217,9 @@ class _Checker:
                                        "VASSAL builds the legacy Embellishment unless it is 1")
 
     def _has_image(self, name: str) -> bool:
+        # VASSAL also tries the name with ".gif" appended, whatever its extension (§1.1).
         return (name.startswith("/") or name in self.image_names
-                or ("." not in name.rsplit("/", 1)[-1] and name + ".gif" in self.image_names))
+                or name + ".gif" in self.image_names)
 
     def _check_images(self) -> None:
         def need(comp: Component, name: str, what: str) -> None:

@@ -32,10 +32,6 @@ FIRST_HEX = (40, 40)
 SETUP_HEX = "0304"
 SCHEME = HexNumberingScheme(first="column", digits=2, first_column_high=True)
 
-EXPECTED_COUNTS = {"maps": 1, "boards": 1, "grids": 1, "piece_slots": 2, "prototypes": 1,
-                   "dice_buttons": 1}
-
-
 def png(size: tuple[int, int], colour: str, label: str = "") -> bytes:
     image = Image.new("RGB", size, colour)
     if label:
