@@ -1,15 +1,60 @@
-"""`vconv` subcommand (not yet written)."""
+"""`vconv print`: a game's print-and-play kit (counter sheets, reference cards, decks) as PDF and PNG."""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+from converter.load import load_model
+from converter.printkit.kit import KitOptions, print_kit
+from converter.printkit.layout import PAPERS
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*")
+    parser.add_argument("game", help="the game folder (modules/<slug>) or its game.json")
+    parser.add_argument("-o", "--output", default="dist", help="output folder (default: dist)")
+    parser.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="paper size (default: a4)")
+    parser.add_argument("--bleed", type=float, default=0.0, metavar="MM",
+                        help="extend each counter's colour this many mm beyond its cut line (default: 0)")
+    parser.add_argument("--dpi", type=int, default=300, help="raster resolution of the pages (default: 300)")
+    parser.add_argument("--png", action="store_true", help="also write a PNG of every page and card")
+    parser.add_argument("--quiet", action="store_true", help="no progress bar")
+
+
+class _Bar:
+    """A one-line progress bar on stderr, only when stderr is a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def __call__(self, what: str, done: int, total: int) -> None:
+        if not self.enabled or total <= 0:
+            return
+        filled = int(30 * done / total)
+        sys.stderr.write(f"\r{what:<24.24} [{'#' * filled}{'.' * (30 - filled)}] {done}/{total}")
+        if done >= total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
 
 
 def run(args: argparse.Namespace) -> int:
-    print("vconv: this command is not available yet", file=sys.stderr)
-    return 2
+    if args.bleed < 0 or args.bleed > 10:
+        print(f"vconv print: error: --bleed must be between 0 and 10 mm, not {args.bleed}", file=sys.stderr)
+        return 2
+    if not 72 <= args.dpi <= 1200:
+        print(f"vconv print: error: --dpi must be between 72 and 1200, not {args.dpi}", file=sys.stderr)
+        return 2
+    game = load_model(args.game)
+    options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png)
+    bar = _Bar(not args.quiet and sys.stderr.isatty())
+    try:
+        written = print_kit(game, Path(args.output), options, progress=bar)
+    except ValueError as exc:
+        print(f"vconv print: error: {exc}", file=sys.stderr)
+        return 2
+    if not args.quiet:
+        for path in written:
+            if path.suffix == ".pdf":
+                print(path)
+    return 0

@@ -1,0 +1,1 @@
+"""Print-and-play kits: counter sheets with duplex backs, reference cards and card decks as PDF."""

@@ -1,0 +1,96 @@
+"""Pages of reference cards and of deck cards, at exact size, with cut lines round each card."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from converter.model.cards import Deck
+from converter.model.game import Game
+from converter.printkit.layout import MARGIN_MM, Paper
+from converter.render.cards import ReferenceCard
+from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front
+from converter.render.text import fit_font, mm_to_px, pt_to_px, px
+
+GAP_MM = 4.0
+DECK_MARGIN_MM = 6.0  # nine poker cards fit A4 and US Letter only with a narrow margin
+LABEL_PT = 8
+
+DEFAULT_THEME: dict[str, Any] = {"paper": "#ffffff", "label": "#333333", "cut": "#9a9a9a"}
+
+
+def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: float = MARGIN_MM - 4) -> Image.Image:
+    img = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), theme["paper"])
+    draw = ImageDraw.Draw(img)
+    fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), img.width * 0.9)
+    draw.text((img.width / 2, mm_to_px(top_mm, dpi)), label, font=fnt, fill=theme["label"], anchor="mt")
+    return img
+
+
+def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: str,
+               theme: dict[str, Any] | None = None) -> list[Image.Image]:
+    """Reference cards stacked down pages; a card taller than a page is scaled to fit it."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    top = px(MARGIN_MM, dpi)
+    bottom = px(paper.height_mm - MARGIN_MM, dpi)
+    gap = px(GAP_MM, dpi)
+    pages: list[Image.Image] = []
+    page: Image.Image | None = None
+    y = top
+    for card in cards:
+        art = card.image
+        if art.height > bottom - top:
+            scale = (bottom - top) / art.height
+            art = art.resize((max(1, int(art.width * scale)), bottom - top), Image.Resampling.LANCZOS)
+        if page is None or y + art.height > bottom:
+            page = _blank(paper, dpi, f"{title} — reference cards — page {len(pages) + 1}", t)
+            pages.append(page)
+            y = top
+        page.paste(art, ((page.width - art.width) // 2, y))
+        y += art.height + gap
+    return pages
+
+
+def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
+               theme: dict[str, Any] | None = None) -> list[Image.Image]:
+    """Poker-size cards, fronts then mirrored backs (duplex, long edge), with cut marks."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    cards = [c for c in game.cards_of(deck.id) for _ in range(c.count or 1)]
+    w, h = px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
+    page_w, page_h = px(paper.width_mm, dpi), px(paper.height_mm, dpi)
+    cols = int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
+    rows = int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM)
+    per_page = max(1, cols * rows)
+    x0 = (page_w - cols * w) // 2
+    y0 = (page_h - rows * h) // 2
+    back = card_back(game, deck, dpi=dpi)
+    pages = []
+    for start in range(0, len(cards), per_page):
+        chunk = cards[start:start + per_page]
+        number = start // per_page + 1
+        front_page = _blank(paper, dpi, f"{game.title} — {deck.name} — sheet {number} — FRONTS", t, 1.5)
+        back_page = _blank(paper, dpi, f"{game.title} — {deck.name} — sheet {number} — BACKS (duplex, long edge)", t, 1.5)
+        for k, card in enumerate(chunk):
+            r, c = divmod(k, cols)
+            x, y = x0 + c * w, y0 + r * h
+            front_page.paste(card_front(game, card, dpi=dpi), (x, y))
+            back_page.paste(back, (page_w - x - w, y))
+        for img in (front_page, back_page):
+            _grid_marks(img, x0 if img is front_page else page_w - x0 - cols * w, y0, w, h, cols, rows, dpi, t)
+        pages += [front_page, back_page]
+    return pages
+
+
+def _grid_marks(img: Image.Image, x0: int, y0: int, w: int, h: int, cols: int, rows: int, dpi: float,
+                t: dict[str, Any]) -> None:
+    draw = ImageDraw.Draw(img)
+    near, far = px(1, dpi), px(5, dpi)
+    for c in range(cols + 1):
+        x = x0 + c * w
+        draw.line([(x, y0 - far), (x, y0 - near)], fill=t["cut"], width=max(1, px(0.15, dpi)))
+        draw.line([(x, y0 + rows * h + near), (x, y0 + rows * h + far)], fill=t["cut"], width=max(1, px(0.15, dpi)))
+    for r in range(rows + 1):
+        y = y0 + r * h
+        draw.line([(x0 - far, y), (x0 - near, y)], fill=t["cut"], width=max(1, px(0.15, dpi)))
+        draw.line([(x0 + cols * w + near, y), (x0 + cols * w + far, y)], fill=t["cut"], width=max(1, px(0.15, dpi)))

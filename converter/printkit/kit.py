@@ -1,0 +1,106 @@
+"""The whole print-and-play kit of a game: counter sheets, reference cards, decks, as files.
+
+Files written to the output folder (``<id>`` is the game id):
+
+- ``<id>-counters.pdf``: counter sheets, fronts then backs, page pairs for duplex (long edge)
+- ``<id>-cards.pdf``: one reference card per rules table, terrain, rules, sequence, turns, dice
+- ``<id>-deck-<deck>.pdf``: poker-size card fronts and backs of each deck, when the game has cards
+- with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png`` and
+  ``<id>-deck-<deck>-<page>.png``
+
+Every file is written atomically and is byte-identical for the same game and options.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from converter.atomic import source_date_epoch, write_bytes_atomic
+from converter.model.game import Game
+from converter.printkit.cardsheet import card_pages, deck_pages
+from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
+from converter.printkit.pdf import PdfPage, write_pdf
+from converter.printkit.sheets import render_page
+from converter.render.cards import reference_cards
+
+log = logging.getLogger(__name__)
+
+Progress = Callable[[str, int, int], None]
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: str = "a4"
+    bleed_mm: float = 0.0
+    dpi: int = 300
+    png: bool = False
+
+    @property
+    def sheet(self) -> Paper:
+        return PAPERS[self.paper]
+
+
+def png_bytes(image: Image.Image, dpi: int) -> bytes:
+    """PNG bytes with the physical resolution stored (no time chunk: Pillow writes none)."""
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    return buf.getvalue()
+
+
+def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(),
+              progress: Progress | None = None) -> list[Path]:
+    """Write every file of the kit into *out_dir*; the paths written, in order."""
+    out = Path(out_dir)
+    paper = options.sheet
+    epoch = source_date_epoch()
+    written: list[Path] = []
+    report = progress or (lambda what, done, total: None)
+
+    pages = layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm)
+    cache: dict[tuple[str, int, str], Image.Image] = {}
+    pdf_pages = []
+    for n, page in enumerate(pages, start=1):
+        report("counters", n - 1, len(pages))
+        img = render_page(game, page, paper, dpi=options.dpi, bleed_mm=options.bleed_mm, cache=cache)
+        pdf_pages.append(PdfPage(img, paper.width_mm, paper.height_mm))
+        if options.png:
+            written.append(write_bytes_atomic(out / f"{game.id}-counters-{n:02d}.png", png_bytes(img, options.dpi)))
+    report("counters", len(pages), len(pages))
+    if pdf_pages:
+        data = write_pdf(pdf_pages, title=f"{game.title} — counters", epoch=epoch)
+        written.append(write_bytes_atomic(out / f"{game.id}-counters.pdf", data))
+    pdf_pages.clear()
+
+    cards = reference_cards(game, dpi=options.dpi)
+    report("cards", 0, len(cards))
+    if options.png:
+        for card in cards:
+            written.append(write_bytes_atomic(out / f"{game.id}-card-{card.name}.png", png_bytes(card.image, options.dpi)))
+    sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title)
+    if sheets:
+        data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
+                         title=f"{game.title} — reference cards", epoch=epoch)
+        written.append(write_bytes_atomic(out / f"{game.id}-cards.pdf", data))
+    report("cards", len(cards), len(cards))
+
+    for deck in game.decks or []:
+        if not game.cards_of(deck.id):
+            continue
+        report(f"deck {deck.id}", 0, 1)
+        deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi)
+        data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs],
+                         title=f"{game.title} — {deck.name}", epoch=epoch)
+        written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}.pdf", data))
+        if options.png:
+            for n, img in enumerate(deck_imgs, start=1):
+                written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
+                                                  png_bytes(img, options.dpi)))
+        report(f"deck {deck.id}", 1, 1)
+    log.info("wrote %d files to %s", len(written), out)
+    return written

@@ -1,0 +1,160 @@
+"""Deck cards at poker size (63×88 mm): fronts with title, number, values and text; backs by deck.
+
+A card whose text the rulebook does not give says so on its face in red, so a printed deck
+never passes off an empty card as a card without effect.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from converter.model.cards import Card, Deck
+from converter.model.game import Game
+from converter.render.text import RGB, color, fit_font, font, ink_on, mm_to_px, pt_to_px, px, wrap
+
+CARD_W_MM = 63.0
+CARD_H_MM = 88.0
+MARGIN_MM = 3.5
+
+DEFAULT_THEME: dict[str, Any] = {
+    "deck": "#5a4a3a",          # a deck with no colour of its own or of its owner
+    "face": "#fbf8ef",
+    "ink": "#111111",
+    "missing": "#b00020",
+    "title_pt": 10,
+    "body_pt": 8,
+    "small_pt": 6,
+}
+
+MISSING_TEXT = "Text missing from the rulebook"
+
+
+def deck_colour(game: Game, deck: Deck, theme: dict[str, Any] | None = None) -> RGB:
+    t = {**DEFAULT_THEME, **(theme or {})}
+    if deck.color:
+        return color(deck.color)
+    if deck.owner:
+        owner = game.faction(deck.owner) or game.side(deck.owner) or game.nationality(deck.owner)
+        if owner is not None and getattr(owner, "color", None):
+            return color(owner.color)
+    return color(t["deck"])
+
+
+def card_size_px(dpi: float) -> tuple[int, int]:
+    return px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
+
+
+def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any] | None = None) -> Image.Image:
+    t = {**DEFAULT_THEME, **(theme or {})}
+    w, h = card_size_px(dpi)
+    deck = game.deck(card.deck)
+    band = deck_colour(game, deck, t) if deck else color(t["deck"])
+    if card.nationality:
+        nat = game.nationality(card.nationality)
+        if nat and nat.color:
+            band = color(nat.color)
+    img = Image.new("RGB", (w, h), color(t["face"]))
+    draw = ImageDraw.Draw(img)
+    m = int(mm_to_px(MARGIN_MM, dpi))
+    ink = color(t["ink"])
+    band_h = int(mm_to_px(14, dpi))
+    draw.rectangle([0, 0, w, band_h], fill=band)
+    head_ink = ink_on(band)
+    number = f"#{card.number}" if card.number is not None else ""
+    small = font("regular", pt_to_px(t["small_pt"], dpi))
+    if number:
+        draw.text((w - m, m * 0.6), number, font=font("bold", pt_to_px(t["small_pt"] + 1, dpi)), fill=head_ink, anchor="ra")
+    title_font = font("bold", pt_to_px(t["title_pt"], dpi))
+    lines = wrap(draw, card.title, title_font, w - 2 * m)
+    if len(lines) > 2:
+        title_font = fit_font(draw, card.title, "condensed-bold", pt_to_px(t["title_pt"], dpi), (w - 2 * m) * 2)
+        lines = wrap(draw, card.title, title_font, w - 2 * m)[:2]
+    y = band_h - m * 0.4 - len(lines) * title_font.size * 1.15
+    for line in lines:
+        draw.text((m, y), line, font=title_font, fill=head_ink, anchor="la")
+        y += title_font.size * 1.15
+    y = band_h + m * 0.6
+    sub = " · ".join(x for x in (_subdeck_name(deck, card.subdeck), card.type or "") if x)
+    if sub:
+        draw.text((m, y), sub, font=small, fill=ink, anchor="la")
+        y += small.size * 1.5
+    # values as labelled boxes
+    fields = list(deck.card_fields or []) if deck else []
+    for key in card.values or {}:
+        if key not in fields:
+            fields.append(key)
+    if fields:
+        box_w = (w - 2 * m) / max(1, min(4, len(fields)))
+        value_font = font("bold", pt_to_px(t["title_pt"] + 2, dpi))
+        for i, key in enumerate(fields[:4]):
+            value = (card.values or {}).get(key)
+            missing = value is None
+            text = "?" if missing else str(value)
+            x = m + i * box_w
+            draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
+            draw.text((x + box_w / 2, y + 2), key, font=small, fill=ink, anchor="ma")
+            draw.text((x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
+                      fill=color(t["missing"]) if missing else ink, anchor="mm")
+        y += value_font.size * 2.2 + m * 0.6
+    body = font("regular", pt_to_px(t["body_pt"], dpi))
+    if card.text:
+        for line in wrap(draw, card.text, body, w - 2 * m):
+            if y > h - 3 * m:
+                break
+            draw.text((m, y), line, font=body, fill=ink, anchor="la")
+            y += body.size * 1.25
+    else:
+        fnt = font("bold", pt_to_px(t["body_pt"], dpi))
+        box_top = y + m * 0.5
+        lines = wrap(draw, MISSING_TEXT, fnt, w - 4 * m)
+        box_bottom = box_top + len(lines) * fnt.size * 1.3 + m
+        draw.rectangle([m, box_top, w - m, box_bottom], outline=color(t["missing"]), width=max(1, px(0.3, dpi)))
+        ty = box_top + m / 2
+        for line in lines:
+            draw.text((w / 2, ty), line, font=fnt, fill=color(t["missing"]), anchor="ma")
+            ty += fnt.size * 1.3
+    footer = []
+    if card.flags:
+        footer.append(", ".join(card.flags))
+    if card.provenance is not None and card.provenance.cite():
+        footer.append(card.provenance.cite())
+    if deck:
+        footer.append(deck.name)
+    foot = " · ".join(footer)
+    fnt = fit_font(draw, foot, "regular", pt_to_px(t["small_pt"], dpi), w - 2 * m)
+    draw.text((m, h - m), foot, font=fnt, fill=ink, anchor="ld")
+    draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
+    return img
+
+
+def _subdeck_name(deck: Deck | None, subdeck: str | None) -> str:
+    if not subdeck:
+        return ""
+    for sd in (deck.subdecks or []) if deck else []:
+        if sd.id == subdeck:
+            return sd.name
+    return subdeck
+
+
+def card_back(game: Game, deck: Deck, *, dpi: float = 300, theme: dict[str, Any] | None = None) -> Image.Image:
+    t = {**DEFAULT_THEME, **(theme or {})}
+    w, h = card_size_px(dpi)
+    bg = deck_colour(game, deck, t)
+    img = Image.new("RGB", (w, h), bg)
+    draw = ImageDraw.Draw(img)
+    m = int(mm_to_px(MARGIN_MM, dpi))
+    ink = ink_on(bg)
+    draw.rounded_rectangle([m, m, w - m, h - m], radius=m, outline=ink, width=max(1, px(0.5, dpi)))
+    fnt = font("bold", pt_to_px(14, dpi))
+    lines = wrap(draw, deck.name, fnt, w - 4 * m)
+    y = h / 2 - len(lines) * fnt.size * 0.6
+    for line in lines:
+        draw.text((w / 2, y), line, font=fnt, fill=ink, anchor="mm")
+        y += fnt.size * 1.2
+    fnt = font("regular", pt_to_px(7, dpi))
+    draw.text((w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", fnt.size, w - 4 * m),
+              fill=ink, anchor="md")
+    draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
+    return img
