@@ -1,15 +1,52 @@
-"""`vconv` subcommand (not yet written)."""
+"""`vconv build GAME... [-o DIR]`: build a VASSAL module (.vmod) from each game folder.
+
+Exit 0 when every module was written, 1 when our checker found problems in a module (it is
+then not written; the findings are listed), 2 for a game that cannot be read or validated.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
+
+from converter.errors import BuildError, InputError, ModelError
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="*")
+    parser.add_argument("games", nargs="+", metavar="GAME",
+                        help="a game folder holding game.json (or the game.json itself)")
+    parser.add_argument("-o", "--output", default="dist", metavar="DIR",
+                        help="folder for the .vmod files (default: dist)")
+    parser.add_argument("-q", "--quiet", action="store_true", help="print nothing on success")
 
 
 def run(args: argparse.Namespace) -> int:
-    print("vconv: this command is not available yet", file=sys.stderr)
-    return 2
+    from converter.builder.module import build_module, write_module
+
+    status = 0
+    for game in args.games:
+        try:
+            built = build_module(game)
+        except (InputError, ModelError) as exc:
+            print(f"vconv build: {game}: {exc}", file=sys.stderr)
+            status = max(status, 2)
+            continue
+        except BuildError as exc:
+            print(f"vconv build: {game}: {exc}", file=sys.stderr)
+            status = max(status, 1)
+            continue
+        if built.findings:
+            print(f"vconv build: {game}: the module has {len(built.findings)} problems; "
+                  "nothing written", file=sys.stderr)
+            for finding in built.findings:
+                print(f"  {finding}", file=sys.stderr)
+            status = max(status, 1)
+            continue
+        path = write_module(built, Path(args.output))
+        if not args.quiet:
+            print(f"{path}: {len(built.boards)} boards, "
+                  f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
+            for note in built.notes:
+                print(f"  note: {note}")
+    return status

@@ -1,0 +1,214 @@
+"""The images a module ships, drawn by converter.render (so the .vmod and the print kit share
+their art), plus the few the module needs that no renderer draws (a board without a renderer,
+the generic mask, the display board of tracks and decks).
+
+Image names are stable (derived from ids), so rebuilding a module keeps saves refreshable.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from converter.builder.layout import BoardLayout, DisplayLayout
+from converter.model.board import Board
+from converter.model.cards import Card, Deck
+from converter.model.game import Game
+from converter.model.pieces import Piece
+from converter.render.text import font
+
+COUNTER_PX = 52  # edge of the most common counter in the module, pixels
+
+
+def png(img: Image.Image) -> bytes:
+    """PNG bytes; Pillow writes no timestamp, so the same image gives the same bytes."""
+    out = io.BytesIO()
+    img.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+def safe_name(text: str) -> str:
+    """A file-name fragment from an id: letters, digits, '-' and '_' only."""
+    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_")
+    return cleaned or "x"
+
+
+def counter_dpi(game: Game) -> float:
+    """The resolution that makes the game's usual counter COUNTER_PX wide."""
+    return 25.4 * COUNTER_PX / game.counter_mm()
+
+
+def face_image(game: Game, piece: Piece, counter: int, side: str) -> bytes:
+    from converter.render.counters import counter_image
+
+    return png(counter_image(game, piece, counter, side, dpi=counter_dpi(game)).convert("RGBA"))
+
+
+def mask_image(game: Game) -> bytes:
+    """The '?' face shown to other players for a masked piece without an owner back."""
+    s = COUNTER_PX
+    img = Image.new("RGBA", (s, s), (90, 90, 90, 255))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=(0, 0, 0, 255), width=2)
+    draw.text((s / 2, s / 2), "?", font=font("bold", int(s * 0.6)), fill=(255, 255, 255, 255),
+              anchor="mm")
+    return png(img)
+
+
+def _rgb(value: str | None, default: tuple[int, int, int]) -> tuple[int, int, int]:
+    if value and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
+    return default
+
+
+def board_image(game: Game, layout: BoardLayout) -> bytes:
+    """The board picture: the renderer's schematic map when it has one for this board."""
+    try:
+        from converter.render import maps  # type: ignore[attr-defined]
+    except ImportError:
+        maps = None
+    renderer = getattr(maps, "board_image", None) if maps is not None else None
+    if renderer is not None:
+        img = renderer(game, layout.board)
+        if img.size == layout.size:
+            return png(img.convert("RGB"))
+    return png(_schematic(game, layout))
+
+
+def _schematic(game: Game, layout: BoardLayout) -> Image.Image:
+    board: Board = layout.board
+    img = Image.new("RGB", layout.size, (245, 242, 230))
+    draw = ImageDraw.Draw(img)
+    title = font("bold", 22)
+    draw.text((12, 8), board.name, font=title, fill=(40, 40, 40))
+    small = font("condensed", 11)
+    if layout.hex_centres and board.grid is not None:
+        terrain = {h.id: h for h in board.hexes or []}
+        r = layout.hex_width / 2
+        flat = board.grid.orientation == "flat"
+        for hid, (x, y) in layout.hex_centres.items():
+            if flat:
+                pts = [(x + r * c, y + layout.hex_height / 2 * s) for c, s in
+                       ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))]
+            else:
+                rr = layout.hex_height / 2
+                pts = [(x + layout.hex_width / 2 * s, y + rr * c) for s, c in
+                       ((0, 1), (1, 0.5), (1, -0.5), (0, -1), (-1, -0.5), (-1, 0.5))]
+            hx = terrain.get(hid)
+            fill = (235, 232, 210)
+            if hx and hx.terrain:
+                t = game.terrain_type(hx.terrain[0])
+                fill = _rgb(t.color if t else None, fill)
+            draw.polygon(pts, fill=fill, outline=(90, 90, 90))
+            draw.text((x, y - layout.hex_height * 0.32), hid, font=small, fill=(60, 60, 60),
+                      anchor="mm")
+            if hx and hx.name:
+                draw.text((x, y + layout.hex_height * 0.3), hx.name[:14], font=small,
+                          fill=(0, 0, 0), anchor="mm")
+    for sid, rect in layout.boxes.items():
+        draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), fill=(255, 255, 255),
+                       outline=(60, 60, 60), width=2)
+        name = next((s.name for s in board.spaces or [] if s.id == sid), sid)
+        draw.text((rect.x + 6, rect.y + 4), name, font=font("bold", 14), fill=(30, 30, 30))
+    if layout.space_centres and not layout.boxes:
+        by_id = {s.id: s for s in board.spaces or []}
+        for link in board.links or []:
+            a, b = (layout.space_centres.get(x) for x in link.between)
+            if a and b:
+                draw.line((a, b), fill=(120, 120, 120), width=3)
+        for space in board.spaces or []:
+            for other in space.adjacent or []:
+                a, b = layout.space_centres.get(space.id), layout.space_centres.get(other)
+                if a and b:
+                    draw.line((a, b), fill=(170, 170, 170), width=2)
+        for sid, (x, y) in layout.space_centres.items():
+            draw.ellipse((x - 34, y - 34, x + 34, y + 34), fill=(255, 255, 255),
+                         outline=(40, 40, 40), width=2)
+            draw.text((x, y + 46), by_id[sid].name, font=font("bold", 13), fill=(20, 20, 20),
+                      anchor="mm")
+    return img
+
+
+def display_image(game: Game, layout: DisplayLayout) -> bytes:
+    """The display board: track rows with their cell labels, and one place per deck."""
+    img = Image.new("RGB", layout.size, (250, 250, 245))
+    draw = ImageDraw.Draw(img)
+    for row in layout.tracks:
+        first = next(iter(row.cells.values()), None)
+        if first is not None:
+            draw.text((12, first.y + first.h // 2), row.name, font=font("bold", 15),
+                      fill=(20, 20, 20), anchor="lm")
+        for value, label in zip(row.values, row.labels):
+            rect = row.cells[value]
+            draw.rectangle((rect.x, rect.y, rect.x + rect.w - 1, rect.y + rect.h - 1),
+                           fill=(255, 255, 255), outline=(80, 80, 80))
+            draw.text((rect.x + 4, rect.y + 3), label[:10], font=font("condensed", 11),
+                      fill=(60, 60, 60))
+    for deck in game.decks or []:
+        rect = layout.decks.get(deck.id)
+        if rect is None:
+            continue
+        draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=(60, 60, 60),
+                       width=2)
+        draw.text((rect.x + rect.w // 2, rect.y + rect.h + 16), deck.name,
+                  font=font("bold", 13), fill=(20, 20, 20), anchor="mm")
+    return png(img)
+
+
+CARD_PX = (150, 210)
+
+
+def card_image(game: Game, card: Card) -> bytes:
+    """A card's face: the renderer's card art when it draws decks, else title and text."""
+    try:
+        from converter.render import cards as card_render  # type: ignore[attr-defined]
+    except ImportError:
+        card_render = None
+    renderer: Any = getattr(card_render, "card_image", None) if card_render else None
+    if renderer is not None:
+        return png(renderer(game, card).convert("RGB").resize(CARD_PX))
+    img = Image.new("RGB", CARD_PX, (255, 255, 250))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, CARD_PX[0] - 1, CARD_PX[1] - 1), outline=(0, 0, 0), width=2)
+    y = 8
+    if card.number is not None:
+        draw.text((8, y), str(card.number), font=font("bold", 12), fill=(0, 0, 0))
+        y += 16
+    for line in _wrap(card.title, 18)[:3]:
+        draw.text((8, y), line, font=font("bold", 13), fill=(0, 0, 0))
+        y += 16
+    for key, value in (card.values or {}).items():
+        draw.text((8, y), f"{key}: {'?' if value is None else value}", font=font("regular", 11),
+                  fill=(0, 0, 0))
+        y += 14
+    for line in _wrap(card.text or "", 24)[:8]:
+        draw.text((8, y), line, font=font("regular", 10), fill=(0, 0, 0))
+        y += 13
+    return png(img)
+
+
+def card_back(game: Game, deck: Deck) -> bytes:
+    img = Image.new("RGB", CARD_PX, _rgb(deck.color, (70, 70, 110)))
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, CARD_PX[0] - 1, CARD_PX[1] - 1), outline=(0, 0, 0), width=2)
+    for i, line in enumerate(_wrap(deck.name, 16)[:4]):
+        draw.text((CARD_PX[0] // 2, 80 + 18 * i), line, font=font("bold", 14),
+                  fill=(255, 255, 255), anchor="mm")
+    return png(img)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    current = ""
+    for word in text.split():
+        if current and len(current) + 1 + len(word) > width:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}".strip()
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,135 @@
+"""Each board as a VASSAL Map: board image, grid (hex numbering, regions or zones) and the
+helpers that make a map playable (moving, stacking, selecting, menus, zoom...)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from converter.builder.hexgrid import fit_vassal_grid
+from converter.builder.layout import BoardLayout, DisplayLayout, Rect
+from converter.vassal.components import (
+    Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
+    ForwardToKeyBuffer, GlobalMap, HighlightLastMoved, ImageSaver, KeyBufferer, Map,
+    MapCenterer, MenuDisplayer, PieceMover, Region, RegionGrid, Scroller,
+    SelectionHighlighters, StackExpander, StackMetrics, Zone, ZonedGrid, Zoomer)
+from converter.vassal.grid import HexGrid
+
+
+@dataclass
+class PlacedBoard:
+    """A board as written into the module: where its locations are and what VASSAL calls them."""
+
+    map_name: str
+    board_name: str
+    image: str
+    size: tuple[int, int]
+    vassal_grid: HexGrid | None = None
+    hex_centres: dict[str, tuple[float, float]] = field(default_factory=dict)
+    # space id → (VASSAL location name, point)
+    spaces: dict[str, tuple[str, tuple[int, int]]] = field(default_factory=dict)
+    # (track id, value) → (zone name, point)
+    track_cells: dict[tuple[str, int], tuple[str, tuple[int, int]]] = field(default_factory=dict)
+    decks: dict[str, Rect] = field(default_factory=dict)
+    component: Component | None = None  # the VASSAL Board
+
+
+def playable_map(name: str, board: VBoard, *, docked: bool) -> Map:
+    """A Map with one board and every helper the editor gives a new map (§2.4)."""
+    m = Map(map_name=name, launch=not docked, button_name=name if not docked else "",
+            tooltip=f"Show/hide {name}" if not docked else "")
+    m.add(BoardPicker().add(board), StackMetrics(), ForwardToKeyBuffer(), Scroller(),
+          ForwardToChatter(), MenuDisplayer(), MapCenterer(), StackExpander(), PieceMover(),
+          KeyBufferer(), ImageSaver(), CounterDetailViewer(), Zoomer(), HighlightLastMoved(),
+          SelectionHighlighters(), GlobalMap())
+    return m
+
+
+def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
+    board = layout.board
+    assert board.grid is not None
+    vgrid = fit_vassal_grid(board.grid, layout.hex_centres, hex_width=layout.hex_width,
+                            hex_height=layout.hex_height, board_size=layout.size,
+                            board_name=board.name)
+    grid, _numbering = vgrid.to_components(visible=False)
+    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard.add(grid)
+    placed = PlacedBoard(map_name, board.name, image, layout.size, vgrid, dict(layout.hex_centres))
+    placed.component = vboard
+    return placed
+
+
+def region_names(layout: BoardLayout) -> dict[str, str]:
+    """Space id → the name VASSAL reports: the space's name, its id when the name repeats."""
+    spaces = layout.board.spaces or []
+    counts: dict[str, int] = {}
+    for s in spaces:
+        counts[s.name] = counts.get(s.name, 0) + 1
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for s in spaces:
+        name = s.name if counts[s.name] == 1 else f"{s.name} ({s.id})"
+        if name in taken:
+            name = s.id
+        taken.add(name)
+        out[s.id] = name
+    return out
+
+
+def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
+    """Areas and point-to-point spaces as a RegionGrid (snap points named by space)."""
+    board = layout.board
+    names = region_names(layout)
+    grid = RegionGrid(snapto=True, visible=False)
+    placed = PlacedBoard(map_name, board.name, image, layout.size)
+    for space in board.spaces or []:
+        x, y = layout.space_centres[space.id]
+        grid.add(Region(name=names[space.id], originx=x, originy=y))
+        placed.spaces[space.id] = (names[space.id], (x, y))
+    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard.add(grid)
+    placed.component = vboard
+    return placed
+
+
+def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
+    """Off-map boxes as Zones of a ZonedGrid, each named after its box."""
+    board = layout.board
+    names = region_names(layout)
+    zoned = ZonedGrid()
+    placed = PlacedBoard(map_name, board.name, image, layout.size)
+    for space in board.spaces or []:
+        rect = layout.boxes[space.id]
+        zoned.add(Zone(name=names[space.id], location_format="$name$", path=rect.path()))
+        placed.spaces[space.id] = (names[space.id], rect.centre)
+    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    if zoned.children:
+        vboard.add(zoned)
+    placed.component = vboard
+    return placed
+
+
+def display_board(layout: DisplayLayout, map_name: str, image: str) -> PlacedBoard:
+    """Track cells and deck places as Zones named '<track> <label>' and after the deck."""
+    zoned = ZonedGrid()
+    placed = PlacedBoard(map_name, map_name, image, layout.size)
+    taken: set[str] = set()
+    for row in layout.tracks:
+        for value, label in zip(row.values, row.labels):
+            rect = row.cells[value]
+            name = f"{row.name} {label}"
+            if name in taken:
+                name = f"{row.name} {value}"
+            taken.add(name)
+            zoned.add(Zone(name=name, location_format="$name$", path=rect.path()))
+            placed.track_cells[(row.id, value)] = (name, rect.centre)
+    placed.decks = dict(layout.decks)
+    vboard = VBoard(name=map_name, image=image, width=layout.size[0], height=layout.size[1])
+    if zoned.children:
+        vboard.add(zoned)
+    placed.component = vboard
+    return placed
+
+
+def board_component(placed: PlacedBoard) -> Component:
+    assert placed.component is not None
+    return placed.component

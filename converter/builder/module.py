@@ -1,0 +1,253 @@
+"""The game model → a VASSAL module: maps, pieces, setup, dice, turns, sides, charts, decks.
+
+`build_module` assembles the component tree and the images, runs our own checker, and
+returns the archive with notes on what the module could not express; `write_module` writes
+it atomically.  The canonical game description travels inside the archive
+(`vconv/game.json`) so the module alone is enough to audit games played with it.
+"""
+
+from __future__ import annotations
+
+import html
+import io
+import json
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image
+
+from converter.builder import layout as lay
+from converter.builder.charts import chart_window
+from converter.builder.decks import deck_piles
+from converter.builder.images import board_image, display_image, png, safe_name
+from converter.builder.maps import (
+    PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
+from converter.builder.pieces import draw_pieces, piece_definition, prototypes
+from converter.builder.scenarios import add_scenarios
+from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
+from converter.errors import BuildError, InputError
+from converter.load import load_game
+from converter.load.model import load_model
+from converter.model.game import Game
+from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
+from converter.vassal.checker import Finding, check_archive
+from converter.vassal.components import (
+    BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
+    GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map, PanelWidget, PieceSlot,
+    PieceWindow, PlayerRoster, PlayerSide, PrototypesContainer, TabWidget)
+
+log = logging.getLogger(__name__)
+
+GAME_ENTRY = "vconv/game.json"
+NOTES_ENTRY = "vconv/notes.html"
+DISPLAY_MAP = "Display"
+SLOT_PX = 64
+
+
+@dataclass
+class BuiltModule:
+    """A module ready to write, with what it could not express and the checker's findings."""
+
+    game: Game
+    archive: ModuleArchive
+    notes: list[str] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    boards: dict[str, PlacedBoard] = field(default_factory=dict)
+    display: PlacedBoard | None = None
+
+    @property
+    def file_name(self) -> str:
+        return f"{self.game.id}.vmod"
+
+
+class _Gpids:
+    """Slot ids handed out in build order: the same game always gets the same ids."""
+
+    def __init__(self) -> None:
+        self.next = 1
+
+    def take(self) -> str:
+        value = self.next
+        self.next += 1
+        return str(value)
+
+
+def build_module(path: str | Path) -> BuiltModule:
+    """Build the module of the game folder *path* (not written yet; see write_module).
+
+    Raises:
+        InputError: the folder or a file it names cannot be read.
+        ModelError: the game does not validate.
+        BuildError: the game cannot be expressed (e.g. no VASSAL numbering fits its hex ids).
+    """
+    game = load_model(path)
+    document = load_game(path).data
+    return build_from_model(game, document)
+
+
+def build_from_model(game: Game, document: dict) -> BuiltModule:
+    """Build from an already-loaded model and its merged JSON document."""
+    notes: list[str] = []
+    images: dict[str, bytes] = {}
+    files: dict[str, bytes] = {}
+    gpids = _Gpids()
+    root = GameModule(name=game.title, version="1.0",
+                      description=_description(game), vassal_version=VASSAL_VERSION)
+    roster = PlayerRoster(button_text="Retire")
+    roster.add(*[PlayerSide(content=side.name) for side in game.sides])
+    root.add(BasicCommandEncoder(), Documentation().add(
+        HelpFile(title="vconv notes", file_name=NOTES_ENTRY, file_type="archive")), roster,
+        GlobalOptions(), Chatter(), KeyNamer(), Language(), GlobalTranslatableMessages())
+    props = global_properties(game)
+    if props is not None:
+        root.add(props)
+
+    art = draw_pieces(game)
+    images.update(art.images)
+    container = PrototypesContainer()
+    container.add(*prototypes(game))
+    root.add(container)
+
+    boards, maps = _boards(game, images)
+    display = None
+    display_layout = lay.display_layout(game)
+    if display_layout is not None:
+        name = _unique(DISPLAY_MAP, {m.map_name for m in maps})
+        display = display_board(display_layout, name, "boards/display.png")
+        images["boards/display.png"] = display_image(game, display_layout)
+        dmap = playable_map(name, board_component(display), docked=not maps)
+        maps.append(dmap)
+        deck_piles(game, display, dmap, images, gpids.take, notes)
+    root.add(*maps)
+    root.add(_palette(game, art, gpids.take))
+    root.add(*dice_buttons(game, notes))
+    tracker = turn_tracker(game)
+    if tracker is not None:
+        root.add(tracker)
+    charts = chart_window(game, images)
+    if charts is not None:
+        root.add(charts)
+    add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes)
+    root.next_piece_slot_id = gpids.next
+
+    files[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    files[NOTES_ENTRY] = _notes_html(game, notes).encode("utf-8")
+    archive = ModuleArchive(root, images, files)
+    built = BuiltModule(game, archive, notes, check_archive(archive), boards, display)
+    return built
+
+
+def write_module(built: BuiltModule, out_dir: str | Path, epoch: int | None = None) -> Path:
+    """Write the module as `<out_dir>/<game id>.vmod`, atomically.
+
+    Raises:
+        BuildError: our checker found problems (the module is not written).
+    """
+    if built.findings:
+        lines = "\n".join(str(f) for f in built.findings[:30])
+        raise BuildError(f"{built.game.id}: the module has {len(built.findings)} problems:\n{lines}")
+    return built.archive.write(Path(out_dir) / built.file_name, epoch)
+
+
+def _description(game: Game) -> str:
+    parts = [game.subtitle or "", game.publisher or "", str(game.year) if game.year else ""]
+    return " - ".join(p for p in parts if p)
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
+
+
+def _boards(game: Game, images: dict[str, bytes]) -> tuple[dict[str, PlacedBoard], list[Map]]:
+    placed: dict[str, PlacedBoard] = {}
+    maps: list[Map] = []
+    taken: set[str] = set()
+    for board in game.boards or []:
+        map_name = _unique(board.name, taken)
+        taken.add(map_name)
+        image_name = f"boards/{safe_name(board.id)}.png"
+        if board.kind == "hex":
+            scan_size = None
+            if board.image is not None:
+                scan = _read_scan(game, board.image.file)
+                image_name = f"boards/{safe_name(board.id)}-{safe_name(Path(board.image.file).name)}"
+                images[image_name] = scan
+                with Image.open(io.BytesIO(scan)) as img:
+                    scan_size = img.size
+            layout = lay.hex_layout(board, scan_size)
+            if board.image is None:
+                images[image_name] = board_image(game, layout)
+            pb = hex_board(layout, map_name, image_name)
+        elif board.kind == "boxes":
+            layout = lay.box_layout(board)
+            images[image_name] = board_image(game, layout)
+            pb = box_board(layout, map_name, image_name)
+        else:
+            layout = lay.space_layout(board)
+            images[image_name] = board_image(game, layout)
+            pb = space_board(layout, map_name, image_name)
+        placed[board.id] = pb
+        maps.append(playable_map(map_name, board_component(pb), docked=not maps))
+    return placed, maps
+
+
+def _read_scan(game: Game, name: str) -> bytes:
+    path = game.resource(name)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the board image: {exc.strerror or exc}") from None
+    try:
+        with Image.open(io.BytesIO(data)) as img:
+            img.verify()
+    except Exception:  # Pillow raises many types for a bad image
+        raise InputError(str(path), "not a readable image") from None
+    return data
+
+
+def _palette(game: Game, art, take_gpid) -> PieceWindow:
+    """The piece palette: a tab per side, a panel per nationality (or faction), a slot per piece."""
+    window = PieceWindow(name="Pieces", text="Pieces", tooltip="Show/hide the piece palette")
+    tabs = TabWidget(entry_name="Sides")
+    groups: dict[str, dict[str, list]] = {}
+    order: list[str] = [s.name for s in game.sides]
+    for piece in game.pieces or []:
+        side = game.side_of(piece)
+        tab = side.name if side else "Markers"
+        if piece.nationalities:
+            nat = game.nationality(piece.nationalities[0])
+            panel = nat.name if nat else piece.nationalities[0]
+        else:
+            faction = game.faction_of(piece)
+            panel = faction.name if faction else (piece.kind.capitalize() + "s")
+        groups.setdefault(tab, {}).setdefault(panel, []).append(piece)
+        if tab not in order:
+            order.append(tab)
+    for tab in order:
+        if tab not in groups:
+            continue
+        side_tab = TabWidget(entry_name=tab)
+        for panel_name, pieces in groups[tab].items():
+            panel = PanelWidget(entry_name=panel_name, n_columns=6)
+            for piece in pieces:
+                gpid = take_gpid()
+                slot = PieceSlot(entry_name=piece.name, gpid=gpid, width=SLOT_PX, height=SLOT_PX)
+                slot.piece = piece_definition(game, piece, art, gpid=gpid)
+                panel.add(slot)
+            side_tab.add(panel)
+        tabs.add(side_tab)
+    window.add(tabs)
+    return window
+
+
+def _notes_html(game: Game, notes: list[str]) -> str:
+    items = "".join(f"<li>{html.escape(n)}</li>" for n in notes) or "<li>nothing to report</li>"
+    return (f"<html><head><meta charset=\"utf-8\"><title>{html.escape(game.title)}</title></head>"
+            f"<body><h1>{html.escape(game.title)}</h1><p>What this module could not express "
+            f"from the game description:</p><ul>{items}</ul></body></html>\n")

@@ -1,0 +1,182 @@
+"""Game pieces as VASSAL piece definitions: prototypes for what pieces share, one definition
+per piece with its faces and step reduction, masks for hidden pieces, damage for miniatures.
+
+Trait order matters to VASSAL (outermost first): prototypes, then the mask (so a masked
+piece hides its step layer too), the step or flip layer, damage properties, the fixed
+properties, and the BasicPiece with the front face.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from converter.builder.images import face_image, mask_image, safe_name
+from converter.model.game import Game
+from converter.model.pieces import Face, Piece
+from converter.vassal import sequence
+from converter.vassal.components import PrototypeDefinition
+from converter.vassal.traits import (
+    BasicPiece, Clone, Delete, DynamicProperty, Layer, Marker, MovementMarkable, Obscurable,
+    ReportState, UsePrototype)
+from converter.vassal.traits.piece import Piece as VPiece
+
+COMMON_PROTOTYPE = "vconv piece"
+MASK_IMAGE = "mask.png"
+MOVED_ICON = "/images/moved.gif"
+KEY_FLIP = "70,130"     # Ctrl+F
+KEY_LOSE = "70,130"     # Ctrl+F: lose a step
+KEY_RECOVER = "82,130"  # Ctrl+R: recover a step
+KEY_MASK = "73,130"     # Ctrl+I
+KEY_MORE = "61,130"     # Ctrl+=
+KEY_LESS = "45,130"     # Ctrl+-
+
+
+def side_prototype(side_name: str) -> str:
+    return f"Side {side_name}"
+
+
+@dataclass
+class PieceArt:
+    """The images of every piece face, by (piece id, counter, side)."""
+
+    names: dict[tuple[str, int, str], str] = field(default_factory=dict)
+    images: dict[str, bytes] = field(default_factory=dict)
+
+    def face(self, piece: Piece, face: Face) -> str:
+        return self.names[(piece.id, face.counter, face.side)]
+
+
+def draw_pieces(game: Game) -> PieceArt:
+    """One PNG per printed face (a mask image too when some piece is hidden)."""
+    art = PieceArt()
+    for piece in game.pieces or []:
+        for face in piece.faces:
+            name = f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
+            art.names[(piece.id, face.counter, face.side)] = name
+            art.images[name] = face_image(game, piece, face.counter, face.side)
+    if any(is_hidden(game, p) for p in game.pieces or []):
+        art.images[MASK_IMAGE] = mask_image(game)
+    return art
+
+
+def is_hidden(game: Game, piece: Piece) -> bool:
+    """Whether the rules hide the piece from the opponent (dummies, hidden units)."""
+    if piece.hidden or piece.kind == "dummy":
+        return True
+    return any(h.pieces is not None and not h.pieces.is_empty() and game.matches(piece, h.pieces)
+               for h in game.hidden_information or [])
+
+
+def prototypes(game: Game) -> list[PrototypeDefinition]:
+    """The shared traits: delete/clone/moved-marker/report for every piece, one per side."""
+    common = VPiece([
+        ReportState(keys="", report_format="$location$: $newPieceName$ $menuCommand$ *"),
+        MovementMarkable(image=MOVED_ICON),
+        Clone(menu_text="Clone", key="67,130"),
+        Delete(menu_text="Delete", key="68,130"),
+        BasicPiece(),
+    ])
+    out = [_prototype(COMMON_PROTOTYPE, "traits every piece has", common)]
+    for side in game.sides:
+        out.append(_prototype(side_prototype(side.name), f"pieces of {side.name}",
+                              VPiece([Marker.of({"Side": side.name}), BasicPiece()])))
+    return out
+
+
+def _prototype(name: str, description: str, piece: VPiece) -> PrototypeDefinition:
+    proto = PrototypeDefinition(name=name, description=description)
+    proto.piece = piece
+    return proto
+
+
+@dataclass
+class Levels:
+    """A layer's faces in level order, and the level names VASSAL appends to the name."""
+
+    name: str
+    faces: list[Face]
+    level_names: list[str]
+    steps: bool
+
+
+def levels_of(game: Game, piece: Piece) -> Levels | None:
+    """The step chain (strongest first) or the front/back flip; None for a one-face piece."""
+    chain = piece.step_faces()
+    if len(chain) >= 2:
+        names = [""] + [f"+ ({f.role or 'step'} {f.step})" for f in chain[1:]]
+        return Levels("Step", chain, names, True)
+    hidden = is_hidden(game, piece)
+    faces = [f for f in piece.faces if not (hidden and f.role == "owner")]
+    if len(faces) >= 2:
+        faces = sorted(faces, key=lambda f: (f.counter, f.side != "front"))
+        names = [""] + [f"+ ({f.role or f.side})" for f in faces[1:]]
+        return Levels("Side", faces, names, False)
+    return None
+
+
+def level_for(levels: Levels | None, piece: Piece, *, steps: int | None = None,
+              face: int | None = None) -> int:
+    """The 1-based layer level that shows *steps* or face index *face* (1 when neither)."""
+    if levels is None:
+        return 1
+    if face is not None and 0 <= face < len(piece.faces):
+        wanted = piece.faces[face]
+        for i, f in enumerate(levels.faces, 1):
+            if f is wanted:
+                return i
+    if steps is not None:
+        for i, f in enumerate(levels.faces, 1):
+            if f.step == steps:
+                return i
+    return 1
+
+
+def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
+                     masked_by: str | None = None, gpid: str = "") -> VPiece:
+    """The full trait chain of one piece, showing layer *level*, masked when *masked_by*."""
+    side = game.side_of(piece)
+    traits: list = [UsePrototype(name=COMMON_PROTOTYPE)]
+    if side is not None:
+        traits.insert(0, UsePrototype(name=side_prototype(side.name)))
+    if is_hidden(game, piece):
+        owner = next((f for f in piece.faces if f.role == "owner"), None)
+        mask = art.face(piece, owner) if owner is not None else MASK_IMAGE
+        access = f"side:{side.name}" if side is not None else "player:"
+        traits.append(Obscurable(key=KEY_MASK, mask_image=mask, menu_text="Hide / reveal",
+                                 display_style="I", mask_name="?", access=access,
+                                 obscured_by=masked_by or "null"))
+    levels = levels_of(game, piece)
+    if levels is not None:
+        images = [art.face(piece, f) for f in levels.faces]
+        if levels.steps:
+            traits.append(Layer(increase_command="Lose step", increase_key=KEY_LOSE,
+                                decrease_command="Recover step", decrease_key=KEY_RECOVER,
+                                images=images, level_names=levels.level_names, loop=False,
+                                name="Step", description="strength steps", value=level))
+        else:
+            traits.append(Layer(increase_command="Flip", increase_key=KEY_FLIP,
+                                images=images, level_names=levels.level_names, loop=True,
+                                name="Side", description="front and back", value=level))
+    for carried in piece.carries or []:
+        token = game.piece(carried.token)
+        name = token.name if token else carried.token
+        top = carried.max if carried.max is not None else 99
+        commands = sequence.join([
+            sequence.join([f"More {name}", KEY_MORE, sequence.join(["I", "1"], ",")], ":"),
+            sequence.join([f"Less {name}", KEY_LESS, sequence.join(["I", "-1"], ",")], ":"),
+        ], ",")
+        traits.append(DynamicProperty.numeric(name, 0, 0, top, commands=commands,
+                                              description=f"{name} on this piece"))
+    props = {"vconv_id": piece.id, "Kind": piece.kind}
+    faction = game.faction_of(piece)
+    if faction is not None:
+        props["Faction"] = faction.name
+    if piece.nationalities:
+        nat = game.nationality(piece.nationalities[0])
+        props["Nationality"] = nat.name if nat else piece.nationalities[0]
+    if piece.type:
+        props["Type"] = piece.type
+    traits.append(Marker.of(props))
+    front = piece.faces[0]
+    traits.append(BasicPiece(image=art.face(piece, front), name=piece.name, gpid=gpid))
+    return VPiece(traits)

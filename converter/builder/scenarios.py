@@ -1,0 +1,53 @@
+"""Scenarios in the module: the at-start stacks of a one-scenario game, or one predefined
+setup (a saved game in the archive) per scenario when a game has several."""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from converter.builder.images import safe_name
+from converter.builder.maps import PlacedBoard
+from converter.builder.pieces import PieceArt
+from converter.builder.savegame import scenario_save
+from converter.builder.setup import ScenarioSetup, scenario_setup
+from converter.model.game import Game
+from converter.vassal.components import GameModule, Map, PieceSlot, PredefinedSetup, SetupStack
+
+
+def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
+                  display: PlacedBoard | None, root: GameModule, maps: list[Map],
+                  files: dict[str, bytes], take_gpid: Callable[[], str], notes: list[str]) -> list[ScenarioSetup]:
+    scenarios = game.scenarios or []
+    setups = [scenario_setup(game, s, art, boards, display) for s in scenarios]
+    for setup in setups:
+        for line in setup.unplaced:
+            notes.append(f"scenario {setup.scenario.name!r}: {line}")
+    if len(setups) == 1:
+        _setup_stacks(setups[0], maps, take_gpid)
+    elif len(setups) > 1:
+        for setup in setups:
+            name = f"scenarios/{safe_name(setup.scenario.id)}.vsav"
+            files[name] = scenario_save(game, setup, list(boards.values()) +
+                                        ([display] if display else []))
+            root.add(PredefinedSetup(name=setup.scenario.name, file=name, use_file=True))
+    return setups
+
+
+def _setup_stacks(setup: ScenarioSetup, maps: list[Map], take_gpid: Callable[[], str]) -> None:
+    by_name = {m.map_name: m for m in maps}
+    stacks: dict[tuple[str, str], SetupStack] = {}
+    for start in setup.pieces:
+        spot = start.spot
+        key = (spot.placed.map_name, spot.location)
+        stack = stacks.get(key)
+        if stack is None:
+            stack = SetupStack(name=f"{spot.location}", owning_board=spot.placed.board_name,
+                               x=spot.point[0], y=spot.point[1], use_grid_location=spot.on_grid,
+                               location=spot.location if spot.on_grid else "")
+            stacks[key] = stack
+            by_name[spot.placed.map_name].add(stack)
+        gpid = take_gpid()
+        start.definition.basic.gpid = gpid
+        slot = PieceSlot(entry_name=start.name, gpid=gpid, width=64, height=64)
+        slot.piece = start.definition
+        stack.add(slot)

@@ -1,0 +1,104 @@
+"""A scenario's setup as at-start stacks: each placement's pieces on the hex, space or track
+cell it names, at the right step or face, masked when the setup hides them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from converter.builder.maps import PlacedBoard
+from converter.builder.pieces import PieceArt, is_hidden, level_for, levels_of, piece_definition
+from converter.model.common import Location
+from converter.model.game import Game
+from converter.model.scenario import Placement, Scenario
+from converter.vassal.traits.piece import Piece as VPiece
+
+
+@dataclass
+class Spot:
+    """Where a placement goes: map, board, VASSAL location name and board point."""
+
+    placed: PlacedBoard
+    location: str
+    point: tuple[int, int]
+    on_grid: bool  # a hex-grid location VASSAL can resolve by name
+
+
+@dataclass
+class StartPiece:
+    """One piece of a setup, ready to be written as a SetupStack slot or an AddPiece."""
+
+    placement: Placement
+    spot: Spot
+    definition: VPiece
+    name: str
+
+
+@dataclass
+class ScenarioSetup:
+    scenario: Scenario
+    pieces: list[StartPiece] = field(default_factory=list)
+    unplaced: list[str] = field(default_factory=list)
+
+
+def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | None,
+            at: Location) -> Spot | None:
+    """The spot a location names, or None when it names no single place on a board."""
+    if at.hex:
+        for board in game.boards or []:
+            if board.kind != "hex" or (at.board and board.id != at.board):
+                continue
+            placed = boards.get(board.id)
+            if placed and at.hex in placed.hex_centres and board.grid and board.grid.contains(at.hex):
+                x, y = placed.hex_centres[at.hex]
+                return Spot(placed, at.hex, (round(x), round(y)), True)
+        return None
+    if at.space:
+        found = game.space(at.space)
+        if found is None:
+            return None
+        placed = boards.get(found[0].id)
+        if placed is None or at.space not in placed.spaces:
+            return None
+        name, point = placed.spaces[at.space]
+        return Spot(placed, name, point, False)
+    if at.track and display is not None:
+        value = at.value
+        if value is None:
+            track = game.track(at.track)
+            value = track.min if track and track.min is not None else None
+        cell = display.track_cells.get((at.track, value)) if value is not None else None
+        if cell is None:
+            return None
+        return Spot(display, cell[0], cell[1], False)
+    if at.any_of:
+        for option in at.any_of:
+            spot = resolve(game, boards, display, option)
+            if spot is not None:
+                return spot
+    return None
+
+
+def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
+                   boards: dict[str, PlacedBoard], display: PlacedBoard | None) -> ScenarioSetup:
+    """Every piece the scenario places, with its definition; what cannot be placed is listed."""
+    out = ScenarioSetup(scenario)
+    for placement in scenario.setup or []:
+        piece = game.piece(placement.piece)
+        if piece is None:
+            out.unplaced.append(f"{placement.piece}: no such piece")
+            continue
+        spot = resolve(game, boards, display, placement.at)
+        if spot is None:
+            out.unplaced.append(f"{piece.name} ({piece.id}) at {placement.at.label()}: "
+                                "not a single place on a board")
+            continue
+        levels = levels_of(game, piece)
+        level = level_for(levels, piece, steps=placement.steps, face=placement.face)
+        side = game.side_of(piece)
+        masked_by = None
+        if placement.hidden and is_hidden(game, piece):
+            masked_by = side.name if side is not None else "null"
+        for _ in range(placement.count or 1):
+            definition = piece_definition(game, piece, art, level=level, masked_by=masked_by)
+            out.pieces.append(StartPiece(placement, spot, definition, piece.name))
+    return out

@@ -1,0 +1,108 @@
+"""Toolbar parts of a module: dice buttons, the turn tracker, track values as global properties."""
+
+from __future__ import annotations
+
+from converter.model.game import Game
+from converter.model.turns import Phase
+from converter.vassal.components import (
+    CounterTurnLevel, DiceButton, GlobalProperties, GlobalProperty, ListTurnLevel,
+    SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker)
+from converter.vassal.components.base import Component
+
+
+def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
+    """A DiceButton per numbered die, a SpecialDiceButton when every custom face is known.
+
+    A die whose faces the rules do not give completely gets no button (faces are never
+    invented); the module's notes say so.
+    """
+    out: list[Component] = []
+    taken: set[str] = set()
+    for die in game.dice or []:
+        name = die.name if die.name not in taken else f"{die.name} ({die.id})"
+        taken.add(name)
+        count = die.count or 1
+        if die.faces is None and die.sides:
+            out.append(DiceButton(name=name, text=name, tooltip=f"Roll {name}", n_dice=count,
+                                  n_sides=die.sides, report_total=bool(die.sum) and count > 1,
+                                  report_format="** $name$ = $result$ *** &lt;$PlayerName$&gt;"))
+            continue
+        labels = die.face_labels()
+        if die.faces is None or labels is None:
+            notes.append(f"die {die.name!r} ({die.id}): its faces are not all known, so the "
+                         "module has no button for it")
+            continue
+        button = SpecialDiceButton(name=name, text=name, tooltip=f"Roll {name}",
+                                   format="** $name$ = " + " ".join(
+                                       f"$result{i}$" for i in range(1, count + 1))
+                                   + " *** &lt;$PlayerName$&gt;")
+        for i in range(count):
+            special = SpecialDie(name=f"{name} {i + 1}" if count > 1 else name,
+                                 report="$name$ = $result$")
+            for face in die.faces:
+                value = face.value if face.value is not None else (
+                    int(face.label) if face.label.lstrip("-").isdigit() else 0)
+                special.add(SpecialDieFace(text=face.label, value=value))
+            button.add(special)
+        out.append(button)
+    return out
+
+
+def _leaves(phases: list[Phase], path: tuple[str, ...] = ()) -> list[str]:
+    out: list[str] = []
+    for phase in phases:
+        here = path + (phase.name,)
+        if phase.phases:
+            out.extend(_leaves(phase.phases, here))
+        else:
+            out.append(" - ".join(here))
+    return out
+
+
+def turn_tracker(game: Game) -> TurnTracker | None:
+    """Turns as the outer level (with the game's labels), the sequence of play inside."""
+    if game.turns is None and not game.sequence:
+        return None
+    tracker = TurnTracker(name="Turn", button_text="Turn")
+    outer: Component
+    if game.turns is not None:
+        numbers = game.turns.numbers()
+        if game.turns.labels:
+            items = [f"{n} {game.turns.label(n)}" if game.turns.label(n) != str(n) else str(n)
+                     for n in numbers]
+            outer = ListTurnLevel(name="Turn", property="Turn", turn_format="$value$", items=items)
+        else:
+            outer = CounterTurnLevel(name="Turn", property="Turn", turn_format="$value$",
+                                     start=numbers[0], incr=1, loop=False)
+        tracker.add(outer)
+    else:
+        outer = tracker
+    if game.sequence:
+        phases = _leaves(game.sequence)
+        if len(phases) != len(set(phases)):
+            phases = [f"{i}. {p}" for i, p in enumerate(phases, 1)]
+        outer.add(ListTurnLevel(name="Phase", property="Phase", turn_format="$value$",
+                                items=phases))
+    return tracker
+
+
+def global_properties(game: Game) -> GlobalProperties | None:
+    """Numeric tracks (victory points, levels) as global properties with their start values."""
+    props = GlobalProperties()
+    for track in game.tracks or []:
+        if track.kind == "turn":
+            continue
+        owners = [s.id for s in game.sides] if track.per == "side" else [None]
+        for owner in owners:
+            side = game.side(owner) if owner else None
+            name = f"{track.name} {side.name}" if side else track.name
+            start = track.start
+            if isinstance(start, dict):
+                value = start.get(owner or "", track.min or 0)
+            else:
+                value = start if start is not None else (track.min or 0)
+            props.add(GlobalProperty(name=name, initial_value=str(value), is_numeric=True,
+                                     min="" if track.min is None else str(track.min),
+                                     max="" if track.max is None else str(track.max),
+                                     description=track.name))
+    return props if props.children else None
