@@ -16,6 +16,7 @@ import io
 import logging
 import lzma
 import os
+import struct
 import zipfile
 import zlib
 from dataclasses import dataclass, field
@@ -125,7 +126,8 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as exc:
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError,
+            NotImplementedError, struct.error) as exc:
         raise VassalFormatError(f"{source}: not a readable zip archive (truncated or "
                                 f"corrupt): {exc}") from None
     if len(infos) > limits.max_members:
@@ -188,7 +190,7 @@ def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadL
     except VassalFormatError:
         raise
     except (zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError,
-            NotImplementedError, RuntimeError, lzma.LZMAError) as exc:
+            NotImplementedError, RuntimeError, lzma.LZMAError, struct.error) as exc:
         raise VassalFormatError(f"{source}: entry {name!r} is corrupt or truncated after "
                                 f"{total} bytes: {exc}") from None
     budget[0] -= total

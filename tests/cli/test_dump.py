@@ -6,6 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from converter.cli import main
 from converter.vassal.savefile import Encoding, read_save, write_save
@@ -101,3 +103,19 @@ def test_a_module_is_not_a_save(capsys: pytest.CaptureFixture[str]) -> None:
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = dump(capsys, str(tmp_path / "nope.vlog"))
     assert code == 2 and "cannot read file" in err
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(["tour.vlog", "tour-vassal36.vlog"]),
+       st.lists(st.tuples(st.integers(0, 10**6), st.sampled_from(b"/;\t\\0123x\x1b")),
+                min_size=1, max_size=6))
+def test_dump_of_damaged_commands_never_crashes(tmp_path_factory: pytest.TempPathFactory,
+                                                name: str, edits: list[tuple[int, int]]) -> None:
+    # damage the command text itself (not the zip), so piece decoding meets broken chains
+    text = bytearray(read_save(REAL / name).text.encode("utf-8"))
+    for pos, value in edits:
+        text[pos % len(text)] = value
+    path = tmp_path_factory.mktemp("d") / "damaged.vlog"
+    write_save(path, bytes(text).decode("utf-8", "replace"), key=5)
+    code = main(["dump", str(path), "--format", "json"])
+    assert code in (0, 2)

@@ -263,3 +263,12 @@ def _vassal_counts(output: str) -> list[str]:
     start = next(i for i, line in enumerate(lines) if "command counts" in line)
     return [line.strip() for line in lines[start + 1:] if line.startswith("      ")
             and line.strip()[:1].isdigit()]
+
+
+def test_unsupported_zip_version_is_a_format_error() -> None:
+    # found by fuzzing: zipfile raises NotImplementedError for a "version needed" it lacks
+    data = bytearray((REAL / "tour-vassal36.vlog").read_bytes())
+    central = data.index(b"PK\x01\x02")
+    data[central + 6] = 64
+    with pytest.raises(VassalFormatError, match="not a readable zip archive.*version 6.4"):
+        read_save_bytes(bytes(data), source="v.vlog")
