@@ -1,0 +1,655 @@
+"""Schematic maps drawn from the board data, or the user's own scan with the grid laid over it.
+
+Hex boards: every hex of the grid at the position ``HexGrid.center`` gives, its id printed in
+it, terrain fills, hexside features, named places, map edges.  Area, network and box boards:
+spaces at their ``layout`` (auto-placed when they have none), typed links and ``adjacent``
+lines, spaces drawn inside their parent area, groups and a legend.  A schematic says so on
+its face, with the number of items the rulebook text leaves missing.
+
+The geometry is public so that the VASSAL builder can lay its grid on the image with the
+very numbers used to draw it:
+
+>>> from converter.load import load_model
+>>> game = load_model("tests/data/games/mini")
+>>> geo = hex_board_geometry(game.board("main"), hex_px=64)
+>>> geo.center("0101") == geo.origin
+True
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from converter.errors import InputError
+from converter.model.board import Board, Hexside, Space
+from converter.model.game import Game
+from converter.model.hexgrid import HexGrid
+from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, wrap
+
+log = logging.getLogger(__name__)
+
+DEFAULT_HEX_PX = 96          # corner-to-corner diameter of a hex on a schematic
+DEFAULT_AREA_WIDTH_PX = 2400  # width of an area / network / boxes schematic
+MARGIN_HEXES = 0.75          # margin round the grid, in hex diameters (room for edge labels)
+NOTICE_HEXES = 0.6           # band above the grid for the SCHEMATIC notice
+LEGEND_HEXES = 1.4           # band below the grid for the legend
+MAX_SCAN_PIXELS = 250_000_000
+
+DEFAULT_THEME: dict[str, Any] = {
+    "paper": "#f7f5ee",
+    "unknown_hex": "#fbfbf8",
+    "hex_line": "#8a8a8a",
+    "ink": "#1a1a1a",
+    "notice": "#b00020",
+    "grid_on_scan": (40, 40, 40, 110),
+    "space": "#f3ead2",
+    "sea": "#bcd6ee",
+    "box": "#ffffff",
+    "area": "#e9e4d4",
+    "adjacent": "#7a7a7a",
+    "link": "#505050",
+    "rail": "#1a1a1a",
+    "road": "#9c5b2e",
+    "restricted": "#c0392b",
+    "sea_lane": "#2a6fb5",
+    "group_colors": ["#d35400", "#27ae60", "#8e44ad", "#2980b9", "#c0392b", "#16a085", "#7f8c8d", "#f39c12"],
+}
+
+
+# --- hex geometry -------------------------------------------------------------------------
+
+@dataclass
+class HexBoardGeometry:
+    """Where a hex board's grid lies on its image, in pixels.
+
+    ``origin`` is the centre of the first hex (lowest column and row of the game's numbering);
+    ``hex_width_px``/``hex_height_px`` are one hex's width and height as ``HexGrid.hex_size``
+    defines them (flat-topped: corner-to-corner width, flat-to-flat height; pointy-topped the
+    other way round).  Neighbouring straight lines of hexes are 3/4 of the corner-to-corner
+    diameter apart.  ``center(hex_id)`` is the one formula every user of the image shares.
+    """
+
+    grid: HexGrid
+    image_size: tuple[int, int]
+    origin: tuple[float, float]
+    hex_width_px: float
+    hex_height_px: float
+
+    def _unit(self, hex_id: str) -> tuple[float, float]:
+        return self.grid.center(hex_id, 1.0)
+
+    @property
+    def first_hex(self) -> str:
+        return self.grid.format(self.grid.columns.min, self.grid.rows.min)
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        w1, h1 = self.grid.hex_size(1.0)
+        return self.hex_width_px / w1, self.hex_height_px / h1
+
+    def center(self, hex_id: str) -> tuple[float, float]:
+        ux, uy = self._unit(hex_id)
+        fx, fy = self._unit(self.first_hex)
+        sx, sy = self.scale
+        return self.origin[0] + (ux - fx) * sx, self.origin[1] + (uy - fy) * sy
+
+    def corners(self, hex_id: str) -> list[tuple[float, float]]:
+        cx, cy = self.center(hex_id)
+        sx, sy = self.scale
+        start = 0 if self.grid.orientation == "flat" else 30
+        return [(cx + 0.5 * sx * math.cos(math.radians(start + 60 * k)),
+                 cy + 0.5 * sy * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+
+    @property
+    def column_spacing(self) -> float:
+        """Distance between neighbouring columns' centres (VASSAL's dx for a flat grid)."""
+        a = self.grid.format(self.grid.columns.min, self.grid.rows.min)
+        b = self.grid.format(min(self.grid.columns.min + 1, self.grid.columns.max), self.grid.rows.min)
+        return abs(self.center(b)[0] - self.center(a)[0])
+
+    @property
+    def row_spacing(self) -> float:
+        a = self.grid.format(self.grid.columns.min, self.grid.rows.min)
+        b = self.grid.format(self.grid.columns.min, min(self.grid.rows.min + 1, self.grid.rows.max))
+        return abs(self.center(b)[1] - self.center(a)[1])
+
+
+def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
+                       image_size: tuple[int, int] | None = None) -> HexBoardGeometry:
+    """The geometry of a hex board's image.
+
+    With a calibrated scan (``board.image`` with origin and hex sizes) and its *image_size*,
+    the scan's numbers are used.  Otherwise this is the schematic ``board_image`` draws:
+    hexes *hex_px* corner to corner, a margin of ``MARGIN_HEXES`` hexes, a notice band above
+    and a legend band below.
+
+    Raises:
+        ValueError: the board is not a hex board.
+    """
+    if board.kind != "hex" or board.grid is None:
+        raise ValueError(f"board {board.id!r} is not a hex board")
+    grid = board.grid
+    img = board.image
+    if img is not None and image_size is not None and img.origin and (img.hex_width_px or img.hex_height_px):
+        w1, h1 = grid.hex_size(1.0)
+        width = img.hex_width_px or (img.hex_height_px or 0) * w1 / h1
+        height = img.hex_height_px or width * h1 / w1
+        return HexBoardGeometry(grid, image_size, (img.origin[0], img.origin[1]), width, height)
+    size = float(hex_px)
+    w, h = grid.hex_size(size)
+    draw_w, draw_h = grid.drawing_size(size)
+    margin = MARGIN_HEXES * size
+    top = margin + NOTICE_HEXES * size
+    first = grid.format(grid.columns.min, grid.rows.min)
+    fx, fy = grid.center(first, size)
+    image = (int(math.ceil(draw_w + 2 * margin)), int(math.ceil(draw_h + top + margin + LEGEND_HEXES * size)))
+    return HexBoardGeometry(grid, image, (margin + fx, top + fy), w, h)
+
+
+# --- space geometry -----------------------------------------------------------------------
+
+LEGEND_COLUMNS = 4
+AREA_ASPECT = 0.62  # height of the drawing area over its width
+
+
+def auto_width(board: Board) -> int:
+    """A schematic wide enough that a crowded network stays legible (grows with the square root)."""
+    n = len(board.spaces or [])
+    return max(DEFAULT_AREA_WIDTH_PX, int(420 * math.sqrt(n)))
+
+
+def _legend_rows(board: Board) -> int:
+    entries = 1 + len({link.type for link in board.links or []}) + len(board.groups or []) \
+        + len({t for s in board.spaces or [] for t in s.terrain or []})
+    return math.ceil(entries / LEGEND_COLUMNS)
+
+
+def _bands(board: Board, width: int) -> tuple[float, float]:
+    """(top band, legend band) heights in pixels for a schematic *width* pixels wide."""
+    unit = width / 100.0
+    return 6.5 * unit, (_legend_rows(board) + 1) * 2.0 * unit + unit
+
+
+def space_image_size(board: Board, width_px: int | None = None) -> tuple[int, int]:
+    """The size of the schematic ``space_schematic`` draws for *board*."""
+    width = width_px or auto_width(board)
+    top, legend = _bands(board, width)
+    return width, int(round(top + AREA_ASPECT * width + legend))
+
+
+def _content_box(board: Board, image_size: tuple[int, int]) -> tuple[float, float, float, float]:
+    w, h = image_size
+    top, legend = _bands(board, w)
+    return w * 0.05, top + w * 0.02, w * 0.95, h - legend - w * 0.02
+
+
+def space_positions(board: Board, image_size: tuple[int, int]) -> dict[str, tuple[float, float]]:
+    """Pixel centre of every space of *board* on an image of *image_size*.
+
+    Spaces with a ``layout`` sit at that fraction of the drawing area; a space without one
+    but with a placed parent is set in a ring round its parent; the rest fill a grid, in
+    the order the board lists them (the bottom strip when other spaces are placed).
+    """
+    left, top, right, bottom = _content_box(board, image_size)
+    width, height = right - left, bottom - top
+    spaces = board.spaces or []
+    out: dict[str, tuple[float, float]] = {}
+    for s in spaces:
+        if s.layout is not None:
+            out[s.id] = (left + s.layout.x * width, top + s.layout.y * height)
+    children: dict[str, list[Space]] = {}
+    for s in spaces:
+        if s.id not in out and s.parent:
+            children.setdefault(s.parent, []).append(s)
+    loose = [s for s in spaces if s.id not in out and not (s.parent and s.parent in {p.id for p in spaces})]
+    if loose:
+        if out:  # a strip under the placed spaces
+            area = (left, bottom - height * 0.12, right, bottom)
+        else:
+            area = (left, top, right, bottom)
+        cols = max(1, math.ceil(math.sqrt(len(loose) * (area[2] - area[0]) / max(1.0, area[3] - area[1]))))
+        rows = math.ceil(len(loose) / cols)
+        cw, ch = (area[2] - area[0]) / cols, (area[3] - area[1]) / max(1, rows)
+        for k, s in enumerate(loose):
+            r, c = divmod(k, cols)
+            out[s.id] = (area[0] + (c + 0.5) * cw, area[1] + (r + 0.5) * ch)
+    # children round their parents (several levels: repeat until nothing changes)
+    pending = dict(children)
+    for _ in range(len(spaces) + 1):
+        placed_any = False
+        for parent_id, kids in list(pending.items()):
+            if parent_id not in out:
+                continue
+            px_, py_ = out[parent_id]
+            radius = min(width, height) * (0.035 + 0.006 * len(kids))
+            for k, kid in enumerate(kids):
+                angle = 2 * math.pi * k / len(kids) - math.pi / 2
+                out[kid.id] = (px_ + radius * math.cos(angle), py_ + radius * math.sin(angle))
+            del pending[parent_id]
+            placed_any = True
+        if not placed_any:
+            break
+    for kids in pending.values():  # a parent that is nowhere: put the children in the corner
+        for k, kid in enumerate(kids):
+            out.setdefault(kid.id, (left + 20 + 30 * k, bottom - 20))
+    return out
+
+
+# --- missing data -------------------------------------------------------------------------
+
+def missing_count(board: Board) -> int:
+    """Items of the board the rulebook text leaves missing (board fields, hexes, spaces, links...)."""
+    count = len(board.missing or [])
+    for items in (board.hexes, board.spaces, board.links, board.edges, board.groups):
+        for item in items or []:
+            prov = getattr(item, "provenance", None)
+            if item.missing or (prov is not None and prov.is_missing):
+                count += 1
+    return count
+
+
+def _notice(board: Board) -> str:
+    text = f"SCHEMATIC — not the real map; data marked missing: {missing_count(board)}"
+    if board.complete is False:
+        text += " — the rulebook gives only part of this map"
+    return text
+
+
+# --- drawing ------------------------------------------------------------------------------
+
+def board_image(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
+                width_px: int | None = None, theme: dict[str, Any] | None = None) -> Image.Image:
+    """The picture of a board: the user's scan (grid laid over it) when the board names one, else a schematic.
+
+    Raises:
+        InputError: the scan exists but cannot be read or is unreasonably large.
+    """
+    t = {**DEFAULT_THEME, **(theme or {})}
+    if board.image is not None:
+        scan = _load_scan(game, board)
+        if scan is not None:
+            if board.kind == "hex" and board.grid is not None:
+                _grid_on_scan(scan, board, t)
+            return scan
+    if board.kind == "hex":
+        return hex_schematic(game, board, hex_px=hex_px, theme=t)
+    return space_schematic(game, board, width_px=width_px, theme=t)
+
+
+def _load_scan(game: Game, board: Board) -> Image.Image | None:
+    assert board.image is not None
+    try:
+        path = game.resource(board.image.file)
+    except FileNotFoundError:
+        return None
+    if not path.is_file():
+        log.warning("board %s: map image %s not found; drawing a schematic", board.id, path)
+        return None
+    try:
+        with Image.open(path) as src:
+            if src.width * src.height > MAX_SCAN_PIXELS:
+                raise InputError(str(path), f"map image is {src.width}×{src.height} pixels; at most "
+                                            f"{MAX_SCAN_PIXELS} pixels are read")
+            return src.convert("RGB")
+    except (OSError, Image.DecompressionBombError) as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc}") from exc
+
+
+def _grid_on_scan(scan: Image.Image, board: Board, t: dict[str, Any]) -> None:
+    geo = hex_board_geometry(board, image_size=scan.size)
+    overlay = Image.new("RGBA", scan.size, (0, 0, 0, 0))
+    draw = ImageDraw.Draw(overlay)
+    assert board.grid is not None
+    for hex_id in board.grid.all_ids():
+        draw.polygon(geo.corners(hex_id), outline=tuple(t["grid_on_scan"]))
+    scan.paste(Image.alpha_composite(scan.convert("RGBA"), overlay).convert("RGB"))
+
+
+def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
+                  theme: dict[str, Any] | None = None) -> Image.Image:
+    """A hex board drawn from its data, laid out exactly as ``hex_board_geometry`` says."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    geo = hex_board_geometry(board, hex_px)
+    assert board.grid is not None
+    img = Image.new("RGB", geo.image_size, color(t["paper"]))
+    draw = ImageDraw.Draw(img)
+    size = float(hex_px)
+    ink = color(t["ink"])
+    id_font = font("regular", max(6, int(size * 0.14)))
+    name_font_px = max(7, int(size * 0.16))
+    known = {h.id: h for h in board.hexes or []}
+    line = color(t["hex_line"])
+    for hex_id in board.grid.all_ids():
+        h = known.get(hex_id)
+        fill = color(t["unknown_hex"])
+        if h is not None:
+            for ter_id in h.terrain or []:
+                ter = game.terrain_type(ter_id)
+                if ter is not None and ter.color:
+                    fill = color(ter.color)
+                    break
+        draw.polygon(geo.corners(hex_id), fill=fill, outline=line)
+        cx, cy = geo.center(hex_id)
+        draw.text((cx, cy - size * 0.3), hex_id, font=id_font, fill=ink_on(fill), anchor="mm")
+    for side in board.hexsides or []:
+        _hexside(draw, geo, side, game, t, size)
+    for h in board.hexes or []:
+        if not board.grid.contains(h.id):
+            continue
+        cx, cy = geo.center(h.id)
+        fill = img.getpixel((int(cx), int(cy)))
+        on = ink_on(fill if isinstance(fill, tuple) else (255, 255, 255))
+        marks = []
+        for feat in h.features or []:
+            ter = game.terrain_type(feat)
+            marks.append((ter.name if ter else feat))
+        if h.features:
+            r = size * 0.07
+            draw.rectangle([cx - r, cy - r, cx + r, cy + r], fill=on)
+        extra = []
+        if h.fort is not None:
+            extra.append(f"fort {h.fort.cf if h.fort.cf is not None else '?'}")
+        if h.vp is not None:
+            vp = h.vp if isinstance(h.vp, int) else "/".join(f"{v}" for v in h.vp.values())
+            extra.append(f"{vp} VP")
+        if h.missing:
+            extra.append("missing: " + ",".join(h.missing))
+        if h.name:
+            fnt = fit_font(draw, h.name, "condensed-bold", name_font_px, size * 0.95)
+            draw.text((cx, cy + size * 0.15), h.name, font=fnt, fill=on, anchor="mm")
+        small = " ".join(extra) if extra else ", ".join(marks)
+        if small:
+            fnt = fit_font(draw, small, "condensed", int(size * 0.12), size * 0.85)
+            draw.text((cx, cy + size * 0.3), small, font=fnt, fill=on, anchor="mm")
+    _edges(draw, board, geo, size, ink)
+    top_font = fit_font(draw, _notice(board), "bold", int(size * 0.22), geo.image_size[0] * 0.95)
+    draw.text((geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
+    title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
+    draw.text((geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
+    _terrain_legend(draw, game, geo.image_size, size, t)
+    return img
+
+
+def _hexside(draw: ImageDraw.ImageDraw, geo: HexBoardGeometry, side: Hexside, game: Game,
+             t: dict[str, Any], size: float) -> None:
+    a, b = side.hexes
+    if not (geo.grid.contains(a) and geo.grid.contains(b)):
+        return
+    bx, by = geo.center(b)
+    corners = sorted(geo.corners(a), key=lambda p: (p[0] - bx) ** 2 + (p[1] - by) ** 2)[:2]
+    ter = game.terrain_type(side.terrain)
+    draw.line(corners, fill=color(ter.color if ter else None, "#3a78c2"), width=max(2, int(size * 0.07)))
+
+
+_COMPASS = {"north": (0.5, 0.0), "south": (0.5, 1.0), "east": (1.0, 0.5), "west": (0.0, 0.5),
+            "northeast": (1.0, 0.0), "northwest": (0.0, 0.0), "southeast": (1.0, 1.0), "southwest": (0.0, 1.0),
+            "n": (0.5, 0.0), "s": (0.5, 1.0), "e": (1.0, 0.5), "w": (0.0, 0.5),
+            "ne": (1.0, 0.0), "nw": (0.0, 0.0), "se": (1.0, 1.0), "sw": (0.0, 1.0)}
+
+
+def _edges(draw: ImageDraw.ImageDraw, board: Board, geo: HexBoardGeometry, size: float, ink: RGB) -> None:
+    assert board.grid is not None
+    ids = board.grid.all_ids()
+    xs = [geo.center(i)[0] for i in ids]
+    ys = [geo.center(i)[1] for i in ids]
+    left, right = min(xs) - size * 0.55, max(xs) + size * 0.55
+    top, bottom = min(ys) - size * 0.55, max(ys) + size * 0.55
+    fnt = font("bold", max(7, int(size * 0.16)))
+    for k, edge in enumerate(board.edges or []):
+        where = _COMPASS.get((edge.compass or edge.id).lower())
+        label = f"{edge.id}: {edge.name}" if edge.name else f"edge {edge.id}"
+        if where is None:
+            fx, fy = 0.5, 1.0
+        else:
+            fx, fy = where
+        x = left + (right - left) * fx
+        y = top + (bottom - top) * fy
+        if fx == 1.0:
+            x += size * 0.12
+            anchor = "lm"
+        elif fx == 0.0:
+            x -= size * 0.12
+            anchor = "rm"
+        else:
+            anchor = "ms" if fy == 0.0 else "ma"
+        if fx in (0.0, 1.0):
+            # vertical text in the side margin
+            tw = int(draw.textlength(label, font=fnt)) + 4
+            strip = Image.new("L", (tw, fnt.size + 6), 0)
+            ImageDraw.Draw(strip).text((2, 2), label, font=fnt, fill=255)
+            strip = strip.rotate(90 if fx == 0.0 else -90, expand=True)
+            ox = int(x - strip.width) if fx == 0.0 else int(x)
+            draw.bitmap((ox, int(y - strip.height / 2)), strip, fill=ink)
+        else:
+            draw.text((x, y + (-size * 0.05 if fy == 0.0 else size * 0.05)), label, font=fnt, fill=ink, anchor=anchor)
+
+
+def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int, int], size: float,
+                    t: dict[str, Any]) -> None:
+    items = [(ter.name, ter.color, ter.applies_to) for ter in game.terrain or [] if ter.color]
+    if not items:
+        return
+    fnt = font("regular", max(7, int(size * 0.14)))
+    x = size * 0.4
+    y = image_size[1] - size * LEGEND_HEXES * 0.6
+    for name, col, kind in items:
+        w = draw.textlength(name, font=fnt)
+        if x + size * 0.4 + w > image_size[0] - size * 0.2:
+            x = size * 0.4
+            y += size * 0.3
+        if kind == "hexside" or kind == "link":
+            draw.line([(x, y), (x + size * 0.3, y)], fill=color(col), width=max(2, int(size * 0.06)))
+        else:
+            draw.rectangle([x, y - size * 0.1, x + size * 0.3, y + size * 0.1], fill=color(col), outline=color(t["hex_line"]))
+        draw.text((x + size * 0.38, y), name, font=fnt, fill=color(t["ink"]), anchor="lm")
+        x += size * 0.38 + w + size * 0.35
+
+
+# --- area, network and boxes boards --------------------------------------------------------
+
+def link_style(game: Game, link_type: str, theme: dict[str, Any] | None = None) -> tuple[RGB, str, int]:
+    """(colour, pattern, weight) of a link type: rail ties, dashed restricted and sea lanes, solid roads."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    ter = game.terrain_type(link_type)
+    words = f"{link_type} {ter.name if ter else ''}".lower()
+    own = ter.color if ter and ter.color else None
+    if any(w in words for w in ("rail", "ferrov", "eisenbahn", "train")):
+        return color(own, t["rail"]), "rail", 3
+    if any(w in words for w in ("sea", "marit", "ferry", "tragh", "naval", "strait", "stretto", "canal", "canale")):
+        return color(own, t["sea_lane"]), "dash", 3
+    if any(w in words for w in ("restrict", "ristrett", "attack", "attacco")):
+        return color(own, t["restricted"]), "dash", 3
+    if any(w in words for w in ("road", "strada")):
+        return color(own, t["road"]), "solid", 4
+    return color(own, t["link"]), "solid", 3
+
+
+def _styled_line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], rgb: RGB,
+                 pattern: str, weight: int) -> None:
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    if pattern == "dash":
+        step, on = weight * 6, weight * 3.5
+        d = 0.0
+        while d < length:
+            e = min(length, d + on)
+            draw.line([(x1 + ux * d, y1 + uy * d), (x1 + ux * e, y1 + uy * e)], fill=rgb, width=weight)
+            d += step
+        return
+    draw.line([a, b], fill=rgb, width=weight)
+    if pattern == "rail":
+        tie, step = weight * 2.5, weight * 5
+        d = step / 2
+        while d < length:
+            cx, cy = x1 + ux * d, y1 + uy * d
+            draw.line([(cx - uy * tie, cy + ux * tie), (cx + uy * tie, cy - ux * tie)], fill=rgb, width=max(1, weight // 2))
+            d += step
+
+
+def _space_fill(game: Game, space: Space, t: dict[str, Any]) -> RGB:
+    for ter_id in space.terrain or []:
+        ter = game.terrain_type(ter_id)
+        if ter is not None and ter.color:
+            return color(ter.color)
+    kind = (space.kind or "").lower()
+    if kind in ("sea", "ocean", "mare"):
+        return color(t["sea"])
+    if kind == "box":
+        return color(t["box"])
+    return color(t["space"])
+
+
+def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
+                    theme: dict[str, Any] | None = None) -> Image.Image:
+    """An area, network or boxes board: nodes, typed links, containment, groups and a legend.
+
+    The image is ``space_image_size(board, width_px)``; ``space_positions`` gives its nodes.
+    """
+    t = {**DEFAULT_THEME, **(theme or {})}
+    size = space_image_size(board, width_px)
+    width_px = size[0]
+    img = Image.new("RGB", size, color(t["paper"]))
+    draw = ImageDraw.Draw(img)
+    pos = space_positions(board, size)
+    spaces = board.spaces or []
+    by_id = {s.id: s for s in spaces}
+    ink = color(t["ink"])
+    unit = width_px / 100.0
+    name_font = font("condensed-bold", max(8, int(unit * 0.95)))
+    small = font("condensed", max(7, int(unit * 0.75)))
+    half = {s.id: _node_half(draw, s, name_font, unit) for s in spaces}
+    # containment: a parent box round its children (drawn first, behind)
+    kids: dict[str, list[str]] = {}
+    for s in spaces:
+        if s.parent and s.parent in by_id:
+            kids.setdefault(s.parent, []).append(s.id)
+    for parent_id in sorted(kids, key=lambda p: -len(kids[p])):
+        members = kids[parent_id] + [parent_id]
+        xs = [pos[m][0] + sign * half[m][0] for m in members for sign in (-1, 1)]
+        ys = [pos[m][1] + sign * half[m][1] for m in members for sign in (-1, 1)]
+        pad = unit * 1.2
+        box = [min(xs) - pad, min(ys) - pad - name_font.size, max(xs) + pad, max(ys) + pad]
+        draw.rounded_rectangle(box, radius=unit, fill=color(t["area"]), outline=color(t["hex_line"]), width=2)
+        draw.text((box[0] + unit * 0.5, box[1] + unit * 0.3), by_id[parent_id].name, font=small, fill=ink, anchor="la")
+    # adjacency first, then typed links over it
+    seen: set[tuple[str, str]] = set()
+    for s in spaces:
+        for other in s.adjacent or []:
+            key = (min(s.id, other), max(s.id, other))
+            if other in pos and key not in seen:
+                seen.add(key)
+                draw.line([pos[s.id], pos[other]], fill=color(t["adjacent"]), width=max(1, int(unit * 0.18)))
+    used_links: dict[str, tuple[RGB, str, int]] = {}
+    for link in board.links or []:
+        a, b = link.between
+        if a not in pos or b not in pos:
+            continue
+        style = link_style(game, link.type, t)
+        used_links[link.type] = style
+        rgb, pattern, weight = style
+        _styled_line(draw, pos[a], pos[b], rgb, pattern, max(1, int(weight * unit * 0.12)))
+        if link.directed:
+            _arrow(draw, pos[a], pos[b], half[b], rgb, unit)
+        tag = link.label or "; ".join(x for x in (link.when.label() if link.when else "",
+                                                  "only " + ", ".join(link.only.nationalities or link.only.sides or [])
+                                                  if link.only else "") if x)
+        if tag:
+            mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
+            draw.text((mx, my - unit * 0.4), tag, font=small, fill=rgb, anchor="md")
+    # groups: a coloured tag under each member
+    groups = {g.id: (g, color(t["group_colors"][k % len(t["group_colors"])])) for k, g in enumerate(board.groups or [])}
+    for s in spaces:
+        if s.id in kids:
+            continue
+        x, y = pos[s.id]
+        hw, hh = half[s.id]
+        fill = _space_fill(game, s, t)
+        outline = color(t["notice"]) if s.missing else ink
+        draw.rounded_rectangle([x - hw, y - hh, x + hw, y + hh], radius=unit * 0.5, fill=fill, outline=outline,
+                               width=max(1, int(unit * 0.2)))
+        draw_centered(draw, (x, y - (small.size * 0.5 if _node_detail(s) else 0)), s.name, name_font, ink_on(fill))
+        detail = _node_detail(s)
+        if detail:
+            draw_centered(draw, (x, y + name_font.size * 0.6), detail, small, ink_on(fill))
+        member = [groups[gid][1] for gid in s.groups or [] if gid in groups]
+        if member:
+            seg = (2 * hw - unit) / len(member)
+            for k, gcol in enumerate(member):
+                x0 = x - hw + unit * 0.5 + k * seg
+                draw.rectangle([x0, y + hh - unit * 0.55, x0 + seg, y + hh - unit * 0.2], fill=gcol)
+    # notice, title, legend
+    notice = _notice(board)
+    nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
+    draw.text((size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
+    title = f"{game.title} — {board.name}"
+    draw.text((size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
+              fill=ink, anchor="mt")
+    _space_legend(draw, game, board, used_links, groups, size, unit, t)
+    return img
+
+
+def _node_detail(s: Space) -> str:
+    parts = []
+    if s.vp is not None:
+        parts.append(f"{s.vp if isinstance(s.vp, int) else '/'.join(map(str, s.vp.values()))} VP")
+    if s.fort is not None:
+        parts.append(f"fort {s.fort.cf if s.fort.cf is not None else '?'}")
+    return " · ".join(parts)
+
+
+def _node_half(draw: ImageDraw.ImageDraw, s: Space, fnt: Any, unit: float) -> tuple[float, float]:
+    w = max(draw.textlength(s.name, font=fnt), unit * 3) / 2 + unit * 0.6
+    h = fnt.size * (1.3 if _node_detail(s) else 0.8) + unit * 0.5
+    return w, h
+
+
+def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], half: tuple[float, float],
+           rgb: RGB, unit: float) -> None:
+    (x1, y1), (x2, y2) = a, b
+    length = math.hypot(x2 - x1, y2 - y1) or 1.0
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    back = min(length / 2, max(half) + unit * 0.3)
+    tx, ty = x2 - ux * back, y2 - uy * back
+    s = unit * 0.9
+    draw.polygon([(tx, ty), (tx - ux * s - uy * s * 0.5, ty - uy * s + ux * s * 0.5),
+                  (tx - ux * s + uy * s * 0.5, ty - uy * s - ux * s * 0.5)], fill=rgb)
+
+
+def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
+                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any]) -> None:
+    fnt = font("regular", max(7, int(unit * 0.9)))
+    ink = color(t["ink"])
+    x, y = unit * 2, size[1] * 0.875
+    entries: list[tuple[str, Any]] = [("line", ("adjacent", (color(t["adjacent"]), "solid", 1)))]
+    for link_type, style in sorted(links.items()):
+        ter = game.terrain_type(link_type)
+        entries.append(("line", (ter.name if ter else link_type, style)))
+    for gid, (g, gcol) in groups.items():
+        entries.append(("swatch", (g.name + (f" ({g.kind})" if g.kind else ""), gcol)))
+    kinds = sorted({ter_id for s in board.spaces or [] for ter_id in s.terrain or []})
+    for ter_id in kinds:
+        ter = game.terrain_type(ter_id)
+        if ter and ter.color:
+            entries.append(("swatch", (ter.name, color(ter.color))))
+    top, legend = _bands(board, size[0])
+    y0 = size[1] - legend + unit
+    draw.text((x, y0), "Legend" + (" (red outline: data missing)" if any(sp.missing for sp in board.spaces or []) else ""),
+              font=font("bold", fnt.size), fill=ink, anchor="la")
+    col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
+    for k, (kind, (name, style)) in enumerate(entries):
+        r, c = divmod(k, LEGEND_COLUMNS)
+        x, y = 2 * unit + c * col_w, y0 + (r + 1) * 2.0 * unit
+        if kind == "line":
+            rgb, pattern, weight = style
+            _styled_line(draw, (x, y + fnt.size * 0.6), (x + unit * 3, y + fnt.size * 0.6), rgb, pattern,
+                         max(1, int(weight * unit * 0.12)))
+        else:
+            draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
+        label = fit_font(draw, name, "regular", fnt.size, col_w - unit * 4.5)
+        draw.text((x + unit * 3.5, y + fnt.size * 0.6), name, font=label, fill=ink, anchor="lm")
