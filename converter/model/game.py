@@ -200,7 +200,9 @@ class Game:
         return None
 
     def color_of(self, piece: Piece) -> str | None:
-        """The colour a counter is printed in: nationality, else faction, else side."""
+        """The colour a counter is printed in: its own, else nationality, faction, side."""
+        if piece.color:
+            return piece.color
         for nat_id in piece.nationalities:
             nat = self.nationality(nat_id)
             if nat and nat.color:

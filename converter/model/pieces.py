@@ -91,6 +91,7 @@ class Piece:
     side: str | None = None
     faction: str | None = None
     nationality: str | list[str] | None = None
+    color: str | None = None
     type: str | None = None
     size: str | None = None
     size_class: str | None = None

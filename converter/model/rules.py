@@ -45,5 +45,7 @@ class Rule:
     modifiers: list[str] | None = None
     value: int | float | str | None = None
     checkable: bool | None = None
+    optional: bool | None = None
+    unlimited: bool | None = None
     provenance: Provenance | None = None
     missing: list[str] | None = None
