@@ -2,7 +2,9 @@
 
 This is a tokenizer only: it turns the text into typed commands and back, and decides nothing
 about legality.  Any command it does not know is kept as ``UnknownCommand(raw)`` and written
-back unchanged.  ``decode_command(encode_command(c)) == c`` holds for every tree.
+back unchanged.  ``decode_command(encode_command(c)) == c`` holds for every tree the writer
+accepts; it refuses text VASSAL could not read back (a field ending in a backslash, an ESC
+inside a command, a whole command wrapped in single quotes).
 
 Speed matters (long logs are replayed many times), so splitting uses ``str.split`` and only
 falls back to escape handling where a backslash sits before a delimiter.
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import ClassVar
@@ -294,9 +296,7 @@ class LogEntry(Command):
             raise VassalFormatError("a logged command's sub-commands must be nested LogEntry "
                                     "children, not children of the logged command")
         inner = self.command.own_text()
-        if ESC in inner:
-            raise VassalFormatError(f"a logged command cannot hold an ESC character: "
-                                    f"{inner[:60]!r}")
+        _check_own(inner)
         return "LOG\t" + inner
 
     def logged(self) -> Iterator[Command]:
@@ -706,11 +706,17 @@ def encode_command(command: Command) -> str:
         VassalFormatError: a field that VASSAL could not read back (ends with a backslash).
     """
     own = command.own_text()
-    if ESC in own:  # it would read back as sub-commands
-        raise VassalFormatError(f"command text holds an ESC character: {own[:60]!r}")
+    _check_own(own)
     if not command.children:
         return own
     return fast_join([own, *(encode_command(c) for c in command.children)], ESC)
+
+
+def _check_own(own: str) -> None:
+    if ESC in own:  # it would read back as sub-commands
+        raise VassalFormatError(f"command text holds an ESC character: {own[:60]!r}")
+    if len(own) > 1 and own[0] == "'" and own[-1] == "'":  # the reader strips the quotes
+        raise VassalFormatError(f"command text is wrapped in single quotes: {own[:60]!r}")
 
 
 # ----------------------------------------------------------------------------- game record
@@ -777,7 +783,7 @@ def read_record(text: str, *, source: str | None = None) -> GameRecord:
     return GameRecord(root=root, steps=steps)
 
 
-def counts(commands: Iterator[Command] | list[Command]) -> dict[str, int]:
+def counts(commands: Iterable[Command]) -> dict[str, int]:
     """How many commands of each kind (for reports and tests)."""
     out: dict[str, int] = {}
     for c in commands:

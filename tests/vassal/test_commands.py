@@ -200,6 +200,8 @@ def test_writer_refuses_what_vassal_could_not_read_back() -> None:
         encode_command(SetupCommand(False, children=[Chat("C:\\")]))
     with pytest.raises(VassalFormatError, match="ESC character"):
         encode_command(LogEntry(AddPiece("1", "piece;;;a;b", "x\x1by")))
+    with pytest.raises(VassalFormatError, match="wrapped in single quotes"):
+        encode_command(SetupCommand(False, children=[UnknownCommand("'x'")]))
     with pytest.raises(VassalFormatError, match="sub-commands must be nested LogEntry"):
         encode_command(LogEntry(Chat("x", children=[Chat("y")])))
 
