@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import logging
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -39,6 +39,8 @@ MARGIN_HEXES = 0.75          # margin round the grid, in hex diameters (room for
 NOTICE_HEXES = 0.6           # band above the grid for the SCHEMATIC notice
 LEGEND_HEXES = 1.4           # band below the grid for the legend
 MAX_SCAN_PIXELS = 250_000_000
+MIN_HEX_IMAGE_HEXES = 10     # a hex schematic is at least this many hex diameters wide
+SPACE_BOX_HEXES = 2.2        # width of a space box drawn under a hex grid
 
 DEFAULT_THEME: dict[str, Any] = {
     "paper": "#f7f5ee",
@@ -79,6 +81,8 @@ class HexBoardGeometry:
     origin: tuple[float, float]
     hex_width_px: float
     hex_height_px: float
+    spaces: dict[str, tuple[float, float]] = field(default_factory=dict)
+    space_box: tuple[float, float] = (0.0, 0.0)
 
     def _unit(self, hex_id: str) -> tuple[float, float]:
         return self.grid.center(hex_id, 1.0)
@@ -147,8 +151,22 @@ def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
     top = margin + NOTICE_HEXES * size
     first = grid.format(grid.columns.min, grid.rows.min)
     fx, fy = grid.center(first, size)
-    image = (int(math.ceil(draw_w + 2 * margin)), int(math.ceil(draw_h + top + margin + LEGEND_HEXES * size)))
-    return HexBoardGeometry(grid, image, (margin + fx, top + fy), w, h)
+    width = max(draw_w + 2 * margin, MIN_HEX_IMAGE_HEXES * size)
+    left = (width - draw_w) / 2  # a small grid sits centred on a page wide enough for the notice
+    # spaces of a hex board (forts, boxes off the grid) go in a panel under the grid
+    spaces: dict[str, tuple[float, float]] = {}
+    box_w, box_h = SPACE_BOX_HEXES * size, 0.8 * size
+    panel = 0.0
+    if board.spaces:
+        per_row = max(1, int((width - 2 * margin) // (box_w + 0.2 * size)))
+        rows = math.ceil(len(board.spaces) / per_row)
+        y0 = top + draw_h + margin
+        for k, sp in enumerate(board.spaces):
+            r, c = divmod(k, per_row)
+            spaces[sp.id] = (margin + c * (box_w + 0.2 * size) + box_w / 2, y0 + r * (box_h + 0.2 * size) + box_h / 2)
+        panel = rows * (box_h + 0.2 * size) + margin
+    image = (int(math.ceil(width)), int(math.ceil(draw_h + top + margin + panel + LEGEND_HEXES * size)))
+    return HexBoardGeometry(grid, image, (left + fx, top + fy), w, h, spaces, (box_w, box_h))
 
 
 # --- space geometry -----------------------------------------------------------------------
@@ -188,13 +206,18 @@ def _content_box(board: Board, image_size: tuple[int, int]) -> tuple[float, floa
     return w * 0.05, top + w * 0.02, w * 0.95, h - legend - w * 0.02
 
 
-def space_positions(board: Board, image_size: tuple[int, int]) -> dict[str, tuple[float, float]]:
+def space_positions(board: Board, image_size: tuple[int, int], *,
+                    hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
     """Pixel centre of every space of *board* on an image of *image_size*.
 
+    On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
+    hex_px).spaces``).
     Spaces with a ``layout`` sit at that fraction of the drawing area; a space without one
     but with a placed parent is set in a ring round its parent; the rest fill a grid, in
     the order the board lists them (the bottom strip when other spaces are placed).
     """
+    if board.kind == "hex" and board.grid is not None:
+        return dict(hex_board_geometry(board, hex_px).spaces)
     left, top, right, bottom = _content_box(board, image_size)
     width, height = right - left, bottom - top
     spaces = board.spaces or []
@@ -367,6 +390,19 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
             fnt = fit_font(draw, small, "condensed", int(size * 0.12), size * 0.85)
             draw.text((cx, cy + size * 0.3), small, font=fnt, fill=on, anchor="mm")
     _edges(draw, board, geo, size, ink)
+    bw, bh = geo.space_box
+    small_font = max(7, int(size * 0.14))
+    for sp in board.spaces or []:
+        x, y = geo.spaces[sp.id]
+        fill = _space_fill(game, sp, t)
+        draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
+                               outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
+        fnt = fit_font(draw, sp.name, "condensed-bold", int(size * 0.18), bw * 0.9)
+        draw.text((x, y), sp.name, font=fnt, fill=ink_on(fill), anchor="mm")
+        if sp.missing:
+            note = "missing: " + ", ".join(sp.missing)
+            draw.text((x, y + bh * 0.32), note, font=fit_font(draw, note, "condensed", small_font, bw * 0.9),
+                      fill=ink_on(fill), anchor="mm")
     top_font = fit_font(draw, _notice(board), "bold", int(size * 0.22), geo.image_size[0] * 0.95)
     draw.text((geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
