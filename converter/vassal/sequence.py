@@ -19,16 +19,21 @@ def join(fields: Iterable[object | None], delimiter: str) -> str:
     'a\\\\;b;;3;true'
     """
     out: list[str] = []
+    escaped = "\\" + delimiter
     for value in fields:
-        text = to_text(value)
+        text = value if type(value) is str else to_text(value)
         if not text:
             out.append("")
+            continue
+        first = text[0]
+        if first != "\\" and first != "'" and delimiter not in text and text[-1] != "\\":
+            out.append(text)  # the common case: nothing to escape or quote
             continue
         if text.endswith("\\"):
             raise VassalFormatError(
                 f"field {text!r} ends with a backslash, which VASSAL cannot read back")
-        body = text.replace(delimiter, "\\" + delimiter)
-        if text[0] == "\\" or (text[0] == "'" and text[-1] == "'"):
+        body = text.replace(delimiter, escaped)
+        if first == "\\" or (first == "'" and text[-1] == "'"):
             body = "'" + body + "'"
         out.append(body)
     return delimiter.join(out)

@@ -10,6 +10,7 @@ one unsplit text (Labeler, DynamicProperty: VASSAL writes the value as is).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
@@ -76,7 +77,9 @@ def _items(text: str, delim: str | None) -> list[str]:
     return sequence.split(text, delim)
 
 
+@functools.cache
 def defaults_of(cls: type) -> dict[str, Any]:
+    """The dataclass defaults of *cls* (cached: read-only, used to decide what to write)."""
     out: dict[str, Any] = {}
     for f in dataclasses.fields(cls):
         if f.default is not dataclasses.MISSING:
