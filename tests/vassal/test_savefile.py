@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import shutil
 import struct
 import subprocess
 import time
@@ -13,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from helpers_vassal import pywargame_python, vassal_checker
+
 from converter.errors import InputError, VassalFormatError
 from converter.vassal.commands import read_record
 from converter.vassal.savefile import (
@@ -21,8 +22,8 @@ from converter.vassal.savefile import (
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 GAMES = sorted(p.name for p in REAL.glob("*.v*") if p.suffix in (".vsav", ".vlog"))
-PYWARGAME = Path("/work/main/.venv312/bin/python")
-CHECKER = Path.home() / ".cache" / "vassal36" / "vassal-check36"
+PYWARGAME = pywargame_python()
+CHECKER = vassal_checker()
 
 
 def test_the_reference_example_decodes_and_encodes() -> None:
@@ -217,7 +218,7 @@ def test_bytes_in_a_zip_written_by_us_are_what_vassal_reads() -> None:
 # ----------------------------------------------------------------------------- independent readers
 
 @pytest.mark.pywargame
-@pytest.mark.skipif(not PYWARGAME.exists(), reason="pywargame's Python 3.12 venv is absent")
+@pytest.mark.skipif(PYWARGAME is None, reason="no Python 3.12 with pywargame")
 @pytest.mark.parametrize("name", GAMES)
 def test_pywargame_reads_what_we_write(tmp_path: Path, name: str) -> None:
     text = read_save(REAL / name).text
@@ -233,8 +234,7 @@ def test_pywargame_reads_what_we_write(tmp_path: Path, name: str) -> None:
 
 
 @pytest.mark.vassal
-@pytest.mark.skipif(not CHECKER.exists() or shutil.which("java") is None,
-                    reason="the VASSAL engine checker is not set up")
+@pytest.mark.skipif(CHECKER is None, reason="the VASSAL engine checker is not set up")
 @pytest.mark.parametrize("name, steps, pieces", [("tour.vlog", 114, 28),
                                                  ("tour-vassal36.vlog", 16, 25)])
 def test_real_vassal_replays_logs_we_wrote(tmp_path: Path, name: str, steps: int,
