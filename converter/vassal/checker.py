@@ -26,7 +26,7 @@ from converter.vassal.components.basic_command_encoder import BasicCommandEncode
 from converter.vassal.components.card_slot import CardSlot
 from converter.vassal.components.piece_slot import PieceSlot
 from converter.vassal.traits import (
-    BasicPiece, Layer, MovementMarkable, Obscurable, RawTrait, UsePrototype)
+    BasicPiece, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait, UsePrototype)
 from converter.vassal.traits.piece import Piece
 from converter.vassal.traits.registry import KNOWN_IDS
 
@@ -39,7 +39,8 @@ KNOWN_UNMODELLED_TAGS = frozenset({
         "PlayerHand", "ChessClockControl", "documentation.BrowserHelpFile",
         "documentation.Tutorial", "documentation.BrowserPDFFile", "map.Flare", "map.LOS_Thread",
         "map.MassKeyCommand", "map.MapShader", "map.TextSaver", "map.HidePiecesButton",
-        "map.LayeredPieceCollection", "map.PieceRecenterer", "map.boardPicker.board.mapgrid.ZonedGridHighlighter",
+        "map.LayeredPieceCollection", "map.PieceRecenterer",
+        "map.boardPicker.board.mapgrid.ZonedGridHighlighter",
         "map.boardPicker.board.mapgrid.ZoneHighlight", "gamepieceimage.GamePieceImageDefinitions",
         "gamepieceimage.GamePieceLayoutsContainer", "gamepieceimage.ColorManager",
         "gamepieceimage.FontManager", "folder.ModuleSubFolder", "folder.MapSubFolder",
@@ -212,6 +213,10 @@ class _Checker:
                 if isinstance(trait, UsePrototype) and trait.name not in prototypes:
                     self.error(comp, f"prototype {trait.name!r} does not exist (VASSAL "
                                      "silently adds nothing)")
+                if isinstance(trait, PlaceMarker) and trait.gpid and next_id is not None and (
+                        not trait.gpid.isdigit() or int(trait.gpid) >= int(next_id)):
+                    self.error(comp, f"place-marker gpid {trait.gpid!r} is not a number below "
+                                     f"nextPieceSlotId {next_id}")
                 if isinstance(trait, Layer) and trait.version != 1:
                     self.warning(comp, f"layer {trait.name!r} has version {trait.version}; "
                                        "VASSAL builds the legacy Embellishment unless it is 1")

@@ -8,7 +8,7 @@ from pathlib import Path
 from converter.vassal.checker import Finding, check_archive, check_module
 from converter.vassal.components import (
     DiceButton, Map, PieceMover, PieceSlot, PrototypeDefinition, RawElement, SetupStack)
-from converter.vassal.traits import RawTrait, UsePrototype
+from converter.vassal.traits import PlaceMarker, RawTrait, UsePrototype
 from converter.vassal.vmod_reader import read_vmod
 from proof_module import build_proof_module
 
@@ -41,6 +41,17 @@ def test_gpid_problems() -> None:
     assert any("gpid 3 is not below nextPieceSlotId 3" in m for m in found)
     slots[0].gpid = "x1"
     assert any("'x1' is not a decimal number" in m for m in messages(check_archive(module)))
+
+
+def test_place_marker_gpid_must_be_below_next_id() -> None:
+    module = build_proof_module()
+    slot = module.buildfile.find(PieceSlot)
+    piece = slot.piece
+    piece.traits.insert(0, PlaceMarker(menu_text="Disrupt", key="68,130", gpid="9"))
+    slot.piece = piece
+    found = messages(check_archive(module))
+    assert any("place-marker gpid '9' is not a number below nextPieceSlotId 4" in m
+               for m in found)
 
 
 def test_unknown_class_and_unknown_trait_and_missing_prototype() -> None:

@@ -79,7 +79,8 @@ def test_new_component_writes_every_attribute_in_spec_order() -> None:
 
 
 def test_attribute_escaping_round_trips_tabs_newlines_and_entities() -> None:
-    dice = DiceButton(name="2d6", report_format="** $name$ = $result$ &lt;$PlayerName$&gt;\t\n\"x\"")
+    dice = DiceButton(name="2d6",
+                      report_format="** $name$ = $result$ &lt;$PlayerName$&gt;\t\n\"x\"")
     xml = dice.to_xml()
     assert "&amp;lt;" in xml and "&#9;" in xml and "&#10;" in xml and "&quot;x&quot;" in xml
     again = component_from_xml(etree.fromstring(xml))

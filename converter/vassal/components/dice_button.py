@@ -1,4 +1,5 @@
-"""DiceButton: A toolbar button rolling nDice dice of nSides; `name` names its result properties."""
+"""DiceButton: A toolbar button rolling nDice dice of nSides; `name` names its result
+properties."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""GameModule: The root element: module name (its identity in saves), version and the next free gpid."""
+"""GameModule: The root element: module name (its identity in saves), version and the next free
+gpid."""
 
 from __future__ import annotations
 

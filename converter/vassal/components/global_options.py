@@ -1,4 +1,5 @@
-"""GlobalOptions: Module-wide options: auto-reporting, unmasking by non-owners, the player id format."""
+"""GlobalOptions: Module-wide options: auto-reporting, unmasking by non-owners, the player id
+format."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""GlobalProperty: A named global value (victory points, weather), optionally numeric and bounded."""
+"""GlobalProperty: A named global value (victory points, weather), optionally numeric and
+bounded."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""HexGridNumbering: How hexes are named; `stagger` defaults to true in VASSAL, so it is always written."""
+"""HexGridNumbering: How hexes are named; `stagger` defaults to true in VASSAL, so it is
+always written."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SetupStack: An at-start stack: pieces placed on a new game, at board pixels or a grid location."""
+"""SetupStack: An at-start stack: pieces placed on a new game, at board pixels or a grid
+location."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""SpecialDiceButton: A button rolling custom dice (SpecialDie children with SpecialDieFace faces)."""
+"""SpecialDiceButton: A button rolling custom dice (SpecialDie children with SpecialDieFace
+faces)."""
 
 from __future__ import annotations
 

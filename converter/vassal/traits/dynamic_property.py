@@ -27,8 +27,8 @@ class DynamicProperty(Trait):
     value: str = ""
 
     @classmethod
-    def numeric(cls, name: str, value: int, minimum: int, maximum: int, *,
-                wrap: bool = False, commands: str = "", description: str = "") -> "DynamicProperty":
+    def numeric(cls, name: str, value: int, minimum: int, maximum: int, *, wrap: bool = False,
+                commands: str = "", description: str = "") -> "DynamicProperty":
         """A numeric property bounded to [minimum, maximum]."""
         constraints = sequence.join([True, minimum, maximum, wrap], ",")
         return cls(name=name, constraints=constraints, commands=commands,

@@ -15,6 +15,7 @@ from converter.vassal.traits.layer import Layer
 from converter.vassal.traits.marker import Marker
 from converter.vassal.traits.movement_markable import MovementMarkable
 from converter.vassal.traits.obscurable import Obscurable
+from converter.vassal.traits.place_marker import PlaceMarker
 from converter.vassal.traits.report_state import ReportState
 from converter.vassal.traits.restricted import Restricted
 from converter.vassal.traits.return_to_deck import ReturnToDeck
@@ -25,8 +26,8 @@ from converter.vassal.traits.use_prototype import UsePrototype
 
 TRAIT_CLASSES: tuple[type[Trait], ...] = (
     BasicPiece, Clone, Delete, DynamicProperty, FreeRotator, Hideable, Immobilized, Label,
-    Layer, Marker, MovementMarkable, Obscurable, ReportState, Restricted, ReturnToDeck,
-    SendToLocation, SubMenu, TriggerAction, UsePrototype,
+    Layer, Marker, MovementMarkable, Obscurable, PlaceMarker, ReportState, Restricted,
+    ReturnToDeck, SendToLocation, SubMenu, TriggerAction, UsePrototype,
 )
 
 TRAITS_BY_ID: dict[str, type[Trait]] = {cls.ID: cls for cls in TRAIT_CLASSES}
