@@ -254,12 +254,14 @@ def test_victory(game: dict) -> None:
 
 
 def test_board_has_forts_and_start_numbers_but_no_invented_hexes(game: dict) -> None:
-    (board,) = game["boards"]
+    board = by_id(game["boards"], "campo-di-battaglia")
     assert board["kind"] == "hex" and board["complete"] is False
     assert "hexes" not in board and "hexes" in board["missing"]
     assert board["grid"]["provenance"]["status"] == "missing"
-    forts = [s for s in board["spaces"] if s["kind"] == "fort"]
+    forts = [s for b in game["boards"] for s in b.get("spaces", []) if s["kind"] == "fort"]
     assert len(forts) == 14                                  # "9 dei 14 forti"
+    # "si muove su uno dei due spazi d'ingresso"
+    assert {f["properties"]["ingressi"] for f in forts} == {2}
     snow = [s["name"] for s in board["spaces"] if "meta-neve" in s.get("groups", [])]
     # "la meta della mappa con la neve con i numeri iniziali da 1 a 6"
     assert snow == [f"Numero iniziale {n}" for n in range(1, 7)]
