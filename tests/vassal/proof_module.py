@@ -124,3 +124,45 @@ def build_proof_module() -> ModuleArchive:
                 "unit_front.png": png((60, 60), "#4060c0", "1 Bn"),
                 "unit_back.png": png((60, 60), "#a0b0e0", "1 Bn r"),
                 "crt.png": png((300, 120), "white", "CRT")})
+
+
+def build_full_module() -> ModuleArchive:
+    """The proof module plus every other component class the library models, with the
+    library's defaults, so the engine judges those defaults too."""
+    from converter.vassal.components import (
+        AboutScreen, BoardSetup, BoxWidget, CardSlot, DrawPile, GlobalMap, HelpFile,
+        HtmlChart, ImageSaver, PredefinedSetup, Region, RegionGrid, SelectionHighlighters,
+        SquareGrid, SquareGridNumbering, TabWidget, TurnGlobalHotkey, Zone, ZonedGrid,
+        ZoneProperty)
+
+    module = build_proof_module()
+    root = module.buildfile
+    root.find(Documentation).add(HelpFile(title="Rules", file_name="help/rules.html"),
+                                 AboutScreen(title="About", file_name="crt.png"))
+    card = CardSlot(entry_name="Event", gpid="4")
+    card.piece = Piece([BasicPiece(image="unit_back.png", name="Event", gpid="4")])
+    zoned = ZonedGrid().add(
+        Zone(name="North", path="0,0;300,0;300,200;0,200").add(
+            ZoneProperty(name="Weather", initial_value="Clear"),
+            SquareGrid(x0=25, y0=25, dx=50.0, dy=50.0).add(SquareGridNumbering())),
+        Zone(name="South", path="0,200;300,200;300,400;0,400", use_parent_grid=True),
+        RegionGrid().add(Region(name="Box A", originx=400, originy=100),
+                         Region(name="Box B", originx=400, originy=300)))
+    second_map = Map(map_name="Holding Boxes", launch=True, button_name="Boxes").add(
+        BoardPicker().add(Board(name="Boxes", width=500, height=400).add(zoned),
+                          BoardSetup(content="Holding BoxesBoardPicker\tBoxes\t0\t0")),
+        StackMetrics(), ForwardToKeyBuffer(), Scroller(), ForwardToChatter(), MenuDisplayer(),
+        MapCenterer(), StackExpander(), PieceMover(), KeyBufferer(), ImageSaver(),
+        CounterDetailViewer(), Zoomer(), SelectionHighlighters(), GlobalMap(),
+        DrawPile(name="Events", owning_board="Boxes", x=100, y=300).add(card))
+    root.children.insert(root.children.index(root.find(Map)) + 1, second_map)
+    root.find(TurnTracker).add(TurnGlobalHotkey(name="Refit", hotkey="82,130",
+                                                match="{Phase==\"Supply\"}"))
+    root.find(ChartWindow).add(
+        TabWidget(entry_name="More").add(
+            HtmlChart(chart_name="Rules", file_name="help/rules.html"),
+            BoxWidget(entry_name="Other").add(Chart(chart_name="CRT 2", file_name="crt.png"))))
+    root.children.append(PredefinedSetup(name="Scenario 1"))
+    root.next_piece_slot_id = 5
+    module.files["help/rules.html"] = b"<html><body><h1>Rules</h1></body></html>"
+    return module

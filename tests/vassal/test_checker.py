@@ -10,7 +10,7 @@ from converter.vassal.components import (
     DiceButton, Map, PieceMover, PieceSlot, PrototypeDefinition, RawElement, SetupStack)
 from converter.vassal.traits import PlaceMarker, RawTrait, UsePrototype
 from converter.vassal.vmod_reader import read_vmod
-from proof_module import build_proof_module
+from proof_module import build_full_module, build_proof_module
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -21,6 +21,25 @@ def messages(findings: list[Finding]) -> list[str]:
 
 def test_proof_module_is_clean() -> None:
     assert check_archive(build_proof_module()) == []
+
+
+def test_module_with_every_component_is_clean() -> None:
+    assert check_archive(build_full_module()) == []
+
+
+def test_missing_html_chart_and_zone_problems() -> None:
+    from converter.vassal.components import HtmlChart, Zone
+
+    module = build_full_module()
+    del module.files["help/rules.html"]
+    zones = module.buildfile.find_all(Zone)
+    zones[1].name = zones[0].name
+    zones[0].path = "0,0;10,10"
+    found = messages(check_archive(module))
+    assert any("HTML chart file 'help/rules.html' is not in the archive" in m for m in found)
+    assert any("duplicate zone name 'North'" in m for m in found)
+    assert any("needs at least 3 points" in m for m in found)
+    assert module.buildfile.find(HtmlChart) is not None
 
 
 def test_missing_image_is_reported_with_its_slot() -> None:

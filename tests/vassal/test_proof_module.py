@@ -12,7 +12,7 @@ from converter.vassal.components import (
     SquareGrid)
 from converter.vassal.traits import Layer
 from helpers_vassal import pywargame_counts, run_vassal_check
-from proof_module import build_proof_module
+from proof_module import build_full_module, build_proof_module
 
 
 @pytest.fixture(scope="module")
@@ -38,6 +38,15 @@ def test_real_vassal_loads_the_proof_module_cleanly(proof_vmod: Path) -> None:
     assert (result.errors, result.warnings) == (0, 0), result.output[-4000:]
     assert result.returncode == 0
     assert "3/3 piece-palette pieces" in result.output
+
+
+@pytest.mark.vassal
+def test_real_vassal_loads_every_modelled_component_cleanly(tmp_path: Path) -> None:
+    # Zones, regions, square grid, deck, overview map, help, HTML chart, scenario entry...
+    module = build_full_module()
+    result = run_vassal_check(module.write(tmp_path / "full.vmod", epoch=0), images=True)
+    assert (result.errors, result.warnings) == (0, 0), result.output[-4000:]
+    assert "4/4 piece-palette pieces" in result.output
 
 
 @pytest.mark.vassal
