@@ -304,3 +304,10 @@ def test_air_attack_contradiction_recorded(game: dict) -> None:
     assert len(readings) == 2 and sum(1 for r in readings if r.get("used")) == 1
     who = {type_name(game, p["type"]) for p in game["pieces"] if "attacca-aerei" in p.get("flags", [])}
     assert {"Unità Antiaerea", "Fanteria Pesante", "Aereo da Caccia", "Cannoniera"} <= who
+
+
+def test_anti_aircraft_ambiguity_recorded(game: dict) -> None:
+    # "sono indifesi contro le unita di terra e non possono né attaccare né difendersi."
+    entry = next(e for e in table(game, "abilita-speciali")["entries"] if e["label"] == "Unità Antiaerea")
+    readings = entry["provenance"]["readings"]
+    assert len(readings) == 2 and [r["used"] for r in readings].count(True) == 1
