@@ -283,8 +283,8 @@ def _cite(prov: Provenance | None, section: str | None = None) -> str:
     if prov is None:
         return f"§{section}" if section else ""
     cite = prov.cite()
-    if section and not prov.section:
-        cite = f"§{section} {cite}".strip()
+    if section and section != prov.section:
+        cite = f"§{section}; {cite}" if prov.section else f"§{section} {cite}".strip()
     return cite
 
 

@@ -1,0 +1,161 @@
+"""Reference cards: every cell of every table read back from the card's layout, as the JSON has it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from converter.errors import VconvError
+from converter.load import load_model
+from converter.load.document import load_game
+from converter.model.game import Game
+from converter.render.cards import MISSING, ReferenceCard, reference_cards, table_card
+from tests.conftest import MINI, bundled_games
+from tests.render.golden import compare_golden
+
+
+@pytest.fixture(scope="module")
+def mini() -> Game:
+    return load_model(MINI)
+
+
+@pytest.fixture(scope="module")
+def mini_cards(mini: Game) -> dict[str, ReferenceCard]:
+    return {c.name: c for c in reference_cards(mini, dpi=100)}
+
+
+def _printed(value: Any) -> str:
+    """What the card must show for a JSON cell: the value itself, the dash for null."""
+    return MISSING if value is None else str(value)
+
+
+def _raw_tables(folder: Path) -> list[dict[str, Any]]:
+    """The tables straight from the JSON files, not through the model."""
+    tables = []
+    game = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    tables += game.get("tables", [])
+    for name in game.get("include", []):
+        tables += json.loads((folder / name).read_text(encoding="utf-8")).get("tables", [])
+    return tables
+
+
+def _check_table(card: ReferenceCard, raw: dict[str, Any]) -> None:
+    for c, column in enumerate(raw.get("columns") or []):
+        assert (card.text_of(f"column:{c}") or "").startswith(column["label"])
+    if raw.get("columns") and raw.get("rows"):
+        for r, row in enumerate(raw["rows"]):
+            assert card.text_of(f"row:{r}") == row["label"]
+        for r, cells in enumerate(raw.get("cells") or []):
+            for c, value in enumerate(cells):
+                assert card.text_of(f"cell:{r}:{c}") == _printed(value), (raw["id"], r, c)
+    for i, entry in enumerate(raw.get("entries") or []):
+        assert card.text_of(f"entry:{i}:label") == entry["label"]
+        for key in ("value", "result"):
+            if entry.get(key) is not None:
+                assert card.text_of(f"entry:{i}:{key}") == str(entry[key])
+    for i, note in enumerate(raw.get("notes") or []):
+        assert note["text"] in (card.text_of(f"note:{i}") or "")
+    for i, code in enumerate(raw.get("result_codes") or []):
+        assert card.text_of(f"code:{i}") == code["code"]
+        assert card.text_of(f"meaning:{i}") == code["meaning"]
+    for section in (raw.get("section"), (raw.get("provenance") or {}).get("section")):
+        if section:
+            assert f"§{section}" in (card.text_of("source") or "")
+    width, height = card.image.size
+    for cell in card.cells:
+        l, t, r, b = cell.box
+        assert 0 <= l < r <= width and 0 <= t < b <= height, cell
+
+
+def test_crt_card_shows_every_cell_as_the_json_has_it(mini_cards: dict[str, ReferenceCard]) -> None:
+    raw = {t["id"]: t for t in _raw_tables(MINI)}
+    card = mini_cards["table-crt"]
+    _check_table(card, raw["crt"])
+    assert card.text_of("cell:2:0") == "—"  # the null cell
+    assert "2/0" in (card.text_of("below") or "")
+    assert "column 2:1" in (card.text_of("above") or "")
+
+
+def test_missing_cell_is_tinted(mini_cards: dict[str, ReferenceCard]) -> None:
+    card = mini_cards["table-crt"]
+    box = next(c.box for c in card.cells if c.key == "cell:2:0")
+    filled = next(c.box for c in card.cells if c.key == "cell:2:1")
+    inside = lambda b: (b[2] - 3, b[3] - 3)  # noqa: E731 - a corner away from the text
+    assert card.image.getpixel(inside(box)) != card.image.getpixel(inside(filled))
+
+
+@pytest.mark.parametrize("table_id", ["crt", "drm", "weather", "events", "tec"])
+def test_each_mini_table_has_its_card(mini_cards: dict[str, ReferenceCard], table_id: str) -> None:
+    raw = {t["id"]: t for t in _raw_tables(MINI)}
+    _check_table(mini_cards[f"table-{table_id}"], raw[table_id])
+
+
+def test_event_columns_show_their_turns(mini_cards: dict[str, ReferenceCard]) -> None:
+    assert mini_cards["table-events"].text_of("column:0") == "T1-3 (turns 1-3)"
+
+
+def test_terrain_card_lists_every_terrain_with_its_effects(mini_cards: dict[str, ReferenceCard], mini: Game) -> None:
+    card = mini_cards["terrain"]
+    for i, ter in enumerate(mini.terrain or []):
+        assert card.text_of(f"terrain:{i}:name") == ter.name
+    assert card.text_of("terrain:1:movement") == "2 MP"
+    assert card.text_of("terrain:1:combat") == "DRM -1"
+    assert card.text_of("terrain:2:movement") == "prohibited"
+    assert card.text_of("terrain:7:combat") == "—"  # town: combat missing
+    assert "13.14" in (card.text_of("terrain:7:section") or "")
+
+
+def test_rules_card_puts_stacking_and_movement_first(mini_cards: dict[str, ReferenceCard]) -> None:
+    card = mini_cards["rules"]
+    assert card.text_of("rule:stack:section") == "§6.1"
+    assert "at most 4 steps per hex" in (card.text_of("rule:stack:what") or "")
+    names = [c.text for c in card.cells if c.key.endswith(":kind")]
+    assert names[:2] == ["stacking", "movement"]
+
+
+def test_sequence_card_nests_phases_with_conditions(mini_cards: dict[str, ReferenceCard]) -> None:
+    card = mini_cards["sequence"]
+    assert card.text_of("phase:blue-turn:number") == "1"
+    assert card.text_of("phase:blue-combat:number") == "1.2"
+    assert "not turn 1" in (card.text_of("phase:blue-combat:details") or "")
+    assert "turns 2-6" in (card.text_of("phase:red-combat:details") or "")
+    assert card.text_of("phase:blue-move:section") == "§5"
+
+
+def test_turn_card_has_labels_and_notes(mini_cards: dict[str, ReferenceCard]) -> None:
+    card = mini_cards["turns"]
+    assert card.text_of("turn:1:label") == "Ago 1914"
+    assert card.text_of("turn:2:label") == "2"
+    assert card.text_of("turn:3:notes") == "Rinforzi blu"
+    assert "provenance" in (card.text_of("source") or "")  # turns.missing
+
+
+def test_dice_card_marks_unknown_faces(mini_cards: dict[str, ReferenceCard]) -> None:
+    card = mini_cards["dice"]
+    assert card.text_of("die:d6:faces") == "1 2 3 4 5 6"
+    assert card.text_of("die:special:faces") == "—"
+
+
+def test_golden_crt_card(mini: Game) -> None:
+    compare_golden(table_card(mini, mini.table("crt"), dpi=100).image, "card-crt-100dpi.png")
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_every_table_of_every_bundled_game_reads_back(folder: Path) -> None:
+    try:
+        game = load_model(folder)
+    except VconvError as exc:
+        pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
+    raw = {t["id"]: t for t in load_game(folder).data.get("tables", [])}
+    cards = {c.name: c for c in reference_cards(game, dpi=60)}
+    for table in game.tables or []:
+        _check_table(cards[_slug_name(table.id)], raw[table.id])
+
+
+def _slug_name(table_id: str) -> str:
+    import re
+
+    return "table-" + (re.sub(r"[^a-z0-9]+", "-", table_id.lower()).strip("-") or "card")
