@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import zipfile
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
@@ -52,6 +53,8 @@ class ModuleFile:
 
 
 def _check_name(name: str, source: str) -> None:
+    if not name:
+        raise VassalFormatError(f"{source}: archive has an entry with an empty name")
     path = PurePosixPath(name)
     if name.startswith("/") or "\\" in name or ".." in path.parts or "\x00" in name:
         raise VassalFormatError(f"{source}: archive entry {name!r} escapes the archive")
@@ -78,7 +81,8 @@ def _read_bounded(archive: zipfile.ZipFile, name: str, limit: int, source: str) 
                     raise VassalFormatError(f"{source}: entry {name!r} inflates past the "
                                             f"{limit} byte limit")
                 chunks.append(chunk)
-    except (zipfile.BadZipFile, OSError, EOFError) as exc:
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
+            NotImplementedError) as exc:
         raise VassalFormatError(f"{source}: entry {name!r} is corrupt: {exc}") from None
     return b"".join(chunks)
 
@@ -113,7 +117,7 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         raise InputError(source, "no such module file")
     try:
         archive = zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
         raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
     with archive:
         infos = archive.infolist()

@@ -7,6 +7,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from lxml import etree
 
 from converter.errors import BuildError, InputError, VassalFormatError
@@ -126,3 +128,29 @@ def test_archive_accepts_a_built_module_with_extra_files(tmp_path: Path) -> None
                            files={"help/rules.html": b"<html></html>"})
     read = read_vmod(module.write(tmp_path / "m.vmod", epoch=0))
     assert "help/rules.html" in read.entry_names
+
+
+SMALL_VMOD = zip_bytes({"buildFile.xml": b'<VASSAL.build.GameModule name="m">'
+                        b'<VASSAL.build.module.Chatter/></VASSAL.build.GameModule>',
+                        "moduledata": b'<data version="1"><name>m</name></data>',
+                        "images/a.png": b"\x89PNG" + b"x" * 50}, 0)
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(position=st.integers(0, len(SMALL_VMOD) - 1), value=st.integers(0, 255),
+       cut=st.booleans())
+def test_corrupt_archives_raise_only_format_errors(tmp_path: Path, position: int, value: int,
+                                                   cut: bool) -> None:
+    data = bytearray(SMALL_VMOD)
+    if cut:
+        data = data[:position]
+    else:
+        data[position] = value
+    path = tmp_path / "fuzz.vmod"
+    path.write_bytes(bytes(data))
+    try:
+        module = read_vmod(path)
+    except VassalFormatError:
+        return
+    assert module.buildfile.tag
