@@ -1,0 +1,154 @@
+"""Schematic maps: hex positions shared with the builder, terrain, hexsides, spaces, scans."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from converter.errors import InputError, VconvError
+from converter.load import load_model
+from converter.model.game import Game
+from converter.render.maps import (
+    board_image,
+    hex_board_geometry,
+    missing_count,
+    space_image_size,
+    space_positions,
+)
+from converter.render.text import color
+from tests.conftest import MINI, bundled_games
+
+
+@pytest.fixture(scope="module")
+def mini() -> Game:
+    return load_model(MINI)
+
+
+def test_geometry_follows_the_models_hex_centres(mini: Game) -> None:
+    board = mini.board("main")
+    geo = hex_board_geometry(board, 80)
+    grid = board.grid
+    fx, fy = grid.center("0101", 80)
+    for hex_id in grid.all_ids():
+        x, y = grid.center(hex_id, 80)
+        gx, gy = geo.center(hex_id)
+        assert abs((gx - geo.origin[0]) - (x - fx)) < 1e-9
+        assert abs((gy - geo.origin[1]) - (y - fy)) < 1e-9
+        assert 0 < gx < geo.image_size[0] and 0 < gy < geo.image_size[1]
+    assert geo.center("0101") == geo.origin
+    assert (geo.hex_width_px, geo.hex_height_px) == grid.hex_size(80)
+    assert geo.column_spacing == pytest.approx(60.0)   # 3/4 of the diameter, flat-topped
+    assert geo.row_spacing == pytest.approx(grid.hex_size(80)[1])
+
+
+def test_schematic_has_the_geometrys_size(mini: Game) -> None:
+    board = mini.board("main")
+    assert board_image(mini, board, hex_px=80).size == hex_board_geometry(board, 80).image_size
+
+
+def test_known_hexes_are_filled_with_their_terrain(mini: Game) -> None:
+    board = mini.board("main")
+    img = board_image(mini, board, hex_px=80)
+    geo = hex_board_geometry(board, 80)
+    x, y = geo.center("0606")   # lake
+    assert img.getpixel((int(x - 28), int(y))) == color("#8cc4e8")
+    x, y = geo.center("0404")   # forest
+    assert img.getpixel((int(x - 28), int(y))) == color("#6e9b5a")
+    x, y = geo.center("0505")   # not described
+    assert img.getpixel((int(x - 28), int(y))) == color("#fbfbf8")
+
+
+def test_hexside_feature_is_drawn_on_the_shared_edge(mini: Game) -> None:
+    board = mini.board("main")
+    img = board_image(mini, board, hex_px=80)
+    geo = hex_board_geometry(board, 80)
+    (ax, ay), (bx, by) = geo.center("0404"), geo.center("0405")
+    assert img.getpixel((int((ax + bx) / 2), int((ay + by) / 2))) == color("#3a78c2")  # river
+
+
+def test_space_positions_follow_layout_and_auto_place_the_rest(mini: Game) -> None:
+    east = mini.board("east")
+    size = space_image_size(east)
+    pos = space_positions(east, size)
+    assert set(pos) == {"kiev", "minsk", "odessa"}
+    assert pos["kiev"][0] > pos["minsk"][0] and pos["kiev"][1] > pos["minsk"][1]  # layout 0.7,0.6 vs 0.5,0.3
+    boxes = mini.board("boxes")
+    bpos = space_positions(boxes, space_image_size(boxes))
+    assert len(set(bpos.values())) == 2
+    for x, y in list(pos.values()) + list(bpos.values()):
+        assert 0 < x < size[0] and 0 < y < size[1]
+
+
+def test_spaces_are_drawn_where_space_positions_says(mini: Game) -> None:
+    east = mini.board("east")
+    img = board_image(mini, east)
+    paper = color("#f7f5ee")
+    for space_id, (x, y) in space_positions(east, img.size).items():
+        left = img.getpixel((int(x) - 30, int(y) + 4))  # inside the node box, off its text
+        assert left != paper, space_id
+
+
+def test_missing_items_are_counted(mini: Game) -> None:
+    assert missing_count(mini.board("east")) == 1     # odessa
+    assert missing_count(mini.board("main")) == 0
+
+
+def test_scan_is_used_with_its_calibration(mini_copy: Callable[..., Path]) -> None:
+    def add_scan(data: dict) -> None:
+        board = data["boards"][0]
+        board["image"] = {"file": "map.png", "origin": [50, 40], "hex_width_px": 100, "hex_height_px": 86.6}
+
+    folder = mini_copy("map.json", add_scan)
+    Image.new("RGB", (900, 700), (200, 180, 150)).save(folder / "map.png")
+    game = load_model(folder)
+    board = game.board("main")
+    img = board_image(game, board)
+    assert img.size == (900, 700)
+    geo = hex_board_geometry(board, image_size=img.size)
+    assert geo.center("0101") == (50, 40)
+    # even columns are shifted toward the lower row numbers: half a hex up
+    assert geo.center("0201") == pytest.approx((125.0, 40 - 86.6 / 2))
+    # the grid lines are laid over the scan
+    corners = geo.corners("0303")
+    assert img.getpixel(tuple(int(v) for v in corners[1])) != (200, 180, 150)
+
+
+def test_corrupt_scan_is_an_input_error(mini_copy: Callable[..., Path]) -> None:
+    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__("image", {"file": "map.png"}))
+    (folder / "map.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    game = load_model(folder)
+    with pytest.raises(InputError, match="map.png"):
+        board_image(game, game.board("main"))
+
+
+def test_absent_scan_falls_back_to_the_schematic(mini_copy: Callable[..., Path]) -> None:
+    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__("image", {"file": "gone.png"}))
+    Image.new("RGB", (10, 10)).save(folder / "gone.png")
+    game = load_model(folder)
+    (folder / "gone.png").unlink()  # removed after validation: draw the schematic, do not fail
+    board = game.board("main")
+    assert board_image(game, board, hex_px=50).size == hex_board_geometry(board, 50).image_size
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_every_board_of_every_bundled_game_renders(folder: Path) -> None:
+    try:
+        game = load_model(folder)
+    except VconvError as exc:
+        pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
+    for board in game.boards or []:
+        img = board_image(game, board, hex_px=40, width_px=800)
+        if board.kind == "hex":
+            geo = hex_board_geometry(board, 40)
+            assert img.size == geo.image_size
+            pos = geo.spaces
+        else:
+            assert img.size == space_image_size(board, 800)
+            pos = space_positions(board, img.size)
+        assert set(pos) == {s.id for s in board.spaces or []}
+        for x, y in pos.values():
+            assert 0 <= x <= img.size[0] and 0 <= y <= img.size[1]
