@@ -318,6 +318,8 @@ def test_gallipoli_inset_entries(game: dict[str, Any]) -> None:
     # Glossario "la mappa inserita di Gallipoli NON è considerata nei Balcani"; Turchia includes it
     for s in inset["spaces"]:
         assert "balcani" not in s["groups"] and "turchia" in s["groups"]
+    # Glossario: Balcani include "Tracia"; Tracia includes "la penisola di Gallipoli" (the main-map space)
+    assert {"tracia", "balcani"} <= set(space(game, "gallipoli")["groups"])
 
 
 def test_links_join_existing_spaces_and_layouts_are_fractions(game: dict[str, Any]) -> None:
