@@ -8,6 +8,7 @@ the same bytes.  The module declares VASSAL 3.6.0, which 3.6, 3.7 and 3.8 all op
 from __future__ import annotations
 
 import io
+import logging
 import os
 import time
 import zipfile
@@ -18,6 +19,8 @@ from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.errors import BuildError
 from converter.vassal.buildfile import write_buildfile
 from converter.vassal.components.base import Component
+
+log = logging.getLogger(__name__)
 
 VASSAL_VERSION = "3.6.0"
 ZIP_EPOCH = 315532800  # 1980-01-01, the earliest time a ZIP entry can carry
@@ -101,8 +104,26 @@ class ModuleArchive:
         """The .vmod bytes: deterministic for the same content and SOURCE_DATE_EPOCH."""
         return zip_bytes(self.entries(epoch), epoch)
 
-    def write(self, path: str | os.PathLike[str], epoch: int | None = None) -> Path:
-        """Write the module atomically (a reader never sees half a file)."""
+    def write(self, path: str | os.PathLike[str], epoch: int | None = None, *,
+              check: bool = True) -> Path:
+        """Check the module, then write it atomically (a reader never sees half a file).
+
+        Raises:
+            BuildError: the checker found errors (warnings are only logged).
+        """
+        if check:
+            from converter.vassal.checker import check_archive
+
+            findings = check_archive(self)
+            for finding in findings:
+                if finding.severity != "error":
+                    log.warning("%s", finding)
+            errors = [str(f) for f in findings if f.severity == "error"]
+            if errors:
+                shown = "; ".join(errors[:10])
+                more = f" (and {len(errors) - 10} more)" if len(errors) > 10 else ""
+                raise BuildError(f"module {path} not written, {len(errors)} problem(s): "
+                                 f"{shown}{more}")
         return write_bytes_atomic(path, self.to_bytes(epoch))
 
 

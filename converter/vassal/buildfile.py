@@ -7,9 +7,11 @@ normalisation would turn them into spaces), text content written raw (VASSAL tri
 
 from __future__ import annotations
 
+import re
+
 from lxml import etree
 
-from converter.errors import VassalFormatError
+from converter.errors import BuildError, VassalFormatError
 from converter.vassal.components.base import Component
 from converter.vassal.components.registry import component_from_xml
 
@@ -19,6 +21,8 @@ MAX_BUILDFILE_BYTES = 64 * 1024 * 1024
 
 _ATTR_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;",
                                "\t": "&#9;", "\n": "&#10;", "\r": "&#13;"})
+# Characters XML 1.0 cannot carry at all, not even as character references.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _TEXT_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"})
 
 
@@ -33,8 +37,14 @@ def _write(component: Component, depth: int, out: list[str]) -> None:
     pad = INDENT * depth
     out.append(pad + "<" + component.tag)
     for name, value in component.attributes():
+        if _NOT_XML.search(value):
+            raise BuildError(f"{component.tag}@{name}: value {value!r} holds a control "
+                             "character XML cannot carry")
         out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
     text = component.body_text()
+    if text and _NOT_XML.search(text):
+        raise BuildError(f"{component.tag}: text {text[:60]!r} holds a control character "
+                         "XML cannot carry")
     if not component.children and not text:
         out.append("/>\n")
         return

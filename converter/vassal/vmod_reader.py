@@ -82,7 +82,7 @@ def _read_bounded(archive: zipfile.ZipFile, name: str, limit: int, source: str) 
                                             f"{limit} byte limit")
                 chunks.append(chunk)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError,
-            NotImplementedError) as exc:
+            NotImplementedError, RuntimeError) as exc:  # RuntimeError: encrypted entry
         raise VassalFormatError(f"{source}: entry {name!r} is corrupt: {exc}") from None
     return b"".join(chunks)
 

@@ -154,3 +154,20 @@ def test_corrupt_archives_raise_only_format_errors(tmp_path: Path, position: int
     except VassalFormatError:
         return
     assert module.buildfile.tag
+
+
+def test_write_refuses_a_module_the_checker_rejects(tmp_path: Path) -> None:
+    module = build_proof_module()
+    del module.images["crt.png"]
+    with pytest.raises(BuildError, match=r"1 problem\(s\): .*'crt.png' is not in the archive"):
+        module.write(tmp_path / "bad.vmod")
+    assert not (tmp_path / "bad.vmod").exists()
+    module.write(tmp_path / "forced.vmod", check=False)
+    assert (tmp_path / "forced.vmod").exists()
+
+
+def test_control_characters_cannot_be_written() -> None:
+    module = build_proof_module()
+    module.buildfile.description = "bell\x07"
+    with pytest.raises(BuildError, match="control character"):
+        module.to_bytes()
