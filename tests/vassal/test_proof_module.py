@@ -54,7 +54,8 @@ def test_real_vassal_reports_a_broken_module(tmp_path: Path) -> None:
     # The judge must be able to fail: a missing board image is an engine error.
     module = build_proof_module()
     del module.images["board.png"]
-    result = run_vassal_check(module.write(tmp_path / "broken.vmod", epoch=0), images=True)
+    broken = module.write(tmp_path / "broken.vmod", epoch=0, check=False)
+    result = run_vassal_check(broken, images=True)
     assert result.errors + result.warnings > 0
 
 
