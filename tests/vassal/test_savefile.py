@@ -247,7 +247,7 @@ def test_real_vassal_replays_logs_we_wrote(tmp_path: Path, name: str, steps: int
         done = subprocess.run([str(CHECKER), "--module", str(REAL / "tour.vmod"), "--game",
                                str(path), "--execute", "--raw"], capture_output=True,
                               text=True, timeout=300)
-        assert done.returncode == 0, done.stdout[-3000:]
+        assert done.returncode == 0, (done.stdout[-3000:], done.stderr[-2000:])
         return done.stdout
 
     out = check(ours)
