@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
-from converter.vassal.savefile import SaveFile, read_game
+from converter.vassal.savefile import Metadata, SaveFile, read_game, read_metadata
 
 REDACTED = "<redacted>"
 
@@ -28,11 +30,16 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         save, record = read_game(path)
         docs.append(describe(save, record))
-    if args.format == "json":
-        print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
-    else:
-        for doc in docs:
-            print("\n".join(render_text(doc)))
+    try:
+        if args.format == "json":
+            print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
+        else:
+            for doc in docs:
+                print("\n".join(render_text(doc)))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader went away (`vconv dump x | head`): not an error; silence the final flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     return 0
 
 
@@ -86,12 +93,27 @@ def describe(save: SaveFile, record: cmd.GameRecord) -> dict[str, Any]:
         "archive": save.archive,
         "members": [{"name": m.name, "size": m.size, "compressed": m.compressed_size}
                     for m in save.members],
+        "savedata": _metadata(read_metadata(save.savedata)),
+        "moduledata": _metadata(read_metadata(save.moduledata)),
         "restored": {"counts": cmd.counts(c for c in record.restored()),
                      "commands": restored_items},
         "steps": steps,
         "log_entries": sum(1 for _ in record.log_entries()),
         "unknown": len(record.unknown()),
     }
+
+
+def _metadata(meta: Metadata | None) -> dict[str, Any] | None:
+    if meta is None:
+        return None
+    saved = None
+    if meta.date_saved_ms is not None:
+        import datetime
+
+        saved = datetime.datetime.fromtimestamp(meta.date_saved_ms / 1000,
+                                                datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    return {"name": meta.name, "version": meta.version, "vassal_version": meta.vassal_version,
+            "saved": saved, "description": meta.description}
 
 
 def _where(map_name: str | None, x: int, y: int) -> str:
@@ -173,6 +195,13 @@ def render_text(doc: dict[str, Any]) -> list[str]:
     if doc["members"]:
         lines.append("members: " + ", ".join(f"{m['name']} ({m['size']} bytes)"
                                              for m in doc["members"]))
+    module, saved = doc["moduledata"], doc["savedata"]
+    if module:
+        lines.append(f"module: {module['name'] or '?'} {module['version']}".rstrip()
+                     + f" (VASSAL {module['vassal_version'] or '?'})")
+    if saved:
+        lines.append(f"saved: {saved['saved'] or '?'} by VASSAL {saved['vassal_version'] or '?'}"
+                     + (f": {saved['description']}" if saved["description"] else ""))
     counts = doc["restored"]["counts"]
     lines.append("restored game: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
     for item in doc["restored"]["commands"]:

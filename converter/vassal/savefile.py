@@ -303,6 +303,45 @@ def read_game(path: str | os.PathLike[str], *,
     return save, read_record(save.text, source=save.path)
 
 
+@dataclass(frozen=True, slots=True)
+class Metadata:
+    """The fields of a ``savedata``/``moduledata`` entry (§1.3); absent ones are empty."""
+
+    name: str = ""
+    version: str = ""
+    vassal_version: str = ""
+    date_saved_ms: int | None = None
+    description: str = ""
+
+
+def read_metadata(data: bytes | None) -> Metadata | None:
+    """Parse ``savedata``/``moduledata`` safely; None when absent or unreadable.
+
+    VASSAL itself only warns about bad metadata, so this never raises: the game still loads.
+    """
+    if not data:
+        return None
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
+                             load_dtd=False)
+    try:
+        root = etree.fromstring(data, parser)
+    except (etree.XMLSyntaxError, ValueError):
+        log.warning("unreadable metadata entry (%d bytes)", len(data))
+        return None
+
+    def text(tag: str) -> str:
+        node = root.find(tag)
+        return (node.text or "").strip() if node is not None else ""
+
+    stamp = text("dateSaved")
+    return Metadata(name=text("name"), version=text("version"),
+                    vassal_version=text("VassalVersion"),
+                    date_saved_ms=int(stamp) if stamp.isdigit() else None,
+                    description=text("description"))
+
+
 # ----------------------------------------------------------------------------- writing
 
 def encode_saved_game(text: str, encoding: Encoding = Encoding.VCSK,

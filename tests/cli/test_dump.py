@@ -28,6 +28,8 @@ def test_text_dump_of_a_modern_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert "encoding: !VCSK (key 0xbf)" in lines
     assert "members: savedGame (19519 bytes), savedata (192 bytes), moduledata (248 bytes)" \
         in lines
+    assert "module: VASSAL Tour 1.3 (VASSAL 3.6.0-SNAPSHOT-9a37405aa)" in lines
+    assert "saved: 2026-11-22 11:00 UTC by VASSAL 3.6.0-SNAPSHOT-9a37405aa" in lines
     assert "restored game: 2 SetupCommand, 2 Null, 17 AddPiece, 2 SetBoards, 1 MarkGameNotNew" \
         in lines
     assert "logged steps: 16 (82 LOG entries)" in lines
@@ -60,6 +62,7 @@ def test_json_dump_of_the_tour_log(capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     assert code == 0
     assert (doc["encoding"], doc["archive"], doc["unknown"]) == ("plain", True, 0)
+    assert doc["savedata"] is None and doc["moduledata"] is None  # a 2005 file: savedGame only
     assert doc["restored"]["counts"]["AddPiece"] == 17
     assert len(doc["steps"]) == 114 and doc["log_entries"] == 191
     move = doc["steps"][17]["commands"][0]
@@ -98,6 +101,20 @@ def test_unreadable_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[st
 def test_a_module_is_not_a_save(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = dump(capsys, str(REAL / "tour.vmod"))
     assert code == 2 and "no 'savedGame' entry" in err and "(145 entries)" in err
+
+
+def test_save_description_and_bad_metadata(capsys: pytest.CaptureFixture[str],
+                                           tmp_path: Path) -> None:
+    code, out, _ = dump(capsys, str(REAL / "Campaign-180907.vsav"))
+    assert "module: TRC4 1.3b06 (VASSAL 3.2.17)" in out.splitlines()
+    # a broken or hostile savedata (an entity) is shown as absent, never expanded
+    text = read_save(REAL / "tour.vlog").text
+    bad = b'<!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><data><name>&x;</name></data>'
+    path = write_save(tmp_path / "meta.vlog", text, savedata=b"<data><oops", moduledata=bad)
+    code, out, _ = dump(capsys, str(path), "--format", "json")
+    doc = json.loads(out)
+    assert code == 0 and doc["savedata"] is None
+    assert doc["moduledata"]["name"] == "" and "root:" not in out
 
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
