@@ -352,15 +352,17 @@ class SquareGrid:
 
 @dataclass(frozen=True)
 class HexNumberingScheme:
-    """A game's own hex ids for a flat-topped hex map (hexes in columns), e.g. XXYY.
+    """A game's own hex ids, e.g. XXYY, for flat-topped (columns) or pointy-topped (rows) hexes.
 
     `first` says which number comes first in an id ("column" or "row"); `digits` is the width
-    of each number; `column_start`/`row_start` number the leftmost column and the top hex of
-    every column; `columns_descend`/`rows_descend` count right-to-left / bottom-to-top;
-    `first_column_high` says whether the leftmost column sits half a hex higher than the next
-    one (the common "0101 above 0201" layout).
+    of each number; `column_start`/`row_start` number the leftmost column and the top row;
+    `columns_descend`/`rows_descend` count right-to-left / bottom-to-top.  The straight lines
+    are columns for "flat" and rows for "pointy"; `first_line_back` says whether the first
+    line (leftmost column, top row) sits half a hex back (higher for columns, further left for
+    rows) than the next line: the common "0101 above 0201" layout for flat hexes.
     """
 
+    orientation: str = "flat"
     first: str = "column"
     digits: int = 2
     separator: str = ""
@@ -368,10 +370,11 @@ class HexNumberingScheme:
     row_start: int = 1
     columns_descend: bool = False
     rows_descend: bool = False
-    first_column_high: bool = True
+    first_line_back: bool = True
 
     def hex_id(self, column_index: int, row_index: int) -> str:
-        """The id of the hex at physical (column_index from the left, row_index from the top)."""
+        """The id of the hex in the column_index-th column from the left and the row_index-th
+        row from the top (for flat hexes, the row_index-th hex down its column)."""
         col = self.column_start + (-column_index if self.columns_descend else column_index)
         row = self.row_start + (-row_index if self.rows_descend else row_index)
         col_text = str(col).rjust(self.digits, "0")
@@ -383,28 +386,49 @@ class HexNumberingScheme:
 
 def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: float, dy: float,
                         board_size: tuple[int, int]) -> HexGrid:
-    """The VASSAL hex grid whose names are *scheme*'s ids.
+    """The VASSAL hex grid whose location names are *scheme*'s hex ids.
 
-    *first_hex* is the board-pixel centre of the top hex of the leftmost column; *dx* is the
-    distance between column centres, *dy* the hex height.  A first column that sits low is
-    expressed with VASSAL's `stagger`; descending axes through hDescend/vDescend with offsets
-    computed from VASSAL's own maxColumns/maxRows.
+    *first_hex* is the board-pixel centre of the first hex (top of the leftmost column for
+    flat hexes, left end of the top row for pointy ones); *dx* is the distance between
+    neighbouring lines (columns, or rows), *dy* between neighbouring hexes along a line.
+    Pointy hexes use VASSAL's sideways grid, where the numbering's "column" part counts the
+    screen rows.  A first line set forward is expressed with `stagger`; descending axes with
+    hDescend/vDescend and offsets computed from VASSAL's own maxColumns/maxRows.
 
-    >>> s = HexNumberingScheme(first_column_high=False)
+    >>> s = HexNumberingScheme(first_line_back=False)
     >>> g = hex_grid_for_scheme(s, first_hex=(40, 68), dx=56.0, dy=64.0, board_size=(900, 700))
     >>> g.location_name((96, 36)), g.location_name((40, 68))
     ('0201', '0101')
+
+    Raises:
+        ValueError: an unknown orientation or `first`.
     """
     if scheme.first not in ("column", "row"):
         raise ValueError(f"scheme.first must be 'column' or 'row', not {scheme.first!r}")
-    base = HexGrid(x0=first_hex[0], y0=first_hex[1], dx=dx, dy=dy, board_size=board_size)
+    if scheme.orientation not in ("flat", "pointy"):
+        raise ValueError(f"scheme.orientation must be 'flat' or 'pointy', "
+                         f"not {scheme.orientation!r}")
+    sideways = scheme.orientation == "pointy"
+    # VASSAL's numbering "column" (h*) counts lines: game columns when flat, game rows when
+    # pointy; its "row" (v*) counts hexes along a line.
+    line_first = (scheme.first == "column") != sideways
+    line_start, along_start = ((scheme.row_start, scheme.column_start) if sideways
+                               else (scheme.column_start, scheme.row_start))
+    line_descends, along_descends = ((scheme.rows_descend, scheme.columns_descend) if sideways
+                                     else (scheme.columns_descend, scheme.rows_descend))
+    x0, y0 = (first_hex[1], first_hex[0]) if sideways else first_hex
     numbering = GridNumbering(
-        first="H" if scheme.first == "column" else "V", sep=scheme.separator,
+        first="H" if line_first else "V", sep=scheme.separator,
         h_leading=scheme.digits - 1, v_leading=scheme.digits - 1,
-        h_descend=scheme.columns_descend, v_descend=scheme.rows_descend,
-        stagger=not scheme.first_column_high)
-    base = replace(base, numbering=numbering)
-    # hDescend names column c as (maxColumns - c) + hOff, so hOff = start - maxColumns.
-    h_off = scheme.column_start - (base._max_columns() if scheme.columns_descend else 0)
-    v_off = scheme.row_start - (base._max_rows() if scheme.rows_descend else 0)
-    return replace(base, numbering=replace(numbering, h_off=h_off, v_off=v_off))
+        # Sideways, vDescend reverses the lines and hDescend the hexes along them (§5.3).
+        h_descend=along_descends if sideways else line_descends,
+        v_descend=line_descends if sideways else along_descends,
+        stagger=not scheme.first_line_back)
+    grid = HexGrid(x0=x0, y0=y0, dx=dx, dy=dy, sideways=sideways, numbering=numbering,
+                   board_size=board_size)
+    # A descending part names index i as (max - i) + offset, so offset = start - max.
+    line_max = grid._max_rows() if sideways else grid._max_columns()
+    along_max = grid._max_columns() if sideways else grid._max_rows()
+    h_off = line_start - (line_max if line_descends else 0)
+    v_off = along_start - (along_max if along_descends else 0)
+    return replace(grid, numbering=replace(numbering, h_off=h_off, v_off=v_off))

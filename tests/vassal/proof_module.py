@@ -30,7 +30,7 @@ BOARD_SIZE = (620, 520)
 HEX_DX, HEX_DY = 56.0, 64.0
 FIRST_HEX = (40, 40)
 SETUP_HEX = "0304"
-SCHEME = HexNumberingScheme(first="column", digits=2, first_column_high=True)
+SCHEME = HexNumberingScheme(first="column", digits=2, first_line_back=True)
 
 def png(size: tuple[int, int], colour: str, label: str = "") -> bytes:
     image = Image.new("RGB", size, colour)

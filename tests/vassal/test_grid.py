@@ -186,34 +186,45 @@ def test_neighbours_are_six_mutual_hexes(col, row, sideways) -> None:
         assert 55 <= ((x - cx) ** 2 + (y - cy) ** 2) ** 0.5 <= 65
 
 
-SCHEMES = [HexNumberingScheme(first=first, column_start=(15 if cd else 1) + shift,
+SCHEMES = [HexNumberingScheme(orientation=orientation, first=first,
+                              column_start=(15 if cd else 1) + shift,
                               row_start=(12 if rd else 1) + shift, columns_descend=cd,
-                              rows_descend=rd, first_column_high=high)
-           for first, shift, cd, rd, high in product(
-               ["column", "row"], [0, 9], [False, True], [False, True], [True, False])]
+                              rows_descend=rd, first_line_back=back)
+           for orientation, first, shift, cd, rd, back in product(
+               ["flat", "pointy"], ["column", "row"], [0, 9], [False, True], [False, True],
+               [True, False])]
 
 
 @pytest.mark.parametrize("scheme", SCHEMES, ids=lambda s: (
-    f"{s.first}-{s.column_start}{'d' if s.columns_descend else ''}-{s.row_start}"
-    f"{'d' if s.rows_descend else ''}-{'high' if s.first_column_high else 'low'}"))
+    f"{s.orientation}-{s.first}-{s.column_start}{'d' if s.columns_descend else ''}-"
+    f"{s.row_start}{'d' if s.rows_descend else ''}-{'back' if s.first_line_back else 'fwd'}"))
 def test_scheme_settings_reproduce_the_game_ids(scheme: HexNumberingScheme) -> None:
     dx, dy, first = 56.0, 64.0, (40, 70)
+    pointy = scheme.orientation == "pointy"
     grid = hex_grid_for_scheme(scheme, first_hex=first, dx=dx, dy=dy, board_size=(700, 640))
-    for i in range(10):
-        low = (i % 2 == 1) == scheme.first_column_high
-        first_low = not scheme.first_column_high
-        for j in range(8):
-            # Physical centre of the j-th hex from the top of the i-th column from the left.
-            x = first[0] + i * dx
-            y = first[1] + j * dy + (dy / 2 if low else 0) - (dy / 2 if first_low else 0)
-            expected = scheme.hex_id(i, j)
+    for line in range(9):
+        # Lines alternate between back and forward by half a hex; the first as the scheme says.
+        forward = (line % 2 == 1) == scheme.first_line_back
+        first_forward = not scheme.first_line_back
+        for along in range(8):
+            shift = (dy / 2 if forward else 0) - (dy / 2 if first_forward else 0)
+            across_px, along_px = first[1 if pointy else 0] + line * dx, \
+                first[0 if pointy else 1] + along * dy + shift
+            x, y = (along_px, across_px) if pointy else (across_px, along_px)
+            expected = scheme.hex_id(along, line) if pointy else scheme.hex_id(line, along)
             assert grid.location_name((round(x), round(y))) == expected
             cx, cy = grid.center_of(expected)
             assert abs(cx - x) <= 1 and abs(cy - y) <= 1
 
 
+def test_unknown_orientation_is_refused() -> None:
+    with pytest.raises(ValueError, match="orientation"):
+        hex_grid_for_scheme(HexNumberingScheme(orientation="round"), first_hex=(0, 0),
+                            dx=56.0, dy=64.0, board_size=(100, 100))
+
+
 def test_grid_settings_become_components() -> None:
-    scheme = HexNumberingScheme(first_column_high=False)
+    scheme = HexNumberingScheme(first_line_back=False)
     grid = hex_grid_for_scheme(scheme, first_hex=(40, 70), dx=56.0, dy=64.0,
                                board_size=(700, 640))
     hex_grid, numbering = grid.to_components()

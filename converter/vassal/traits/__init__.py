@@ -1,6 +1,10 @@
 """Piece traits: one module per VASSAL decorator, each driven by a declarative field spec.
 
-Use `decode_piece(type, state)` to read a piece and `Piece.encode()` to write it back:
+Use `decode_piece(type, state)` to read a piece and `Piece.encode()` to write it back.
+How to add a trait: a module with a dataclass subclassing Trait, its `ID`, the `TYPE` and
+`STATE` field specs in VASSAL's order and VASSAL's defaults as field defaults; then list it in
+`registry.TRAIT_CLASSES`.
+
 
 >>> from converter.vassal.traits import decode_piece, Layer
 >>> p = decode_piece("piece;;;a.png;1st Bn", "null;0;0;17;0")
