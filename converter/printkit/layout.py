@@ -18,6 +18,7 @@ LABEL_MM = 6.0          # the page label above the marks
 MARK_GAP_MM = 1.0       # cut marks start this far from the counters
 MARK_LEN_MM = 4.0
 BLOCK_GAP_MM = 2 * (MARK_GAP_MM + MARK_LEN_MM)  # room for the marks between two blocks
+GUTTER_MM = 1.0
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,8 @@ def layout_counter_sheets(game: Game, paper: Paper, *, bleed_mm: float = 0.0) ->
     """Front and back pages (front, back, front, back, ...) holding every counter of the game."""
     if bleed_mm < 0:
         raise ValueError(f"bleed must be 0 or more mm, not {bleed_mm}")
-    gap = 2 * bleed_mm
+    # with a bleed, a white gutter between two bleeds keeps every counter a separate shape
+    gap = 2 * bleed_mm + (GUTTER_MM if bleed_mm > 0 else 0.0)
     left = MARGIN_MM + MARK_GAP_MM + MARK_LEN_MM + bleed_mm
     top = MARGIN_MM + LABEL_MM + MARK_GAP_MM + MARK_LEN_MM + bleed_mm
     right_limit = paper.width_mm - left
@@ -104,7 +106,8 @@ def layout_counter_sheets(game: Game, paper: Paper, *, bleed_mm: float = 0.0) ->
     current: list[tuple[CounterJob, float, float]] = []
     current_blocks: list[tuple[float, float, float, int, int]] = []
     y = top
-    jobs = counter_jobs(game)
+    # one block per counter size: biggest first, game order within a size
+    jobs = sorted(counter_jobs(game), key=lambda j: -j.size_mm)
     i = 0
     while i < len(jobs):
         size = jobs[i].size_mm
@@ -159,8 +162,9 @@ def _block_marks(x0: float, y0: float, size: float, cols: int, rows: int, *, gap
     near = MARK_GAP_MM + bleed
     far = near + MARK_LEN_MM
     marks = []
-    xs = sorted({x0 + c * pitch for c in range(cols)} | {x0 + c * pitch + size for c in range(cols)})
-    ys = sorted({y0 + r * pitch for r in range(rows)} | {y0 + r * pitch + size for r in range(rows)})
+    # rounded so that a butted counter's right edge and its neighbour's left edge make one cut
+    xs = sorted({round(x0 + c * pitch, 6) for c in range(cols)} | {round(x0 + c * pitch + size, 6) for c in range(cols)})
+    ys = sorted({round(y0 + r * pitch, 6) for r in range(rows)} | {round(y0 + r * pitch + size, 6) for r in range(rows)})
     for x in xs:
         marks.append(CutMark(x, y0 - far, x, y0 - near))
         marks.append(CutMark(x, bottom + near, x, bottom + far))
