@@ -242,3 +242,34 @@ def test_any_tree_of_commands_round_trips(restored: list[Command], logged: list[
                         + [LogEntry(c, children=[LogEntry(None)]) for c in logged])
     text = encode_command(tree)
     assert decode_command(text) == tree
+
+
+def test_a_logged_change_is_read_against_the_added_type() -> None:
+    # step 10 of the VASSAL 3.6 log: "1ME Disrupt level 1" raises the outer layer 1 -> 2
+    rec = record("tour-vassal36.vlog")
+    add = next(c for c in rec.steps[0].logged() if isinstance(c, AddPiece))
+    change = next(c for c in rec.steps[9].logged() if isinstance(c, ChangePiece))
+    before, after = change.old_piece(add.type), change.piece(add.type)
+    assert before is not None
+    assert [layer.level for layer in before.layers] == [1, 1, 1, 3, 3]
+    assert [layer.level for layer in after.layers] == [2, 1, 1, 3, 3]
+    assert not after.masked
+
+
+@pytest.mark.parametrize("name, pieces, changes", [
+    ("A3R_1939_Scenario_Template_Rev1702_AWAW.vsav", 418, 0), ("Campaign-180907.vsav", 215, 0),
+    ("New-180907.vsav", 215, 0), ("tour-vassal36.vlog", 14, 4), ("tour.vlog", 22, 43)])
+def test_every_real_piece_and_change_decodes(name: str, pieces: int, changes: int) -> None:
+    types: dict[str, str] = {}
+    decoded = changed = 0
+    for c in record(name).all_commands():
+        if isinstance(c, AddPiece):
+            types[c.id] = c.type
+            piece = c.piece()
+            if piece is not None:
+                assert piece.name is not None and isinstance(piece.properties(), dict)
+                decoded += 1
+        elif isinstance(c, ChangePiece) and c.id in types:
+            assert c.piece(types[c.id]).name
+            changed += 1
+    assert (decoded, changed) == (pieces, changes)
