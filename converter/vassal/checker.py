@@ -206,6 +206,9 @@ class _Checker:
                 continue
             if not isinstance(piece.traits[-1], BasicPiece):
                 self.error(comp, "piece definition does not end with a BasicPiece")
+            elif piece.traits[-1].map_id == "":
+                self.error(comp, "piece state has an empty map id (VASSAL reports 'map not "
+                                 "found'); write null")
             for trait in piece.traits:
                 if isinstance(trait, RawTrait) and trait.trait_id not in KNOWN_IDS:
                     self.error(comp, f"unknown trait {trait.trait_id!r}: VASSAL replaces it "

@@ -62,6 +62,15 @@ def test_gpid_problems() -> None:
     assert any("'x1' is not a decimal number" in m for m in messages(check_archive(module)))
 
 
+def test_empty_map_id_in_a_definition() -> None:
+    module = build_proof_module()
+    slot = module.buildfile.find(PieceSlot)
+    piece = slot.piece
+    piece.basic.map_id = ""
+    slot.piece = piece
+    assert any("empty map id" in m for m in messages(check_archive(module)))
+
+
 def test_place_marker_gpid_must_be_below_next_id() -> None:
     module = build_proof_module()
     slot = module.buildfile.find(PieceSlot)
