@@ -227,9 +227,10 @@ def _line(item: dict[str, Any]) -> str:
         where = (" at " + _where(item.get("map"), item["x"], item["y"])) if "x" in item else ""
         return f"AddPiece {item['name']!r} [{item['id']}]{where}"
     if kind == "MovePiece":
+        target = (f"({item['to_x']},{item['to_y']})" if item["to_map"] == item["from_map"]
+                  else _where(item["to_map"], item["to_x"], item["to_y"]))
         return (f"MovePiece {item['name']!r} from "
-                f"{_where(item['from_map'], item['from_x'], item['from_y'])} to "
-                f"{_where(item['to_map'], item['to_x'], item['to_y'])}")
+                f"{_where(item['from_map'], item['from_x'], item['from_y'])} to {target}")
     if kind == "ChangePiece":
         extra = f" -> {item['new_name']!r}" if "new_name" in item else ""
         return f"ChangePiece {item['name']!r}{extra}"

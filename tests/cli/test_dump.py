@@ -33,7 +33,7 @@ def test_text_dump_of_a_modern_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert "restored game: 2 SetupCommand, 2 Null, 17 AddPiece, 2 SetBoards, 1 MarkGameNotNew" \
         in lines
     assert "logged steps: 16 (82 LOG entries)" in lines
-    assert "step 2: MovePiece '1ME' from Main Map (337,419) to Main Map (393,386)" in lines
+    assert "step 2: MovePiece '1ME' from Main Map (337,419) to (393,386)" in lines
     assert "  Chat * 1ME moves G7 -> H6 *" in lines
     assert "  Dice Graphical dice roll = 1/1 (values 1, 1)" in lines
     assert "step 7: ChangePiece 'Jagd Pz Tiger CA = 4 Wreck' -> 'Jagd Pz Tiger CA = 5 Wreck'" \
@@ -73,13 +73,16 @@ def test_json_dump_of_the_tour_log(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_dump_of_a_bare_vobs_stream(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = write_save(tmp_path / "savedGame", "begin_save\x1bCHAT*** 2d6 = 3,4 *** "
-                      "&lt;Alice&gt;\x1bend_save", encoding=Encoding.VOBS, key=7,
-                      archive=False)
+    path = write_save(tmp_path / "savedGame", "begin_save\x1bend_save\x1bLOG\tCHAT*** 2d6 = "
+                      "3,4 *** &lt;Alice&gt;\x1bLOG\tM/9/East/5/6/null/West/1/2/null/pw\x1b"
+                      "LOG\tUNDO\ttrue", encoding=Encoding.VOBS, key=7, archive=False)
     code, out, _ = dump(capsys, str(path))
     assert code == 0
-    assert "encoding: VOBS (key 0x07) (bare savedGame stream)" in out
-    assert "  Dice 2d6 = 3,4 (values 3, 4) by Alice" in out.splitlines()
+    lines = out.splitlines()
+    assert "encoding: VOBS (key 0x07) (bare savedGame stream)" in lines
+    assert "step 1: Dice 2d6 = 3,4 (values 3, 4) by Alice" in lines
+    assert "step 2: MovePiece '9' from West (1,2) to East (5,6)" in lines
+    assert "step 3: Undo begins" in lines
 
 
 @pytest.mark.parametrize("content, message", [
