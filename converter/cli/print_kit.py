@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from converter.errors import ModelError
 from converter.load import load_model
 from converter.printkit.kit import KitOptions, print_kit
 from converter.printkit.layout import PAPERS
@@ -45,7 +46,12 @@ def run(args: argparse.Namespace) -> int:
     if not 72 <= args.dpi <= 1200:
         print(f"vconv print: error: --dpi must be between 72 and 1200, not {args.dpi}", file=sys.stderr)
         return 2
-    game = load_model(args.game)
+    try:
+        game = load_model(args.game)
+    except ModelError as exc:
+        # one line: the problems themselves are what `vconv validate` is for
+        print(f"vconv print: error: {str(exc).splitlines()[0].rstrip(':')}", file=sys.stderr)
+        return 2
     options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png)
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:

@@ -1,0 +1,53 @@
+"""Deck cards: poker size, title and values on the front, a visible mark when the text is missing."""
+
+from __future__ import annotations
+
+import pytest
+from PIL import Image, ImageChops
+
+from converter.load import load_model
+from converter.model.game import Game
+from converter.render.decks import card_back, card_front, card_size_px, deck_colour
+from converter.render.text import color
+from tests.conftest import MINI
+
+
+@pytest.fixture(scope="module")
+def mini() -> Game:
+    return load_model(MINI)
+
+
+def _red(img: Image.Image) -> int:
+    """Pixels of the 'missing' red."""
+    target = Image.new("RGB", img.size, color("#b00020"))
+    diff = ImageChops.difference(img, target).convert("L").point(lambda v: 255 if v < 40 else 0)
+    return diff.histogram()[255]
+
+
+def test_cards_are_poker_size(mini: Game) -> None:
+    assert card_size_px(300) == (744, 1039)  # 63 x 88 mm
+    card = mini.cards[0]
+    assert card_front(mini, card, dpi=300).size == (744, 1039)
+    assert card_back(mini, mini.deck("blue-deck"), dpi=300).size == (744, 1039)
+
+
+def test_missing_text_is_marked_in_red(mini: Game) -> None:
+    with_text = card_front(mini, mini.cards[0], dpi=150)       # has text
+    without = card_front(mini, mini.cards[1], dpi=150)         # missing text, ops null
+    assert _red(with_text) == 0
+    assert _red(without) > 500
+
+
+def test_front_band_and_back_take_the_owners_colour(mini: Game) -> None:
+    deck = mini.deck("blue-deck")
+    assert deck_colour(mini, deck) == color("#1f4e9c")  # owner 'blue' side colour
+    back = card_back(mini, deck, dpi=100)
+    assert back.getpixel((back.width // 2, 5)) == color("#1f4e9c")  # outside the inner frame
+    front = card_front(mini, mini.cards[0], dpi=100)
+    assert front.getpixel((5, 5)) == color("#1f4e9c")
+
+
+def test_different_cards_differ(mini: Game) -> None:
+    a = card_front(mini, mini.cards[0], dpi=100)
+    b = card_front(mini, mini.cards[2], dpi=100)
+    assert ImageChops.difference(a, b).getbbox() is not None
