@@ -259,8 +259,15 @@ class Chat(Command):
 
     @property
     def sender(self) -> str | None:
+        """The player name of a chat line ``<Alice> - hi`` (None for reports)."""
         m = _CHAT.match(self.text)
         return m.group("sender") if m else None
+
+    @property
+    def message(self) -> str:
+        """The text after ``<Alice> - `` for player chat; the whole line otherwise."""
+        m = _CHAT.match(self.text)
+        return m.group("message") if m else self.text
 
     @property
     def dice(self) -> DiceReport | None:

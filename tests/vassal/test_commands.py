@@ -160,6 +160,8 @@ def test_dice_reports_are_recognised(line: str, label: str, result: str,
 def test_plain_chat_is_not_dice() -> None:
     chat = Chat("&lt;Alice&gt; - I roll *** no dice ***")
     assert chat.dice is None and chat.sender == "Alice" and not chat.is_report
+    assert chat.message == "I roll *** no dice ***"
+    assert Chat("* 1ME moves *").message == "* 1ME moves *"
 
 
 def test_nested_tree_round_trips_with_escapes() -> None:
