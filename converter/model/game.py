@@ -55,6 +55,7 @@ class Total:
     count: int
     pieces: Filter | None = None
     deck: str | None = None
+    decks: list[str] | None = None
     complete: bool | None = None
     provenance: Provenance | None = None
 

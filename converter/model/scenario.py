@@ -36,6 +36,7 @@ class Victory:
     track: str | None = None
     at_least: int | None = None
     at_most: int | None = None
+    lead: int | None = None
     when: When | None = None
     section: str | None = None
     provenance: Provenance | None = None

@@ -13,6 +13,7 @@ class Side:
     name: str
     color: str | None = None
     provenance: Provenance | None = None
+    missing: list[str] | None = None
 
 
 @dataclass
@@ -23,6 +24,7 @@ class Faction:
     color: str | None = None
     color_name: str | None = None
     provenance: Provenance | None = None
+    missing: list[str] | None = None
 
 
 @dataclass
@@ -37,3 +39,4 @@ class Nationality:
     text_color: str | None = None
     neutral: bool | None = None
     provenance: Provenance | None = None
+    missing: list[str] | None = None

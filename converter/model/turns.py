@@ -24,7 +24,7 @@ class TurnNote:
 
 @dataclass
 class Turns:
-    count: int
+    count: int | None = None
     first: int | None = None
     unit: str | None = None
     labels: list[TurnLabel] | None = None
@@ -33,8 +33,9 @@ class Turns:
     missing: list[str] | None = None
 
     def numbers(self) -> list[int]:
+        """Every turn of the track; empty when the rules set no limit."""
         start = 1 if self.first is None else self.first
-        return list(range(start, start + self.count))
+        return list(range(start, start + (self.count or 0)))
 
     def label(self, turn: int) -> str:
         for item in self.labels or []:

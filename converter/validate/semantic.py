@@ -189,12 +189,12 @@ class Checker:
     def check_provenance(self) -> None:
         for pointer, prov in _find_key(self.data, "provenance", ""):
             if isinstance(prov, dict) and "source" in prov:
-                self.ref(f"{pointer}/source", prov["source"], "sources")
+                self.ref(f"{pointer}/provenance/source", prov["source"], "sources")
             readings = prov.get("readings") if isinstance(prov, dict) else None
             if readings:
                 used = [r for r in readings if r.get("used")]
                 if len(used) > 1:
-                    self.report(f"{pointer}/readings", "more than one reading is marked used", check="provenance")
+                    self.report(f"{pointer}/provenance/readings", "more than one reading is marked used", check="provenance")
         for pointer, missing in _find_key(self.data, "missing", ""):
             parent = _get(self.data, pointer)
             for i, name in enumerate(missing if isinstance(missing, list) else []):
@@ -593,7 +593,7 @@ class Checker:
     def check_turns(self) -> None:
         turns = self.data.get("turns")
         valid_turns: set[int] | None = None
-        if turns:
+        if turns and turns.get("count") is not None:
             first = turns.get("first", 1)
             valid_turns = set(range(first, first + turns["count"]))
             for key in ("labels", "notes"):
@@ -655,7 +655,7 @@ class Checker:
                 self.ref(f"{vp}/track", vic.get("track"), "tracks")
             turns = scen.get("turns")
             game_turns = self.data.get("turns")
-            if turns and game_turns:
+            if turns and game_turns and game_turns.get("count") is not None:
                 first = game_turns.get("first", 1)
                 last = first + game_turns["count"] - 1
                 for key in ("min", "max"):
@@ -671,10 +671,17 @@ class Checker:
         except Exception:  # a shape the model cannot take; the schema stage reported it
             return
         for tp, total in self._items("totals"):
-            if "deck" in total:
-                if not self.ref(f"{tp}/deck", total["deck"], "decks"):
+            if "deck" in total or "decks" in total:
+                deck_ids = [total["deck"]] if "deck" in total else total["decks"]
+                base = f"{tp}/deck" if "deck" in total else f"{tp}/decks"
+                if not all(self.ref(base if "deck" in total else f"{base}/{i}", d, "decks") for i, d in enumerate(deck_ids)):
                     continue
-                listed = sum(c.copies if hasattr(c, "copies") else (c.count or 1) for c in game.cards_of(total["deck"]))
+                declared = [game.deck(d).count for d in deck_ids]  # type: ignore[union-attr]
+                if all(n is not None for n in declared) and sum(declared) != total["count"]:  # type: ignore[arg-type]
+                    self.report(f"{tp}/count", f"the decks hold {sum(declared)} cards but the rulebook counts {total['count']}",  # type: ignore[arg-type]
+                                check="count")
+                    continue
+                listed = sum(c.count or 1 for d in deck_ids for c in game.cards_of(d))
             else:
                 self.filter_refs(f"{tp}/pieces", total.get("pieces"))
                 flt = game.totals[int(tp.rsplit("/", 1)[1])].pieces if game.totals else None
