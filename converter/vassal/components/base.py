@@ -13,7 +13,7 @@ whose value was changed; unknown attributes are kept in `extra_attrs`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterator, TypeVar
+from typing import ClassVar, Iterator, TypeVar
 
 from lxml import etree
 
