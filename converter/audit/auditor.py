@@ -1,0 +1,161 @@
+"""Audit one or more saves/logs against a module: replay, run every check, collect the result.
+
+This is the library entry point the CLI uses:
+
+>>> from converter.audit.auditor import audit_files  # doctest: +SKIP
+>>> result = audit_files(["game.vlog"], "dist/mini.vmod")  # doctest: +SKIP
+>>> result.violations  # doctest: +SKIP
+[]
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+from converter.audit.events import Event, PieceAdded, PieceMoved, ReplayProblem, StepEnded
+from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
+from converter.audit.module import AuditModule, load_module
+from converter.audit.replay import Replay, Visitor
+from converter.audit.rules import all_checks
+from converter.audit.state import GameState
+from converter.vassal.commands import GameRecord
+from converter.vassal.savefile import read_game
+
+
+@dataclass(slots=True)
+class StepRecord:
+    """What one replay step did, for the HTML step list."""
+
+    file: str
+    step: int
+    player: str | None
+    turn: int | None
+    phase: str | None
+    moves: list[tuple[str, str, int, int, int, int, str]] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
+    undone: bool = False
+
+
+class StepRecorder(Visitor):
+    """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
+
+    handles = (PieceMoved, PieceAdded, StepEnded)
+
+    def __init__(self, source: str, limit: int = 5000) -> None:
+        self.source = source
+        self.limit = limit
+        self.steps: list[StepRecord] = []
+        self._current: StepRecord | None = None
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        if len(self.steps) >= self.limit:
+            return
+        cur = self._current
+        if cur is None or cur.step != event.pos.step:
+            phase = state.phase.name if state.phase else None
+            cur = self._current = StepRecord(self.source, event.pos.step, event.player,
+                                             state.turn, phase)
+        if isinstance(event, PieceMoved) and event.piece.map is not None \
+                and event.origin.map == event.destination.map:
+            cur.moves.append((event.destination.map or "", event.piece.name, *event.from_xy,
+                              *event.to_xy, f"{event.origin.label()} → "
+                              f"{event.destination.label()}"))
+            cur.text.append(f"{event.piece.name}: {event.origin.label()} → "
+                            f"{event.destination.label()}")
+            cur.player = cur.player or event.player
+        elif isinstance(event, PieceMoved):
+            cur.text.append(f"{event.piece.name}: {event.origin.label()} → "
+                            f"{event.destination.label()}")
+        elif isinstance(event, PieceAdded) and event.pos.step > 0:
+            cur.text.append(f"{event.piece.name} placed at {event.place.label()}")
+        elif isinstance(event, StepEnded):
+            if event.pos.step > 0 and (cur.moves or cur.text):
+                cur.player = cur.player or event.player
+                self.steps.append(cur)
+            self._current = None
+
+
+@dataclass
+class FileAudit:
+    path: str
+    steps: int
+    commands: int
+    problems: list[ReplayProblem]
+    undone_steps: set[int]
+    recorded: list[StepRecord]
+
+
+@dataclass
+class AuditResult:
+    """Everything a report shows."""
+
+    module: AuditModule
+    files: list[FileAudit] = field(default_factory=list)
+    findings: list[Finding] = field(default_factory=list)
+    withdrawn: list[Finding] = field(default_factory=list)  # findings of undone steps
+    checks: list[CheckRun] = field(default_factory=list)
+    not_checkable: list[NotCheckable] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def violations(self) -> list[Finding]:
+        return [f for f in self.findings if f.severity is Severity.VIOLATION]
+
+
+def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathLike[str],
+                *, module: AuditModule | None = None) -> AuditResult:
+    """Read each save/log, replay it against the module and run the checks.
+
+    Raises:
+        InputError, VassalFormatError, ModelError: a file or the module cannot be read.
+    """
+    mod = module if module is not None else load_module(module_path)
+    records = []
+    for path in paths:
+        save, record = read_game(path)
+        records.append((str(path), record))
+    return audit_records(records, mod)
+
+
+def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) -> AuditResult:
+    result = AuditResult(module)
+    if module.game is None:
+        result.notes.append("the module carries no vconv game description (vconv/game.json), "
+                            "so only replay/dump-level checks ran: every command was applied "
+                            "and every position named, no game rule was checked")
+    for source, record in records:
+        checks = all_checks(module.game) if module.game is not None else []
+        recorder = StepRecorder(os.path.basename(source))
+        r = Replay(module, [*checks, recorder])
+        r.run(record, os.path.basename(source))
+        result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
+                                      r.undone_steps, recorder.steps))
+        for rec in recorder.steps:
+            rec.undone = rec.step in r.undone_steps
+        for check in checks:
+            for f in check.findings:
+                (result.withdrawn if f.pos.step in r.undone_steps else result.findings).append(f)
+        _merge(result, checks)
+    result.findings.sort(key=lambda f: (f.pos.file, f.pos.step, f.pos.index, f.rule))
+    return result
+
+
+def _merge(result: AuditResult, checks: list) -> None:  # type: ignore[type-arg]
+    runs = {c.check: c for c in result.checks}
+    for check in checks:
+        run = runs.get(check.run.check)
+        if run is None:
+            runs[check.run.check] = run = CheckRun(check.run.check, list(check.run.rules))
+            result.checks.append(run)
+        run.applied += check.run.applied
+        for rule in check.run.rules:
+            if rule not in run.rules:
+                run.rules.append(rule)
+        known = {(n.check, n.rule, n.reason): n for n in result.not_checkable}
+        for nc in check.not_checkable.values():
+            have = known.get((nc.check, nc.rule, nc.reason))
+            if have is None:
+                result.not_checkable.append(nc)
+            else:
+                have.count += nc.count

@@ -1,0 +1,100 @@
+"""What happened in a recorded game, one event per command that matters, each with its place
+in the file (python-chess style: the reader tokenizes, the replay turns commands into these
+events, the checks read them)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from converter.audit.places import Place
+
+if TYPE_CHECKING:
+    from converter.audit.state import PieceState
+
+
+@dataclass(frozen=True, slots=True)
+class LogPos:
+    """Where an event sits: the file, the replay step (0 = the restored game) and the
+    index of the command among all the file's commands."""
+
+    file: str
+    step: int
+    index: int
+
+    def label(self) -> str:
+        where = "restored game" if self.step == 0 else f"step {self.step}"
+        return f"{self.file}: {where} (command {self.index})"
+
+
+@dataclass(slots=True)
+class Event:
+    pos: LogPos
+    undo: bool = field(default=False, kw_only=True)  # part of an undo (inverse commands)
+    player: str | None = field(default=None, kw_only=True)  # player name or side, never the id
+
+
+@dataclass(slots=True)
+class PieceAdded(Event):
+    piece: PieceState
+    place: Place
+    restored: bool = False
+
+
+@dataclass(slots=True)
+class PieceMoved(Event):
+    piece: PieceState
+    origin: Place
+    destination: Place
+    from_xy: tuple[int, int] = (0, 0)   # map pixels, for drawing the move
+    to_xy: tuple[int, int] = (0, 0)
+
+
+@dataclass(slots=True)
+class PieceChanged(Event):
+    piece: PieceState
+    old_step: int | None
+    new_step: int | None
+    old_masked: bool
+    new_masked: bool
+    old_name: str
+    new_name: str
+
+
+@dataclass(slots=True)
+class PieceRemoved(Event):
+    piece: PieceState
+    place: Place
+
+
+@dataclass(slots=True)
+class DiceRolled(Event):
+    label: str
+    result: str
+    values: tuple[int, ...] | None
+    die: str | None  # the game's die id, when the button is one of the game's dice
+
+
+@dataclass(slots=True)
+class TurnChanged(Event):
+    turn: int | None
+    phase: str | None  # the game's phase id (a leaf of the sequence), when known
+    text: str = ""
+
+
+@dataclass(slots=True)
+class Chatted(Event):
+    text: str
+
+
+@dataclass(slots=True)
+class StepEnded(Event):
+    """The end of one replay step (all its commands applied)."""
+
+
+@dataclass(slots=True)
+class ReplayProblem:
+    """Something in the file that could not be replayed (kept, reported, never fatal)."""
+
+    pos: LogPos
+    message: str

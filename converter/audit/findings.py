@@ -1,0 +1,89 @@
+"""What an audit finds: violations tied to a rule and a log position, and the checks that
+could not run for lack of data (never reported as a pass)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any
+
+from converter.audit.events import LogPos
+
+
+class Severity(str, Enum):
+    VIOLATION = "violation"  # the log breaks the rule as the game's data states it
+    WARNING = "warning"      # allowed by some readings, worth a referee's look
+
+
+@dataclass(slots=True)
+class Finding:
+    """One problem: which rule (id and section), where in the log, who, what and where."""
+
+    check: str
+    rule: str
+    section: str | None
+    severity: Severity
+    pos: LogPos
+    message: str
+    expected: str
+    happened: str
+    player: str | None = None
+    pieces: list[str] = field(default_factory=list)
+    places: list[str] = field(default_factory=list)
+    turn: int | None = None
+    phase: str | None = None
+    # pixel trace for the HTML report: (map, x, y) of the places involved, origin first
+    points: list[tuple[str, int, int]] = field(default_factory=list)
+
+    def line(self) -> str:
+        sec = f" §{self.section}" if self.section else ""
+        who = f" [{self.player}]" if self.player else ""
+        when = ""
+        if self.turn is not None:
+            when = f" (turn {self.turn}" + (f", {self.phase}" if self.phase else "") + ")"
+        return (f"{self.pos.label()}: {self.severity.value}: {self.rule}{sec}{who}: "
+                f"{self.message}{when}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "check": self.check, "rule": self.rule, "section": self.section,
+            "severity": self.severity.value, "file": self.pos.file, "step": self.pos.step,
+            "command": self.pos.index, "player": self.player, "turn": self.turn,
+            "phase": self.phase, "pieces": self.pieces, "places": self.places,
+            "expected": self.expected, "happened": self.happened, "message": self.message,
+        }
+
+
+@dataclass(slots=True)
+class NotCheckable:
+    """A check (or one rule of it) that could not be applied: what data is missing."""
+
+    check: str
+    rule: str
+    section: str | None
+    reason: str
+    count: int = 0
+    first: LogPos | None = None
+
+    def line(self) -> str:
+        sec = f" §{self.section}" if self.section else ""
+        times = f" ({self.count} time{'s' if self.count != 1 else ''}, first at " \
+                f"{self.first.label()})" if self.first is not None and self.count else ""
+        return f"not checkable: {self.rule}{sec} ({self.check}): {self.reason}{times}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"check": self.check, "rule": self.rule, "section": self.section,
+                "reason": self.reason, "count": self.count,
+                "first_step": self.first.step if self.first else None}
+
+
+@dataclass(slots=True)
+class CheckRun:
+    """A check that ran, and over which rules of the game."""
+
+    check: str
+    rules: list[str]
+    applied: int = 0  # how many times it judged something
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"check": self.check, "rules": self.rules, "applied": self.applied}

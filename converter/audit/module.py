@@ -1,0 +1,371 @@
+"""What the auditor needs from a module: each map's boards and grids (to name pixel positions
+as VASSAL does), the turn tracker's levels, board images, and the vconv game description.
+
+A module is read from a built .vmod (the buildFile and `vconv/game.json` inside it) or built
+in memory from a game folder with the builder's library API; both give the same component
+tree, so the rest of the auditor never knows which it was given.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from converter.errors import InputError, ModelError, VassalFormatError
+from converter.model.game import Game
+from converter.vassal import sequence
+from converter.vassal.components import (
+    Board, CounterTurnLevel, DiceButton, HexGrid, ListTurnLevel, Map, Region, RegionGrid,
+    TurnTracker, Zone, ZonedGrid)
+from converter.vassal.components.base import Component
+from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+from converter.vassal.components.square_grid import SquareGrid
+from converter.vassal.components.square_grid_numbering import SquareGridNumbering
+from converter.vassal.grid import HexGrid as HexGeometry
+from converter.vassal.grid import SquareGrid as SquareGeometry
+from converter.vassal.grid import numbering_of
+
+log = logging.getLogger(__name__)
+
+GAME_ENTRY = "vconv/game.json"
+MAX_IMAGE_BYTES = 32 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneArea:
+    """A Zone: its polygon in board pixels and how it names a point."""
+
+    name: str
+    polygon: tuple[tuple[int, int], ...]
+    location_format: str
+    grid: HexGeometry | SquareGeometry | None = None
+
+    def contains(self, x: float, y: float) -> bool:
+        """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes)."""
+        inside = False
+        pts = self.polygon
+        n = len(pts)
+        j = n - 1
+        for i in range(n):
+            xi, yi = pts[i]
+            xj, yj = pts[j]
+            if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+                inside = not inside
+            j = i
+        return inside
+
+
+@dataclass(slots=True)
+class BoardGeometry:
+    """One VASSAL board of a map: size, grid, regions and zones (board pixels)."""
+
+    name: str
+    image: str
+    size: tuple[int, int]
+    grid: HexGeometry | SquareGeometry | None = None
+    regions: list[tuple[str, int, int]] = field(default_factory=list)
+    zones: list[ZoneArea] = field(default_factory=list)
+
+    def location(self, x: float, y: float) -> tuple[str, str]:
+        """(kind, name) VASSAL would report for a board point: zone, region, hex or square.
+
+        Zones are checked first in file order, then the background grid (§5.1).
+        """
+        for zone in self.zones:
+            if zone.contains(x, y):
+                name = zone.location_format.replace("$name$", zone.name)
+                if zone.grid is not None and "$gridLocation$" in name:
+                    name = name.replace("$gridLocation$", _grid_name(zone.grid, x, y))
+                return "zone", name
+        if self.regions:
+            best = min(self.regions, key=lambda r: (r[1] - x) ** 2 + (r[2] - y) ** 2)
+            return "region", best[0]
+        if self.grid is not None:
+            kind = "hex" if isinstance(self.grid, HexGeometry) else "square"
+            return kind, _grid_name(self.grid, x, y)
+        return "board", self.name
+
+
+def _grid_name(grid: HexGeometry | SquareGeometry, x: float, y: float) -> str:
+    try:
+        return grid.location_name((x, y))
+    except ValueError:
+        return "?"
+
+
+@dataclass(slots=True)
+class MapGeometry:
+    """A Map window: its boards by name and which are shown where (SetBoards)."""
+
+    name: str
+    edge: tuple[int, int]
+    boards: dict[str, BoardGeometry]
+    placed: list[tuple[int, int, BoardGeometry]] = field(default_factory=list)
+
+    def place(self, names: list[str] | None = None) -> None:
+        """Lay boards left to right (VASSAL's board picker, one row) from the SetBoards list."""
+        chosen = [self.boards[n] for n in (names or []) if n in self.boards]
+        if not chosen:
+            chosen = list(self.boards.values())[:1]
+        x = self.edge[0]
+        self.placed = []
+        for board in chosen:
+            self.placed.append((x, self.edge[1], board))
+            x += board.size[0]
+
+    def board_at(self, x: int, y: int) -> tuple[BoardGeometry, int, int] | None:
+        """The board under map point (x, y) and the point in that board's pixels."""
+        for bx, by, board in self.placed:
+            if bx <= x < bx + board.size[0] and by <= y < by + board.size[1]:
+                return board, x - bx, y - by
+        return None
+
+
+@dataclass(slots=True)
+class TrackerLevel:
+    """One level of the turn tracker: a counter (start) or a list of items."""
+
+    name: str
+    items: list[str] | None
+    start: int = 1
+    children: list[TrackerLevel] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AuditModule:
+    """Everything the replay and the checks read from a module."""
+
+    source: str
+    maps: dict[str, MapGeometry]
+    game: Game | None
+    trackers: list[list[TrackerLevel]] = field(default_factory=list)
+    dice_names: dict[str, str] = field(default_factory=dict)  # button name → die id
+    image_reader: Callable[[str], bytes | None] | None = field(default=None, repr=False)
+    name: str = ""
+
+    def image(self, name: str) -> bytes | None:
+        """A board image's bytes (for the HTML report), or None."""
+        if self.image_reader is None or not name:
+            return None
+        try:
+            return self.image_reader(name)
+        except (VassalFormatError, OSError, KeyError):
+            return None
+
+
+# ----------------------------------------------------------------------------- reading
+
+def load_module(path: str | os.PathLike[str]) -> AuditModule:
+    """A module for auditing: a .vmod file, or a game folder built in memory.
+
+    Raises:
+        InputError: the path does not exist or cannot be read.
+        VassalFormatError, ModelError: the module or its game description is broken.
+    """
+    p = Path(path)
+    if p.is_dir():
+        return _from_folder(p)
+    if not p.exists():
+        raise InputError(str(path), "no such module file or game folder")
+    return _from_vmod(p)
+
+
+def _from_folder(folder: Path) -> AuditModule:
+    from converter.builder import build_module
+
+    built = build_module(folder)
+    images = built.archive.images
+    module = from_components(str(folder), built.archive.buildfile, built.game,
+                             lambda name: images.get(name))
+    return module
+
+
+def _from_vmod(path: Path) -> AuditModule:
+    from converter.vassal.vmod_reader import read_vmod
+
+    vmod = read_vmod(path)
+    game = None
+    if GAME_ENTRY in vmod.entry_names:
+        game = _game_of(vmod, str(path))
+
+    def read_image(name: str) -> bytes | None:
+        entry = "images/" + name
+        if entry not in vmod.entry_names:
+            return None
+        return vmod.read_member(entry, MAX_IMAGE_BYTES)
+
+    return from_components(str(path), vmod.buildfile, game, read_image)
+
+
+def _game_of(vmod: object, source: str) -> Game:
+    """The game description inside a vconv-built module (validated again on the way in)."""
+    try:
+        from converter.builder import read_game_from_vmod
+    except ImportError:  # builder not importable: read the JSON ourselves
+        read_game_from_vmod = None  # type: ignore[assignment]
+    if read_game_from_vmod is not None:
+        return read_game_from_vmod(source)
+    raw = vmod.read_member(GAME_ENTRY)  # type: ignore[attr-defined]
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise VassalFormatError(f"{source}!{GAME_ENTRY}: not JSON text ({exc})") from None
+    if not isinstance(data, dict):
+        raise ModelError(f"{source}!{GAME_ENTRY}: expected a JSON object")
+    return Game.from_dict(data)
+
+
+def from_components(source: str, root: Component, game: Game | None,
+                    image_reader: Callable[[str], bytes | None] | None = None) -> AuditModule:
+    """Build the audit view of a module from its component tree."""
+    maps: dict[str, MapGeometry] = {}
+    for m in root.walk():
+        if isinstance(m, Map) and m.map_name:
+            boards = {}
+            for b in m.walk():
+                if isinstance(b, Board):
+                    boards[b.name] = _board(b, _image_size(b.image, image_reader))
+            geo = MapGeometry(m.map_name, (m.edge_width, m.edge_height), boards)
+            geo.place()
+            maps[m.map_name] = geo
+    trackers = [_tracker_levels(t) for t in root.walk() if isinstance(t, TurnTracker)]
+    dice: dict[str, str] = {}
+    if game is not None:
+        for die in game.dice or []:
+            dice.setdefault(die.name, die.id)
+            dice.setdefault(f"{die.name} ({die.id})", die.id)
+            dice.setdefault(die.id, die.id)
+    for button in root.walk():
+        if isinstance(button, DiceButton) and button.name not in dice:
+            dice[button.name] = ""
+    return AuditModule(source, maps, game, trackers, dice, image_reader,
+                       name=str(getattr(root, "name", "")))
+
+
+def _image_size(name: str, reader: Callable[[str], bytes | None] | None
+                ) -> tuple[int, int] | None:
+    """A board image's size: VASSAL sizes a board with an image by the image, not the
+    width/height attributes."""
+    if not name or reader is None:
+        return None
+    try:
+        data = reader(name)
+    except (VassalFormatError, OSError, KeyError):
+        return None
+    return image_size(data) if data else None
+
+
+def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
+    size = image_dims or (b.width, b.height)
+    geo = BoardGeometry(b.name, b.image, size)
+    for child in b.children:
+        if isinstance(child, (HexGrid, SquareGrid)):
+            geo.grid = _grid(child, size)
+        elif isinstance(child, RegionGrid):
+            geo.regions = [(r.name, r.originx, r.originy) for r in child.walk()
+                           if isinstance(r, Region)]
+        elif isinstance(child, ZonedGrid):
+            for z in child.children:
+                if isinstance(z, Zone):
+                    zgrid = next((g for g in z.children if isinstance(g, (HexGrid, SquareGrid))),
+                                 None)
+                    geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
+                                              _grid(zgrid, size) if zgrid is not None else None))
+                elif isinstance(z, (HexGrid, SquareGrid)):
+                    geo.grid = _grid(z, size)
+                elif isinstance(z, RegionGrid):
+                    geo.regions = [(r.name, r.originx, r.originy) for r in z.walk()
+                                   if isinstance(r, Region)]
+    return geo
+
+
+def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:
+    if isinstance(component, HexGrid):
+        numbering = next((c for c in component.children if isinstance(c, HexGridNumbering)), None)
+        return HexGeometry.from_components(component, numbering, size)
+    numbering = next((c for c in component.children if isinstance(c, SquareGridNumbering)), None)
+    g = component
+    return SquareGeometry(x0=g.x0, y0=g.y0, dx=g.dx, dy=g.dy,  # type: ignore[attr-defined]
+                          numbering=numbering_of(numbering) if numbering is not None
+                          else SquareGeometry().numbering, board_size=size)
+
+
+def _polygon(path: str) -> tuple[tuple[int, int], ...]:
+    points = []
+    for pair in (path or "").split(";"):
+        xs = pair.split(",")
+        if len(xs) == 2:
+            try:
+                points.append((int(xs[0]), int(xs[1])))
+            except ValueError:
+                continue
+    return tuple(points)
+
+
+def _tracker_levels(tracker: Component) -> list[TrackerLevel]:
+    out = []
+    for child in tracker.children:
+        level = _level(child)
+        if level is not None:
+            out.append(level)
+    return out
+
+
+def _level(c: Component) -> TrackerLevel | None:
+    if isinstance(c, ListTurnLevel):
+        level = TrackerLevel(c.name, list(c.items))
+    elif isinstance(c, CounterTurnLevel):
+        level = TrackerLevel(c.name, None, c.start)
+    else:
+        return None
+    for child in c.children:
+        sub = _level(child)
+        if sub is not None:
+            level.children.append(sub)
+    return level
+
+
+def tracker_values(levels: list[TrackerLevel], state: str) -> dict[str, str]:
+    """Level name → current value text from a TURN command's state (§4.5).
+
+    The state is `currentLevel|level1|level2…`; a counter level is `value;sub;loop;limit[;kids]`
+    and a list level `index;sub;first;flags[;kids]`, children nested with `;` escaping.
+    """
+    out: dict[str, str] = {}
+    parts = sequence.split(state, "|")
+    for level, text in zip(levels, parts[1:]):
+        _read_level(level, text, out)
+    return out
+
+
+def _read_level(level: TrackerLevel, text: str, out: dict[str, str]) -> None:
+    fields = sequence.split(text, ";")
+    try:
+        current = int(fields[0])
+    except (ValueError, IndexError):
+        return
+    if level.items is None:
+        out[level.name] = str(current)
+        kids = fields[4:]
+    else:
+        if 0 <= current < len(level.items):
+            out[level.name] = level.items[current]
+        kids = fields[4:]
+    for child, child_text in zip(level.children, kids):
+        _read_level(child, child_text, out)
+
+
+def image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of an image (for the HTML report), None when unreadable."""
+    try:
+        from PIL import Image
+
+        with Image.open(io.BytesIO(data)) as img:
+            return img.size
+    except Exception:  # Pillow raises many types for a bad image
+        return None

@@ -1,0 +1,126 @@
+"""Map pixels → places of the game: a hex id, a space, a track cell, or just a VASSAL name.
+
+The naming is VASSAL's own (the module's grids, regions and zones via converter.vassal.grid),
+and the names the builder gives are read back to the game: a hex board's location names are
+the game's hex ids; regions and zones carry a space's name (or `name (id)` when names repeat,
+or its id); the display's zones are `<track name> <label>`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from converter.audit.module import AuditModule
+from converter.model.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Where a piece is: the VASSAL view (map, board, location name) and the game's view."""
+
+    map: str | None
+    location: str
+    kind: str  # hex, square, region, zone, board, offboard, offmap
+    board: str | None = None        # VASSAL board name
+    game_board: str | None = None   # the game's board id
+    hex: str | None = None
+    space: str | None = None
+    track: str | None = None
+    track_value: int | None = None
+
+    @property
+    def key(self) -> str | None:
+        """The game place id (hex or space) this is, for stacking and adjacency."""
+        if self.hex is not None:
+            return f"{self.game_board}:{self.hex}"
+        if self.space is not None:
+            return f"space:{self.space}"
+        return None
+
+    def label(self) -> str:
+        if self.map is None:
+            return "off-map"
+        if self.hex is not None:
+            return f"hex {self.hex}"
+        if self.space is not None:
+            return f"{self.location} ({self.space})" if self.location != self.space \
+                else self.space
+        return f"{self.location} [{self.map}]" if self.kind != "offboard" else \
+            f"off the boards of {self.map}"
+
+
+OFF_MAP = Place(None, "off-map", "offmap")
+
+
+class Locator:
+    """Names map points once and remembers them: replaying a long log hits the same hexes."""
+
+    def __init__(self, module: AuditModule) -> None:
+        self.module = module
+        self._cache: dict[tuple[str | None, int, int], Place] = {}
+        self._boards: dict[str, str] = {}        # VASSAL board name → game board id
+        self._spaces: dict[str, str] = {}        # location name → space id
+        self._tracks: dict[str, tuple[str, int]] = {}
+        self._hex_ids: dict[str, set[str]] = {}  # game board id → hex ids on its grid
+        game = module.game
+        if game is not None:
+            self._learn(game)
+
+    def _learn(self, game: Game) -> None:
+        names: dict[str, int] = {}
+        for b in game.boards or []:
+            self._boards.setdefault(b.name, b.id)
+            if b.kind == "hex" and b.grid is not None:
+                self._hex_ids[b.id] = set(b.grid.all_ids())
+            for s in b.spaces or []:
+                names[s.name] = names.get(s.name, 0) + 1
+        for b in game.boards or []:
+            for s in b.spaces or []:
+                self._spaces.setdefault(f"{s.name} ({s.id})", s.id)
+                self._spaces.setdefault(s.id, s.id)
+                if names[s.name] == 1:
+                    self._spaces.setdefault(s.name, s.id)
+        for track in game.tracks or []:
+            values = list(range(track.min if track.min is not None else 0,
+                                (track.max if track.max is not None else -1) + 1))
+            for i, value in enumerate(values):
+                self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
+                if track.labels and i < len(track.labels):
+                    self._tracks.setdefault(f"{track.name} {track.labels[i]}", (track.id, value))
+                if track.kind == "turn" and game.turns is not None:
+                    self._tracks.setdefault(f"{track.name} {game.turns.label(value)}",
+                                            (track.id, value))
+
+    def place(self, map_name: str | None, x: int, y: int) -> Place:
+        key = (map_name, x, y)
+        found = self._cache.get(key)
+        if found is None:
+            found = self._compute(map_name, x, y)
+            if len(self._cache) < 500_000:
+                self._cache[key] = found
+        return found
+
+    def _compute(self, map_name: str | None, x: int, y: int) -> Place:
+        if map_name is None:
+            return OFF_MAP
+        geo = self.module.maps.get(map_name)
+        if geo is None:
+            return Place(map_name, f"({x},{y})", "board")
+        hit = geo.board_at(x, y)
+        if hit is None:
+            return Place(map_name, "offboard", "offboard")
+        board, bx, by = hit
+        kind, name = board.location(bx, by)
+        game_board = self._boards.get(board.name) or self._boards.get(map_name)
+        if kind == "hex" and game_board in self._hex_ids:
+            hex_id = name if name in self._hex_ids[game_board] else None
+            return Place(map_name, name, kind, board.name, game_board, hex=hex_id)
+        if kind in ("region", "zone"):
+            space = self._spaces.get(name)
+            if space is not None:
+                return Place(map_name, name, kind, board.name, game_board, space=space)
+            track = self._tracks.get(name)
+            if track is not None:
+                return Place(map_name, name, kind, board.name, game_board,
+                             track=track[0], track_value=track[1])
+        return Place(map_name, name, kind, board.name, game_board)

@@ -1,0 +1,315 @@
+"""Replay a decoded save or log onto the module's game state, handing each event to visitors.
+
+The reader (converter.vassal.commands) only tokenizes; here each command is applied to the
+state (python-chess's board) and turned into an event for the visitors (the rule checks, a
+recorder for the HTML report).  A command that cannot be applied (a move of a piece never
+added, an unreadable trait chain) is a `ReplayProblem` given to `handle_error`, and the replay
+goes on.  Undo steps (``UNDO⇥true`` … ``UNDO⇥false``) are applied like any step, their
+events marked `undo`, and the step they take back is remembered in `undone_steps`.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from converter.audit.events import (
+    Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
+    ReplayProblem, StepEnded, TurnChanged)
+from converter.audit.module import AuditModule, tracker_values
+from converter.audit.places import Place
+from converter.audit.state import GameState, PieceState
+from converter.vassal import commands as cmd
+from converter.vassal.sequence import split as seq_split
+
+
+class Visitor:
+    """The replay's visitor protocol; every method is optional.
+
+    `handles` lists the event classes `visit_event` wants (empty: all of them), so a long
+    log does not call every check for every command.
+    """
+
+    handles: tuple[type[Event], ...] = ()
+
+    def begin_game(self, state: GameState) -> None:
+        pass
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        pass
+
+    def end_game(self, state: GameState) -> None:
+        pass
+
+    def handle_error(self, problem: ReplayProblem) -> None:
+        pass
+
+
+_TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(\d+)\b", re.I)
+_TRACKER_ID = re.compile(r"(\d+)$")
+
+
+class Replay:
+    """One replay of one file: apply every command in order, tell the visitors."""
+
+    def __init__(self, module: AuditModule, visitors: Iterable[Visitor] = (),
+                 state: GameState | None = None) -> None:
+        self.state = state if state is not None else GameState(module)
+        self.visitors = list(visitors)
+        self._dispatch: dict[type[Event], list[Visitor]] = {}
+        self.problems: list[ReplayProblem] = []
+        self.undone_steps: set[int] = set()
+        self.steps = 0
+        self.commands = 0
+        self._source = ""
+        self._index = 0
+        self._step = 0
+        self._in_undo = False
+        self._action_steps: list[int] = []
+        self._step_player: str | None = None
+
+    # ------------------------------------------------------------------ driving
+
+    def run(self, record: cmd.GameRecord, source: str) -> GameState:
+        """Replay *record* (the restored game, then every logged step) from file *source*."""
+        self._source = source
+        st = self.state
+        for v in self.visitors:
+            v.begin_game(st)
+        self._step = 0
+        for c in record.restored():
+            self._apply(c, restored=True)
+        self._emit(StepEnded(self._pos()))
+        for number, step in enumerate(record.steps, start=1):
+            self._step = number
+            self.steps = number
+            self._in_undo = False
+            self._step_player = None
+            undo_step = False
+            for c in step.logged():
+                if isinstance(c, cmd.Undo):
+                    if c.in_progress:
+                        undo_step = self._in_undo = True
+                    else:
+                        self._in_undo = False
+                    self._index += 1
+                    continue
+                self._apply(c, restored=False)
+            if undo_step:
+                if self._action_steps:
+                    self.undone_steps.add(self._action_steps.pop())
+            else:
+                self._action_steps.append(number)
+            self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
+        for v in self.visitors:
+            v.end_game(st)
+        return st
+
+    def _pos(self) -> LogPos:
+        return LogPos(self._source, self._step, self._index)
+
+    def _emit(self, event: Event) -> None:
+        for v in self.visitors:
+            if not v.handles or isinstance(event, v.handles):
+                v.visit_event(self.state, event)
+
+    def _problem(self, message: str) -> None:
+        problem = ReplayProblem(self._pos(), message)
+        self.problems.append(problem)
+        for v in self.visitors:
+            v.handle_error(problem)
+
+    # ------------------------------------------------------------------ commands
+
+    def _apply(self, c: cmd.Command, *, restored: bool) -> None:
+        self.commands += 1
+        kind = type(c)
+        if kind is cmd.MovePiece:
+            self._move(c)  # type: ignore[arg-type]
+        elif kind is cmd.AddPiece:
+            self._add(c, restored)  # type: ignore[arg-type]
+        elif kind is cmd.ChangePiece:
+            self._change(c)  # type: ignore[arg-type]
+        elif kind is cmd.RemovePiece:
+            self._remove(c)  # type: ignore[arg-type]
+        elif kind is cmd.Chat:
+            self._chat(c)  # type: ignore[arg-type]
+        elif kind is cmd.TurnTrackerChange:
+            self._tracker(c)  # type: ignore[arg-type]
+        elif kind is cmd.PlayerJoin:
+            self.state.players[c.player_id] = (c.name, c.side)  # type: ignore[attr-defined]
+        elif kind is cmd.SetBoards:
+            geo = self.state.module.maps.get(c.map_name)  # type: ignore[attr-defined]
+            if geo is not None:
+                geo.place([b.name for b in c.boards])  # type: ignore[attr-defined]
+        self._index += 1
+
+    def _add(self, c: cmd.AddPiece, restored: bool) -> None:
+        st = self.state
+        if c.type == "stack":
+            self.state.stacks[c.id] = _stack_members(c.state)
+            return
+        if c.type.startswith("deck;"):
+            return
+        piece = PieceState(c.id, c.type, c.state)
+        t = st.traits(piece)
+        if t.name == "?":
+            self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
+        piece.map, piece.x, piece.y = t.map, t.x, t.y
+        piece.place = st.locator.place(t.map, t.x, t.y)
+        piece.on_board = t.map is not None
+        st.identify(piece)
+        st.pieces[c.id] = piece
+        self._emit(PieceAdded(self._pos(), piece, piece.place, restored, undo=self._in_undo))
+        self._turn_marker(piece)
+
+    def _move(self, c: cmd.MovePiece) -> None:
+        st = self.state
+        piece = st.pieces.get(c.id)
+        if piece is None:
+            members = st.stacks.get(c.id)
+            if members is None:
+                self._problem(f"MovePiece of piece {c.id}, which is not in the game")
+                return
+            for member in members:  # a whole stack moved: its pieces go with it
+                p = st.pieces.get(member)
+                if p is not None:
+                    self._move_piece(p, c.new_map, c.new_x, c.new_y, c.player_id)
+            return
+        self._move_piece(piece, c.new_map, c.new_x, c.new_y, c.player_id)
+
+    def _move_piece(self, piece: PieceState, new_map: str | None, x: int, y: int,
+                    player_id: str | None) -> None:
+        st = self.state
+        origin = piece.place
+        from_xy = (piece.x, piece.y)
+        piece.map, piece.x, piece.y = new_map, x, y
+        piece.place = destination = st.locator.place(new_map, x, y)
+        piece.on_board = new_map is not None
+        player = self._player(player_id)
+        piece.moved_by = player
+        self._emit(PieceMoved(self._pos(), piece, origin, destination, from_xy, (x, y),
+                              undo=self._in_undo, player=player))
+        self._turn_marker(piece)
+
+    def _player(self, player_id: str | None) -> str | None:
+        """The mover as 'name (side)' from the roster; the id itself is a password."""
+        if not player_id:
+            return self._step_player
+        entry = self.state.players.get(player_id)
+        if entry is None:
+            return self._step_player
+        name, side = entry
+        who = f"{name} ({side})" if side else name
+        self._step_player = who
+        return who
+
+    def _change(self, c: cmd.ChangePiece) -> None:
+        st = self.state
+        piece = st.pieces.get(c.id)
+        if piece is None:
+            if c.id in st.stacks:
+                st.stacks[c.id] = _stack_members(c.new_state)
+                return
+            self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
+            return
+        old = st.traits(piece)
+        old_step = st.step_of(piece) if piece.game is not None else None
+        piece.state_text = c.new_state
+        piece._traits = None
+        new = st.traits(piece)
+        if new.name == "?":
+            self._problem(f"ChangePiece of piece {c.id}: the new state does not fit its type")
+        new_step = st.step_of(piece) if piece.game is not None else None
+        if (old.level, old.masked, old.name) != (new.level, new.masked, new.name):
+            self._emit(PieceChanged(self._pos(), piece, old_step, new_step, old.masked,
+                                    new.masked, old.name, new.name, undo=self._in_undo,
+                                    player=self._step_player))
+        where = (new.map, new.x, new.y)
+        if new.map is not None and where != (piece.map, piece.x, piece.y) \
+                and where != (old.map, old.x, old.y):
+            self._move_piece(piece, new.map, new.x, new.y, None)  # e.g. Send to Location
+
+    def _remove(self, c: cmd.RemovePiece) -> None:
+        st = self.state
+        piece = st.pieces.pop(c.id, None)
+        if piece is None:
+            if st.stacks.pop(c.id, None) is None:
+                self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
+            return
+        piece.on_board = False
+        self._emit(PieceRemoved(self._pos(), piece, piece.place, undo=self._in_undo,
+                                player=self._step_player))
+
+    def _chat(self, c: cmd.Chat) -> None:
+        text = c.text
+        if text.startswith("***") or text.startswith("** "):
+            dice = c.dice
+            if dice is not None:
+                die = self.state.module.dice_names.get(dice.label) or None
+                self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values, die,
+                                      undo=self._in_undo, player=dice.player))
+                return
+        message = text
+        m = cmd._CHAT.match(text)
+        if m:
+            message = m.group("message")
+        turn = _TURN_CHAT.match(message.strip())
+        if turn and not self.state.module.trackers:
+            self.state.turn = int(turn.group(1))
+            self._emit(TurnChanged(self._pos(), self.state.turn, None, message,
+                                   undo=self._in_undo))
+            return
+        self._emit(Chatted(self._pos(), text, undo=self._in_undo))
+
+    def _tracker(self, c: cmd.TurnTrackerChange) -> None:
+        st = self.state
+        trackers = st.module.trackers
+        m = _TRACKER_ID.search(c.tracker_id)
+        index = int(m.group(1)) if m else 0
+        if not trackers or index >= len(trackers):
+            return
+        values = tracker_values(trackers[index], c.state)
+        st.set_turn(values)
+        phase = st.phase.id if st.phase is not None else None
+        self._emit(TurnChanged(self._pos(), st.turn, phase, " ".join(values.values()),
+                               undo=self._in_undo))
+
+    def _turn_marker(self, piece: PieceState) -> None:
+        """A marker moved onto the turn track sets the turn (when no tracker says it)."""
+        place = piece.place
+        if place.track is None or place.track_value is None or self.state.module.trackers:
+            return
+        game = self.state.game
+        track = game.track(place.track) if game is not None else None
+        if track is None or track.kind != "turn":
+            return
+        if piece.game is not None and piece.game.kind != "marker":
+            return
+        if self.state.turn != place.track_value:
+            self.state.turn = place.track_value
+            self._emit(TurnChanged(self._pos(), self.state.turn, None, place.location,
+                                   undo=self._in_undo))
+
+
+def _stack_members(state: str) -> list[str]:
+    """A stack's member ids from its state `map;x;y;id1;id2…[;@@layer]`."""
+    return [m for m in seq_split(state, ";")[3:] if m and not m.startswith("@@")]
+
+
+def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visitor] = (),
+           *, source: str = "<log>") -> Replay:
+    """Replay one file; returns the finished replay (state, problems, undone steps).
+
+    >>> from converter.audit.module import AuditModule
+    >>> rec = cmd.read_record("begin_save\\x1bend_save\\x1bLOG\\tCHAThi")
+    >>> r = replay(rec, AuditModule("<none>", {}, None))
+    >>> r.steps, r.problems
+    (1, [])
+    """
+    r = Replay(module, visitors)
+    r.run(record, source)
+    return r
+
+
+__all__ = ["Replay", "Visitor", "replay", "Place"]

@@ -1,0 +1,38 @@
+"""The audit as plain text, one line per finding, then what ran and what could not."""
+
+from __future__ import annotations
+
+from converter.audit.auditor import AuditResult
+
+
+def render_text(result: AuditResult) -> str:
+    game = result.module.game
+    lines = [f"module: {result.module.source}" + (f" (game {game.id}: {game.title})"
+                                                  if game is not None else "")]
+    for f in result.files:
+        extra = f", {len(f.undone_steps)} undone" if f.undone_steps else ""
+        lines.append(f"file: {f.path}: {f.steps} steps, {f.commands} commands{extra}")
+        for p in f.problems:
+            lines.append(f"  replay problem: {p.pos.label()}: {p.message}")
+    for note in result.notes:
+        lines.append(f"note: {note}")
+    v = sum(1 for f in result.findings if f.severity.value == "violation")
+    w = len(result.findings) - v
+    lines.append(f"findings: {v} violation(s), {w} warning(s)")
+    for f in result.findings:
+        lines.append("  " + f.line())
+        lines.append(f"      expected: {f.expected}; happened: {f.happened}")
+    if result.withdrawn:
+        lines.append(f"withdrawn by undo: {len(result.withdrawn)}")
+        for f in result.withdrawn:
+            lines.append("  " + f.line())
+    if result.checks:
+        lines.append("checks run:")
+        for c in result.checks:
+            rules = ", ".join(c.rules) if c.rules else "no rule of this kind applies"
+            lines.append(f"  {c.check}: {rules} ({c.applied} judged)")
+    if result.not_checkable:
+        lines.append("not checkable:")
+        for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
+            lines.append("  " + n.line())
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,26 @@
+"""The generic rule checks, one module each, driven by the game's JSON (rules, terrain,
+pieces, dice, scenarios).  `all_checks(game)` gives one fresh instance of each."""
+
+from __future__ import annotations
+
+from converter.audit.rules.base import Check
+from converter.audit.rules.counter_mix import CounterMixCheck
+from converter.audit.rules.dice import DiceCheck
+from converter.audit.rules.entry import EntryCheck
+from converter.audit.rules.movement import MovementCheck
+from converter.audit.rules.reinforcement import ReinforcementCheck
+from converter.audit.rules.sequence import SequenceCheck
+from converter.audit.rules.setup import SetupCheck
+from converter.audit.rules.stacking import StackingCheck
+from converter.model.game import Game
+
+CHECKS: tuple[type[Check], ...] = (
+    SetupCheck, CounterMixCheck, MovementCheck, StackingCheck, EntryCheck, ReinforcementCheck,
+    SequenceCheck, DiceCheck)
+
+
+def all_checks(game: Game) -> list[Check]:
+    return [cls(game) for cls in CHECKS]
+
+
+__all__ = ["CHECKS", "Check", "all_checks"]

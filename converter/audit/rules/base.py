@@ -1,0 +1,108 @@
+"""What every rule check shares: the game, where findings go, how a rule is cited, and
+the bookkeeping of what could not be checked."""
+
+from __future__ import annotations
+
+from converter.audit.events import Event, LogPos
+from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
+from converter.audit.places import Place
+from converter.audit.replay import Visitor
+from converter.audit.state import GameState, PieceState
+from converter.model.game import Game
+from converter.model.rules import Rule
+
+MOBILE_KINDS = {"unit", "dummy", "miniature"}  # pieces that move and fight (not markers)
+
+
+def section_of(rule: Rule | None, fallback: str | None = None) -> str | None:
+    """The rulebook section a finding cites: the rule's own, else its provenance's."""
+    if rule is None:
+        return fallback
+    if rule.section:
+        return rule.section
+    if rule.provenance is not None and rule.provenance.section:
+        return rule.provenance.section
+    return fallback
+
+
+def missing_text(rule: Rule) -> str:
+    if rule.missing:
+        return "the game data lacks " + "; ".join(rule.missing)
+    return "the rule is marked not checkable in the game data (checkable: false)"
+
+
+class Check(Visitor):
+    """A visitor that judges events against the game's rules of one kind."""
+
+    name = "check"
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.findings: list[Finding] = []
+        self.not_checkable: dict[tuple[str, str], NotCheckable] = {}
+        self.run = CheckRun(self.name, [])
+
+    # ------------------------------------------------------------------ helpers
+    def rules(self, *kinds: str) -> list[Rule]:
+        return [r for r in self.game.rules or [] if r.kind in kinds]
+
+    def skip(self, rule_id: str, section: str | None, reason: str,
+             pos: LogPos | None = None) -> None:
+        """Record that *rule_id* could not be judged here (counted per reason)."""
+        key = (rule_id, reason)
+        nc = self.not_checkable.get(key)
+        if nc is None:
+            nc = self.not_checkable[key] = NotCheckable(self.name, rule_id, section, reason)
+        if pos is not None:
+            nc.count += 1
+            if nc.first is None:
+                nc.first = pos
+        else:
+            nc.count = max(nc.count, 0)
+
+    def find(self, state: GameState, event: Event, rule_id: str, section: str | None,
+             message: str, expected: str, happened: str, *,
+             pieces: list[PieceState] = (), places: list[Place] = (),  # type: ignore[assignment]
+             severity: Severity = Severity.VIOLATION, pos: LogPos | None = None,
+             points: list[tuple[str, int, int]] | None = None) -> Finding:
+        phase = state.phase.name if state.phase is not None else None
+        f = Finding(self.name, rule_id, section, severity, pos or event.pos, message, expected,
+                    happened, player=event.player or _side_name(state, pieces),
+                    pieces=[piece_label(p) for p in pieces],
+                    places=[p.label() for p in places], turn=state.turn, phase=phase,
+                    points=points or [])
+        self.findings.append(f)
+        return f
+
+    def applies_now(self, rule: Rule, state: GameState, pos: LogPos) -> bool:
+        """Whether a rule's `when` holds now; an undecidable condition is recorded as such."""
+        when = rule.when
+        if when is None:
+            return True
+        if when.turns is not None or when.not_turns:
+            ok = when.applies(state.turn)
+            if ok is None:
+                self.skip(rule.id, section_of(rule), "the turn is not known at this point "
+                          f"of the log (the rule applies {when.label()})", pos)
+                return False
+            if not ok:
+                return False
+        if when.condition:
+            self.skip(rule.id, section_of(rule), f"it depends on a condition the log does not "
+                      f"show: {when.condition!r}", pos)
+            return False
+        return True
+
+
+def piece_label(p: PieceState) -> str:
+    if p.game is not None:
+        return f"{p.name} ({p.game.id})"
+    return p.name
+
+
+def _side_name(state: GameState, pieces: list[PieceState]) -> str | None:
+    if not pieces or state.game is None:
+        return None
+    side = pieces[0].side
+    s = state.game.side(side) if side else None
+    return s.name if s is not None else None

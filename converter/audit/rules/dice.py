@@ -1,0 +1,67 @@
+"""Dice: every logged roll of one of the game's dice gives values that die can show."""
+
+from __future__ import annotations
+
+from converter.audit.events import DiceRolled, Event
+from converter.audit.rules.base import Check, section_of
+from converter.audit.state import GameState
+from converter.model.rules import Rule
+
+
+class DiceCheck(Check):
+    name = "dice"
+    handles = (DiceRolled,)
+
+    def begin_game(self, state: GameState) -> None:
+        self.run.rules = [d.id for d in self.game.dice or []]
+
+    def _rule(self, die_id: str) -> Rule | None:
+        return next((r for r in self.rules("dice") if r.die == die_id), None)
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        assert isinstance(event, DiceRolled)
+        if event.undo or not event.die:
+            return
+        die = self.game.die(event.die)
+        if die is None:
+            return
+        rule = self._rule(die.id)
+        rule_id = rule.id if rule else f"die:{die.id}"
+        sec = section_of(rule, die.provenance.section if die.provenance else None)
+        one = _one_die(die)
+        totals = die.possible_values()
+        if totals is None or one is None:
+            self.skip(rule_id, sec, f"the faces of die {die.name!r} are not all in the game "
+                      "data", event.pos)
+            return
+        values = event.values
+        if values is None:
+            self.skip(rule_id, sec, f"the roll {event.result!r} is not a list of numbers",
+                      event.pos)
+            return
+        self.run.applied += 1
+        count = die.count or 1
+        if len(values) == count and count > 1:
+            bad = [v for v in values if v not in one]
+            ok, want = not bad, f"each die one of {_show(one)}"
+        elif len(values) == 1:
+            ok, want = values[0] in totals, f"one of {_show(totals)}"
+        else:
+            ok, want = False, f"{count} value(s), each one of {_show(one)}"
+        if not ok:
+            self.find(state, event, rule_id, sec,
+                      f"{die.name} roll {event.result!r} is impossible for this die",
+                      want, f"rolled {event.result}")
+
+
+def _one_die(die) -> set[int] | None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    return replace(die, count=1).possible_values()
+
+
+def _show(values: set[int]) -> str:
+    ordered = sorted(values)
+    if ordered == list(range(ordered[0], ordered[-1] + 1)) and len(ordered) > 2:
+        return f"{ordered[0]}-{ordered[-1]}"
+    return ", ".join(map(str, ordered))

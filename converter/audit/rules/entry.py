@@ -1,0 +1,192 @@
+"""Where pieces may go: may-not-enter and may-only-enter targets (boards, spaces, hexes,
+groups, terrain) for the pieces a rule names, and the `allowed`/`forbidden` filters of
+groups and spaces (e.g. which nationalities may stand on a front)."""
+
+from __future__ import annotations
+
+from converter.audit.events import Event, PieceAdded, PieceMoved
+from converter.audit.places import Place
+from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.state import GameState, PieceState
+from converter.model.board import Board, Group
+from converter.model.common import Filter
+from converter.model.rules import Rule, Target
+
+
+class EntryCheck(Check):
+    name = "entry"
+    handles = (PieceAdded, PieceMoved)
+
+    def begin_game(self, state: GameState) -> None:
+        self.active: list[Rule] = []
+        for rule in self.rules("may-not-enter", "may-only-enter"):
+            sec = section_of(rule)
+            if rule.checkable is False:
+                self.skip(rule.id, sec, missing_text(rule))
+            elif rule.target is None:
+                self.skip(rule.id, sec, "the rule names no target places")
+            elif rule.optional:
+                self.skip(rule.id, sec, "optional rule: the log does not say whether it is "
+                          "in use")
+            else:
+                self.active.append(rule)
+        self.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
+                           for g in b.groups or []) or any(
+            s.allowed or s.forbidden for b in self.game.boards or [] for s in b.spaces or [])
+        self.run.rules = [r.id for r in self.active] + (["group and space filters"]
+                                                          if self.filters else [])
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        if event.undo:
+            return
+        if isinstance(event, PieceMoved):
+            place, piece = event.destination, event.piece
+            points = [(place.map or "", *event.to_xy)]
+        else:
+            assert isinstance(event, PieceAdded)
+            place, piece = event.place, event.piece
+            points = [(place.map or "", piece.x, piece.y)]
+        if piece.game is None or place.game_board is None:
+            return
+        board = self.game.board(place.game_board)
+        if board is None or (place.hex is None and place.space is None):
+            return
+        for rule in self.active:
+            if rule.pieces is not None and not self.game.matches(piece.game, rule.pieces):
+                continue
+            if rule.pieces is None and piece.game.kind not in MOBILE_KINDS:
+                continue
+            assert rule.target is not None
+            if rule.kind == "may-only-enter" and not self._on_target_board(rule.target, board):
+                continue
+            if not self.applies_now(rule, state, event.pos):
+                continue
+            inside = self._in_target(rule.target, board, place)
+            self.run.applied += 1
+            if inside is None:
+                self.skip(rule.id, section_of(rule), f"the terrain of {place.label()} is not "
+                          "in the game data", event.pos)
+                continue
+            if rule.kind == "may-not-enter" and inside:
+                self.find(state, event, rule.id, section_of(rule),
+                          f"{piece.name} enters {place.label()}, where the rule forbids it",
+                          f"not in {_target_text(rule.target)}", f"in {place.label()}",
+                          pieces=[piece], places=[place], points=points)
+            elif rule.kind == "may-only-enter" and not inside:
+                self.find(state, event, rule.id, section_of(rule),
+                          f"{piece.name} enters {place.label()}, outside the places it may "
+                          "enter", f"only {_target_text(rule.target)}", f"in {place.label()}",
+                          pieces=[piece], places=[place], points=points)
+        if self.filters and piece.side is not None and piece.game.kind in MOBILE_KINDS:
+            self._filters(state, event, piece, board, place, points)
+
+    def _on_target_board(self, target: Target, board: Board) -> bool:
+        if target.board is not None:
+            return target.board == board.id
+        return board.kind != "boxes"
+
+    def _in_target(self, target: Target, board: Board, place: Place) -> bool | None:
+        if target.board is not None and target.board != board.id:
+            return False
+        if target.hexes and place.hex in target.hexes:
+            return True
+        if target.spaces and place.space in target.spaces:
+            return True
+        if target.groups and set(target.groups) & self._groups(board, place):
+            return True
+        if target.terrain:
+            terrain = self._terrain(board, place)
+            if terrain is None:
+                return None
+            if set(target.terrain) & terrain:
+                return True
+        return False
+
+    def _groups(self, board: Board, place: Place) -> set[str]:
+        own: list[str] = []
+        if place.hex is not None:
+            h = board.hex(place.hex)
+            own = list(h.groups or []) if h is not None else []
+        elif place.space is not None:
+            found = self.game.space(place.space)
+            if found is not None:
+                own = list(found[1].groups or [])
+        parents = {g.id: g.parent for g in board.groups or []}
+        out: set[str] = set()
+        for gid in own:
+            while gid and gid not in out:
+                out.add(gid)
+                gid = parents.get(gid) or ""
+        return out
+
+    def _terrain(self, board: Board, place: Place) -> set[str] | None:
+        if place.hex is not None:
+            h = board.hex(place.hex)
+            if h is None or (not h.terrain and not h.features):
+                return None
+            return set(h.terrain or []) | set(h.features or [])
+        found = self.game.space(place.space or "")
+        if found is None:
+            return None
+        s = found[1]
+        if s.missing and "terrain" in s.missing:
+            return None
+        return set(s.terrain or []) | set(s.features or []) | {s.kind or ""}
+
+    def _filters(self, state: GameState, event: Event, piece: PieceState, board: Board,
+                 place: Place, points: list[tuple[str, int, int]]) -> None:
+        assert piece.game is not None
+        holders: list[tuple[str, str | None, Filter | None, Filter | None]] = []
+        groups = {g.id: g for g in board.groups or []}
+        for gid in sorted(self._groups(board, place)):
+            g: Group | None = groups.get(gid)
+            if g is not None and (g.allowed or g.forbidden):
+                holders.append((f"group {g.name} ({g.id})", _prov(g), g.allowed, g.forbidden))
+        if place.space is not None:
+            found = self.game.space(place.space)
+            if found is not None and (found[1].allowed or found[1].forbidden):
+                s = found[1]
+                holders.append((f"space {s.name} ({s.id})", _prov(s), s.allowed, s.forbidden))
+        for what, sec, allowed, forbidden in holders:
+            self.run.applied += 1
+            rule_id = what.split(" (")[-1].rstrip(")")
+            if allowed is not None and not self.game.matches(piece.game, allowed):
+                self.find(state, event, f"allowed:{rule_id}", sec,
+                          f"{piece.name} stands in {place.label()}, but {what} admits only "
+                          f"{_filter_text(allowed)}", f"only {_filter_text(allowed)}",
+                          f"{piece.name} ({', '.join(piece.game.nationalities) or piece.side})",
+                          pieces=[piece], places=[place], points=points)
+            if forbidden is not None and self.game.matches(piece.game, forbidden):
+                self.find(state, event, f"forbidden:{rule_id}", sec,
+                          f"{piece.name} stands in {place.label()}, which {what} forbids to "
+                          f"{_filter_text(forbidden)}", f"no {_filter_text(forbidden)}",
+                          f"{piece.name} ({', '.join(piece.game.nationalities) or piece.side})",
+                          pieces=[piece], places=[place], points=points)
+
+
+def _prov(item: object) -> str | None:
+    prov = getattr(item, "provenance", None)
+    return prov.section if prov is not None else None
+
+
+def _filter_text(f: Filter) -> str:
+    parts = []
+    for key in ("sides", "factions", "nationalities", "types", "sizes", "kinds", "pieces",
+                "flags"):
+        values = getattr(f, key)
+        if values:
+            parts.append(f"{key} {', '.join(values)}")
+    if f.not_ is not None:
+        parts.append(f"not ({_filter_text(f.not_)})")
+    return "; ".join(parts) or "any piece"
+
+
+def _target_text(t: Target) -> str:
+    parts = []
+    for key in ("hexes", "spaces", "groups", "terrain"):
+        values = getattr(t, key)
+        if values:
+            parts.append(f"{key} {', '.join(values[:8])}" + ("…" if len(values) > 8 else ""))
+    if t.board:
+        parts.append(f"on board {t.board}")
+    return "; ".join(parts)

@@ -1,0 +1,160 @@
+"""Movement: adjacency or links, the path cost within the allowance under the terrain table,
+forbidden terrain, restricted links, and no entry into enemy-occupied places.
+
+Moves within one phase add up per piece (a unit dragged hex by hex spends its allowance
+once); an undone move gives its cost back.  Only moves between two places of the same game
+board count: entering from a box, the palette or off-map is a placement, not a move.
+"""
+
+from __future__ import annotations
+
+from converter.audit.events import Event, PieceMoved, TurnChanged
+from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.rules.paths import INF, hex_path, space_path, usable_links
+from converter.audit.state import GameState, PieceState
+from converter.model.rules import Rule
+
+SUPPORTED_COSTS = {"terrain", "link", "adjacent", None}
+
+
+class MovementCheck(Check):
+    name = "movement"
+    handles = (PieceMoved, TurnChanged)
+
+    def begin_game(self, state: GameState) -> None:
+        self.active: list[Rule] = []
+        for rule in self.rules("movement"):
+            sec = section_of(rule)
+            if rule.checkable is False:
+                self.skip(rule.id, sec, missing_text(rule))
+            elif rule.allowance is None and rule.cost is None:
+                self.skip(rule.id, sec, "the rule gives no movement allowance or cost to "
+                          "check against (a special case stated in text only)")
+            elif rule.cost not in SUPPORTED_COSTS:
+                self.skip(rule.id, sec, f"movement cost model {rule.cost!r} has no data the "
+                          "auditor can apply")
+            else:
+                self.active.append(rule)
+        self.run.rules = [r.id for r in self.active]
+        self.spent: dict[str, list[tuple[int, float]]] = {}
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        if isinstance(event, TurnChanged):
+            self.spent.clear()  # a new phase or turn: allowances start afresh
+            return
+        assert isinstance(event, PieceMoved)
+        piece = event.piece
+        if event.undo:
+            costs = self.spent.get(piece.id)
+            if costs:
+                costs.pop()
+            return
+        if piece.game is None or piece.game.kind not in MOBILE_KINDS:
+            return
+        o, d = event.origin, event.destination
+        if o.key is None or d.key is None or o.game_board != d.game_board or o.key == d.key:
+            return
+        for rule in self.active:
+            if rule.pieces is not None and not self.game.matches(piece.game, rule.pieces):
+                continue
+            if not self.applies_now(rule, state, event.pos):
+                continue
+            self._judge(rule, state, event)
+
+    def _judge(self, rule: Rule, state: GameState, event: PieceMoved) -> None:
+        piece, o, d = event.piece, event.origin, event.destination
+        sec = section_of(rule)
+        board = self.game.board(o.game_board or "")
+        if board is None:
+            return
+        self.run.applied += 1
+        blocked = self._enemy_places(state, piece) if rule.enemy == "forbidden" else set()
+        points = [(o.map or "", *_xy(event, True)), (d.map or "", *_xy(event, False))]
+        if d.key in blocked:
+            self.find(state, event, rule.id, sec,
+                      f"{piece.name} enters {d.label()}, occupied by the enemy",
+                      "no entry into enemy-occupied places", f"entered {d.label()}",
+                      pieces=[piece], places=[o, d], points=points)
+            return
+        allowance = self._allowance(rule, state, piece)
+        if board.kind == "hex" and o.hex is not None and d.hex is not None:
+            cap = allowance if allowance is not None else INF
+            cost = hex_path(self.game, board, piece.game, o.hex, d.hex, cap, state.turn,
+                            blocked)  # type: ignore[arg-type]
+            low, high, path_text = cost.low, cost.high, "-".join([o.hex, *cost.path])
+            unknown = cost.unknown
+            adjacency_complete = True
+        elif o.space is not None and d.space is not None:
+            graph, decided = usable_links(self.game, board, piece.game, state.turn)  # type: ignore[arg-type]
+            found, path = space_path(graph, o.space, d.space, blocked)
+            path_text = "-".join([o.space, *path])
+            adjacency_complete = bool(board.complete) and decided
+            low = found if adjacency_complete else 0.0
+            high = found
+            unknown = [] if adjacency_complete else [
+                f"the connections of board {board.id!r} (the map is only partly given)"]
+        else:
+            return
+        if low == INF:
+            self.find(state, event, rule.id, sec,
+                      f"{piece.name} cannot reach {d.label()} from {o.label()}: no path it may "
+                      "use (forbidden terrain, enemy-occupied or missing connection)",
+                      "a path of places the piece may enter", f"moved {o.label()} → {d.label()}",
+                      pieces=[piece], places=[o, d], points=points)
+            return
+        if allowance is None:
+            if rule.allowance is not None:
+                self.skip(rule.id, sec, f"the movement allowance ({rule.allowance!r}) of "
+                          f"{piece.game.id if piece.game else piece.name} is missing from its "
+                          "face", event.pos)
+            return
+        history = self.spent.setdefault(piece.id, [])
+        before = sum(c for _, c in history)
+        if rule.minimum_move and not history and len(path_text.split("-")) == 2:
+            history.append((event.pos.step, min(low, allowance)))
+            return  # one hex is always allowed (minimum move)
+        history.append((event.pos.step, low))
+        if before + low > allowance:
+            spent_text = f"{before:g} earlier this phase + " if before else ""
+            self.find(state, event, rule.id, sec,
+                      f"{piece.name} moves {o.label()} → {d.label()} costing at least "
+                      f"{spent_text}{low:g} MP, over its allowance of {allowance:g}",
+                      f"at most {allowance:g} movement points", f"at least {before + low:g} "
+                      f"(path {path_text})", pieces=[piece], places=[o, d], points=points)
+        elif before + high > allowance:
+            what = ", ".join(unknown[:6]) if unknown else "terrain along the path"
+            self.skip(rule.id, sec, f"movement cost depends on data missing from the game: "
+                      f"{what}", event.pos)
+
+    def _allowance(self, rule: Rule, state: GameState, piece: PieceState) -> float | None:
+        if rule.allowance is None:
+            return None
+        face = state.face_of(piece)
+        if face is None or not face.factors:
+            return None
+        value = face.factors.get(rule.allowance)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return float(value)
+        if isinstance(value, str):
+            try:
+                return float(value.strip("()[]"))
+            except ValueError:
+                return None
+        return None
+
+    def _enemy_places(self, state: GameState, piece: PieceState) -> set[str]:
+        if piece.side is None:
+            return set()
+        out = set()
+        for other in state.pieces.values():
+            if (other.on_board and other.side is not None and other.side != piece.side
+                    and other.game is not None and other.game.kind in MOBILE_KINDS):
+                key = other.place.key
+                if key is not None:
+                    out.add(key)
+        return out
+
+
+def _xy(event: PieceMoved, origin: bool) -> tuple[int, int]:
+    """Pixel positions for the HTML drawing of the move."""
+    return event.from_xy if origin else event.to_xy

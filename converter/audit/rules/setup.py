@@ -1,0 +1,114 @@
+"""Setup: the restored game of a log that starts at the beginning puts the scenario's pieces
+where the scenario places them (hex, space or track cell), at the stated step.
+
+A log whose restored game is later in the game (a turn past the first) is not compared.  With
+several scenarios, the one whose placements the restored game matches best is used.
+"""
+
+from __future__ import annotations
+
+from converter.audit.events import Event, LogPos, StepEnded
+from converter.audit.places import Place
+from converter.audit.rules.base import Check
+from converter.audit.state import GameState, PieceState
+from converter.model.common import Location
+from converter.model.scenario import Placement, Scenario
+
+
+class SetupCheck(Check):
+    name = "setup"
+    handles = (StepEnded,)
+
+    def begin_game(self, state: GameState) -> None:
+        self.scenarios = [s for s in self.game.scenarios or [] if s.setup]
+        self.run.rules = [f"scenario {s.id}" for s in self.scenarios]
+        self.scenario: Scenario | None = None
+
+    def visit_event(self, state: GameState, event: Event) -> None:
+        if event.pos.step != 0 or not self.scenarios:
+            return
+        first = self.game.turns.numbers()[0] if self.game.turns is not None else 1
+        if state.turn is not None and state.turn != first:
+            self.skip("setup", None, f"the log starts on turn {state.turn}, not at the setup",
+                      event.pos)
+            return
+        pieces = [p for p in state.pieces.values() if p.game is not None and p.on_board]
+        if not pieces:
+            return
+        best = max(self.scenarios, key=lambda s: self._score(s, pieces))
+        self.scenario = best
+        self.run.rules = [f"scenario {best.id}"]
+        self._compare(state, event.pos, best, pieces)
+
+    def _score(self, scenario: Scenario, pieces: list[PieceState]) -> int:
+        return sum(1 for pl in scenario.setup or [] for p in pieces
+                   if p.game is not None and p.game.id == pl.piece and _at(pl.at, p.place))
+
+    def _compare(self, state: GameState, pos: LogPos, scenario: Scenario,
+                 pieces: list[PieceState]) -> None:
+        sec = scenario.section or (scenario.provenance.section if scenario.provenance else None)
+        rule_id = f"setup:{scenario.id}"
+        by_id: dict[str, list[PieceState]] = {}
+        for p in pieces:
+            by_id.setdefault(p.game.id, []).append(p)  # type: ignore[union-attr]
+        used: set[str] = set()
+        event = StepEnded(pos)
+        for pl in scenario.setup or []:
+            want = pl.count or 1
+            candidates = [p for p in by_id.get(pl.piece, []) if p.id not in used]
+            here = [p for p in candidates if _at(pl.at, p.place)]
+            self.run.applied += 1
+            for p in here[:want]:
+                used.add(p.id)
+                self._step(state, event, rule_id, sec, pl, p)
+            short = want - len(here[:want])
+            if short <= 0:
+                continue
+            gp = self.game.piece(pl.piece)
+            name = gp.name if gp else pl.piece
+            elsewhere = [p for p in candidates if p not in here][:short]
+            if elsewhere:
+                for p in elsewhere:
+                    used.add(p.id)
+                    self.find(state, event, rule_id, sec,
+                              f"{p.name} starts at {p.place.label()}; scenario "
+                              f"{scenario.name!r} places it at {pl.at.label()}",
+                              f"at {pl.at.label()}", f"at {p.place.label()}", pieces=[p],
+                              places=[p.place], points=[(p.place.map or "", p.x, p.y)])
+                short -= len(elsewhere)
+            if short > 0 and scenario.complete is not False:
+                self.find(state, event, rule_id, sec,
+                          f"{short} × {name} ({pl.piece}) missing at the start; scenario "
+                          f"{scenario.name!r} places {want} at {pl.at.label()}",
+                          f"{want} at {pl.at.label()}", f"{want - short} there")
+        if scenario.complete:
+            for p in pieces:
+                if p.id not in used and (p.game is not None and p.game.kind != "marker"):
+                    self.find(state, event, rule_id, sec,
+                              f"{p.name} is on the map at the start but not in scenario "
+                              f"{scenario.name!r}", "only the scenario's pieces",
+                              f"{p.name} at {p.place.label()}", pieces=[p], places=[p.place],
+                              points=[(p.place.map or "", p.x, p.y)])
+
+    def _step(self, state: GameState, event: Event, rule_id: str, sec: str | None,
+              pl: Placement, p: PieceState) -> None:
+        if pl.steps is None:
+            return
+        have = state.step_of(p)
+        if have is not None and have != pl.steps:
+            self.find(state, event, rule_id, sec,
+                      f"{p.name} starts with {have} step(s); the scenario gives it {pl.steps}",
+                      f"{pl.steps} step(s)", f"{have} step(s)", pieces=[p], places=[p.place],
+                      points=[(p.place.map or "", p.x, p.y)])
+
+
+def _at(at: Location, place: Place) -> bool:
+    if at.any_of:
+        return any(_at(a, place) for a in at.any_of)
+    if at.hex is not None:
+        return place.hex == at.hex and (at.board is None or at.board == place.game_board)
+    if at.space is not None:
+        return place.space == at.space
+    if at.track is not None:
+        return place.track == at.track and (at.value is None or place.track_value == at.value)
+    return False

@@ -1,0 +1,238 @@
+"""The game state the replay keeps: every piece (where, which step, masked, whose), the turn
+and phase, the players by side.  Trait chains are decoded lazily and remembered, so a long
+log of moves costs a dictionary update per command."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from converter.audit.module import AuditModule
+from converter.audit.places import OFF_MAP, Locator, Place
+from converter.errors import VassalFormatError
+from converter.model.game import Game
+from converter.model.pieces import Face
+from converter.model.pieces import Piece as GamePiece
+from converter.model.turns import Phase
+from converter.vassal.traits import Layer, decode_piece
+
+log = logging.getLogger(__name__)
+
+VCONV_ID = "vconv_id"
+
+
+@dataclass(slots=True)
+class Traits:
+    """What a piece's trait chain says, decoded once per (type, state)."""
+
+    name: str
+    game_id: str | None
+    level: int | None      # the step/flip layer's level (1-based), if the piece has one
+    layer: str | None      # the layer's name ("Step", "Side")
+    masked: bool
+    map: str | None = None  # the BasicPiece's own position (in saves and ChangePiece states)
+    x: int = 0
+    y: int = 0
+
+
+@dataclass(slots=True, eq=False)
+class PieceState:
+    """One piece in play.  `game` is the game's piece it is (None: not a game piece)."""
+
+    id: str
+    type_text: str
+    state_text: str
+    map: str | None = None
+    x: int = 0
+    y: int = 0
+    place: Place = OFF_MAP
+    game: GamePiece | None = None
+    side: str | None = None
+    on_board: bool = True
+    moved_by: str | None = None
+    _traits: Traits | None = field(default=None, repr=False)
+
+    @property
+    def name(self) -> str:
+        t = self._traits
+        return t.name if t is not None else self.id
+
+    @property
+    def game_id(self) -> str | None:
+        return self.game.id if self.game is not None else None
+
+
+@dataclass(slots=True)
+class PhaseInfo:
+    id: str
+    name: str
+    side: str | None
+    section: str | None
+
+
+class GameState:
+    """Pieces by VASSAL id, stacks, turn, phase; updated by the replay, read by the checks."""
+
+    def __init__(self, module: AuditModule) -> None:
+        self.module = module
+        self.game: Game | None = module.game
+        self.locator = Locator(module)
+        self.pieces: dict[str, PieceState] = {}
+        self.stacks: dict[str, list[str]] = {}
+        self.turn: int | None = None
+        self.phase: PhaseInfo | None = None
+        self.phase_known = False
+        self.players: dict[str, tuple[str, str]] = {}  # password → (name, side); never shown
+        self._trait_cache: dict[tuple[str, str], Traits] = {}
+        self._faces: dict[tuple[str, str | None], list[Face]] = {}
+        self._by_name: dict[str, GamePiece] = {}
+        self._phases = phase_leaves(self.game) if self.game is not None else []
+        if self.game is not None:
+            counts: dict[str, int] = {}
+            for p in self.game.pieces or []:
+                counts[p.name] = counts.get(p.name, 0) + 1
+            self._by_name = {p.name: p for p in self.game.pieces or [] if counts[p.name] == 1}
+
+    # ------------------------------------------------------------------ traits
+
+    def traits(self, piece: PieceState) -> Traits:
+        t = piece._traits
+        if t is None:
+            t = self._decode(piece.type_text, piece.state_text)
+            piece._traits = t
+        return t
+
+    def _decode(self, type_text: str, state_text: str) -> Traits:
+        key = (type_text, state_text)
+        found = self._trait_cache.get(key)
+        if found is not None:
+            return found
+        try:
+            p = decode_piece(type_text, state_text)
+            props = p.properties()
+            layer = next((t for t in p.traits_of(Layer) if t.name in ("Step", "Side")), None)
+            b = p.basic
+            found = Traits(p.name, props.get(VCONV_ID) or None,
+                           layer.level if layer is not None else None,
+                           layer.name if layer is not None else None, p.masked,
+                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y)
+        except (VassalFormatError, ValueError, IndexError):
+            found = Traits("?", None, None, None, False)
+        if len(self._trait_cache) > 100_000:
+            self._trait_cache.clear()
+        self._trait_cache[key] = found
+        return found
+
+    def identify(self, piece: PieceState) -> None:
+        """Which game piece a VASSAL piece is: the builder's vconv_id marker, else a unique name."""
+        if self.game is None:
+            return
+        t = self.traits(piece)
+        gp = self.game.piece(t.game_id) if t.game_id else None
+        if gp is None:
+            base = t.name.split(" (")[0]
+            gp = self._by_name.get(t.name) or self._by_name.get(base)
+        piece.game = gp
+        if gp is not None:
+            side = self.game.side_of(gp)
+            piece.side = side.id if side is not None else None
+
+    # ------------------------------------------------------------------ faces and steps
+
+    def step_of(self, piece: PieceState) -> int | None:
+        """The piece's current strength step (from the step layer), None when it has none."""
+        face = self.face_of(piece)
+        if face is not None and face.step is not None:
+            return face.step
+        if piece.game is not None and piece.game.steps is None:
+            return 1
+        return face.step if face is not None else None
+
+    def face_of(self, piece: PieceState) -> Face | None:
+        gp = piece.game
+        if gp is None or not gp.faces:
+            return None
+        t = self.traits(piece)
+        if t.level is None:
+            return gp.faces[0]
+        key = (gp.id, t.layer)
+        faces = self._faces.get(key)
+        if faces is None:
+            faces = self._faces[key] = layer_faces(self.game, gp, t.layer)
+        if faces and 1 <= t.level <= len(faces):
+            return faces[t.level - 1]
+        return None
+
+    def masked(self, piece: PieceState) -> bool:
+        return self.traits(piece).masked
+
+    # ------------------------------------------------------------------ places
+
+    def at(self, key: str) -> list[PieceState]:
+        """The pieces (on a board) whose game place is *key*."""
+        return [p for p in self.pieces.values() if p.on_board and p.place.key == key]
+
+    # ------------------------------------------------------------------ turn
+
+    def set_turn(self, values: dict[str, str]) -> None:
+        """Turn and phase from turn-tracker level values (level name → value text)."""
+        for name, value in values.items():
+            lname = name.lower()
+            if lname in ("turn", "turno", "round", "game turn"):
+                number = _leading_int(value)
+                if number is not None:
+                    self.turn = number
+            elif lname in ("phase", "fase"):
+                self.phase = self.phase_named(value)
+                self.phase_known = self.phase is not None
+
+    def phase_named(self, text: str) -> PhaseInfo | None:
+        text = text.strip()
+        if text[:1].isdigit() and ". " in text:
+            text = text.split(". ", 1)[1]
+        for info, path in self._phases:
+            if text in (path, info.name, info.id):
+                return info
+        return None
+
+
+def _leading_int(text: str) -> int | None:
+    digits = ""
+    for ch in text.strip():
+        if ch.isdigit():
+            digits += ch
+        else:
+            break
+    return int(digits) if digits else None
+
+
+def phase_leaves(game: Game | None) -> list[tuple[PhaseInfo, str]]:
+    """Every leaf phase of the sequence with the `A - B` path the turn tracker shows."""
+    out: list[tuple[PhaseInfo, str]] = []
+
+    def walk(phases: list[Phase], path: tuple[str, ...], side: str | None,
+             section: str | None) -> None:
+        for ph in phases:
+            here = path + (ph.name,)
+            s = ph.side or side
+            sec = ph.section or section
+            if ph.phases:
+                walk(ph.phases, here, s, sec)
+            else:
+                out.append((PhaseInfo(ph.id, ph.name, s, sec), " - ".join(here)))
+
+    if game is not None and game.sequence:
+        walk(game.sequence, (), None, None)
+    return out
+
+
+def layer_faces(game: Game | None, piece: GamePiece, layer: str | None) -> list[Face]:
+    """The faces a piece's layer levels show, in level order, as the builder lays them out."""
+    if game is None:
+        return []
+    try:
+        from converter.builder.pieces import levels_of
+    except ImportError:
+        return piece.step_faces()
+    levels = levels_of(game, piece)
+    return list(levels.faces) if levels is not None else []
