@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import zipfile
 from pathlib import Path
 
@@ -259,3 +260,27 @@ def test_decoding_garbage_never_crashes(type_text, state_text) -> None:
         assert "backslash" in str(exc)
         return
     assert decode_piece(type_again, state_again).encode() == (type_again, state_again)
+
+
+def test_piece_names_match_vassal_reports_through_adds_and_changes() -> None:
+    """VASSAL 3.6 wrote tour-vassal36.vlog; its move/create reports name pieces as the
+    decorator chain composes them (label text, layer level names)."""
+    text = _deobfuscate(zipfile.ZipFile(REAL / "tour-vassal36.vlog").read("savedGame"))
+    types: dict[str, str] = {}
+    names: dict[str, str] = {}
+    reported = []
+    for leaf in _leaves(text):
+        if leaf.startswith("+/"):
+            fields = sequence.split(leaf[2:], "/")
+            if fields[1] != "stack" and not fields[1].startswith("deck;"):
+                types[fields[0]] = fields[1]
+                names[fields[0]] = decode_piece(fields[1], fields[2]).name
+        elif leaf.startswith("D/"):
+            fields = sequence.split(leaf[2:], "/")
+            names[fields[0]] = decode_piece(types[fields[0]], fields[1]).name
+        report = re.match(r"CHAT\* (.*?) (?:created in|moves) ", leaf)
+        if report:
+            reported.append(report.group(1))
+            assert report.group(1) in names.values()
+    assert "Jagd Pz Tiger CA = 4" in reported and "Jagd Pz Tiger CA = 5 Wreck" in reported
+    assert len(reported) >= 8

@@ -18,7 +18,7 @@ from typing import ClassVar, Iterator, TypeVar
 from lxml import etree
 
 from converter.vassal.traits.base import defaults_of
-from converter.vassal.traits.spec import STR, Codec, Memo, _freeze
+from converter.vassal.traits.spec import STR, Codec, Memo, freeze
 
 C = TypeVar("C", bound="Component")
 
@@ -67,7 +67,7 @@ class Component:
             except (ValueError, TypeError):
                 value = getattr(obj, spec.attr)
             setattr(obj, spec.attr, value)
-            memo.texts[spec.attr] = (_freeze(value), text)
+            memo.texts[spec.attr] = (freeze(value), text)
         if cls.TEXT:
             obj.content = (element.text or "").strip()
         obj.children = [component_from_xml(child) for child in element
@@ -86,9 +86,9 @@ class Component:
                 out.append((spec.xml, spec.codec.format(value)))
                 continue
             remembered = memo.texts.get(spec.attr)
-            if remembered is not None and remembered[0] == _freeze(value):
+            if remembered is not None and remembered[0] == freeze(value):
                 out.append((spec.xml, remembered[1]))
-            elif remembered is not None or _freeze(value) != _freeze(defaults.get(spec.attr)):
+            elif remembered is not None or freeze(value) != freeze(defaults.get(spec.attr)):
                 out.append((spec.xml, spec.codec.format(value)))
         out.extend(self.extra_attrs.items())
         return out

@@ -37,4 +37,4 @@ class Marker(Trait):
 
     def properties(self) -> dict[str, str]:
         return {name: (self.values[i] if i < len(self.values) else "")
-                for i, name in enumerate(self.names)}
+                for i, name in enumerate(self.names) if name}

@@ -94,7 +94,7 @@ def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
         except (ValueError, TypeError):
             value = getattr(obj, fld.attr)
         setattr(obj, fld.attr, value)
-        memo.texts[fld.attr] = (_freeze(value), text)
+        memo.texts[fld.attr] = (freeze(value), text)
     memo.counts[part] = min(len(items), len(spec))
     memo.extras[part] = list(items[len(spec):])
 
@@ -107,12 +107,12 @@ def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
     for index, fld in enumerate(spec):
         value = getattr(obj, fld.attr)
         remembered = memo.texts.get(fld.attr) if memo is not None else None
-        if remembered is not None and remembered[0] == _freeze(value):
+        if remembered is not None and remembered[0] == freeze(value):
             texts.append(remembered[1])
         else:
             texts.append(fld.codec.format(value))
             if memo is not None and (fld.attr in memo.texts
-                                     or _freeze(value) != _freeze(defaults.get(fld.attr))):
+                                     or freeze(value) != freeze(defaults.get(fld.attr))):
                 last_needed = index
     if memo is None or part not in memo.counts:
         return texts
@@ -120,8 +120,8 @@ def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
     return texts[:count] + memo.extras.get(part, [])
 
 
-def _freeze(value: Any) -> Any:
+def freeze(value: Any) -> Any:
     """A comparable snapshot (lists become tuples, so later mutation is seen as a change)."""
     if isinstance(value, list):
-        return ("__list__", tuple(_freeze(v) for v in value))
+        return ("__list__", tuple(freeze(v) for v in value))
     return (type(value).__name__, value)
