@@ -316,6 +316,9 @@ class Checker:
                     self.report(f"{lp}/between", f"link joins space {a!r} to itself", check="adjacency")
                 self.terrain_ref(f"{lp}/type", link["type"], ("link",))
                 self.filter_refs(f"{lp}/only", link.get("only"))
+            if kind == "hex" and grid is None and (board.get("hexes") or board.get("hexsides")):
+                self.report(f"{bp}/missing", "hexes are listed but the board's grid is missing",
+                            "give the grid, or leave the hexes out", check="grid")
             if kind in ("area", "network", "boxes") and not board.get("spaces"):
                 self.report(f"{bp}", f"{kind} board {board['id']!r} has no spaces", check="board")
             if board.get("image"):

@@ -85,7 +85,7 @@ CASES: list[tuple[str, str, Callable[[Any], None], list[tuple[str, str, str]]]] 
                                                             "stagger": {"lines": "even", "toward": "lower"}}),
      [("map.json", "/boards/2", "this property is not allowed here")]),
     ("hex-board-without-grid", "map.json", _delete("boards/0/grid"),
-     [("map.json", "/boards/0", "missing required property 'grid'")]),
+     [("map.json", "/boards/0", "expected one of the properties 'grid', 'missing'")]),
     ("table-kind", "tables.json", _set("tables/2/kind", "limit"),
      [("tables.json", "/tables/2/kind", '"limit" is not one of "crt", "fire", "event", "matrix", "threshold", "drm", '
                                          '"column-shift", "cost", "list", "terrain-effects"')]),
