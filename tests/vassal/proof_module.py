@@ -141,13 +141,20 @@ def build_full_module() -> ModuleArchive:
                                  AboutScreen(title="About", file_name="crt.png"))
     card = CardSlot(entry_name="Event", gpid="4")
     card.piece = Piece([BasicPiece(image="unit_back.png", name="Event", gpid="4")])
+    pointy = hex_grid_for_scheme(
+        HexNumberingScheme(orientation="pointy", first="row", columns_descend=True,
+                           column_start=9),
+        first_hex=(20, 20), dx=48.0, dy=55.0, board_size=(500, 400))
+    background, _ = pointy.to_components()
     zoned = ZonedGrid().add(
         Zone(name="North", path="0,0;300,0;300,200;0,200").add(
             ZoneProperty(name="Weather", initial_value="Clear"),
             SquareGrid(x0=25, y0=25, dx=50.0, dy=50.0).add(SquareGridNumbering())),
         Zone(name="South", path="0,200;300,200;300,400;0,400", use_parent_grid=True),
-        RegionGrid().add(Region(name="Box A", originx=400, originy=100),
-                         Region(name="Box B", originx=400, originy=300)))
+        Zone(name="Boxes", path="320,0;500,0;500,400;320,400").add(
+            RegionGrid().add(Region(name="Box A", originx=400, originy=100),
+                             Region(name="Box B", originx=400, originy=300))),
+        background)
     second_map = Map(map_name="Holding Boxes", launch=True, button_name="Boxes").add(
         BoardPicker().add(Board(name="Boxes", width=500, height=400).add(zoned),
                           BoardSetup(content="Holding BoxesBoardPicker\tBoxes\t0\t0")),
