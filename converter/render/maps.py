@@ -218,6 +218,7 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
     """
     if board.kind == "hex" and board.grid is not None:
         return dict(hex_board_geometry(board, hex_px).spaces)
+    # (a hex board without a grid is drawn as a network of its spaces)
     left, top, right, bottom = _content_box(board, image_size)
     width, height = right - left, bottom - top
     spaces = board.spaces or []
@@ -278,6 +279,8 @@ def missing_count(board: Board) -> int:
 
 def _notice(board: Board) -> str:
     text = f"SCHEMATIC — not the real map; data marked missing: {missing_count(board)}"
+    if board.kind == "hex" and board.grid is None:
+        text += " — hex grid not given"
     if board.complete is False:
         text += " — the rulebook gives only part of this map"
     return text
@@ -299,8 +302,9 @@ def board_image(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
             if board.kind == "hex" and board.grid is not None:
                 _grid_on_scan(scan, board, t)
             return scan
-    if board.kind == "hex":
+    if board.kind == "hex" and board.grid is not None:
         return hex_schematic(game, board, hex_px=hex_px, theme=t)
+    # a hex board whose grid the rulebook does not give is drawn like a network: its spaces only
     return space_schematic(game, board, width_px=width_px, theme=t)
 
 
