@@ -18,9 +18,9 @@ from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
 from converter.vassal.components import (
     Board, BoardPicker, Chart, Component, DiceButton, DrawPile, GameModule, GlobalProperties,
-    GlobalProperty, HexGrid, HexGridNumbering, HtmlChart, KeyBufferer, Map, MenuDisplayer,
-    PieceMover, PrototypeDefinition, RawElement, SetupStack, SpecialDiceButton,
-    SquareGrid, SquareGridNumbering, TurnTracker, Zone, ZonedGrid)
+    GlobalProperty, HtmlChart, KeyBufferer, Map, MenuDisplayer, PieceMover,
+    PrototypeDefinition, RawElement, SetupStack, SpecialDiceButton, TurnTracker, Zone,
+    ZonedGrid)
 from converter.vassal.components.about_screen import AboutScreen
 from converter.vassal.components.basic_command_encoder import BasicCommandEncoder
 from converter.vassal.components.card_slot import CardSlot
@@ -312,17 +312,11 @@ class _Checker:
 
 
 def _grid_point(board: Board, location: str, size: tuple[int, int] | None) -> tuple[int, int]:
-    for child in board.children:
-        if isinstance(child, HexGrid):
-            numbering = next((c for c in child.children if isinstance(c, HexGridNumbering)), None)
-            return gridmath.HexGrid.from_components(child, numbering, size).center_of(location)
-        if isinstance(child, SquareGrid):
-            numbering = next((c for c in child.children
-                              if isinstance(c, SquareGridNumbering)), None)
-            return gridmath.SquareGrid(
-                x0=child.x0, y0=child.y0, dx=child.dx, dy=child.dy,
-                numbering=gridmath.numbering_of(numbering), board_size=size).center_of(location)
-    raise ValueError(f"board {board.name!r} has no hex or square grid to resolve a location")
+    grid = gridmath.grid_of_board(board, size)
+    if not isinstance(grid, (gridmath.HexGrid, gridmath.SquareGrid, gridmath.RegionGrid)):
+        raise ValueError(f"board {board.name!r} has no hex, square or region grid to resolve "
+                         "a location")
+    return grid.center_of(location)
 
 
 def _label(comp: Component) -> str:

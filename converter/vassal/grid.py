@@ -432,3 +432,127 @@ def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: flo
     h_off = line_start - (line_max if line_descends else 0)
     v_off = along_start - (along_max if along_descends else 0)
     return replace(grid, numbering=replace(numbering, h_off=h_off, v_off=v_off))
+
+
+@dataclass(frozen=True)
+class RegionGrid:
+    """Named points; a board point is named by the nearest region origin (§5.4)."""
+
+    regions: tuple[tuple[str, Point], ...] = ()
+
+    def location_name(self, point: tuple[float, float]) -> str:
+        best, best_d = "", math.inf
+        for name, (x, y) in self.regions:
+            d = (point[0] - x) ** 2 + (point[1] - y) ** 2
+            if d < best_d:
+                best, best_d = name, d
+        return best
+
+    def center_of(self, name: str) -> Point:
+        for region, origin in self.regions:
+            if region == name:
+                return origin
+        raise VassalFormatError(f"no region named {name!r}")
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A polygon zone of a ZonedGrid, in board pixels, with its own grid or the parent's."""
+
+    name: str
+    polygon: tuple[Point, ...]
+    location_format: str = "$name$"
+    grid: "BoardGrid | None" = None
+    use_parent_grid: bool = False
+
+    def contains(self, point: tuple[float, float]) -> bool:
+        """Even-odd point-in-polygon test, as java.awt.Polygon.contains."""
+        x, y = point
+        inside = False
+        n = len(self.polygon)
+        for i in range(n):
+            x1, y1 = self.polygon[i]
+            x2, y2 = self.polygon[(i + 1) % n]
+            if (y1 <= y < y2) or (y2 <= y < y1):
+                cross = x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+                if x < cross:
+                    inside = not inside
+        return inside
+
+
+@dataclass(frozen=True)
+class ZonedGrid:
+    """Zones checked in file order, then the background grid (§5.1)."""
+
+    zones: tuple[Zone, ...] = ()
+    background: "BoardGrid | None" = None
+
+    def location_name(self, point: tuple[float, float]) -> str:
+        for zone in self.zones:
+            if zone.contains(point):
+                grid = self.background if zone.use_parent_grid else zone.grid
+                location = grid.location_name(point) if grid is not None else ""
+                return (zone.location_format.replace("$name$", zone.name)
+                        .replace("$gridLocation$", location))
+        return self.background.location_name(point) if self.background is not None else ""
+
+
+BoardGrid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
+
+
+def grid_of_board(board: "Component", board_size: tuple[int, int] | None = None
+                  ) -> BoardGrid | None:
+    """The grid arithmetic of a Board component (None when the board has no grid).
+
+    *board_size* is needed for descending numberings; a board without an image has its
+    own width and height.
+    """
+    if board_size is None and not getattr(board, "image", ""):
+        board_size = (board.width, board.height)
+    for child in board.children:
+        grid = _grid_of(child, board_size)
+        if grid is not None:
+            return grid
+    return None
+
+
+def _numbering_child(component: "Component") -> "Component | None":
+    for child in component.children:
+        if child.tag.endswith(("HexGridNumbering", "SquareGridNumbering")):
+            return child
+    return None
+
+
+def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | None:
+    tag = comp.tag.rsplit(".", 1)[-1]
+    if tag == "HexGrid":
+        return HexGrid.from_components(comp, _numbering_child(comp), size)
+    if tag == "SquareGrid":
+        numbering = _numbering_child(comp)
+        return SquareGrid(x0=comp.x0, y0=comp.y0, dx=comp.dx, dy=comp.dy,
+                          numbering=numbering_of(numbering) if numbering is not None
+                          else GridNumbering(stagger=False), board_size=size)
+    if tag == "RegionGrid":
+        return RegionGrid(tuple((r.name, (r.originx, r.originy)) for r in comp.children
+                                if r.tag.endswith(".Region")))
+    if tag == "ZonedGrid":
+        zones, background = [], None
+        for child in comp.children:
+            if child.tag.endswith("mapgrid.Zone"):
+                inner = next((g for g in (_grid_of(c, size) for c in child.children)
+                              if g is not None), None)
+                zones.append(Zone(child.name, _polygon(child.path), child.location_format,
+                                  inner, child.use_parent_grid))
+            elif background is None:
+                background = _grid_of(child, size)
+        return ZonedGrid(tuple(zones), background)
+    return None
+
+
+def _polygon(path: str) -> tuple[Point, ...]:
+    points = []
+    for pair in path.split(";"):
+        if pair.strip():
+            x, _, y = pair.partition(",")
+            points.append((int(x), int(y)))
+    return tuple(points)

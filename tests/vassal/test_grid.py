@@ -17,8 +17,8 @@ from converter.vassal import sequence
 from converter.vassal.components import Board, HexGrid, HexGridNumbering, SquareGrid, \
     SquareGridNumbering
 from converter.vassal.grid import (
-    GridNumbering, HexGrid as HexMath, HexNumberingScheme, SquareGrid as SquareMath,
-    hex_grid_for_scheme, numbering_of)
+    GridNumbering, HexGrid as HexMath, HexNumberingScheme, RegionGrid, SquareGrid as SquareMath,
+    Zone as ZoneMath, ZonedGrid, grid_of_board, hex_grid_for_scheme, numbering_of)
 from converter.vassal.vmod_reader import read_vmod
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -233,3 +233,45 @@ def test_grid_settings_become_components() -> None:
     assert 'stagger="true"' in xml and 'x0="40"' in xml and 'dy="64.0"' in xml
     again = HexMath.from_components(hex_grid, numbering, (700, 640))
     assert again.location_name((96, 38)) == "0201"
+
+
+def logged_moves_with_board(log: str) -> list[tuple[str, tuple[int, int], str]]:
+    """(board in use, new point, reported new name) for each move on the Main Map."""
+    text = _deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
+    board, last, out = "", None, []
+    for leaf in _leaves(text):
+        if leaf.startswith("Main MapBoardPicker\t"):
+            board = leaf.split("\t")[1]
+        if leaf.startswith("M/"):
+            last = sequence.split(leaf, "/")
+        report = re.match(r"CHAT\* .* moves (.*) -> (.*) \*$", leaf)
+        if report and last and last[2] == "Main Map":
+            out.append((board, (int(last[3]), int(last[4])), report.group(2)))
+            last = None
+    return out
+
+
+@pytest.mark.parametrize("log", ["tour.vlog", "tour-vassal36.vlog"])
+def test_every_board_grid_names_moves_as_vassal_did(log: str) -> None:
+    module = read_vmod(REAL / "tour.vmod")
+    grids = {b.name: grid_of_board(b) for b in module.buildfile.find_all(Board)}
+    moves = logged_moves_with_board(log)
+    assert moves
+    for board, point, name in moves:
+        # One board at (0, 0) and no map edge: map pixels are board pixels (§5.1).
+        assert grids[board].location_name(point) == name, (board, point)
+    if log == "tour.vlog":
+        assert {b for b, _, _ in moves} == {"plain", "VIP", "SL"}
+        assert {n for b, _, n in moves if b == "VIP"} >= {"Japan", "Okinawa", "Turn 7 Returns",
+                                                          "Japanese Islands"}
+
+
+def test_zone_polygon_and_region_arithmetic() -> None:
+    zoned = ZonedGrid(zones=(ZoneMath("Box", ((0, 0), (100, 0), (100, 100), (0, 100)),
+                                      "$name$ $gridLocation$",
+                                      RegionGrid((("a", (10, 10)), ("b", (90, 90))))),),
+                      background=RegionGrid((("far", (500, 500)),)))
+    assert zoned.location_name((20, 30)) == "Box a"
+    assert zoned.location_name((80, 70)) == "Box b"
+    assert zoned.location_name((150, 30)) == "far"
+    assert zoned.background.center_of("far") == (500, 500)
