@@ -1,4 +1,7 @@
-"""Hex and square grid arithmetic: board pixel ↔ raw (column, row) ↔ VASSAL location name.
+"""Grid arithmetic: board pixel ↔ raw (column, row) ↔ VASSAL location name, for hex, square,
+region and zoned grids (`grid_of_board` builds it from a Board component).  The classes here
+share names with the components they compute for (HexGrid, SquareGrid, ...) but hold only
+the numbers, never XML.
 
 This reproduces VASSAL 3.6's HexGrid/SquareGrid and RegularGridNumbering arithmetic (§5 of the
 format reference), including its quirks (descending counts use `height/dx` and `width/dy`;
