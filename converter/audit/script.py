@@ -103,6 +103,19 @@ class ScriptedGame:
             self._add_definition(start.placement.piece, start.definition,
                                  start.spot.placed.map_name, x, y, restored=True)
 
+    def relocate(self, piece_id: str, *, nth: int = 0, **where: object) -> None:
+        """Put a restored (setup) piece somewhere else before play starts."""
+        vid = self.vid(piece_id, nth)
+        p = self.live[vid]
+        map_name, x, y = self.point(**where)  # type: ignore[arg-type]
+        chain = decode_piece(p.type_text, p.state_text)
+        chain.basic.map_id, chain.basic.x, chain.basic.y = map_name, x, y
+        _, p.state_text = chain.encode()
+        p.map, p.x, p.y = map_name, x, y
+        for i, c in enumerate(self.restored):
+            if isinstance(c, AddPiece) and c.id == vid:
+                self.restored[i] = AddPiece(vid, p.type_text, p.state_text)
+
     def place(self, piece_id: str, *, steps: int | None = None, restored: bool = False,
               **where: object) -> str:
         """A piece enters (from the palette): an AddPiece, logged unless *restored*."""

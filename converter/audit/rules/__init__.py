@@ -4,6 +4,7 @@ pieces, dice, scenarios).  `all_checks(game)` gives one fresh instance of each."
 from __future__ import annotations
 
 from converter.audit.rules.base import Check
+from converter.audit.rules.combat import CombatCheck
 from converter.audit.rules.counter_mix import CounterMixCheck
 from converter.audit.rules.dice import DiceCheck
 from converter.audit.rules.entry import EntryCheck
@@ -16,7 +17,7 @@ from converter.model.game import Game
 
 CHECKS: tuple[type[Check], ...] = (
     SetupCheck, CounterMixCheck, MovementCheck, StackingCheck, EntryCheck, ReinforcementCheck,
-    SequenceCheck, DiceCheck)
+    SequenceCheck, DiceCheck, CombatCheck)
 
 
 def all_checks(game: Game) -> list[Check]:

@@ -1,0 +1,74 @@
+"""The small test game built once per session, and scripted games written against it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from converter.audit.auditor import AuditResult, audit_files
+from converter.audit.module import AuditModule, load_module
+from converter.audit.script import ScriptedGame
+from converter.builder import build_module, write_module
+from converter.builder.module import BuiltModule
+
+ROOT = Path(__file__).resolve().parents[2]
+MINI = ROOT / "tests" / "data" / "games" / "mini"
+REAL = ROOT / "tests" / "data" / "real"
+
+
+@pytest.fixture(scope="session")
+def mini_built() -> BuiltModule:
+    return build_module(MINI)
+
+
+@pytest.fixture(scope="session")
+def mini_vmod(mini_built: BuiltModule, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return write_module(mini_built, tmp_path_factory.mktemp("mod"), epoch=0)
+
+
+@pytest.fixture(scope="session")
+def mini_module(mini_vmod: Path) -> AuditModule:
+    return load_module(mini_vmod)
+
+
+def clean_mini(built: BuiltModule, *, skip: set[str] = frozenset()) -> ScriptedGame:  # type: ignore[assignment]
+    """A legal little game of the mini battle: placements, moves, a combat applied right.
+
+    *skip* leaves out named parts so a test can replace them with a planted violation.
+    """
+    s = ScriptedGame(built)
+    s.place("na-1", hex="0203")
+    s.place("na-2", hex="0404")
+    s.turn(1, "blue-move")
+    s.move("na-2", hex="0405")            # forest → clear across the river: 1 + 1 MP of 6
+    s.turn(1, "red-move")
+    s.turn(2, "blue-move")
+    s.turn(2, "blue-combat")
+    s.turn(2, "red-move")
+    s.turn(3, "blue-move")
+    s.turn(3, "blue-combat")
+    s.turn(3, "red-move")
+    if "reinforcement" not in skip:
+        s.place("sa-1", hex="0801")       # enters on turn 3 at the east edge
+    s.turn(4, "blue-move")
+    s.move("na-2", hex="0503")
+    s.move("na-2", hex="0602")
+    s.move("na-2", hex="0701")            # next to Armata A
+    s.turn(4, "blue-combat")
+    if "combat" not in skip:
+        s.chat("0701 attacks 0801")
+        s.roll("d6", 3)                   # 2 vs 7: below 1:2 → 2/0
+        s.remove("na-2")                  # the attacker loses its 2 steps
+    s.turn(4, "red-move")
+    return s
+
+
+@pytest.fixture
+def audit_log(tmp_path: Path, mini_vmod: Path) -> Callable[..., AuditResult]:
+    def run(game: ScriptedGame, name: str = "game.vlog") -> AuditResult:
+        path = tmp_path / name
+        path.write_bytes(game.log_bytes())
+        return audit_files([path], mini_vmod)
+    return run

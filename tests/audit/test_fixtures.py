@@ -1,0 +1,180 @@
+"""Scripted games on the mini battle: the clean game has no finding; each planted
+violation is found at its step with its rule; missing data shows as not checkable."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from converter.audit.auditor import AuditResult
+from converter.audit.script import ScriptedGame
+from converter.builder.module import BuiltModule
+from tests.audit.conftest import clean_mini
+
+Audit = Callable[..., AuditResult]
+
+
+def only(result: AuditResult) -> list[tuple[str, int]]:
+    return [(f.rule, f.pos.step) for f in result.findings]
+
+
+def test_clean_game_has_no_findings(mini_built: BuiltModule, audit_log: Audit) -> None:
+    result = audit_log(clean_mini(mini_built))
+    assert [f.line() for f in result.findings] == []
+    ran = {c.check: c for c in result.checks}
+    assert ran["movement"].applied >= 1 and ran["combat"].applied == 1
+    assert ran["reinforcement"].applied == 1 and ran["dice"].applied == 1
+
+
+def test_over_long_move(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0803")  # six hexes for a 4 MP corps
+    step = len(s.steps)
+    result = audit_log(s)
+    assert only(result) == [("move", step)]
+    f = result.findings[0]
+    assert f.section == "5" and "over its allowance of 4" in f.message
+    assert f.pieces == ["I Corpo (na-1)"] and f.places == ["hex 0203", "hex 0803"]
+    assert f.turn == 5 and f.phase == "Movimento"
+
+
+def test_moves_add_up_within_a_phase(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0303")
+    s.move("na-1", hex="0403")
+    s.move("na-1", hex="0503")
+    s.move("na-1", hex="0603")
+    s.move("na-1", hex="0703")  # the fifth hex of a 4 MP corps
+    result = audit_log(s)
+    assert only(result) == [("move", len(s.steps))]
+    assert "4 earlier this phase" in result.findings[0].message
+
+
+def test_forbidden_terrain(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "red-move")
+    s.place("sa-hq", hex="0705")
+    s.move("sa-hq", hex="0606")  # the lake
+    result = audit_log(s)
+    rules = only(result)
+    assert ("no-lake", len(s.steps)) in rules
+    lake = next(f for f in result.findings if f.rule == "no-lake")
+    assert lake.section == "5.2" and lake.places == ["hex 0606"]
+
+
+def test_overstacking(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.place("na-2", hex="0203")  # 2 steps onto the 4-step corps: 6 > 4
+    step = len(s.steps)
+    s.turn(5, "blue-combat")
+    result = audit_log(s)
+    assert only(result) == [("stack", step)]
+    f = result.findings[0]
+    assert f.section == "6.1" and "6 steps" in f.message and "limit of 4" in f.message
+
+
+def test_nationality_on_forbidden_front(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.place("na-2", space="kiev")  # the steppe admits only the red side
+    result = audit_log(s)
+    assert only(result) == [("allowed:steppe", len(s.steps))]
+    assert "sides red" in result.findings[0].expected
+
+
+def test_reinforcement_on_wrong_turn(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = ScriptedGame(mini_built)
+    s.turn(2, "red-move")
+    s.place("sa-1", hex="0801")
+    result = audit_log(s)
+    assert only(result) == [("entry", 2)]
+    assert "before its entry turn 3" in result.findings[0].message
+
+
+def test_reinforcement_at_wrong_place(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = ScriptedGame(mini_built)
+    s.turn(3, "red-move")
+    s.place("sa-1", hex="0404")
+    result = audit_log(s)
+    assert only(result) == [("entry", 2)]
+    assert "not at its entry place edge E" in result.findings[0].message
+
+
+def test_impossible_die_value(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.roll("2d6", 7, 1)
+    result = audit_log(s)
+    assert only(result) == [("die:2d6", len(s.steps))]
+    assert result.findings[0].expected == "each die one of 1-6"
+
+
+def test_duplicated_piece(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.place("na-1", hex="0101")
+    result = audit_log(s)
+    assert only(result) == [("count:na-1", len(s.steps))]
+
+
+def test_crt_result_applied_wrongly(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built, skip={"combat"})
+    s.turn(5, "blue-combat")
+    s.chat("0701 attacks 0801")
+    s.roll("d6", 3)
+    roll_step = len(s.steps)
+    s.set_level("na-2", 2)  # one step lost where the table calls for two
+    result = audit_log(s)
+    assert only(result) == [("combat", roll_step)]
+    f = result.findings[0]
+    assert f.section == "7" and "2/0" in f.message and "attacker lost 1 step" in f.message
+
+
+def test_move_in_the_other_sides_phase(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "red-move")
+    s.move("na-1", hex="0303")
+    result = audit_log(s)
+    assert only(result) == [("sequence", len(s.steps))]
+    assert "moves during Movimento of Rosso" in result.findings[0].message
+
+
+def test_undone_violation_is_withdrawn(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0803")
+    s.undo_move()
+    s.move("na-1", hex="0303")  # the allowance is given back by the undo
+    result = audit_log(s)
+    assert only(result) == []
+    assert [f.rule for f in result.withdrawn] == ["move"]
+
+
+def test_missing_data_is_not_checkable(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0304")  # terrain of 0304 not in the game data
+    s.roll("special", 0)        # the special die's faces are not all known
+    result = audit_log(s)
+    assert only(result) == []
+    reasons = [n.line() for n in result.not_checkable]
+    assert any("no-lake" in r and "terrain of hex 0304 is not in the game data" in r
+               for r in reasons)
+    assert any("faces of die 'Dado speciale' are not all in the game data" in r
+               for r in reasons)
+
+
+def test_scenario_setup_compared(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = ScriptedGame(mini_built)
+    s.setup("battle")
+    good = audit_log(s)
+    # the mini scenario itself stacks 5 steps in 0203 (limit 4): the auditor says so
+    assert only(good) == [("stack", 0)]
+    moved = ScriptedGame(mini_built)
+    moved.setup("battle")
+    moved.relocate("sa-1", hex="0505")
+    result = audit_log(moved, "moved.vlog")
+    assert sorted(only(result)) == [("setup:battle", 0), ("stack", 0)]
+    f = next(f for f in result.findings if f.rule == "setup:battle")
+    assert f.section == "9"
+    assert f.message == "Armata A starts at hex 0505; scenario 'La battaglia' places it at 0405"
