@@ -149,7 +149,12 @@ def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
         values = game.turns.numbers()
     else:
         lo = track.min if track.min is not None else 0
-        hi = track.max if track.max is not None else lo + max(len(track.labels or []) - 1, 0)
+        if track.max is not None:
+            hi = track.max
+        elif track.labels:
+            hi = lo + len(track.labels) - 1
+        else:  # an open-ended track: room past every value the game mentions
+            hi = max([lo + OPEN_TRACK_CELLS - 1] + [v + 10 for v in _mentioned(game, track_id)])
         values = list(range(lo, hi + 1))
     labels = []
     for i, v in enumerate(values):
@@ -163,6 +168,25 @@ def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
 
 
 MAX_CELLS_PER_ROW = 20
+OPEN_TRACK_CELLS = 31
+
+
+def _mentioned(game: Game, track_id: str) -> list[int]:
+    """Values of a track that setups, starts or victory conditions name."""
+    track = game.track(track_id)
+    out: list[int] = []
+    if track is not None and isinstance(track.start, int):
+        out.append(track.start)
+    elif track is not None and isinstance(track.start, dict):
+        out.extend(track.start.values())
+    for scenario in game.scenarios or []:
+        out.extend(p.at.value for p in scenario.setup or []
+                   if p.at.track == track_id and p.at.value is not None)
+        out.extend(t.value for t in scenario.track_start or [] if t.track == track_id)
+        for v in scenario.victory or []:
+            if v.track == track_id:
+                out.extend(x for x in (v.at_least, v.at_most) if x is not None)
+    return out
 
 
 def display_layout(game: Game) -> DisplayLayout | None:

@@ -86,7 +86,8 @@ def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
         grid.add(Region(name=names[space.id], originx=x, originy=y))
         placed.spaces[space.id] = (names[space.id], (x, y))
     vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
-    vboard.add(grid)
+    if grid.children:
+        vboard.add(grid)
     placed.component = vboard
     return placed
 

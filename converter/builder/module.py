@@ -39,7 +39,7 @@ from converter.vassal.components import (
 
 log = logging.getLogger(__name__)
 
-GAME_ENTRY = "vconv/game.json"
+from converter.builder.embedded import GAME_ENTRY
 NOTES_ENTRY = "vconv/notes.html"
 DISPLAY_MAP = "Display"
 SLOT_PX = 64
@@ -109,7 +109,7 @@ def build_from_model(game: Game, document: dict) -> BuiltModule:
     container.add(*prototypes(game))
     root.add(container)
 
-    boards, maps = _boards(game, images)
+    boards, maps = _boards(game, images, notes)
     display = None
     display_layout = lay.display_layout(game)
     if display_layout is not None:
@@ -164,7 +164,8 @@ def _unique(name: str, taken: set[str]) -> str:
     return f"{name} {n}"
 
 
-def _boards(game: Game, images: dict[str, bytes]) -> tuple[dict[str, PlacedBoard], list[Map]]:
+def _boards(game: Game, images: dict[str, bytes],
+            notes: list[str]) -> tuple[dict[str, PlacedBoard], list[Map]]:
     placed: dict[str, PlacedBoard] = {}
     maps: list[Map] = []
     taken: set[str] = set()
@@ -172,7 +173,13 @@ def _boards(game: Game, images: dict[str, bytes]) -> tuple[dict[str, PlacedBoard
         map_name = _unique(board.name, taken)
         taken.add(map_name)
         image_name = f"boards/{safe_name(board.id)}.png"
-        if board.kind == "hex":
+        if board.kind == "hex" and board.grid is None:
+            notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
+                         "module's board has no hexes and nothing can be placed on it by hex id")
+            layout = lay.space_layout(board)
+            images[image_name] = board_image(game, layout)
+            pb = space_board(layout, map_name, image_name)
+        elif board.kind == "hex":
             scan_size = None
             if board.image is not None:
                 scan = _read_scan(game, board.image.file)

@@ -131,9 +131,30 @@ def level_for(levels: Levels | None, piece: Piece, *, steps: int | None = None,
     return 1
 
 
+def max_steps(game: Game, piece: Piece) -> int:
+    """The most steps the piece has: its step count or the most any setup gives it."""
+    if piece.steps is not None and piece.steps.model == "tokens":
+        return 1
+    given = [p.steps for s in game.scenarios or [] for p in s.setup or []
+             if p.piece == piece.id and p.steps is not None]
+    return max([piece.step_count, *given])
+
+
+def _step_commands() -> str:
+    return sequence.join([
+        sequence.join(["Lose step", KEY_LOSE, sequence.join(["I", "-1"], ",")], ":"),
+        sequence.join(["Recover step", KEY_RECOVER, sequence.join(["I", "1"], ",")], ":"),
+    ], ",")
+
+
 def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
-                     masked_by: str | None = None, gpid: str = "") -> VPiece:
-    """The full trait chain of one piece, showing layer *level*, masked when *masked_by*."""
+                     masked_by: str | None = None, gpid: str = "",
+                     steps: int | None = None) -> VPiece:
+    """The full trait chain of one piece, showing layer *level*, masked when *masked_by*.
+
+    Steps that no printed face shows (a unit whose strength the setup gives as a number)
+    become a `Steps` property starting at *steps* (full strength when None).
+    """
     side = game.side_of(piece)
     traits: list = [UsePrototype(name=COMMON_PROTOTYPE)]
     if side is not None:
@@ -157,10 +178,16 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
             traits.append(Layer(increase_command="Flip", increase_key=KEY_FLIP,
                                 images=images, level_names=levels.level_names, loop=True,
                                 name="Side", description="front and back", value=level))
-    for carried in piece.carries or []:
-        token = game.piece(carried.token)
-        name = token.name if token else carried.token
-        top = carried.max if carried.max is not None else 99
+    top = max_steps(game, piece)
+    if top >= 2 and not (levels is not None and levels.steps):
+        traits.append(DynamicProperty.numeric("Steps", steps if steps is not None else top, 0, top,
+                                              commands=_step_commands(),
+                                              description="strength steps"))
+    damage = [(game.piece(c.token).name if game.piece(c.token) else c.token,
+               c.max if c.max is not None else 99) for c in piece.carries or []]
+    if not damage and piece.steps is not None and piece.steps.model == "tokens":
+        damage = [("Damage", piece.steps.count)]
+    for name, top in damage:
         commands = sequence.join([
             sequence.join([f"More {name}", KEY_MORE, sequence.join(["I", "1"], ",")], ":"),
             sequence.join([f"Less {name}", KEY_LESS, sequence.join(["I", "-1"], ",")], ":"),

@@ -3,7 +3,7 @@ cell it names, at the right step or face, masked when the setup hides them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from converter.builder.maps import PlacedBoard
 from converter.builder.pieces import PieceArt, is_hidden, level_for, levels_of, piece_definition
@@ -71,11 +71,22 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
             return None
         return Spot(display, cell[0], cell[1], False)
     if at.any_of:
-        for option in at.any_of:
-            spot = resolve(game, boards, display, option)
-            if spot is not None:
-                return spot
+        options = choices(game, boards, display, at)
+        return options[0] if options else None
     return None
+
+
+def choices(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | None,
+            at: Location) -> list[Spot]:
+    """The places an 'any of' location offers (options inherit the outer board)."""
+    out = []
+    for option in at.any_of or []:
+        if at.board and not option.board:
+            option = replace(option, board=at.board)
+        spot = resolve(game, boards, display, option)
+        if spot is not None:
+            out.append(spot)
+    return out
 
 
 def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
@@ -98,7 +109,17 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
         masked_by = None
         if placement.hidden and is_hidden(game, piece):
             masked_by = side.name if side is not None else "null"
-        for _ in range(placement.count or 1):
-            definition = piece_definition(game, piece, art, level=level, masked_by=masked_by)
-            out.pieces.append(StartPiece(placement, spot, definition, piece.name))
+        count = placement.count or 1
+        spots = [spot] * count
+        if placement.at.any_of:
+            options = choices(game, boards, display, placement.at)
+            if len(options) == count > 1:  # one copy on each of the places offered
+                spots = options
+            out.unplaced.append(
+                f"{piece.name} ({piece.id}): the setup offers {placement.at.label()}; "
+                f"placed at {', '.join(sorted({s.location for s in spots}))}")
+        for where in spots:
+            definition = piece_definition(game, piece, art, level=level, masked_by=masked_by,
+                                          steps=placement.steps)
+            out.pieces.append(StartPiece(placement, where, definition, piece.name))
     return out

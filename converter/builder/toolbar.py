@@ -92,10 +92,12 @@ def global_properties(game: Game) -> GlobalProperties | None:
     for track in game.tracks or []:
         if track.kind == "turn":
             continue
-        owners = [s.id for s in game.sides] if track.per == "side" else [None]
-        for owner in owners:
-            side = game.side(owner) if owner else None
-            name = f"{track.name} {side.name}" if side else track.name
+        owners: list[tuple[str | None, str]] = [(None, track.name)]
+        if track.per == "side":
+            owners = [(s.id, f"{track.name} {s.name}") for s in game.sides]
+        elif track.per == "faction" and game.factions:
+            owners = [(f.id, f"{track.name} {f.name}") for f in game.factions]
+        for owner, name in owners:
             start = track.start
             if isinstance(start, dict):
                 value = start.get(owner or "", track.min or 0)

@@ -1,0 +1,88 @@
+"""Each game is built once per test session; the tests read the written modules back."""
+
+from __future__ import annotations
+
+import concurrent.futures
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from converter.builder.module import BuiltModule, build_module, write_module
+
+ROOT = Path(__file__).resolve().parents[2]
+MINI = ROOT / "tests" / "data" / "games" / "mini"
+EPOCH = 1_700_000_000
+
+
+def game_folders() -> list[Path]:
+    """The small test game and every bundled module with a game.json (found at collection)."""
+    modules = ROOT / "modules"
+    bundled = sorted(p for p in modules.iterdir() if (p / "game.json").is_file()) \
+        if modules.is_dir() else []
+    return [MINI, *bundled]
+
+
+GAMES = game_folders()
+GAME_IDS = [p.name for p in GAMES]
+
+
+@dataclass
+class Built:
+    folder: Path
+    module: BuiltModule
+    path: Path
+
+
+class BuildCache:
+    """Builds a game the first time a test asks for it, then hands out the same result."""
+
+    def __init__(self, out: Path) -> None:
+        self.out = out
+        self.built: dict[Path, Built] = {}
+
+    def get(self, folder: Path) -> Built:
+        if folder not in self.built:
+            with fixed_epoch():
+                module = build_module(folder)
+                path = write_module(module, self.out)
+            self.built[folder] = Built(folder, module, path)
+        return self.built[folder]
+
+
+class fixed_epoch:
+    """SOURCE_DATE_EPOCH set to EPOCH for the duration of a build."""
+
+    def __enter__(self) -> None:
+        self.old = os.environ.get("SOURCE_DATE_EPOCH")
+        os.environ["SOURCE_DATE_EPOCH"] = str(EPOCH)
+
+    def __exit__(self, *exc: object) -> None:
+        if self.old is None:
+            os.environ.pop("SOURCE_DATE_EPOCH", None)
+        else:
+            os.environ["SOURCE_DATE_EPOCH"] = self.old
+
+
+@pytest.fixture(scope="session")
+def builds(tmp_path_factory: pytest.TempPathFactory) -> BuildCache:
+    return BuildCache(tmp_path_factory.mktemp("vmod"))
+
+
+@pytest.fixture(scope="session")
+def vassal_reports(builds: BuildCache) -> dict[Path, object]:
+    """vassal-check of every built module, run side by side (each takes a few seconds)."""
+    from tests.helpers_vassal import require_vassal_checker, run_vassal_check
+
+    require_vassal_checker()
+    paths: dict[Path, Path] = {}
+    failed: dict[Path, object] = {}
+    for folder in GAMES:
+        try:
+            paths[folder] = builds.get(folder).path
+        except Exception as exc:  # reported by the test of that game
+            failed[folder] = exc
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
+        futures = {folder: pool.submit(run_vassal_check, path) for folder, path in paths.items()}
+        return {**failed, **{folder: f.result() for folder, f in futures.items()}}

@@ -1,0 +1,103 @@
+"""Reading a built module back the way VASSAL would: grids from the written settings, names of
+the places pieces sit on, the pieces of the at-start stacks and of the scenario saves."""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from PIL import Image
+
+from converter.vassal import grid as gridmath
+from converter.vassal.commands import AddPiece, read_record
+from converter.vassal.components import (
+    Board, HexGrid, HexGridNumbering, Map, PredefinedSetup, Region, RegionGrid, SetupStack, Zone,
+    ZonedGrid)
+from converter.vassal.savefile import read_save_bytes
+from converter.vassal.traits.piece import Piece, decode_piece
+from converter.vassal.vmod_reader import ModuleFile, read_vmod
+
+
+@dataclass
+class Module:
+    file: ModuleFile
+
+    @classmethod
+    def read(cls, path: Path) -> "Module":
+        return cls(read_vmod(path))
+
+    @property
+    def root(self):
+        return self.file.buildfile
+
+    def maps(self) -> dict[str, Map]:
+        return {m.map_name: m for m in self.root.find_all(Map)}
+
+    def board_of(self, map_name: str) -> Board:
+        return self.maps()[map_name].find(Board)
+
+    def board_size(self, board: Board) -> tuple[int, int]:
+        data = self.file.read_member("images/" + board.image)
+        with Image.open(io.BytesIO(data)) as img:
+            return img.size
+
+    def hex_grid(self, board: Board) -> gridmath.HexGrid:
+        grid = board.find(HexGrid)
+        assert grid is not None, f"board {board.name!r} has no hex grid"
+        return gridmath.HexGrid.from_components(grid, grid.find(HexGridNumbering),
+                                                self.board_size(board))
+
+    def location_at(self, board: Board, point: tuple[int, int]) -> str | None:
+        """The name VASSAL reports for a board point: hex, region (snap point) or zone."""
+        if board.find(HexGrid) is not None:
+            return self.hex_grid(board).location_name(point)
+        regions = board.find(RegionGrid)
+        if regions is not None:
+            for region in regions.find_all(Region):
+                if (region.originx, region.originy) == tuple(point):
+                    return region.name
+            return None
+        zoned = board.find(ZonedGrid)
+        if zoned is not None:
+            for zone in zoned.find_all(Zone):
+                if _inside(zone.path, point):
+                    return zone.name
+        return None
+
+    def stack_pieces(self) -> list[tuple[str, str, Piece]]:
+        """(map name, location name, piece) for every at-start stack slot."""
+        out = []
+        for name, m in self.maps().items():
+            board = m.find(Board)
+            for stack in m.find_all(SetupStack):
+                point = (stack.x, stack.y)
+                if stack.use_grid_location:
+                    point = self.hex_grid(board).center_of(stack.location)
+                where = self.location_at(board, point)
+                for slot in stack.children:
+                    out.append((name, where, slot.piece))
+        return out
+
+    def setups(self) -> dict[str, str]:
+        return {s.name: s.file for s in self.root.find_all(PredefinedSetup) if s.use_file}
+
+    def save_pieces(self, entry: str) -> list[tuple[str, str, Piece]]:
+        """(map name, location name, piece) for every piece a scenario save adds."""
+        save = read_save_bytes(self.file.read_member(entry), source=entry)
+        record = read_record(save.text)
+        out = []
+        for command in record.restored():
+            if isinstance(command, AddPiece) and command.type != "stack":
+                piece = decode_piece(command.type, command.state)
+                basic = piece.basic
+                board = self.board_of(basic.map_id)
+                out.append((basic.map_id, self.location_at(board, (basic.x, basic.y)), piece))
+        return out
+
+
+def _inside(path: str, point: tuple[int, int]) -> bool:
+    pts = [tuple(int(v) for v in p.split(",")) for p in path.split(";") if p]
+    xs = [p[0] for p in pts]
+    ys = [p[1] for p in pts]
+    return min(xs) <= point[0] <= max(xs) and min(ys) <= point[1] <= max(ys)

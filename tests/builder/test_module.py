@@ -1,0 +1,222 @@
+"""Every game builds into a module that VASSAL loads cleanly and that puts things where the
+game description says: hex names, at-start pieces, palettes, dice, turns and the game itself."""
+
+from __future__ import annotations
+
+import zipfile
+from dataclasses import replace
+from collections import Counter
+
+import pytest
+
+from converter.builder import read_game_from_vmod
+from converter.builder.layout import hex_layout, track_values
+from converter.builder.module import build_module
+from converter.load import load_model
+from converter.model.game import Game
+from converter.vassal.components import (
+    Board, DiceButton, GameModule, KeyBufferer, Map, MenuDisplayer, PieceMover, PieceSlot,
+    PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
+from converter.vassal.traits import DynamicProperty, Layer, Obscurable
+from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache, fixed_epoch
+from tests.builder.readback import Module
+
+pytestmark = pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
+
+
+def test_module_declares_vassal_36_and_carries_the_game(builds: BuildCache, folder) -> None:
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = load_model(folder)
+    assert module.file.metadata["VassalVersion"] == "3.6.0"
+    assert module.root.vassal_version == "3.6.0"
+    assert module.file.metadata["name"] == module.root.name == game.title
+    assert read_game_from_vmod(built.path).to_dict() == game.to_dict()
+
+
+def test_every_board_is_a_playable_map(builds: BuildCache, folder) -> None:
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    maps = module.maps()
+    board_names = {m.find(Board).name for m in maps.values()}
+    for board in game.boards or []:
+        assert board.name in board_names
+    for m in maps.values():
+        present = {type(c) for c in m.children}
+        assert {PieceMover, KeyBufferer, MenuDisplayer} <= present, m.map_name
+
+
+def test_each_hex_centre_is_named_with_its_id(builds: BuildCache, folder) -> None:
+    """VASSAL's name for every hex centre drawn on the board is the game's hex id."""
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    hex_boards = [b for b in game.boards or [] if b.kind == "hex"]
+    if not hex_boards:
+        pytest.skip("no hex board in this game")
+    for board in hex_boards:
+        vboard = next(m.find(Board) for m in module.maps().values()
+                      if m.find(Board).name == board.name)
+        grid = module.hex_grid(vboard)
+        layout = hex_layout(board, module.board_size(vboard))
+        named = {h.id for h in board.named_hexes()}
+        for hex_id in sorted(named | set(board.grid.all_ids())):
+            centre = layout.hex_centres[hex_id]
+            assert grid.location_name(centre) == hex_id
+            assert grid.location_name(grid.center_of(hex_id)) == hex_id
+
+
+def _expected_place(game: Game, at) -> str | None:
+    if at.hex:
+        return at.hex
+    if at.space:
+        board, space = game.space(at.space)
+        same = [s for s in board.spaces or [] if s.name == space.name]
+        return space.name if len(same) == 1 else f"{space.name} ({space.id})"
+    if at.track:
+        track = game.track(at.track)
+        values, labels = track_values(game, at.track)
+        return f"{track.name} {labels[values.index(at.value)]}"
+    return None
+
+
+def test_at_start_pieces_sit_where_the_setup_says(builds: BuildCache, folder) -> None:
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    scenarios = game.scenarios or []
+    if not scenarios:
+        pytest.skip("no scenario")
+    if len(scenarios) == 1:
+        placed = {scenarios[0].name: module.stack_pieces()}
+        assert placed[scenarios[0].name] or not scenarios[0].setup
+        assert not module.setups()
+    else:
+        setups = module.setups()
+        assert sorted(setups) == sorted(s.name for s in scenarios)
+        placed = {name: module.save_pieces(entry) for name, entry in setups.items()}
+        assert not module.root.find_all(SetupStack)
+    for scenario in scenarios:
+        expected: Counter = Counter()
+        choices: dict[str, set[str]] = {}
+        for p in scenario.setup or []:
+            if p.at.any_of:
+                options = {_expected_place(game, replace(o, board=o.board or p.at.board))
+                           for o in p.at.any_of} - {None}
+                choices.setdefault(p.piece, set()).update(options)
+                expected[(p.piece, "any of")] += (p.count or 1) if options else 0
+                continue
+            place = _expected_place(game, p.at)
+            if place is not None:
+                expected[(p.piece, place)] += p.count or 1
+        actual = Counter((pid, "any of" if where in choices.get(pid, ()) and (pid, where) not in expected
+                          else where)
+                         for pid, where in ((piece.properties()["vconv_id"], where)
+                                            for _map, where, piece in placed[scenario.name]))
+        assert actual == expected, scenario.name
+        unplaced = [p for p in scenario.setup or []
+                    if p.at.any_of or _expected_place(game, p.at) is None]
+        for p in unplaced:  # what the module cannot settle is in its notes
+            assert any(game.piece(p.piece).name in note for note in built.module.notes)
+
+
+def test_setup_steps_faces_and_masks(builds: BuildCache, folder) -> None:
+    """A piece set up reduced shows its reduced face; a hidden one starts masked."""
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    scenarios = game.scenarios or []
+    if not scenarios:
+        pytest.skip("no scenario")
+    pieces = module.stack_pieces() if len(scenarios) == 1 else \
+        [p for entry in module.setups().values() for p in module.save_pieces(entry)]
+    checked = 0
+    by_id: dict[str, list] = {}
+    for _map, _where, piece in pieces:
+        by_id.setdefault(piece.properties()["vconv_id"], []).append(piece)
+    for scenario in scenarios:
+        for p in scenario.setup or []:
+            model = game.piece(p.piece)
+            candidates = by_id.get(p.piece, [])
+            if p.steps is not None and candidates:
+                face = model.face_for_step(p.steps)
+                if face is not None and len(model.step_faces()) >= 2:  # a printed step face
+                    shown = [c.trait(Layer, "Step") for c in candidates]
+                    assert any(layer is not None and f"-{face.counter}-{face.side}.png"
+                               in layer.images[layer.value - 1] for layer in shown)
+                else:  # steps no face shows: a Steps property
+                    assert any(c.properties().get("Steps") == str(p.steps) for c in candidates)
+                checked += 1
+            if p.hidden and candidates:
+                assert any(c.trait(Obscurable) is not None and c.masked for c in candidates)
+                checked += 1
+    if folder == MINI:
+        assert checked == 2  # na-2 set up with 1 step, the dummies hidden
+
+
+def test_palette_prototypes_dice_and_turns(builds: BuildCache, folder) -> None:
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    palette = [s for s in module.root.find_all(PieceSlot)
+               if not any(s in st.children for st in module.root.find_all(SetupStack))]
+    assert sorted(s.piece.properties()["vconv_id"] for s in palette) == \
+        sorted(p.id for p in game.pieces or [])
+    for slot in palette:
+        piece = game.piece(slot.piece.properties()["vconv_id"])
+        layer = slot.piece.trait(Layer)
+        if len(piece.step_faces()) >= 2:
+            assert layer is not None and len(layer.images) == len(piece.step_faces())
+        if piece.carries or (piece.steps and piece.steps.model == "tokens"):
+            assert slot.piece.trait(DynamicProperty) is not None, piece.id
+        side = game.side_of(piece)
+        if side is not None:
+            assert slot.piece.traits[0].name == f"Side {side.name}"  # the side's prototype
+    protos = module.root.find_all(PrototypeDefinition)
+    assert len(protos) == 1 + len(game.sides)
+    numbered = [d for d in game.dice or [] if d.faces is None and d.sides]
+    buttons = module.root.find_all(DiceButton)
+    assert sorted((b.name, b.n_dice, b.n_sides) for b in buttons) == \
+        sorted((d.name, d.count or 1, d.sides) for d in numbered)
+    custom = [d for d in game.dice or [] if d.faces is not None]
+    specials = module.root.find_all(SpecialDiceButton)
+    assert len(specials) == len([d for d in custom if d.face_labels() is not None])
+    if game.turns is not None:
+        assert module.root.find_all(TurnTracker)
+
+
+def test_two_builds_are_byte_identical(builds: BuildCache, folder) -> None:
+    first = builds.get(folder).path.read_bytes()
+    with fixed_epoch():
+        again = build_module(folder).archive.to_bytes()
+    assert again == first
+    with zipfile.ZipFile(builds.get(folder).path) as z:
+        assert z.namelist() == sorted(z.namelist())
+
+
+@pytest.mark.vassal
+def test_vassal_loads_the_module_cleanly(vassal_reports, folder) -> None:
+    report = vassal_reports[folder]
+    if isinstance(report, Exception):
+        raise report
+    assert (report.errors, report.warnings) == (0, 0), report.output[-3000:]
+
+
+@pytest.mark.pywargame
+def test_pywargame_counts_match_the_model(builds: BuildCache, folder) -> None:
+    from tests.helpers_vassal import pywargame_counts
+
+    built = builds.get(folder)
+    game = built.module.game
+    counts = pywargame_counts(built.path)
+    extra_map = 1 if (game.tracks or game.decks) else 0
+    boards = len(game.boards or [])
+    setup_slots = len(Module.read(built.path).stack_pieces())  # checked against the setup above
+    assert counts["maps"] == boards + extra_map
+    assert counts["boards"] == boards + extra_map
+    grids = sum(1 for b in game.boards or [] if b.kind != "boxes" or b.spaces) + extra_map
+    assert counts["grids"] == grids
+    assert counts["piece_slots"] == len(game.pieces or []) + setup_slots
+    assert counts["prototypes"] == 1 + len(game.sides)
+    assert counts["dice_buttons"] == len([d for d in game.dice or [] if d.faces is None and d.sides])
