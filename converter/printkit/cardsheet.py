@@ -30,7 +30,7 @@ def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: 
 
 def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: str,
                theme: dict[str, Any] | None = None) -> list[Image.Image]:
-    """Reference cards stacked down pages; a card taller than a page is scaled to fit it."""
+    """Reference cards stacked down pages; a card taller than a page continues on the next one."""
     t = {**DEFAULT_THEME, **(theme or {})}
     top = px(MARGIN_MM, dpi)
     bottom = px(paper.height_mm - MARGIN_MM, dpi)
@@ -39,17 +39,30 @@ def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: s
     page: Image.Image | None = None
     y = top
     for card in cards:
-        art = card.image
-        if art.height > bottom - top:
-            scale = (bottom - top) / art.height
-            art = art.resize((max(1, int(art.width * scale)), bottom - top), Image.Resampling.LANCZOS)
-        if page is None or y + art.height > bottom:
-            page = _blank(paper, dpi, f"{title} — reference cards — page {len(pages) + 1}", t)
-            pages.append(page)
-            y = top
-        page.paste(art, ((page.width - art.width) // 2, y))
-        y += art.height + gap
+        for art in _slices(card, bottom - top):
+            if page is None or y + art.height > bottom:
+                page = _blank(paper, dpi, f"{title} — reference cards — page {len(pages) + 1}", t)
+                pages.append(page)
+                y = top
+            page.paste(art, ((page.width - art.width) // 2, y))
+            y += art.height + gap
     return pages
+
+
+def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:
+    """A card taller than a page, cut between two rows of its grids into page-high parts."""
+    art = card.image
+    if art.height <= height:
+        return [art]
+    cuts = sorted({c.box[1] for c in card.cells} | {c.box[3] for c in card.cells})
+    parts, start = [], 0
+    while art.height - start > height:
+        fitting = [y for y in cuts if start < y <= start + height]
+        end = fitting[-1] if fitting and fitting[-1] > start + height // 4 else start + height
+        parts.append(art.crop((0, start, art.width, end)))
+        start = end
+    parts.append(art.crop((0, start, art.width, art.height)))
+    return parts
 
 
 def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,

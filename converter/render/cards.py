@@ -147,11 +147,20 @@ class _Composer:
                 for c, text in enumerate(row):
                     natural[c] = max(natural[c], int(self.measure.textlength(text, font=body)))
             widths = [w + 2 * cpad + 1 for w in natural]
-            if sum(widths) <= avail or size_pt <= t["min_pt"]:
+            # shrink a little, then wrap: long prose reads better wrapped than tiny
+            floor = max(t["min_pt"], t["body_pt"] * 0.8)
+            if sum(widths) <= avail or size_pt <= floor:
                 break
-            size_pt = max(t["min_pt"], size_pt * 0.9)
+            size_pt = max(floor, size_pt * 0.9)
         if sum(widths) > avail:
-            widths = _squeeze(widths, avail, int(mm_to_px(8, self.dpi)))
+            # never narrower than the longest word of the column: words do not break
+            longest = [0] * ncols
+            for r_i, row in enumerate([g.header] + g.rows):
+                fnt = head if r_i == 0 else body
+                for c, text in enumerate(row):
+                    for word in text.split():
+                        longest[c] = max(longest[c], int(self.measure.textlength(word, font=fnt)))
+            widths = _squeeze(widths, avail, [min(w + 2 * cpad + 1, avail // 3) for w in longest])
         elif g.swatches is None and ncols > 1:
             # spread spare width over the columns so a grid spans the card
             spare = avail - sum(widths)
@@ -199,15 +208,24 @@ class _Composer:
         return self.y + self.pad
 
 
-def _squeeze(widths: list[int], avail: int, minimum: int) -> list[int]:
-    """Narrow the widest columns first until the grid fits (their text then wraps)."""
+def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
+    """Fit the grid to *avail*: narrow columns keep their width, wide ones share the rest (their text wraps)."""
     widths = list(widths)
-    while sum(widths) > avail:
-        widest = max(range(len(widths)), key=lambda i: widths[i])
-        if widths[widest] <= minimum:
-            break
-        widths[widest] = max(minimum, widths[widest] - max(1, (sum(widths) - avail) // 2 + 1))
-    return widths
+    keep = [False] * len(widths)
+    while True:
+        room = avail - sum(w for w, k in zip(widths, keep) if k)
+        wide = [i for i, k in enumerate(keep) if not k]
+        if not wide:
+            return widths
+        total = sum(widths[i] for i in wide)
+        share = {i: max(minimum[i], int(room * widths[i] / total)) for i in wide}
+        fits = [i for i in wide if widths[i] <= share[i]]
+        if not fits:
+            for i in wide:
+                widths[i] = share[i]
+            return widths
+        for i in fits:
+            keep[i] = True
 
 
 def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: float,
