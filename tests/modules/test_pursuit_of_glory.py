@@ -499,3 +499,10 @@ def test_start_control_of_the_1914_map(game: dict[str, Any]) -> None:
         assert space(game, ident)["control"] == "cp"
     for ident in ("cairo", "tiflis", "india", "lemnos"):
         assert space(game, ident)["control"] == "ap"
+
+
+def test_no_invasions_in_winter_turns(game: dict[str, Any]) -> None:
+    # 13.1.3 "Durante l'Inverno, le carte Invasione non possono essere giocate"; turn-track "No Invasions"
+    winters = sorted(l["turn"] for l in game["turns"]["labels"] if l["label"].startswith("Inverno"))
+    assert winters == [2, 6, 10, 14]
+    assert rule(game, "invasioni")["when"]["not_turns"] == winters
