@@ -145,11 +145,14 @@ class Filter:
     kinds: list[str] | None = None
     pieces: list[str] | None = None
     flags: list[str] | None = None
+    size_classes: list[str] | None = None
+    any_of: list[Filter] | None = None
     not_: Filter | None = field(default=None, metadata={"json": "not"})
 
     def is_empty(self) -> bool:
         return all(getattr(self, f) is None for f in
-                   ("sides", "factions", "nationalities", "types", "sizes", "kinds", "pieces", "flags", "not_"))
+                   ("sides", "factions", "nationalities", "types", "sizes", "kinds", "pieces", "flags",
+                    "size_classes", "any_of", "not_"))
 
 
 @dataclass

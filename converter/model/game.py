@@ -244,11 +244,14 @@ class Game:
             (flt.kinds, [piece.kind]),
             (flt.pieces, [piece.id]),
             (flt.flags, piece.flags or []),
+            (flt.size_classes, [piece.size_class] if piece.size_class else []),
         ]
         for wanted, have in checks:
             if wanted is not None and not set(wanted) & set(have):
                 return False
         if flt.not_ is not None and self.matches(piece, flt.not_):
+            return False
+        if flt.any_of is not None and not any(self.matches(piece, sub) for sub in flt.any_of):
             return False
         return True
 

@@ -132,6 +132,8 @@ class Checker:
             self.refs(f"{pointer}/{key}", flt.get(key), space)
         if "not" in flt:
             self.filter_refs(f"{pointer}/not", flt["not"])
+        for i, sub in enumerate(flt.get("any_of") or []):
+            self.filter_refs(f"{pointer}/any_of/{i}", sub)
 
     def location(self, pointer: str, loc: dict[str, Any] | None) -> None:
         if not loc:
