@@ -65,6 +65,9 @@ def test_filters() -> None:
     assert not game.matches(hq, Filter(sides=["blue"]))
     assert game.matches(hq, Filter(not_=Filter(flags=["elite"])))
     assert not game.matches(corps, Filter(not_=Filter(flags=["elite"])))
+    either = Filter(any_of=[Filter(nationalities=["SA"]), Filter(flags=["elite"])])
+    assert game.matches(corps, either) and game.matches(hq, either)
+    assert not game.matches(game.piece("na-2"), either)
 
 
 def test_network_adjacency_reads_links_both_ways() -> None:
