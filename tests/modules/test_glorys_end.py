@@ -381,3 +381,36 @@ def test_replacements_and_victory(game: dict[str, Any]) -> None:
     assert thresholds == {"alleati": 20, "tedeschi": 30}  # 4.1 "20 VP o più" / "30 VP o più"
     start = {t["owner"]: t["value"] for t in by_id(game["scenarios"], "campagna-storica")["track_start"] if "owner" in t}
     assert start == {"alleati": -7, "tedeschi": 0}  # 4.1 "Il tedesco inizia il gioco con zero VP, l’Alleato con -7 VP"
+
+
+# --- odds as a user computes them from the table's own fields ------------------------------------------
+def resolve(crt: dict[str, Any], attack: int, defence: int, roll: int, drm: int = 0) -> str:
+    """Odds column, beyond-table rules, DRM and clamp, all read from the JSON table."""
+    import math
+    rnd = {"down": math.floor, "up": math.ceil}
+    if attack >= defence:
+        odds = (rnd[crt["rounding"]["favourable"]](attack / defence), 1)
+    else:
+        odds = (1, rnd[crt["rounding"]["unfavourable"]](defence / attack))
+    columns = [tuple(c["odds"]) for c in crt["columns"]]
+    if odds[0] == 1 and odds[1] > columns[0][1]:
+        return crt["below"]["result"]
+    if odds[1] == 1 and odds[0] > columns[-1][0]:
+        drm += (odds[0] - columns[-1][0]) * crt["above"]["drm_per_level"]
+        odds = columns[-1]
+    final = min(max(roll + drm, crt["clamp"]["min"]), crt["clamp"]["max"])
+    return crt_cell(crt, final, crt["columns"][columns.index(odds)]["label"])
+
+
+def test_odds_examples_of_the_text(game: dict[str, Any]) -> None:
+    crt = by_id(game["tables"], "crt")
+    # 13.9 "26 fattori di attacco contro 7 fattori di difesa danno un rapporto di forze di 3:1"; 13.3 "6 ... 3:1 ... 0/2R"
+    assert resolve(crt, 26, 7, 6) == "0/2R"
+    # 13.10 "9 fattori di attacco contro 11 fattori di difesa ... Il rapporto è 1:2" (1:2 at die 6 = 0/1R)
+    assert resolve(crt, 9, 11, 6) == "0/1R"
+    # 13.11 "I rapporti peggiori di 1:2 danno automaticamente un risultato di combattimento “2/0”"
+    assert resolve(crt, 5, 11, 6) == "2/0"
+    # 13.13 "un attacco a rapporto di forze 7:1 viene risolto sulla colonna 5:1 con DRM +2": die 2 +2 = 4 -> 0/2R
+    assert resolve(crt, 7, 1, 2) == "0/2R"
+    # 13.12 "nessun risultato del dado può essere modificato ad un numero inferiore ad 1": 1:1, die 1 -3 -> row 1 = 2/0
+    assert resolve(crt, 10, 10, 1, drm=-3) == "2/0"

@@ -270,3 +270,15 @@ def test_historical_setup(game: dict[str, Any]) -> None:
     assert ("ru-1-xxx", "2317") in setup and ("ru-corpi-2417", "2417") in setup  # Tannenberg notes
     assert ("ru-fortezza-lumja", "2617") in setup and ("ru-fortezza-osowiec", "2816") in setup
     assert by_id(game["scenarios"], "schlieffen-est")["turns"] == {"min": 1, "max": 3}  # 17.0 "alla fine del Turno di Gioco 3"
+
+
+def test_unfavourable_odds_example_gives_the_automatic_result(game: dict[str, Any]) -> None:
+    import math
+    crt = by_id(game["tables"], "crt")
+    # 13.9 "Una forza di 5 fattori di attacco sta attaccando una forza di 11 fattori di difesa. Dividete 11 per 5 (= 2.2)
+    # ed arrotondate per eccesso (3), quindi il rapporto è 1:3." ; 13.10 "I rapporti di forze peggiori di 1:2 danno sempre un risultato “E/0”"
+    assert crt["rounding"]["unfavourable"] == "up" and math.ceil(11 / 5) == 3
+    worst = crt["columns"][0]["odds"]
+    assert [1, 3][1] > worst[1] and crt["below"]["result"] == "E/0"
+    # 13.8 "26 per 7 = 3.71, arrotondato per difetto a 3": the 3:1 column exists
+    assert crt["rounding"]["favourable"] == "down" and [3, 1] in [c["odds"] for c in crt["columns"]]
