@@ -137,30 +137,29 @@ class _Composer:
         if ncols == 0:
             return
         size_pt = t["body_pt"]
+        floor = max(t["min_pt"], t["body_pt"] * 0.8)
         while True:
             body = font("regular", self.pt(size_pt))
             head = font("bold", self.pt(size_pt))
             natural = [0] * ncols
-            for c, text in enumerate(g.header):
-                natural[c] = max(natural[c], max((int(self.measure.textlength(w, font=head)) for w in text.split("\n")), default=0))
-            for row in g.rows:
-                for c, text in enumerate(row):
-                    natural[c] = max(natural[c], int(self.measure.textlength(text, font=body)))
-            widths = [w + 2 * cpad + 1 for w in natural]
-            # shrink a little, then wrap: long prose reads better wrapped than tiny
-            floor = max(t["min_pt"], t["body_pt"] * 0.8)
-            if sum(widths) <= avail or size_pt <= floor:
-                break
-            size_pt = max(floor, size_pt * 0.9)
-        if sum(widths) > avail:
-            # never narrower than the longest word of the column: words do not break
-            longest = [0] * ncols
+            longest = [0] * ncols  # the longest word: a column is never narrower, words do not break
             for r_i, row in enumerate([g.header] + g.rows):
                 fnt = head if r_i == 0 else body
                 for c, text in enumerate(row):
+                    natural[c] = max(natural[c], int(self.measure.textlength(text, font=fnt)))
                     for word in text.split():
                         longest[c] = max(longest[c], int(self.measure.textlength(word, font=fnt)))
-            widths = _squeeze(widths, avail, [min(w + 2 * cpad + 1, avail // 3) for w in longest])
+            widths = [w + 2 * cpad + 1 for w in natural]
+            mins = [w + 2 * cpad + 1 for w in longest]
+            # shrink a little, then wrap (long prose reads better wrapped than tiny); shrink
+            # further only when even the longest words do not fit side by side
+            if sum(widths) <= avail or size_pt <= t["min_pt"] or (size_pt <= floor and sum(mins) <= avail):
+                break
+            size_pt = max(t["min_pt"], size_pt * 0.9)
+        if sum(widths) > avail:
+            if sum(mins) > avail:  # the last resort: words break
+                mins = [max(1, m * avail // sum(mins)) for m in mins]
+            widths = _squeeze(widths, avail, mins)
         elif g.swatches is None and ncols > 1:
             # spread spare width over the columns so a grid spans the card
             spare = avail - sum(widths)
@@ -223,6 +222,13 @@ def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
         if not fits:
             for i in wide:
                 widths[i] = share[i]
+            # rounding and the minimums can overshoot: take the excess from the widest columns
+            while sum(widths) > avail:
+                slack = [i for i in range(len(widths)) if widths[i] > minimum[i]]
+                if not slack:
+                    break
+                i = max(slack, key=lambda k: widths[k])
+                widths[i] = max(minimum[i], widths[i] - (sum(widths) - avail))
             return widths
         for i in fits:
             keep[i] = True
