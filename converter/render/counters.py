@@ -140,14 +140,15 @@ def _draw_owner(game: Game, piece: Piece, draw: ImageDraw.ImageDraw, size: int, 
     _draw_label(name, draw, size, ink)
 
 
-def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB) -> None:
-    """Marker text: as large as fits, on up to three lines."""
-    for scale in (0.34, 0.28, 0.22, 0.18, 0.15, 0.12):
+def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width: float = 0.88) -> None:
+    """Marker text: as large as fits *width* (a fraction of the edge), on up to three lines."""
+    room = size * width
+    for scale in (0.34, 0.28, 0.22, 0.18, 0.15, 0.12, 0.1):
         fnt = font("condensed-bold", int(size * scale))
-        lines = wrap(draw, text, fnt, size * 0.88)
+        lines = wrap(draw, text, fnt, room)
         height = len(lines) * fnt.size * 1.1
-        words_fit = all(draw.textlength(w, font=fnt) <= size * 0.88 for w in text.split())
-        if len(lines) <= 3 and height <= size * 0.85 and words_fit:
+        words_fit = all(draw.textlength(w, font=fnt) <= room for w in text.split())
+        if len(lines) <= 3 and height <= room and words_fit:
             break
     y = size / 2 - height / 2 + fnt.size * 0.55
     for line in lines:
@@ -161,8 +162,7 @@ def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, 
     m = size * 0.06
     draw.ellipse([m, m, size - m, size - m], outline=color(t["border"]), width=max(1, px(t["stroke_mm"], dpi)))
     text = face.label or face.factor_text(game.factor_order()) or piece.name
-    fnt = fit_font(draw, text, "condensed-bold", int(size * 0.32), size * 0.7)
-    draw_centered(draw, (size / 2, size / 2), text, fnt, ink)
+    _draw_label(text, draw, size, ink, width=0.72)
 
 
 def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: ImageDraw.ImageDraw,

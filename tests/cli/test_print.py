@@ -89,3 +89,15 @@ def test_unknown_paper_is_a_usage_error(tmp_path: Path, capsys: pytest.CaptureFi
         main(["print", str(MINI), "-o", str(tmp_path), "--paper", "a3"])
     assert exit_info.value.code == 2
     assert "invalid choice: 'a3'" in capsys.readouterr().err
+
+
+def test_progress_bar_only_on_a_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from converter.cli.print_kit import _Bar
+
+    _Bar(True)("counters", 1, 2)
+    _Bar(True)("counters", 2, 2)
+    _Bar(False)("cards", 1, 2)
+    err = capsys.readouterr().err
+    assert "counters" in err and "1/2" in err and "2/2" in err and err.endswith("\n") and "cards" not in err
+    assert main(["print", str(MINI), "-o", str(tmp_path), "--dpi", "72"]) == 0  # stderr is not a terminal here
+    assert capsys.readouterr().err == ""

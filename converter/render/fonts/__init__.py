@@ -1,0 +1,1 @@
+"""The bundled DejaVu fonts (a package only so that installers ship the TTF files and the licence)."""
