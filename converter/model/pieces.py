@@ -61,9 +61,10 @@ class Face:
 
 @dataclass
 class Steps:
-    count: int
     model: str
+    count: int | None = None
     provenance: Provenance | None = None
+    missing: list[str] | None = None
 
 
 @dataclass
@@ -120,7 +121,12 @@ class Piece:
 
     @property
     def step_count(self) -> int:
-        return self.steps.count if self.steps else 1
+        """Known strength steps; a unit whose count is missing shows as many as it has faces for."""
+        if self.steps is None:
+            return 1
+        if self.steps.count is not None:
+            return self.steps.count
+        return max([f.step or 1 for f in self.faces] + [1])
 
     def counters(self) -> list[int]:
         """The physical counters of this piece (1, or 1 and 2)."""

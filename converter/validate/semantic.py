@@ -26,7 +26,7 @@ NAMES = {"sides": "side", "factions": "faction", "nationalities": "nationality",
          "pieces": "piece", "decks": "deck", "cards": "card", "dice": "die", "tables": "table",
          "rules": "rule", "tracks": "track", "scenarios": "scenario", "totals": "total",
          "spaces": "space", "groups": "group", "edges": "edge", "phases": "phase", "sources": "source",
-         "owners": "side or faction", "subdecks": "sub-deck"}
+         "owners": "side, faction or nationality", "subdecks": "sub-deck"}
 
 
 @dataclass
@@ -79,6 +79,7 @@ class Checker:
             self.index.terrain_kind[terrain["id"]] = terrain["applies_to"]
         owners = dict(self.index.ids.get("sides", {}))
         owners.update(self.index.ids.get("factions", {}))
+        owners.update(self.index.ids.get("nationalities", {}))
         self.index.ids["owners"] = owners
 
     def _define(self, space: str, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
@@ -411,8 +412,10 @@ class Checker:
                         check="steps")
         if not steps:
             return
-        count, model = steps["count"], steps["model"]
-        step_faces = [f for f in faces if "step" in f]
+        count, model = steps.get("count"), steps["model"]
+        if count is None:
+            return
+        step_faces = [f for f in faces if "step" in f and f.get("role") != "rebuilt"]
         numbers = sorted((f["step"] for f in step_faces), reverse=True)
         expected = {"single": (1, 1), "flip": (2, 2), "two-counters": (3, 4), "rebuilt-back": (1, 1), "tokens": (1, 9)}[model]
         if not expected[0] <= count <= expected[1]:
@@ -649,7 +652,7 @@ class Checker:
                     self.report(f"{pp}/face", f"piece {pid!r} has no face {place['face']}", check="setup")
             for pid, n in used.items():
                 have = pieces[pid].get("count", 1)
-                if n > have:
+                if n > have and "count" not in (pieces[pid].get("missing") or []):
                     self.report(f"{first_at[pid]}/piece", f"the setup places {n} of piece {pid!r}, but the game has {have}",
                                 check="count")
             for i, ts in enumerate(scen.get("track_start") or []):

@@ -169,7 +169,7 @@ CASES: list[tuple[str, str, Callable[[Any], None], list[tuple[str, str, str]]]] 
     ("track-start-unknown", "game.json", _set("scenarios/0/track_start/0/track", "pv"),
      [("game.json", "/scenarios/0/track_start/0/track", "unknown track 'pv'")]),
     ("victory-side-unknown", "game.json", _set("scenarios/0/victory/0/side", "green"),
-     [("game.json", "/scenarios/0/victory/0/side", "unknown side or faction 'green'")]),
+     [("game.json", "/scenarios/0/victory/0/side", "unknown side, faction or nationality 'green'")]),
     ("include-outside", "game.json", _set("include", ["map.json", "pieces.json", "tables.json", "../mini/../x.json"]),
      [("game.json", "/include/3", "include '../mini/../x.json' is outside the game folder")]),
     ("image-missing", "map.json", _set("boards/0/image", {"file": "scan.png"}),
