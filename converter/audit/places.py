@@ -52,6 +52,19 @@ class Place:
 OFF_MAP = Place(None, "off-map", "offmap")
 
 
+def _track_cells(game: Game, track_id: str) -> tuple[list[int], list[str]]:
+    """The cells of a track as the builder lays them out (value, label)."""
+    try:
+        from converter.builder.layout import track_values
+    except ImportError:
+        track = game.track(track_id)
+        if track is None or track.min is None or track.max is None:
+            return [], []
+        values = list(range(track.min, track.max + 1))
+        return values, [str(v) for v in values]
+    return track_values(game, track_id)
+
+
 class Locator:
     """Names map points once and remembers them: replaying a long log hits the same hexes."""
 
@@ -81,15 +94,10 @@ class Locator:
                 if names[s.name] == 1:
                     self._spaces.setdefault(s.name, s.id)
         for track in game.tracks or []:
-            values = list(range(track.min if track.min is not None else 0,
-                                (track.max if track.max is not None else -1) + 1))
-            for i, value in enumerate(values):
+            values, labels = _track_cells(game, track.id)
+            for value, label in zip(values, labels):
+                self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
                 self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
-                if track.labels and i < len(track.labels):
-                    self._tracks.setdefault(f"{track.name} {track.labels[i]}", (track.id, value))
-                if track.kind == "turn" and game.turns is not None:
-                    self._tracks.setdefault(f"{track.name} {game.turns.label(value)}",
-                                            (track.id, value))
 
     def place(self, map_name: str | None, x: int, y: int) -> Place:
         key = (map_name, x, y)

@@ -144,8 +144,10 @@ class GameState:
         face = self.face_of(piece)
         if face is not None and face.step is not None:
             return face.step
-        if piece.game is not None and piece.game.steps is None:
-            return 1
+        gp = piece.game
+        if gp is not None and gp.steps is None:
+            # no step model: one step, unless the game says the number is missing
+            return None if gp.missing and "steps" in gp.missing else 1
         return face.step if face is not None else None
 
     def face_of(self, piece: PieceState) -> Face | None:

@@ -29,7 +29,7 @@ def render_text(result: AuditResult) -> str:
     if result.checks:
         lines.append("checks run:")
         for c in result.checks:
-            rules = ", ".join(c.rules) if c.rules else "no rule of this kind applies"
+            rules = ", ".join(c.rules) if c.rules else "no rule it can apply"
             lines.append(f"  {c.check}: {rules} ({c.applied} judged)")
     if result.not_checkable:
         lines.append("not checkable:")

@@ -19,6 +19,7 @@ class EntryCheck(Check):
 
     def begin_game(self, state: GameState) -> None:
         self.active: list[Rule] = []
+        self.filter_rules: dict[str, Rule] = {}  # space id → the rule its filter states
         for rule in self.rules("may-not-enter", "may-only-enter"):
             sec = section_of(rule)
             if rule.checkable is False:
@@ -28,13 +29,17 @@ class EntryCheck(Check):
             elif rule.optional:
                 self.skip(rule.id, sec, "optional rule: the log does not say whether it is "
                           "in use")
+            elif self._is_filter_rule(rule):
+                for sid in rule.target.spaces or []:  # type: ignore[union-attr]
+                    self.filter_rules.setdefault(sid, rule)
             else:
                 self.active.append(rule)
         self.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
                            for g in b.groups or []) or any(
             s.allowed or s.forbidden for b in self.game.boards or [] for s in b.spaces or [])
-        self.run.rules = [r.id for r in self.active] + (["group and space filters"]
-                                                          if self.filters else [])
+        self.run.rules = [r.id for r in self.active] + sorted(
+            {r.id for r in self.filter_rules.values()}) + (["group and space filters"]
+                                                         if self.filters else [])
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.undo:
@@ -79,6 +84,19 @@ class EntryCheck(Check):
                           pieces=[piece], places=[place], points=points)
         if self.filters and piece.side is not None and piece.game.kind in MOBILE_KINDS:
             self._filters(state, event, piece, board, place, points)
+
+    def _is_filter_rule(self, rule: Rule) -> bool:
+        """A may-only-enter rule whose target spaces each carry an allowed/forbidden filter
+        states those filters ("only the armies listed on the front"): judged by them."""
+        t = rule.target
+        if rule.kind != "may-only-enter" or t is None or not t.spaces or t.hexes or t.groups \
+                or t.terrain:
+            return False
+        for sid in t.spaces:
+            found = self.game.space(sid)
+            if found is None or not (found[1].allowed or found[1].forbidden):
+                return False
+        return True
 
     def _on_target_board(self, target: Target, board: Board) -> bool:
         if target.board is not None:
@@ -150,14 +168,22 @@ class EntryCheck(Check):
         for what, sec, allowed, forbidden in holders:
             self.run.applied += 1
             rule_id = what.split(" (")[-1].rstrip(")")
+            stated = self.filter_rules.get(rule_id) if what.startswith("space ") else None
+            if stated is not None:
+                if stated.pieces is not None and not self.game.matches(piece.game,
+                                                                       stated.pieces):
+                    continue
+                sec = section_of(stated, sec)
+            allowed_id = stated.id if stated is not None else f"allowed:{rule_id}"
+            forbidden_id = stated.id if stated is not None else f"forbidden:{rule_id}"
             if allowed is not None and not self.game.matches(piece.game, allowed):
-                self.find(state, event, f"allowed:{rule_id}", sec,
+                self.find(state, event, allowed_id, sec,
                           f"{piece.name} stands in {place.label()}, but {what} admits only "
                           f"{_filter_text(allowed)}", f"only {_filter_text(allowed)}",
                           f"{piece.name} ({', '.join(piece.game.nationalities) or piece.side})",
                           pieces=[piece], places=[place], points=points)
             if forbidden is not None and self.game.matches(piece.game, forbidden):
-                self.find(state, event, f"forbidden:{rule_id}", sec,
+                self.find(state, event, forbidden_id, sec,
                           f"{piece.name} stands in {place.label()}, which {what} forbids to "
                           f"{_filter_text(forbidden)}", f"no {_filter_text(forbidden)}",
                           f"{piece.name} ({', '.join(piece.game.nationalities) or piece.side})",

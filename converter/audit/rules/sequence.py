@@ -17,9 +17,7 @@ class SequenceCheck(Check):
     handles = (PieceMoved,)
 
     def begin_game(self, state: GameState) -> None:
-        rules = self.rules("sequence")
-        self.rule = next((r for r in rules if r.checkable is not False and not r.when
-                          and not r.optional), None)
+        self.rule = None  # the sequence of play itself is the rule: cite the phase
         sided = any(info.side for info, _ in _leaves(state))
         self.enabled = bool(self.game.sequence) and sided
         if self.game.sequence and not sided:

@@ -95,7 +95,10 @@ class SetupCheck(Check):
         if pl.steps is None:
             return
         have = state.step_of(p)
-        if have is not None and have != pl.steps:
+        if have is None:
+            self.skip(rule_id, sec, f"the steps of {p.game_id} are missing from the game data",
+                      event.pos)
+        elif have != pl.steps:
             self.find(state, event, rule_id, sec,
                       f"{p.name} starts with {have} step(s); the scenario gives it {pl.steps}",
                       f"{pl.steps} step(s)", f"{have} step(s)", pieces=[p], places=[p.place],
