@@ -174,11 +174,14 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
         nat = game.nationality(piece.nationalities[1])
         if nat and nat.color:
             draw.rectangle([0, 0, s, int(s * 0.2)], fill=color(nat.color))
+    factor_ink = ink
     if face.mark == "stripe":
         band = Image.new("RGB", (s, int(s * (_FACTORS[3] - _FACTORS[1]))), color(t["stripe"]))
         top = int(s * _FACTORS[1])
         region = img.crop((0, top, s, top + band.height))
         img.paste(Image.blend(region, band, t["stripe_alpha"] / 255), (0, top))
+        band_colour = img.getpixel((s // 2, top + 1))
+        factor_ink = ink_on(band_colour if isinstance(band_colour, tuple) else (255, 255, 255))  # type: ignore[arg-type]
     corner = font("condensed-bold", max(4, int(s * _CORNER_H * 0.8)))
     # top-left: the setup hex or the entry turn
     code = _corner_code(piece)
@@ -206,22 +209,27 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
         _draw_size(draw, piece.size, (s / 2, s * _SIZE_Y), s, stroke, ink)
     # designation: short ones left of the symbol, long ones under it
     name = piece.designation or (face.label if symbol == "none" else None)
+    factors_box = _FACTORS
     if name:
         if len(name) <= 4 and symbol != "none":
             fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22)
             draw.text((s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
-        else:
+        elif symbol == "none":
             fnt = fit_font(draw, name, "condensed-bold", int(s * 0.13), s * 0.9)
-            y = s * 0.45 if symbol == "none" else s * 0.63
-            draw.text((s / 2, y), name, font=fnt, fill=ink, anchor="mm")
+            draw.text((s / 2, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
+        else:
+            # a long name gets its own line under the symbol; the factors move down a little
+            fnt = fit_font(draw, name, "condensed-bold", int(s * 0.11), s * 0.92)
+            draw.text((s / 2, s * 0.665), name, font=fnt, fill=ink, anchor="mm")
+            factors_box = (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3])
     # factors
     text = face.factor_text(game.factor_order())
     if not text and face.missing and "factors" in face.missing:
         text = "?"
     if text:
-        l, top, r, b = (v * s for v in _FACTORS)
+        l, top, r, b = (v * s for v in factors_box)
         fnt = fit_font(draw, text, "bold", int((b - top) * 0.85), r - l)
-        draw.text((s / 2, (top + b) / 2 + s * 0.02), text, font=fnt, fill=ink, anchor="mm")
+        draw.text((s / 2, (top + b) / 2 + s * 0.02), text, font=fnt, fill=factor_ink, anchor="mm")
 
 
 def _corner_code(piece: Piece) -> str | None:
