@@ -94,7 +94,8 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             text = "?" if missing else str(value)
             x = m + i * box_w
             draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
-            draw.text((x + box_w / 2, y + 2), key, font=small, fill=ink, anchor="ma")
+            label = fit_font(draw, key, "condensed", small.size, box_w - 8)
+            draw.text((x + box_w / 2, y + 2), key, font=label, fill=ink, anchor="ma")
             draw.text((x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
                       fill=color(t["missing"]) if missing else ink, anchor="mm")
         y += value_font.size * 2.2 + m * 0.6
