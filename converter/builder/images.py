@@ -13,7 +13,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from converter.builder.layout import BoardLayout, DisplayLayout
+from converter.builder.layout import HEX_PX, DisplayLayout
 from converter.model.board import Board
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
@@ -64,72 +64,12 @@ def _rgb(value: str | None, default: tuple[int, int, int]) -> tuple[int, int, in
     return default
 
 
-def board_image(game: Game, layout: BoardLayout) -> bytes:
-    """The board picture: the renderer's schematic map when it has one for this board."""
-    try:
-        from converter.render import maps  # type: ignore[attr-defined]
-    except ImportError:
-        maps = None
-    renderer = getattr(maps, "board_image", None) if maps is not None else None
-    if renderer is not None:
-        img = renderer(game, layout.board)
-        if img.size == layout.size:
-            return png(img.convert("RGB"))
-    return png(_schematic(game, layout))
+def board_picture(game: Game, board: Board) -> Image.Image:
+    """The board as converter.render.maps draws it: the schematic, or the user's scan with
+    the grid laid over it."""
+    from converter.render.maps import board_image
 
-
-def _schematic(game: Game, layout: BoardLayout) -> Image.Image:
-    board: Board = layout.board
-    img = Image.new("RGB", layout.size, (245, 242, 230))
-    draw = ImageDraw.Draw(img)
-    title = font("bold", 22)
-    draw.text((12, 8), board.name, font=title, fill=(40, 40, 40))
-    small = font("condensed", 11)
-    if layout.hex_centres and board.grid is not None:
-        terrain = {h.id: h for h in board.hexes or []}
-        r = layout.hex_width / 2
-        flat = board.grid.orientation == "flat"
-        for hid, (x, y) in layout.hex_centres.items():
-            if flat:
-                pts = [(x + r * c, y + layout.hex_height / 2 * s) for c, s in
-                       ((1, 0), (0.5, 1), (-0.5, 1), (-1, 0), (-0.5, -1), (0.5, -1))]
-            else:
-                rr = layout.hex_height / 2
-                pts = [(x + layout.hex_width / 2 * s, y + rr * c) for s, c in
-                       ((0, 1), (1, 0.5), (1, -0.5), (0, -1), (-1, -0.5), (-1, 0.5))]
-            hx = terrain.get(hid)
-            fill = (235, 232, 210)
-            if hx and hx.terrain:
-                t = game.terrain_type(hx.terrain[0])
-                fill = _rgb(t.color if t else None, fill)
-            draw.polygon(pts, fill=fill, outline=(90, 90, 90))
-            draw.text((x, y - layout.hex_height * 0.32), hid, font=small, fill=(60, 60, 60),
-                      anchor="mm")
-            if hx and hx.name:
-                draw.text((x, y + layout.hex_height * 0.3), hx.name[:14], font=small,
-                          fill=(0, 0, 0), anchor="mm")
-    for sid, rect in layout.boxes.items():
-        draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), fill=(255, 255, 255),
-                       outline=(60, 60, 60), width=2)
-        name = next((s.name for s in board.spaces or [] if s.id == sid), sid)
-        draw.text((rect.x + 6, rect.y + 4), name, font=font("bold", 14), fill=(30, 30, 30))
-    if layout.space_centres and not layout.boxes:
-        by_id = {s.id: s for s in board.spaces or []}
-        for link in board.links or []:
-            a, b = (layout.space_centres.get(x) for x in link.between)
-            if a and b:
-                draw.line((a, b), fill=(120, 120, 120), width=3)
-        for space in board.spaces or []:
-            for other in space.adjacent or []:
-                a, b = layout.space_centres.get(space.id), layout.space_centres.get(other)
-                if a and b:
-                    draw.line((a, b), fill=(170, 170, 170), width=2)
-        for sid, (x, y) in layout.space_centres.items():
-            draw.ellipse((x - 34, y - 34, x + 34, y + 34), fill=(255, 255, 255),
-                         outline=(40, 40, 40), width=2)
-            draw.text((x, y + 46), by_id[sid].name, font=font("bold", 13), fill=(20, 20, 20),
-                      anchor="mm")
-    return img
+    return board_image(game, board, hex_px=HEX_PX)
 
 
 def display_image(game: Game, layout: DisplayLayout) -> bytes:

@@ -14,13 +14,7 @@ from converter.errors import BuildError
 from converter.model.board import Board
 from converter.model.game import Game
 
-HEX_SIZE = 72.0          # corner-to-corner diameter of a schematic hex, pixels
-HEX_MARGIN = 80          # blank border around a schematic hex map, pixels
-AREA_SIZE = (1600, 1200)  # schematic area/network board
-AREA_MARGIN = 90
-BOX_SIZE = (220, 150)    # one off-map box
-BOX_GAP = 24
-BOXES_PER_ROW = 4
+HEX_PX = 80              # corner-to-corner diameter of a hex in the module's board images
 TRACK_CELL = 72          # one cell of a track on the display board
 TRACK_LABEL_W = 240
 DECK_SIZE = (180, 240)
@@ -45,7 +39,7 @@ class Rect:
 
 @dataclass
 class BoardLayout:
-    """A board's size and the pixel positions of its hexes, spaces and boxes."""
+    """A board's size and the pixel positions of its hexes, spaces and boxes (the renderer's)."""
 
     board: Board
     size: tuple[int, int]
@@ -58,69 +52,58 @@ class BoardLayout:
 
 
 def hex_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
-    """Hex centres of a hex board: the schematic drawing's, or the scan's when given."""
-    grid = board.grid
-    if grid is None:
+    """Hex centres of a hex board as converter.render.maps draws them (or on the user's scan,
+    when *image_size* gives the scan's size)."""
+    from converter.render.maps import hex_board_geometry
+
+    if board.grid is None:
         raise BuildError(f"board {board.id!r} is a hex board without a grid")
-    ids = grid.all_ids()
-    unit_w, unit_h = grid.hex_size(HEX_SIZE)
-    raw = {hid: grid.center(hid, HEX_SIZE) for hid in ids}
-    if board.image is not None and image_size is not None:
-        img = board.image
-        sx = (img.hex_width_px / unit_w) if img.hex_width_px else 1.0
-        sy = (img.hex_height_px / unit_h) if img.hex_height_px else sx
-        first = grid.format(grid.columns.min, grid.rows.min)
-        ox, oy = img.origin if img.origin else raw[first]
-        fx, fy = raw[first]
-        centres = {hid: (ox + (x - fx) * sx, oy + (y - fy) * sy) for hid, (x, y) in raw.items()}
-        return BoardLayout(board, image_size, centres, unit_w * sx, unit_h * sy,
-                           scan=img.file)
-    w, h = grid.drawing_size(HEX_SIZE)
-    centres = {hid: (x + HEX_MARGIN, y + HEX_MARGIN) for hid, (x, y) in raw.items()}
-    size = (math.ceil(w) + 2 * HEX_MARGIN, math.ceil(h) + 2 * HEX_MARGIN)
-    return BoardLayout(board, size, centres, unit_w, unit_h)
+    geo = hex_board_geometry(board, HEX_PX, image_size=image_size)
+    centres = {hid: geo.center(hid) for hid in board.grid.all_ids()}
+    size = image_size if image_size is not None else geo.image_size
+    layout = BoardLayout(board, size, centres, geo.hex_width_px, geo.hex_height_px,
+                         scan=board.image.file if board.image is not None and image_size else None)
+    bw, bh = geo.space_box
+    for sid, (x, y) in geo.spaces.items():
+        rect = Rect(round(x - bw / 2), round(y - bh / 2), round(bw), round(bh))
+        layout.boxes[sid] = rect
+        layout.space_centres[sid] = rect.centre
+    return layout
 
 
 def space_layout(board: Board) -> BoardLayout:
-    """Spaces of an area or network board: at their layout hints, else on a regular grid."""
-    spaces = board.spaces or []
-    w, h = AREA_SIZE
-    inner_w, inner_h = w - 2 * AREA_MARGIN, h - 2 * AREA_MARGIN
-    unplaced = [s for s in spaces if s.layout is None]
-    cols = max(1, math.ceil(math.sqrt(len(unplaced) * inner_w / inner_h))) if unplaced else 1
-    rows = max(1, math.ceil(len(unplaced) / cols))
+    """Spaces of an area, network or box board where the renderer's schematic puts them."""
+    from converter.render.maps import space_image_size, space_positions
+
+    size = space_image_size(board)
+    positions = space_positions(board, size)
     centres: dict[str, tuple[int, int]] = {}
-    k = 0
     taken: set[tuple[int, int]] = set()
-    for space in spaces:
-        if space.layout is not None:
-            pos = (AREA_MARGIN + round(space.layout.x * inner_w),
-                   AREA_MARGIN + round(space.layout.y * inner_h))
-        else:
-            c, r = k % cols, k // cols
-            k += 1
-            pos = (AREA_MARGIN + round((c + 0.5) * inner_w / cols),
-                   AREA_MARGIN + round((r + 0.5) * inner_h / rows))
+    for space in board.spaces or []:
+        x, y = positions[space.id]
+        pos = (round(x), round(y))
         while pos in taken:  # two spaces at one point would share a region snap point
-            pos = (pos[0] + 7, pos[1] + 5)
+            pos = (pos[0] + 3, pos[1] + 2)
         taken.add(pos)
         centres[space.id] = pos
-    return BoardLayout(board, (w, h), space_centres=centres)
+    return BoardLayout(board, size, space_centres=centres)
 
 
 def box_layout(board: Board) -> BoardLayout:
-    """Off-map boxes laid out in rows; each box becomes a VASSAL Zone."""
-    spaces = board.spaces or []
-    bw, bh = BOX_SIZE
-    boxes: dict[str, Rect] = {}
-    for i, space in enumerate(spaces):
-        c, r = i % BOXES_PER_ROW, i // BOXES_PER_ROW
-        boxes[space.id] = Rect(BOX_GAP + c * (bw + BOX_GAP), BOX_GAP + 40 + r * (bh + BOX_GAP), bw, bh)
-    cols = min(BOXES_PER_ROW, max(1, len(spaces)))
-    rows = max(1, math.ceil(len(spaces) / BOXES_PER_ROW))
-    size = (BOX_GAP + cols * (bw + BOX_GAP), BOX_GAP + 40 + rows * (bh + BOX_GAP))
-    centres = {sid: r.centre for sid, r in boxes.items()}
-    return BoardLayout(board, size, space_centres=centres, boxes=boxes)
+    """Boxes where the renderer draws them, each the zone around its centre that stops halfway
+    to the nearest other box."""
+    layout = space_layout(board)
+    centres = layout.space_centres
+    for sid, (x, y) in centres.items():
+        others = [(abs(x - ox), abs(y - oy)) for oid, (ox, oy) in centres.items() if oid != sid]
+        half_w = min([dx for dx, dy in others if dx >= dy] + [160]) // 2 - 2
+        half_h = min([dy for dx, dy in others if dy > dx] + [110]) // 2 - 2
+        half_w, half_h = max(half_w, 10), max(half_h, 10)
+        left, top = max(0, x - half_w), max(0, y - half_h)
+        right = min(layout.size[0] - 1, x + half_w)
+        bottom = min(layout.size[1] - 1, y + half_h)
+        layout.boxes[sid] = Rect(left, top, right - left, bottom - top)
+    return layout
 
 
 @dataclass

@@ -30,6 +30,7 @@ class PlacedBoard:
     # (track id, value) → (zone name, point)
     track_cells: dict[tuple[str, int], tuple[str, tuple[int, int]]] = field(default_factory=dict)
     decks: dict[str, Rect] = field(default_factory=dict)
+    grid_by_name: bool = True  # at-start stacks may name their hex (the grid is the board's own)
     component: Component | None = None  # the VASSAL Board
 
 
@@ -52,8 +53,19 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
                             board_name=board.name)
     grid, _numbering = vgrid.to_components(visible=False)
     vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
-    vboard.add(grid)
     placed = PlacedBoard(map_name, board.name, image, layout.size, vgrid, dict(layout.hex_centres))
+    if layout.boxes:  # spaces beside the grid: zones, with the hex grid everywhere else
+        names = region_names(layout)
+        zoned = ZonedGrid()
+        for space in board.spaces or []:
+            rect = layout.boxes[space.id]
+            zoned.add(Zone(name=names[space.id], location_format="$name$", path=rect.path()))
+            placed.spaces[space.id] = (names[space.id], rect.centre)
+        zoned.add(grid)
+        vboard.add(zoned)
+        placed.grid_by_name = False
+    else:
+        vboard.add(grid)
     placed.component = vboard
     return placed
 

@@ -9,24 +9,21 @@ it atomically.  The canonical game description travels inside the archive
 from __future__ import annotations
 
 import html
-import io
 import json
 import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image
-
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
 from converter.builder.decks import deck_piles
-from converter.builder.images import board_image, display_image, png, safe_name
+from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
 from converter.builder.pieces import draw_pieces, piece_definition, prototypes
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
-from converter.errors import BuildError, InputError
+from converter.errors import BuildError
 from converter.load import load_game
 from converter.load.model import load_model
 from converter.model.game import Game
@@ -173,49 +170,25 @@ def _boards(game: Game, images: dict[str, bytes],
         map_name = _unique(board.name, taken)
         taken.add(map_name)
         image_name = f"boards/{safe_name(board.id)}.png"
-        if board.kind == "hex" and board.grid is None:
-            notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
-                         "module's board has no hexes and nothing can be placed on it by hex id")
-            layout = lay.space_layout(board)
-            images[image_name] = board_image(game, layout)
-            pb = space_board(layout, map_name, image_name)
-        elif board.kind == "hex":
-            scan_size = None
-            if board.image is not None:
-                scan = _read_scan(game, board.image.file)
-                image_name = f"boards/{safe_name(board.id)}-{safe_name(Path(board.image.file).name)}"
-                images[image_name] = scan
-                with Image.open(io.BytesIO(scan)) as img:
-                    scan_size = img.size
-            layout = lay.hex_layout(board, scan_size)
-            if board.image is None:
-                images[image_name] = board_image(game, layout)
+        picture = board_picture(game, board)
+        images[image_name] = png(picture.convert("RGB"))
+        if board.kind == "hex" and board.grid is not None:
+            layout = lay.hex_layout(board, picture.size if board.image is not None else None)
+            if layout.size != picture.size:
+                raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
+                                 f"but its geometry says {layout.size}")
             pb = hex_board(layout, map_name, image_name)
         elif board.kind == "boxes":
-            layout = lay.box_layout(board)
-            images[image_name] = board_image(game, layout)
-            pb = box_board(layout, map_name, image_name)
+            pb = box_board(lay.box_layout(board), map_name, image_name)
         else:
-            layout = lay.space_layout(board)
-            images[image_name] = board_image(game, layout)
-            pb = space_board(layout, map_name, image_name)
+            if board.kind == "hex":
+                notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
+                             "module's board has no hexes and nothing can be placed on it by "
+                             "hex id")
+            pb = space_board(lay.space_layout(board), map_name, image_name)
         placed[board.id] = pb
         maps.append(playable_map(map_name, board_component(pb), docked=not maps))
     return placed, maps
-
-
-def _read_scan(game: Game, name: str) -> bytes:
-    path = game.resource(name)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(str(path), f"cannot read the board image: {exc.strerror or exc}") from None
-    try:
-        with Image.open(io.BytesIO(data)) as img:
-            img.verify()
-    except Exception:  # Pillow raises many types for a bad image
-        raise InputError(str(path), "not a readable image") from None
-    return data
 
 
 def _palette(game: Game, art, take_gpid) -> PieceWindow:

@@ -50,7 +50,7 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
             placed = boards.get(board.id)
             if placed and at.hex in placed.hex_centres and board.grid and board.grid.contains(at.hex):
                 x, y = placed.hex_centres[at.hex]
-                return Spot(placed, at.hex, (round(x), round(y)), True)
+                return Spot(placed, at.hex, (round(x), round(y)), placed.grid_by_name)
         return None
     if at.space:
         found = game.space(at.space)

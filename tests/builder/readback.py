@@ -49,7 +49,12 @@ class Module:
                                                 self.board_size(board))
 
     def location_at(self, board: Board, point: tuple[int, int]) -> str | None:
-        """The name VASSAL reports for a board point: hex, region (snap point) or zone."""
+        """The name VASSAL reports for a board point: zone, hex or region (snap point)."""
+        zoned = board.find(ZonedGrid)
+        if zoned is not None:
+            for zone in zoned.find_all(Zone):
+                if _inside(zone.path, point):
+                    return zone.name
         if board.find(HexGrid) is not None:
             return self.hex_grid(board).location_name(point)
         regions = board.find(RegionGrid)
@@ -58,11 +63,6 @@ class Module:
                 if (region.originx, region.originy) == tuple(point):
                     return region.name
             return None
-        zoned = board.find(ZonedGrid)
-        if zoned is not None:
-            for zone in zoned.find_all(Zone):
-                if _inside(zone.path, point):
-                    return zone.name
         return None
 
     def stack_pieces(self) -> list[tuple[str, str, Piece]]:
