@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import io
 import re
-from typing import Any
-
 from PIL import Image, ImageDraw
 
 from converter.builder.layout import HEX_PX, DisplayLayout
@@ -98,57 +96,17 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
     return png(img)
 
 
-CARD_PX = (150, 210)
+CARD_DPI = 60.0  # a 63 mm card is 149 px wide in the module
 
 
 def card_image(game: Game, card: Card) -> bytes:
-    """A card's face: the renderer's card art when it draws decks, else title and text."""
-    try:
-        from converter.render import cards as card_render  # type: ignore[attr-defined]
-    except ImportError:
-        card_render = None
-    renderer: Any = getattr(card_render, "card_image", None) if card_render else None
-    if renderer is not None:
-        return png(renderer(game, card).convert("RGB").resize(CARD_PX))
-    img = Image.new("RGB", CARD_PX, (255, 255, 250))
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, CARD_PX[0] - 1, CARD_PX[1] - 1), outline=(0, 0, 0), width=2)
-    y = 8
-    if card.number is not None:
-        draw.text((8, y), str(card.number), font=font("bold", 12), fill=(0, 0, 0))
-        y += 16
-    for line in _wrap(card.title, 18)[:3]:
-        draw.text((8, y), line, font=font("bold", 13), fill=(0, 0, 0))
-        y += 16
-    for key, value in (card.values or {}).items():
-        draw.text((8, y), f"{key}: {'?' if value is None else value}", font=font("regular", 11),
-                  fill=(0, 0, 0))
-        y += 14
-    for line in _wrap(card.text or "", 24)[:8]:
-        draw.text((8, y), line, font=font("regular", 10), fill=(0, 0, 0))
-        y += 13
-    return png(img)
+    """A card's face as converter.render.decks draws it for the print kit."""
+    from converter.render.decks import card_front
+
+    return png(card_front(game, card, dpi=CARD_DPI).convert("RGB"))
 
 
 def card_back(game: Game, deck: Deck) -> bytes:
-    img = Image.new("RGB", CARD_PX, _rgb(deck.color, (70, 70, 110)))
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, 0, CARD_PX[0] - 1, CARD_PX[1] - 1), outline=(0, 0, 0), width=2)
-    for i, line in enumerate(_wrap(deck.name, 16)[:4]):
-        draw.text((CARD_PX[0] // 2, 80 + 18 * i), line, font=font("bold", 14),
-                  fill=(255, 255, 255), anchor="mm")
-    return png(img)
+    from converter.render.decks import card_back as render_back
 
-
-def _wrap(text: str, width: int) -> list[str]:
-    lines: list[str] = []
-    current = ""
-    for word in text.split():
-        if current and len(current) + 1 + len(word) > width:
-            lines.append(current)
-            current = word
-        else:
-            current = f"{current} {word}".strip()
-    if current:
-        lines.append(current)
-    return lines
+    return png(render_back(game, deck, dpi=CARD_DPI).convert("RGB"))
