@@ -603,14 +603,29 @@ def _decode(text: str, depth: int = 0) -> Command:
         kids = node.children
         append = kids.append
         i = 0
+        # one scan of the parent instead of several per child: no child holds an ESC, a
+        # quote or an escaped slash unless the parent text does
+        simple = "\\\x1b" not in text and "'" not in text and "\\/" not in text
         try:
-            for i in range(1, len(parts)):
-                part = parts[i]
-                # the common case inline: a plain leaf (no nested ESC, not quote-wrapped)
-                if ESC in part or (part[:1] == "'" and part[-1:] == "'" and len(part) > 1):
-                    append(_decode(part, depth + 1))
-                else:
-                    append(_leaf(part, depth + 1))
+            if simple:
+                for i in range(1, len(parts)):
+                    part = parts[i]
+                    if part[:2] == "+/":
+                        # a save is mostly AddPiece: split it here, without further calls
+                        f = part.split("/")
+                        append(AddPiece(f[1], f[2], f[3]) if len(f) > 3 else _add(part))
+                    else:
+                        append(_leaf(part, depth + 1))
+            else:
+                for i in range(1, len(parts)):
+                    part = parts[i]
+                    if ESC in part or (part[:1] == "'" and part[-1:] == "'" and len(part) > 1):
+                        append(_decode(part, depth + 1))
+                    elif part[:2] == "+/" and "\\/" not in part and "'" not in part:
+                        f = part.split("/")
+                        append(AddPiece(f[1], f[2], f[3]) if len(f) > 3 else _add(part))
+                    else:
+                        append(_leaf(part, depth + 1))
         except _Located as exc:
             exc.path.insert(0, i)
             raise
@@ -652,11 +667,8 @@ def _leaf(text: str, depth: int) -> Command:
 
 
 def _add(text: str) -> Command:
-    if "\\/" not in text and "'" not in text:
-        f = text.split("/")  # ["+", id, type, state]: no copy of the body first
-        del f[0]
-    else:
-        f = fast_split(text[2:], "/")
+    f = text[2:].split("/") if "\\/" not in text and "'" not in text \
+        else fast_split(text[2:], "/")
     if len(f) < 3:
         raise _Located(f"AddPiece needs id/type/state, got {len(f)} field(s): {text[:60]!r}", [])
     return AddPiece(f[0], f[1], f[2])
@@ -779,15 +791,20 @@ def read_record(text: str, *, source: str | None = None) -> GameRecord:
     """
     root = decode_command(text, source=source)
     steps: list[LogEntry] = []
-    stack: list[Command] = [root]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, LogEntry):
-            steps.append(node)
-            continue
-        if node.children:
-            stack.extend(reversed(node.children))
+    if isinstance(root, LogEntry):
+        steps.append(root)
+    else:
+        _find_steps(root, steps)
     return GameRecord(root=root, steps=steps)
+
+
+def _find_steps(node: Command, steps: list[LogEntry]) -> None:
+    """Top-level LOG entries in file order (depth is bounded by MAX_DEPTH)."""
+    for child in node.children:
+        if isinstance(child, LogEntry):
+            steps.append(child)
+        elif child.children:
+            _find_steps(child, steps)
 
 
 def counts(commands: Iterable[Command]) -> dict[str, int]:
