@@ -8,6 +8,11 @@ inside a command, a whole command wrapped in single quotes).
 
 Speed matters (long logs are replayed many times), so splitting uses ``str.split`` and only
 falls back to escape handling where a backslash sits before a delimiter.
+
+To add a command type: a dataclass subclass of ``Command`` with a ``KIND`` and ``own_text()``
+(or of ``_TabCommand`` with a ``PREFIX`` for ``PREFIX⇥field⇥…`` commands, registered in
+``_TAB_COMMANDS``), a branch in ``_leaf`` if it has another shape, and a line in the
+``test_each_command_decodes_to_its_type_and_back`` table.
 """
 
 from __future__ import annotations
