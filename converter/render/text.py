@@ -37,7 +37,9 @@ def pt_to_px(points: float, dpi: float) -> int:
 @functools.lru_cache(maxsize=256)
 def font(style: str, size_px: int) -> ImageFont.FreeTypeFont:
     """A bundled font at a pixel size (cached: loading a TTF costs more than drawing with it)."""
-    return ImageFont.truetype(str(FONT_DIR / FONTS[style]), max(1, int(size_px)))
+    # the basic layout engine: no dependency on the system's libraqm, same pixels everywhere
+    return ImageFont.truetype(str(FONT_DIR / FONTS[style]), max(1, int(size_px)),
+                              layout_engine=ImageFont.Layout.BASIC)
 
 
 def color(value: str | None, default: str = "#ffffff") -> RGB:

@@ -9,7 +9,7 @@ from converter.load import load_model
 from converter.model.game import Game
 from converter.render.decks import card_back, card_front, card_size_px, deck_colour
 from converter.render.text import color
-from tests.conftest import MINI
+from tests.conftest import MINI, bundled_games
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +51,20 @@ def test_different_cards_differ(mini: Game) -> None:
     a = card_front(mini, mini.cards[0], dpi=100)
     b = card_front(mini, mini.cards[2], dpi=100)
     assert ImageChops.difference(a, b).getbbox() is not None
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_every_deck_of_every_bundled_game_prints(folder) -> None:
+    from converter.errors import VconvError
+    from converter.printkit.cardsheet import deck_pages
+    from converter.printkit.layout import PAPERS
+
+    try:
+        game = load_model(folder)
+    except VconvError as exc:
+        pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
+    for deck in game.decks or []:
+        cards = sum(c.count or 1 for c in game.cards_of(deck.id))
+        for paper in ("a4", "letter"):
+            pages = deck_pages(game, deck, PAPERS[paper], dpi=30)
+            assert len(pages) == 2 * -(-cards // 9)  # nine poker cards a sheet, fronts and backs
