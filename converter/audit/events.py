@@ -5,7 +5,7 @@ events, the checks read them)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from converter.audit.places import Place
 
@@ -13,10 +13,9 @@ if TYPE_CHECKING:
     from converter.audit.state import PieceState
 
 
-@dataclass(frozen=True, slots=True)
-class LogPos:
+class LogPos(NamedTuple):
     """Where an event sits: the file, the replay step (0 = the restored game) and the
-    index of the command among all the file's commands."""
+    index of the command among all the file's commands.  (A tuple: one is made per event.)"""
 
     file: str
     step: int

@@ -99,6 +99,10 @@ class Locator:
                 self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
                 self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
 
+    def forget(self) -> None:
+        """The boards of a map changed (SetBoards): names computed before may be wrong."""
+        self._cache.clear()
+
     def place(self, map_name: str | None, x: int, y: int) -> Place:
         key = (map_name, x, y)
         found = self._cache.get(key)

@@ -67,6 +67,15 @@ class Replay:
         self._in_undo = False
         self._action_steps: list[int] = []
         self._step_player: str | None = None
+        self._tracker_cache: dict[tuple[int, str], dict[str, str]] = {}
+        self._handlers = {
+            cmd.MovePiece: lambda c, r: self._move(c), cmd.AddPiece: self._add,
+            cmd.ChangePiece: lambda c, r: self._change(c),
+            cmd.RemovePiece: lambda c, r: self._remove(c),
+            cmd.Chat: lambda c, r: self._chat(c),
+            cmd.TurnTrackerChange: lambda c, r: self._tracker(c),
+            cmd.PlayerJoin: self._player_join, cmd.SetBoards: self._boards,
+        }
 
     # ------------------------------------------------------------------ driving
 
@@ -86,8 +95,8 @@ class Replay:
             self._in_undo = False
             self._step_player = None
             undo_step = False
-            for c in step.logged():
-                if isinstance(c, cmd.Undo):
+            for c in _logged(step):
+                if type(c) is cmd.Undo:
                     if c.in_progress:
                         undo_step = self._in_undo = True
                     else:
@@ -109,9 +118,13 @@ class Replay:
         return LogPos(self._source, self._step, self._index)
 
     def _emit(self, event: Event) -> None:
-        for v in self.visitors:
-            if not v.handles or isinstance(event, v.handles):
-                v.visit_event(self.state, event)
+        kind = type(event)
+        targets = self._dispatch.get(kind)
+        if targets is None:
+            targets = self._dispatch[kind] = [
+                v for v in self.visitors if not v.handles or issubclass(kind, v.handles)]
+        for v in targets:
+            v.visit_event(self.state, event)
 
     def _problem(self, message: str) -> None:
         problem = ReplayProblem(self._pos(), message)
@@ -123,26 +136,19 @@ class Replay:
 
     def _apply(self, c: cmd.Command, *, restored: bool) -> None:
         self.commands += 1
-        kind = type(c)
-        if kind is cmd.MovePiece:
-            self._move(c)  # type: ignore[arg-type]
-        elif kind is cmd.AddPiece:
-            self._add(c, restored)  # type: ignore[arg-type]
-        elif kind is cmd.ChangePiece:
-            self._change(c)  # type: ignore[arg-type]
-        elif kind is cmd.RemovePiece:
-            self._remove(c)  # type: ignore[arg-type]
-        elif kind is cmd.Chat:
-            self._chat(c)  # type: ignore[arg-type]
-        elif kind is cmd.TurnTrackerChange:
-            self._tracker(c)  # type: ignore[arg-type]
-        elif kind is cmd.PlayerJoin:
-            self.state.players[c.player_id] = (c.name, c.side)  # type: ignore[attr-defined]
-        elif kind is cmd.SetBoards:
-            geo = self.state.module.maps.get(c.map_name)  # type: ignore[attr-defined]
-            if geo is not None:
-                geo.place([b.name for b in c.boards])  # type: ignore[attr-defined]
+        handler = self._handlers.get(type(c))
+        if handler is not None:
+            handler(c, restored)
         self._index += 1
+
+    def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
+        self.state.players[c.player_id] = (c.name, c.side)
+
+    def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
+        geo = self.state.module.maps.get(c.map_name)
+        if geo is not None:
+            geo.place([b.name for b in c.boards])
+            self.state.locator.forget()
 
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state
@@ -243,13 +249,14 @@ class Replay:
 
     def _chat(self, c: cmd.Chat) -> None:
         text = c.text
-        if text.startswith("***") or text.startswith("** "):
-            dice = c.dice
-            if dice is not None:
-                die = self.state.module.dice_names.get(dice.label) or None
-                self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values, die,
-                                      undo=self._in_undo, player=dice.player))
-                return
+        if text[:1] == "*":
+            if text.startswith("***") or text.startswith("** "):
+                dice = c.dice
+                if dice is not None:
+                    die = self.state.module.dice_names.get(dice.label) or None
+                    self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,
+                                          die, undo=self._in_undo, player=dice.player))
+            return  # the auto-reports of moves and traits repeat what the commands say
         message = text
         m = cmd._CHAT.match(text)
         if m:
@@ -269,7 +276,10 @@ class Replay:
         index = int(m.group(1)) if m else 0
         if not trackers or index >= len(trackers):
             return
-        values = tracker_values(trackers[index], c.state)
+        key = (index, c.state)
+        values = self._tracker_cache.get(key)
+        if values is None:  # a long game cycles through the same few tracker states
+            values = self._tracker_cache[key] = tracker_values(trackers[index], c.state)
         st.set_turn(values)
         phase = st.phase.id if st.phase is not None else None
         self._emit(TurnChanged(self._pos(), st.turn, phase, " ".join(values.values()),
@@ -290,6 +300,27 @@ class Replay:
             self.state.turn = place.track_value
             self._emit(TurnChanged(self._pos(), self.state.turn, None, place.location,
                                    undo=self._in_undo))
+
+
+def _logged(step: cmd.LogEntry) -> list[cmd.Command]:
+    """Every command of a step in order (``LogEntry.logged`` without nested generators)."""
+    out: list[cmd.Command] = []
+    stack: list[cmd.Command] = [step]
+    log_entry = cmd.LogEntry
+    while stack:
+        node = stack.pop()
+        if type(node) is log_entry:
+            inner = node.command  # type: ignore[attr-defined]
+            if node.children:
+                stack.extend(reversed(node.children))
+            if inner is not None:
+                if inner.children:
+                    out.extend(inner.walk())
+                else:
+                    out.append(inner)
+        else:
+            out.extend(node.walk())
+    return out
 
 
 def _stack_members(state: str) -> list[str]:

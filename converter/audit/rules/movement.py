@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
-from converter.audit.rules.paths import INF, hex_path, space_path, usable_links
+from converter.audit.rules.paths import INF, PathFinder, space_path, usable_links
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import Rule
 
@@ -37,6 +37,7 @@ class MovementCheck(Check):
                 self.active.append(rule)
         self.run.rules = [r.id for r in self.active]
         self.spent: dict[str, list[tuple[int, float]]] = {}
+        self.paths = PathFinder(self.game)
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, TurnChanged):
@@ -79,8 +80,8 @@ class MovementCheck(Check):
         allowance = self._allowance(rule, state, piece)
         if board.kind == "hex" and o.hex is not None and d.hex is not None:
             cap = allowance if allowance is not None else INF
-            cost = hex_path(self.game, board, piece.game, o.hex, d.hex, cap, state.turn,
-                            blocked)  # type: ignore[arg-type]
+            cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
+                                       state.turn, blocked)
             low, high, path_text = cost.low, cost.high, "-".join([o.hex, *cost.path])
             unknown = cost.unknown
             adjacency_complete = True

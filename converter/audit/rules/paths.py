@@ -98,15 +98,48 @@ class BoardCosts:
         return extra
 
 
+class PathFinder:
+    """Shortest paths on the game's hex boards, remembering neighbours and results (a long
+    log moves the same pieces between the same hexes again and again)."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._neighbours: dict[str, dict[str, list[str]]] = {}
+        self._results: dict[tuple[object, ...], PathCost] = {}
+
+    def neighbours(self, board: Board) -> dict[str, list[str]]:
+        table = self._neighbours.get(board.id)
+        if table is None:
+            assert board.grid is not None
+            grid = board.grid
+            table = self._neighbours[board.id] = {h: grid.neighbours(h)
+                                                  for h in grid.all_ids()}
+        return table
+
+    def hex_path(self, board: Board, piece: Piece, origin: str, destination: str,
+                 allowance: float, turn: int | None, blocked: set[str]) -> PathCost:
+        key = (board.id, piece.id, origin, destination, allowance, frozenset(blocked))
+        found = self._results.get(key)
+        if found is None:
+            if len(self._results) > 50_000:
+                self._results.clear()
+            found = self._results[key] = hex_path(self.game, board, piece, origin,
+                                                  destination, allowance, turn, blocked,
+                                                  self.neighbours(board))
+        return found
+
+
 def hex_path(game: Game, board: Board, piece: Piece, origin: str, destination: str,
-             allowance: float, turn: int | None, blocked: set[str]) -> PathCost:
+             allowance: float, turn: int | None, blocked: set[str],
+             table: dict[str, list[str]] | None = None) -> PathCost:
     """Cheapest and dearest shortest paths between two hexes of *board* (Dijkstra twice)."""
     assert board.grid is not None
     costs = BoardCosts(game, board, piece, turn, blocked)
     grid = board.grid
-    low, path, unknown = _dijkstra(origin, destination, grid.neighbours,
+    near = (lambda h: table.get(h, [])) if table is not None else grid.neighbours
+    low, path, unknown = _dijkstra(origin, destination, near,
                                    lambda a, b: _step(costs, a, b, allowance, 0))
-    high, _, _ = _dijkstra(origin, destination, grid.neighbours,
+    high, _, _ = _dijkstra(origin, destination, near,
                            lambda a, b: _step(costs, a, b, allowance, 1))
     missing = [h for h in path if not costs.enter_hex(h, allowance)[2]] if path else []
     if high == INF and low < INF and not missing:

