@@ -47,32 +47,35 @@ def split(text: str | None, delimiter: str) -> list[str]:
     """
     if text is None:
         return []
+    if delimiter not in text:
+        return [_unquote(text)]
+    if "\\" not in text:  # nothing escaped: a plain split, then the quote rule
+        parts = text.split(delimiter)
+        return [_unquote(p) for p in parts] if "'" in text else parts
     fields: list[str] = []
-    n = len(text)
-    start = 0
+    pieces: list[str] = []
+    find = text.find
+    end = len(text)
+    start = pos = 0
     while True:
-        if start == n:
+        k = find(delimiter, pos)
+        if k < 0:
+            pieces.append(text[start:])
+            fields.append(_unquote("".join(pieces)))
+            return fields
+        pos = k + 1
+        if k > 0 and text[k - 1] == "\\":
+            # An escaped delimiter: drop the backslash, keep the delimiter as text.
+            pieces.append(text[start:k - 1])
+            start = k
+            continue
+        pieces.append(text[start:k])
+        fields.append(_unquote("".join(pieces)))
+        pieces = []
+        start = pos
+        if start == end:
             fields.append("")
             return fields
-        acc: list[str] = []
-        k = start
-        ended = False
-        while k < n:
-            if text[k] == delimiter:
-                if k > 0 and text[k - 1] == "\\":
-                    acc.append(text[start:k - 1])
-                    start = k
-                else:
-                    acc.append(text[start:k])
-                    start = k + 1
-                    ended = True
-                    break
-            k += 1
-        if not ended:
-            acc.append(text[start:])
-            fields.append(_unquote("".join(acc)))
-            return fields
-        fields.append(_unquote("".join(acc)))
 
 
 def _unquote(text: str) -> str:

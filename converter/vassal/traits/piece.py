@@ -118,7 +118,10 @@ def split_chain(text: str, parts: int | None = None) -> list[str]:
     """Split a decorator chain into its parts, outermost first, peeling one TAB at a time.
 
     A type chain ends at the BasicPiece (`piece;`), whose own text may hold anything; a state
-    chain is peeled exactly `parts - 1` times, as each decorator's setState does.
+    chain is peeled exactly `parts - 1` times, as each decorator's setState does.  Each peel
+    is the sequence codec's split into two fields: the own part and the rest, with one level
+    of TAB escaping removed (VASSAL reads two tokens and ignores any further unescaped TAB,
+    which is kept here as text).
     """
     out: list[str] = []
     rest = text
@@ -129,13 +132,18 @@ def split_chain(text: str, parts: int | None = None) -> list[str]:
         if parts is not None and len(out) == parts - 1:
             out.append(rest)
             return out
-        fields = sequence.split(rest, "\t")
-        if len(fields) == 1:
+        cut = rest.find("\t")
+        while cut > 0 and rest[cut - 1] == "\\":
+            cut = rest.find("\t", cut + 1)
+        if cut < 0:
             out.append(rest)
             return out
-        out.append(fields[0])
-        # VASSAL reads two tokens and ignores any further unescaped TAB; keep the text.
-        rest = fields[1] if len(fields) == 2 else "\t".join(fields[1:])
+        out.append(_unquote(rest[:cut].replace("\\\t", "\t")))
+        rest = _unquote(rest[cut + 1:].replace("\\\t", "\t"))
+
+
+def _unquote(text: str) -> str:
+    return text[1:-1] if len(text) > 1 and text[0] == "'" and text[-1] == "'" else text
 
 
 def encode_chain(parts: list[str]) -> str:

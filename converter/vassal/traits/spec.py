@@ -85,18 +85,24 @@ class Memo:
 def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
                part: str) -> None:
     """Set obj's attributes from *items* by *spec*; bad or missing text keeps the default."""
-    for index, fld in enumerate(spec):
-        if index >= len(items):
-            break
+    texts = memo.texts
+    count = min(len(items), len(spec))
+    for index in range(count):
+        fld = spec[index]
         text = items[index]
+        codec = fld.codec
+        if codec is STR:
+            setattr(obj, fld.attr, text)
+            texts[fld.attr] = ((str, text), text)
+            continue
         try:
-            value = fld.codec.parse(text)
+            value = codec.parse(text)
         except (ValueError, TypeError):
             value = getattr(obj, fld.attr)
         setattr(obj, fld.attr, value)
-        memo.texts[fld.attr] = (freeze(value), text)
-    memo.counts[part] = min(len(items), len(spec))
-    memo.extras[part] = list(items[len(spec):])
+        texts[fld.attr] = (freeze(value), text)
+    memo.counts[part] = count
+    memo.extras[part] = items[len(spec):]
 
 
 def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
@@ -122,6 +128,7 @@ def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
 
 def freeze(value: Any) -> Any:
     """A comparable snapshot (lists become tuples, so later mutation is seen as a change)."""
-    if isinstance(value, list):
-        return ("__list__", tuple(freeze(v) for v in value))
-    return (type(value).__name__, value)
+    kind = type(value)
+    if kind is list:
+        return (list, tuple(freeze(v) for v in value))
+    return (kind, value)
