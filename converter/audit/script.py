@@ -190,6 +190,8 @@ class ScriptedGame:
     def remove(self, piece: str, *, nth: int = 0) -> None:
         vid = piece if piece in self.live else self.vid(piece, nth)
         del self.live[vid]
+        if self._last_move is not None and self._last_move[0] == vid:
+            self._last_move = None  # VASSAL would undo the removal first
         self.steps.append(LogEntry(RemovePiece(vid)))
 
     def roll(self, die_id: str, *values: int) -> None:

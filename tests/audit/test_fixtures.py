@@ -178,3 +178,59 @@ def test_scenario_setup_compared(mini_built: BuiltModule, audit_log: Audit) -> N
     f = next(f for f in result.findings if f.rule == "setup:battle")
     assert f.section == "9"
     assert f.message == "Armata A starts at hex 0505; scenario 'La battaglia' places it at 0405"
+
+
+_HEXES = [f"{c:02d}{r:02d}" for c in range(1, 9) for r in range(1, 7)]
+
+
+def test_fuzzed_games_audit_without_crashing(mini_built: BuiltModule, mini_module) -> None:  # type: ignore[no-untyped-def]
+    """Random play (moves anywhere, step changes, removals, dice, phases, undos) is judged,
+    never crashes the checks."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    from converter.audit.auditor import audit_records
+    from converter.vassal.commands import read_record
+
+    action = st.one_of(
+        st.tuples(st.just("move"), st.sampled_from(["na-1", "na-2", "sa-1"]),
+                  st.sampled_from(_HEXES + ["kiev", "minsk", "odessa", "reserve"])),
+        st.tuples(st.just("level"), st.sampled_from(["na-1", "na-2"]), st.integers(1, 4)),
+        st.tuples(st.just("roll"), st.sampled_from(["d6", "2d6", "special"]),
+                  st.integers(-2, 14)),
+        st.tuples(st.just("turn"), st.integers(1, 6),
+                  st.sampled_from(["blue-move", "blue-combat", "red-move", "red-combat"])),
+        st.tuples(st.just("chat"), st.sampled_from(["0203 attacks 0304", "attack", "Turn 3"]),
+                  st.none()),
+        st.tuples(st.just("undo"), st.none(), st.none()),
+        st.tuples(st.just("remove"), st.sampled_from(["na-1", "na-2", "sa-1"]), st.none()),
+    )
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(st.lists(action, max_size=30))
+    def run(actions: list[tuple[str, object, object]]) -> None:
+        s = ScriptedGame(mini_built)
+        for pid, where in (("na-1", "0203"), ("na-2", "0404"), ("sa-1", "0801")):
+            s.place(pid, hex=where, restored=True)
+        for kind, a, b in actions:
+            if kind == "move" and a in {p.piece_id for p in s.live.values()}:
+                key = "hex" if str(b)[0].isdigit() else "space"
+                s.move(str(a), **{key: str(b)})
+            elif kind == "level" and a in {p.piece_id for p in s.live.values()}:
+                s.set_level(str(a), int(b))  # type: ignore[call-overload]
+            elif kind == "roll":
+                s.roll(str(a), int(b))  # type: ignore[call-overload]
+            elif kind == "turn":
+                s.turn(int(a), str(b))  # type: ignore[call-overload]
+            elif kind == "chat":
+                s.chat(str(a))
+            elif kind == "undo" and s._last_move is not None:
+                s.undo_move()
+            elif kind == "remove" and a in {p.piece_id for p in s.live.values()}:
+                s.remove(str(a))
+        result = audit_records([("fuzz.vlog", read_record(s.record_text()))], mini_module)
+        assert result.files[0].problems == []
+        for f in result.findings:
+            assert f.rule and f.pos.step >= 0 and f.message
+
+    run()
