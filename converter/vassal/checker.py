@@ -282,7 +282,7 @@ class _Checker:
             try:
                 with Image.open(io.BytesIO(self.images[board.image])) as img:
                     return img.size
-            except OSError:
+            except (OSError, ValueError, Image.DecompressionBombError):
                 self.error(board, f"board image {board.image!r} is not a readable image")
         return None
 

@@ -42,6 +42,13 @@ def test_missing_html_chart_and_zone_problems() -> None:
     assert module.buildfile.find(HtmlChart) is not None
 
 
+def test_unreadable_board_image_is_a_finding() -> None:
+    module = build_proof_module()
+    module.images["board.png"] = b"not a png"
+    assert any("board image 'board.png' is not a readable image" in m
+               for m in messages(check_archive(module)))
+
+
 def test_missing_image_is_reported_with_its_slot() -> None:
     module = build_proof_module()
     del module.images["unit_back.png"]

@@ -180,6 +180,9 @@ def test_label_and_dynamic_property_states_are_unsplit_text() -> None:
                          "piece;;;a.png;Tank", "A;B" + T + "2\\" + T + "null;0;0;;0")
     assert piece.trait(Label).text == "A;B"
     assert piece.name == "Tank (A;B)"
+    hits = piece.trait(DynamicProperty)
+    assert (hits.is_numeric, hits.minimum, hits.maximum) == (True, 0, 3)
+    assert piece.position == ("null", 0, 0)
     assert piece.properties()["Hits"] == "2"
     piece.trait(DynamicProperty).value = "1"
     assert piece.encode()[1] == "A;B" + T + "1\\" + T + "null;0;0;;0"

@@ -34,5 +34,24 @@ class DynamicProperty(Trait):
         return cls(name=name, constraints=constraints, commands=commands,
                    description=description, value=str(value))
 
+    def _constraint(self, index: int) -> str:
+        items = sequence.split(self.constraints, ",")
+        return items[index] if index < len(items) else ""
+
+    @property
+    def is_numeric(self) -> bool:
+        return self._constraint(0) == "true"
+
+    @property
+    def minimum(self) -> int | None:
+        """The lower bound of a numeric property (None when not numeric or unreadable)."""
+        text = self._constraint(1)
+        return int(text) if self.is_numeric and text.lstrip("-").isdigit() else None
+
+    @property
+    def maximum(self) -> int | None:
+        text = self._constraint(2)
+        return int(text) if self.is_numeric and text.lstrip("-").isdigit() else None
+
     def properties(self) -> dict[str, str]:
         return {self.name: self.value}

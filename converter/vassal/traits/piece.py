@@ -76,6 +76,12 @@ class Piece:
         return props
 
     @property
+    def position(self) -> tuple[str, int, int]:
+        """(map id, x, y) in map pixels; the map id is "null" when off any map."""
+        basic = self.basic
+        return basic.map_id, basic.x, basic.y
+
+    @property
     def masked(self) -> bool:
         """True when an Obscurable (mask) currently hides the piece from other players."""
         return any(t.masked for t in self.traits_of(Obscurable))
