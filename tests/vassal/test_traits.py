@@ -242,6 +242,7 @@ def test_built_pieces_decode_to_equal_traits(name, image, label, level, report, 
                    BasicPiece(image=image, name=name, gpid="9")])
     type_text, state_text = piece.encode()
     again = decode_piece(type_text, state_text)
+    assert again == piece
     assert again.encode() == (type_text, state_text)
     assert again.trait(Layer).value == level
     assert again.basic.name == name and again.basic.image == image
