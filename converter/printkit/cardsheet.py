@@ -11,7 +11,7 @@ from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.cards import ReferenceCard
 from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front
-from converter.render.text import fit_font, mm_to_px, pt_to_px, px
+from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 
 GAP_MM = 4.0
 DECK_MARGIN_MM = 6.0  # nine poker cards fit A4 and US Letter only with a narrow margin
@@ -24,7 +24,7 @@ def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: 
     img = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), theme["paper"])
     draw = ImageDraw.Draw(img)
     fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), img.width * 0.9)
-    draw.text((img.width / 2, mm_to_px(top_mm, dpi)), label, font=fnt, fill=theme["label"], anchor="mt")
+    put_text(draw, (img.width / 2, mm_to_px(top_mm, dpi)), label, font=fnt, fill=theme["label"], anchor="mt")
     return img
 
 

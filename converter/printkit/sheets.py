@@ -9,7 +9,7 @@ from PIL import Image, ImageDraw
 from converter.model.game import Game
 from converter.printkit.layout import Page, Paper
 from converter.render.counters import counter_background, counter_image
-from converter.render.text import fit_font, mm_to_px, pt_to_px, px
+from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 
 DEFAULT_THEME: dict[str, Any] = {
     "paper": "#ffffff",
@@ -65,5 +65,5 @@ def render_page(game: Game, page: Page, paper: Paper, *, dpi: float = 300, bleed
         draw.line([(mm_to_px(m.x1_mm, dpi), mm_to_px(m.y1_mm, dpi)),
                    (mm_to_px(m.x2_mm, dpi), mm_to_px(m.y2_mm, dpi))], fill=t["mark"], width=width)
     label_font = fit_font(draw, page.label, "regular", pt_to_px(t["label_pt"], dpi), img.width * 0.9)
-    draw.text((img.width / 2, mm_to_px(12.0, dpi)), page.label, font=label_font, fill=t["label"], anchor="mt")
+    put_text(draw, (img.width / 2, mm_to_px(12.0, dpi)), page.label, font=label_font, fill=t["label"], anchor="mt")
     return img

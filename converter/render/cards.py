@@ -23,7 +23,7 @@ from converter.model.common import Filter, Provenance, Range, When
 from converter.model.game import Game
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
-from converter.render.text import Box, color, fit_font, font, ink_on, mm_to_px, pt_to_px, wrap
+from converter.render.text import Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
 
 CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
 PAD_MM = 3.0
@@ -106,9 +106,9 @@ class _Composer:
         if self.draw:
             bg = color(t["title_bg"])
             self.draw.rectangle([0, 0, self.width - 1, h], fill=bg)
-            self.draw.text((self.pad, self.pad * 0.5), text, font=fnt, fill=ink_on(bg), anchor="la")
+            put_text(self.draw, (self.pad, self.pad * 0.5), text, font=fnt, fill=ink_on(bg), anchor="la")
             if subtitle:
-                self.draw.text((self.pad, self.pad * 0.5 + fnt.size * 1.35), subtitle, font=small,
+                put_text(self.draw, (self.pad, self.pad * 0.5 + fnt.size * 1.35), subtitle, font=small,
                                fill=ink_on(bg), anchor="la")
         self.cells.append(CellBox("title", text, (0, 0, self.width, h)))
         self.y = h + self.pad
@@ -121,7 +121,7 @@ class _Composer:
         top = self.y
         for line in lines:
             if self.draw:
-                self.draw.text((self.pad, self.y), line, font=fnt, fill=color(self.t["ink"]), anchor="la")
+                put_text(self.draw, (self.pad, self.y), line, font=fnt, fill=color(self.t["ink"]), anchor="la")
             self.y += line_h
         self.cells.append(CellBox(key, text, (self.pad, top, self.width - self.pad, self.y)))
         self.y += int(line_h * 0.2)
@@ -146,7 +146,7 @@ class _Composer:
             for r_i, row in enumerate([g.header] + g.rows):
                 fnt = head if r_i == 0 else body
                 for c, text in enumerate(row):
-                    natural[c] = max(natural[c], int(self.measure.textlength(text, font=fnt)))
+                    natural[c] = max(natural[c], int(self.measure.textlength(one_line(text), font=fnt)))
                     for word in text.split():
                         longest[c] = max(longest[c], int(self.measure.textlength(word, font=fnt)))
             widths = [w + 2 * cpad + 1 for w in natural]
@@ -194,7 +194,7 @@ class _Composer:
                         self.draw.rectangle([x + 1, self.y + 1, x + cpad, self.y + h - 1], fill=color(sw))
                     ty = self.y + cpad
                     for line in wrapped[c] if c < len(wrapped) else []:
-                        self.draw.text((x + cpad, ty), line, font=fnt, anchor="la",
+                        put_text(self.draw, (x + cpad, ty), line, font=fnt, anchor="la",
                                        fill=color(t["missing_ink"]) if c < len(miss) and miss[c] else ink)
                         ty += line_h
                 if c < len(row):

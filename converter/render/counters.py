@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
 from converter.render.symbols import draw_symbol
-from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, px, wrap
+from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
 DEFAULT_DPI = 300
 
@@ -187,7 +187,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     code = _corner_code(piece)
     if code:
         fnt = fit_font(draw, code, "condensed-bold", corner.size, s * 0.45)
-        draw.text((s * 0.05, s * _TOP), code, font=fnt, fill=ink, anchor="lt")
+        put_text(draw, (s * 0.05, s * _TOP), code, font=fnt, fill=ink, anchor="lt")
     # top-right: flags marks and the step dot
     marks = "".join(_flag_mark(game, f) for f in (face.flags or piece.flags or []))
     right = s * 0.95
@@ -197,7 +197,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
         draw.ellipse([right - 2 * r, cy - r, right, cy + r], fill=color(t["dot"]))
         right -= 2.6 * r
     if marks:
-        draw.text((right, s * _TOP), marks, font=corner, fill=ink, anchor="rt")
+        put_text(draw, (right, s * _TOP), marks, font=corner, fill=ink, anchor="rt")
     # symbol and size marks
     unit_type = game.unit_type(piece.type) if piece.type else None
     symbol = unit_type.symbol if unit_type else "none"
@@ -213,14 +213,14 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     if name:
         if len(name) <= 4 and symbol != "none":
             fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22)
-            draw.text((s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
+            put_text(draw, (s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
         elif symbol == "none":
             fnt = fit_font(draw, name, "condensed-bold", int(s * 0.13), s * 0.9)
-            draw.text((s / 2, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
+            put_text(draw, (s / 2, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
         else:
             # a long name gets its own line under the symbol; the factors move down a little
             fnt = fit_font(draw, name, "condensed-bold", int(s * 0.11), s * 0.92)
-            draw.text((s / 2, s * 0.665), name, font=fnt, fill=ink, anchor="mm")
+            put_text(draw, (s / 2, s * 0.665), name, font=fnt, fill=ink, anchor="mm")
             factors_box = (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3])
     # factors
     text = face.factor_text(game.factor_order())
@@ -229,7 +229,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     if text:
         l, top, r, b = (v * s for v in factors_box)
         fnt = fit_font(draw, text, "bold", int((b - top) * 0.85), r - l)
-        draw.text((s / 2, (top + b) / 2 + s * 0.02), text, font=fnt, fill=factor_ink, anchor="mm")
+        put_text(draw, (s / 2, (top + b) / 2 + s * 0.02), text, font=fnt, fill=factor_ink, anchor="mm")
 
 
 def _corner_code(piece: Piece) -> str | None:

@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
-from converter.render.text import RGB, color, fit_font, font, ink_on, mm_to_px, pt_to_px, px, wrap
+from converter.render.text import RGB, color, fit_font, font, ink_on, mm_to_px, pt_to_px, put_text, px, wrap
 
 CARD_W_MM = 63.0
 CARD_H_MM = 88.0
@@ -65,7 +65,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     number = f"#{card.number}" if card.number is not None else ""
     small = font("regular", pt_to_px(t["small_pt"], dpi))
     if number:
-        draw.text((w - m, m * 0.6), number, font=font("bold", pt_to_px(t["small_pt"] + 1, dpi)), fill=head_ink, anchor="ra")
+        put_text(draw, (w - m, m * 0.6), number, font=font("bold", pt_to_px(t["small_pt"] + 1, dpi)), fill=head_ink, anchor="ra")
     title_font = font("bold", pt_to_px(t["title_pt"], dpi))
     lines = wrap(draw, card.title, title_font, w - 2 * m)
     if len(lines) > 2:
@@ -73,12 +73,12 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         lines = wrap(draw, card.title, title_font, w - 2 * m)[:2]
     y = band_h - m * 0.4 - len(lines) * title_font.size * 1.15
     for line in lines:
-        draw.text((m, y), line, font=title_font, fill=head_ink, anchor="la")
+        put_text(draw, (m, y), line, font=title_font, fill=head_ink, anchor="la")
         y += title_font.size * 1.15
     y = band_h + m * 0.6
     sub = " · ".join(x for x in (_subdeck_name(deck, card.subdeck), card.type or "") if x)
     if sub:
-        draw.text((m, y), sub, font=small, fill=ink, anchor="la")
+        put_text(draw, (m, y), sub, font=small, fill=ink, anchor="la")
         y += small.size * 1.5
     # values as labelled boxes
     fields = list(deck.card_fields or []) if deck else []
@@ -95,8 +95,8 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             x = m + i * box_w
             draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
             label = fit_font(draw, key, "condensed", small.size, box_w - 8)
-            draw.text((x + box_w / 2, y + 2), key, font=label, fill=ink, anchor="ma")
-            draw.text((x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
+            put_text(draw, (x + box_w / 2, y + 2), key, font=label, fill=ink, anchor="ma")
+            put_text(draw, (x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
                       fill=color(t["missing"]) if missing else ink, anchor="mm")
         y += value_font.size * 2.2 + m * 0.6
     body = font("regular", pt_to_px(t["body_pt"], dpi))
@@ -104,7 +104,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         for line in wrap(draw, card.text, body, w - 2 * m):
             if y > h - 3 * m:
                 break
-            draw.text((m, y), line, font=body, fill=ink, anchor="la")
+            put_text(draw, (m, y), line, font=body, fill=ink, anchor="la")
             y += body.size * 1.25
     else:
         fnt = font("bold", pt_to_px(t["body_pt"], dpi))
@@ -114,7 +114,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         draw.rectangle([m, box_top, w - m, box_bottom], outline=color(t["missing"]), width=max(1, px(0.3, dpi)))
         ty = box_top + m / 2
         for line in lines:
-            draw.text((w / 2, ty), line, font=fnt, fill=color(t["missing"]), anchor="ma")
+            put_text(draw, (w / 2, ty), line, font=fnt, fill=color(t["missing"]), anchor="ma")
             ty += fnt.size * 1.3
     footer = []
     if card.flags:
@@ -125,7 +125,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         footer.append(deck.name)
     foot = " · ".join(footer)
     fnt = fit_font(draw, foot, "regular", pt_to_px(t["small_pt"], dpi), w - 2 * m)
-    draw.text((m, h - m), foot, font=fnt, fill=ink, anchor="ld")
+    put_text(draw, (m, h - m), foot, font=fnt, fill=ink, anchor="ld")
     draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
     return img
 
@@ -152,10 +152,10 @@ def card_back(game: Game, deck: Deck, *, dpi: float = 300, theme: dict[str, Any]
     lines = wrap(draw, deck.name, fnt, w - 4 * m)
     y = h / 2 - len(lines) * fnt.size * 0.6
     for line in lines:
-        draw.text((w / 2, y), line, font=fnt, fill=ink, anchor="mm")
+        put_text(draw, (w / 2, y), line, font=fnt, fill=ink, anchor="mm")
         y += fnt.size * 1.2
     fnt = font("regular", pt_to_px(7, dpi))
-    draw.text((w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", fnt.size, w - 4 * m),
+    put_text(draw, (w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", fnt.size, w - 4 * m),
               fill=ink, anchor="md")
     draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
     return img

@@ -29,7 +29,7 @@ from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGrid
-from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, wrap
+from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text, wrap
 
 log = logging.getLogger(__name__)
 
@@ -362,7 +362,7 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
                     break
         draw.polygon(geo.corners(hex_id), fill=fill, outline=line)
         cx, cy = geo.center(hex_id)
-        draw.text((cx, cy - size * 0.3), hex_id, font=id_font, fill=ink_on(fill), anchor="mm")
+        put_text(draw, (cx, cy - size * 0.3), hex_id, font=id_font, fill=ink_on(fill), anchor="mm")
     for side in board.hexsides or []:
         _hexside(draw, geo, side, game, t, size)
     for h in board.hexes or []:
@@ -388,11 +388,11 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
             extra.append("missing: " + ",".join(h.missing))
         if h.name:
             fnt = fit_font(draw, h.name, "condensed-bold", name_font_px, size * 0.95)
-            draw.text((cx, cy + size * 0.15), h.name, font=fnt, fill=on, anchor="mm")
+            put_text(draw, (cx, cy + size * 0.15), h.name, font=fnt, fill=on, anchor="mm")
         small = " ".join(extra) if extra else ", ".join(marks)
         if small:
             fnt = fit_font(draw, small, "condensed", int(size * 0.12), size * 0.85)
-            draw.text((cx, cy + size * 0.3), small, font=fnt, fill=on, anchor="mm")
+            put_text(draw, (cx, cy + size * 0.3), small, font=fnt, fill=on, anchor="mm")
     _edges(draw, board, geo, size, ink)
     bw, bh = geo.space_box
     small_font = max(7, int(size * 0.14))
@@ -402,15 +402,15 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
         draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
                                outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
         fnt = fit_font(draw, sp.name, "condensed-bold", int(size * 0.18), bw * 0.9)
-        draw.text((x, y), sp.name, font=fnt, fill=ink_on(fill), anchor="mm")
+        put_text(draw, (x, y), sp.name, font=fnt, fill=ink_on(fill), anchor="mm")
         if sp.missing:
             note = "missing: " + ", ".join(sp.missing)
-            draw.text((x, y + bh * 0.32), note, font=fit_font(draw, note, "condensed", small_font, bw * 0.9),
+            put_text(draw, (x, y + bh * 0.32), note, font=fit_font(draw, note, "condensed", small_font, bw * 0.9),
                       fill=ink_on(fill), anchor="mm")
     top_font = fit_font(draw, _notice(board), "bold", int(size * 0.22), geo.image_size[0] * 0.95)
-    draw.text((geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
+    put_text(draw, (geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
-    draw.text((geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
+    put_text(draw, (geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
     _terrain_legend(draw, game, geo.image_size, size, t)
     return img
 
@@ -459,14 +459,14 @@ def _edges(draw: ImageDraw.ImageDraw, board: Board, geo: HexBoardGeometry, size:
             anchor = "ms" if fy == 0.0 else "ma"
         if fx in (0.0, 1.0):
             # vertical text in the side margin
-            tw = int(draw.textlength(label, font=fnt)) + 4
+            tw = int(draw.textlength(one_line(label), font=fnt)) + 4
             strip = Image.new("L", (tw, fnt.size + 6), 0)
-            ImageDraw.Draw(strip).text((2, 2), label, font=fnt, fill=255)
+            ImageDraw.Draw(strip).text((2, 2), one_line(label), font=fnt, fill=255)
             strip = strip.rotate(90 if fx == 0.0 else -90, expand=True)
             ox = int(x - strip.width) if fx == 0.0 else int(x)
             draw.bitmap((ox, int(y - strip.height / 2)), strip, fill=ink)
         else:
-            draw.text((x, y + (-size * 0.05 if fy == 0.0 else size * 0.05)), label, font=fnt, fill=ink, anchor=anchor)
+            put_text(draw, (x, y + (-size * 0.05 if fy == 0.0 else size * 0.05)), label, font=fnt, fill=ink, anchor=anchor)
 
 
 def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int, int], size: float,
@@ -478,7 +478,7 @@ def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int
     x = size * 0.4
     y = image_size[1] - size * LEGEND_HEXES * 0.6
     for name, col, kind in items:
-        w = draw.textlength(name, font=fnt)
+        w = draw.textlength(one_line(name), font=fnt)
         if x + size * 0.4 + w > image_size[0] - size * 0.2:
             x = size * 0.4
             y += size * 0.3
@@ -486,7 +486,7 @@ def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int
             draw.line([(x, y), (x + size * 0.3, y)], fill=color(col), width=max(2, int(size * 0.06)))
         else:
             draw.rectangle([x, y - size * 0.1, x + size * 0.3, y + size * 0.1], fill=color(col), outline=color(t["hex_line"]))
-        draw.text((x + size * 0.38, y), name, font=fnt, fill=color(t["ink"]), anchor="lm")
+        put_text(draw, (x + size * 0.38, y), name, font=fnt, fill=color(t["ink"]), anchor="lm")
         x += size * 0.38 + w + size * 0.35
 
 
@@ -576,7 +576,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
         pad = unit * 1.2
         box = [min(xs) - pad, min(ys) - pad - name_font.size, max(xs) + pad, max(ys) + pad]
         draw.rounded_rectangle(box, radius=unit, fill=color(t["area"]), outline=color(t["hex_line"]), width=2)
-        draw.text((box[0] + unit * 0.5, box[1] + unit * 0.3), by_id[parent_id].name, font=small, fill=ink, anchor="la")
+        put_text(draw, (box[0] + unit * 0.5, box[1] + unit * 0.3), by_id[parent_id].name, font=small, fill=ink, anchor="la")
     # adjacency first, then typed links over it
     seen: set[tuple[str, str]] = set()
     for s in spaces:
@@ -601,7 +601,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
                                                   if link.only else "") if x)
         if tag:
             mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
-            draw.text((mx, my - unit * 0.4), tag, font=small, fill=rgb, anchor="md")
+            put_text(draw, (mx, my - unit * 0.4), tag, font=small, fill=rgb, anchor="md")
     # groups: a coloured tag under each member
     groups = {g.id: (g, color(t["group_colors"][k % len(t["group_colors"])])) for k, g in enumerate(board.groups or [])}
     for s in spaces:
@@ -626,9 +626,9 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     # notice, title, legend
     notice = _notice(board)
     nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
-    draw.text((size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
+    put_text(draw, (size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
     title = f"{game.title} — {board.name}"
-    draw.text((size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
+    put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
               fill=ink, anchor="mt")
     _space_legend(draw, game, board, used_links, groups, size, unit, t)
     return img
@@ -644,7 +644,7 @@ def _node_detail(s: Space) -> str:
 
 
 def _node_half(draw: ImageDraw.ImageDraw, s: Space, fnt: Any, unit: float) -> tuple[float, float]:
-    w = max(draw.textlength(s.name, font=fnt), unit * 3) / 2 + unit * 0.6
+    w = max(draw.textlength(one_line(s.name), font=fnt), unit * 3) / 2 + unit * 0.6
     h = fnt.size * (1.3 if _node_detail(s) else 0.8) + unit * 0.5
     return w, h
 
@@ -679,7 +679,7 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
             entries.append(("swatch", (ter.name, color(ter.color))))
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
-    draw.text((x, y0), "Legend" + (" (red outline: data missing)" if any(sp.missing for sp in board.spaces or []) else ""),
+    put_text(draw, (x, y0), "Legend" + (" (red outline: data missing)" if any(sp.missing for sp in board.spaces or []) else ""),
               font=font("bold", fnt.size), fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
     for k, (kind, (name, style)) in enumerate(entries):
@@ -692,4 +692,4 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
         label = fit_font(draw, name, "regular", fnt.size, col_w - unit * 4.5)
-        draw.text((x + unit * 3.5, y + fnt.size * 0.6), name, font=label, fill=ink, anchor="lm")
+        put_text(draw, (x + unit * 3.5, y + fnt.size * 0.6), name, font=label, fill=ink, anchor="lm")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import unicodedata
 from pathlib import Path
 from typing import Any
 
@@ -66,6 +67,16 @@ def ink_on(background: RGB, override: str | None = None) -> RGB:
     return (0, 0, 0) if luminance(background) > 0.5 else (255, 255, 255)
 
 
+def one_line(text: str) -> str:
+    """*text* with line breaks and other control characters as spaces (one drawable line)."""
+    return "".join(" " if unicodedata.category(ch) == "Cc" else ch for ch in text)
+
+
+def put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, **kwargs: Any) -> None:
+    """``draw.text`` of one line: model text may hold newlines or control characters."""
+    draw.text(xy, one_line(text), **kwargs)
+
+
 def text_size(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
     left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
     return right - left, bottom - top
@@ -74,6 +85,7 @@ def text_size(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont)
 def fit_font(draw: ImageDraw.ImageDraw, text: str, style: str, size_px: int, max_width: float,
              min_px: int = 4) -> ImageFont.FreeTypeFont:
     """The largest font no bigger than *size_px* in which *text* fits *max_width*."""
+    text = one_line(text)
     size = max(min_px, size_px)
     fnt = font(style, size)
     while size > min_px:
@@ -87,13 +99,14 @@ def fit_font(draw: ImageDraw.ImageDraw, text: str, style: str, size_px: int, max
 def draw_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
                   fnt: ImageFont.FreeTypeFont, fill: Any) -> None:
     """Text centred on a point (the 'mm' anchor centres on the middle of the glyph box)."""
-    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+    draw.text(xy, one_line(text), font=fnt, fill=fill, anchor="mm")
 
 
 def wrap(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy word wrap to *width* pixels; words longer than a line are cut."""
     lines: list[str] = []
-    for paragraph in text.split("\n"):
+    for paragraph in text.replace("\r\n", "\n").split("\n"):
+        paragraph = one_line(paragraph)
         line = ""
         for word in paragraph.split():
             trial = f"{line} {word}" if line else word

@@ -31,3 +31,23 @@ def test_counter_keeps_its_size_whatever_the_text(designation: str, label: str, 
     face.printed = printed
     img = counter_image(game, piece, face.counter, face.side, dpi=dpi)
     assert img.size == (counter_px(game, piece, dpi=dpi),) * 2
+
+
+@settings(max_examples=40, deadline=None)
+@given(a=TEXT, b=TEXT, c=TEXT)
+def test_cards_and_deck_cards_take_any_text(a: str, b: str, c: str) -> None:
+    """Newlines and control characters in names, cells and notes once crashed Pillow's text layout."""
+    from converter.render.cards import table_card
+    from converter.render.decks import card_front
+
+    game = copy.deepcopy(BASE)
+    table = game.table("crt")
+    table.name = a or "x"
+    table.cells[0][0] = b
+    table.notes[0].text = c
+    card = table_card(game, table, dpi=50)
+    assert card.text_of("cell:0:0") == b
+    deck_card = game.cards[0]
+    deck_card.title = a or "x"
+    deck_card.text = b or None
+    assert card_front(game, deck_card, dpi=50).size == (124, 173)
