@@ -8,6 +8,7 @@ it atomically.  The canonical game description travels inside the archive
 
 from __future__ import annotations
 
+import copy
 import html
 import json
 import logging
@@ -23,9 +24,7 @@ from converter.builder.maps import (
 from converter.builder.pieces import draw_pieces, piece_definition, prototypes
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
-from converter.errors import BuildError
-from converter.load import load_game
-from converter.load.model import load_model
+from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
@@ -78,9 +77,17 @@ def build_module(path: str | Path) -> BuiltModule:
         ModelError: the game does not validate.
         BuildError: the game cannot be expressed (e.g. no VASSAL numbering fits its hex ids).
     """
-    game = load_model(path)
-    document = load_game(path).data
-    return build_from_model(game, document)
+    from converter.validate import validate_path
+
+    doc, problems = validate_path(path)  # as load_model, keeping the merged document
+    if problems:
+        lines = "\n".join(p.line() for p in problems[:20])
+        more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
+        raise ModelError(f"{doc.folder}: the game has {len(problems)} problems "
+                         f"(run vconv validate):\n{lines}{more}")
+    game = Game.from_dict(doc.data)
+    game.folder = doc.folder
+    return build_from_model(game, copy.deepcopy(doc.data))
 
 
 def build_from_model(game: Game, document: dict) -> BuiltModule:

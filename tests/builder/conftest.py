@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import os
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def builds(tmp_path_factory: pytest.TempPathFactory) -> BuildCache:
 @pytest.fixture(scope="session")
 def vassal_reports(builds: BuildCache) -> dict[Path, object]:
     """vassal-check of every built module, run side by side (each takes a few seconds)."""
-    from tests.helpers_vassal import require_vassal_checker, run_vassal_check
+    from tests.helpers_vassal import require_vassal_checker
 
     require_vassal_checker()
     paths: dict[Path, Path] = {}
@@ -84,5 +85,19 @@ def vassal_reports(builds: BuildCache) -> dict[Path, object]:
         except Exception as exc:  # reported by the test of that game
             failed[folder] = exc
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {folder: pool.submit(run_vassal_check, path) for folder, path in paths.items()}
+        futures = {folder: pool.submit(_check_with_scenarios, path) for folder, path in paths.items()}
         return {**failed, **{folder: f.result() for folder, f in futures.items()}}
+
+
+def _check_with_scenarios(path: Path):
+    """vassal-check of a module, opening and executing every scenario save it carries."""
+    from tests.helpers_vassal import run_vassal_check
+
+    games = []
+    with zipfile.ZipFile(path) as z:
+        for name in sorted(z.namelist()):
+            if name.startswith("scenarios/") and name.endswith(".vsav"):
+                target = path.parent / f"{path.stem}-{Path(name).name}"
+                target.write_bytes(z.read(name))
+                games += ["--game", str(target)]
+    return run_vassal_check(path, *games, *(["--execute"] if games else []))
