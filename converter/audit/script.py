@@ -66,7 +66,19 @@ class ScriptedGame:
         self.game = self.built.game
         self.art = _art(self.game)
         self.side = self.side or self.game.sides[0].name
-        self.roster = [PlayerJoin((PASSWORD, self.player, self.side))]
+        # one player per side (Alice, Bob, Carol...): moves carry the mover's "password"
+        names = [self.player, "Bob", "Carol", "Dave", "Erin", "Frank"]
+        self.passwords: dict[str, str] = {}
+        self.roster = []
+        for i, side in enumerate(self.game.sides):
+            password = PASSWORD if i == 0 else f"{PASSWORD}-{i}"
+            self.passwords[side.id] = password
+            self.roster.append(PlayerJoin((password, names[i % len(names)], side.name)))
+
+    def _password(self, piece_id: str) -> str:
+        gp = self.game.piece(piece_id)
+        side = self.game.side_of(gp) if gp is not None else None
+        return self.passwords.get(side.id if side else "", PASSWORD)
 
     # ------------------------------------------------------------------ where things are
     def point(self, *, hex: str | None = None, space: str | None = None,
@@ -157,7 +169,8 @@ class ScriptedGame:
         p = self.live[vid]
         map_name, x, y = self.point(**where)  # type: ignore[arg-type]
         self._last_move = (vid, p.map, p.x, p.y, map_name, x, y)
-        cmd = MovePiece(vid, map_name, x, y, None, p.map, p.x, p.y, None, PASSWORD)
+        cmd = MovePiece(vid, map_name, x, y, None, p.map, p.x, p.y, None,
+                        self._password(p.piece_id))
         p.map, p.x, p.y = map_name, x, y
         self.steps.append(LogEntry(cmd, children=[LogEntry(Chat(f"* {p.piece_id} moves *"))]))
 
@@ -169,7 +182,8 @@ class ScriptedGame:
         p = self.live[vid]
         p.map, p.x, p.y = old_map, ox, oy
         self.steps.append(LogEntry(Undo(("true",)), children=[
-            LogEntry(MovePiece(vid, old_map, ox, oy, None, new_map, nx, ny, None, PASSWORD)),
+            LogEntry(MovePiece(vid, old_map, ox, oy, None, new_map, nx, ny, None,
+                               self._password(p.piece_id))),
             LogEntry(Undo(("false",)))]))
         self._last_move = None
 
