@@ -1,0 +1,213 @@
+"""Maps and boards → the format's boards.
+
+A board with a hex grid (alone or behind zones) becomes a `hex` board; zones and regions
+become spaces (an `area` board when there are zones, `boxes` when only regions); a board
+without a grid is one place to VASSAL (every point is named after the board), so it becomes a
+`boxes` board with that one space.  Square grids have no counterpart in the format: such a
+board keeps the single space and a note says what was left out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from converter.importer.context import ImportContext
+from converter.importer.hexgrid import ImportedGrid, import_hex_grid
+from converter.importer.paths import join, label
+from converter.vassal import grid as vgrid
+from converter.vassal.components import Board, BoardPicker, Map
+from converter.vassal.components.base import Component
+
+
+@dataclass
+class PlacedBoard:
+    """A VASSAL board and what it became, for resolving setup locations later."""
+
+    map_name: str
+    vassal_name: str
+    board_id: str
+    grid: vgrid.BoardGrid | None
+    imported_grid: ImportedGrid | None = None
+    locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # VASSAL name → at
+    whole: dict[str, Any] | None = None  # the location every point of the board has
+
+
+@dataclass
+class BoardsResult:
+    boards: list[dict[str, Any]] = field(default_factory=list)
+    placed: list[PlacedBoard] = field(default_factory=list)
+    consumed: set[int] = field(default_factory=set)
+
+    def find(self, map_name: str, board_name: str) -> PlacedBoard | None:
+        for pb in self.placed:
+            if pb.map_name == map_name and (pb.vassal_name == board_name or not board_name):
+                return pb
+        return None
+
+
+def import_boards(ctx: ImportContext) -> BoardsResult:
+    result = BoardsResult()
+    for vmap in ctx.module.buildfile.find_all(Map):
+        map_path = label(vmap)
+        result.consumed.add(id(vmap))
+        for picker in vmap.children:
+            if not isinstance(picker, BoardPicker):
+                continue
+            result.consumed.add(id(picker))
+            for board in picker.children:
+                if isinstance(board, Board):
+                    _board(ctx, vmap, board, join(join(map_path, picker), board), result)
+    return result
+
+
+def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: BoardsResult) -> None:
+    result.consumed.add(id(board))
+    for comp in board.walk():
+        result.consumed.add(id(comp))
+    board_id = ctx.ids.take("boards", board.name, "board")
+    out: dict[str, Any] = {"id": board_id, "name": board.name or board_id}
+    size: tuple[int, int] | None = (board.width, board.height)
+    image: dict[str, Any] | None = None
+    if board.image:
+        file = ctx.images.copy(board.image)
+        if file is None:
+            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module")
+            size = None
+        else:
+            image = {"file": file}
+            size = ctx.images.size(board.image)
+    grid = vgrid.grid_of_board(board, size) if size is not None else None
+    placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
+    spaces: list[dict[str, Any]] = []
+    hex_grid = _hex_part(grid)
+    missing: list[str] = []
+    if hex_grid is not None and size is not None:
+        imported, why = import_hex_grid(hex_grid, size)
+        out["kind"] = "hex"
+        if imported is None:
+            missing.append("grid")
+            ctx.note(f"board {board.name!r}: its hex grid cannot be written in the format ({why})")
+        else:
+            placed.imported_grid = imported
+            how = "VASSAL's HexGrid and HexGridNumbering over the hexes whose centres lie on the board"
+            imported.grid["provenance"] = ctx.deduced(path, how)
+            out["grid"] = imported.grid
+            if image is not None:
+                image.update({"origin": list(imported.origin), "hex_width_px": imported.hex_width_px,
+                              "hex_height_px": imported.hex_height_px})
+            if not imported.same_names:
+                out["hexes"] = [{"id": hid, "name": name} for hid, name in imported.names.items()]
+                ctx.note(f"board {board.name!r}: VASSAL names its hexes like "
+                         f"{next(iter(imported.names.values()))!r}, which the format's numeric ids "
+                         "cannot write; each hex carries VASSAL's name as its 'name'")
+            for hid, name in imported.names.items():
+                placed.locations[name] = {"board": board_id, "hex": hid}
+    if isinstance(grid, vgrid.ZonedGrid):
+        spaces += _zones(ctx, board, grid, size, path, placed)
+    if isinstance(grid, vgrid.RegionGrid):
+        spaces += _regions(ctx, grid, size, placed, board_id, path)
+    elif isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.RegionGrid):
+        spaces += _regions(ctx, grid.background, size, placed, board_id, path)
+    square = _square_part(grid)
+    if square is not None:
+        ctx.note(f"not imported: the square grid of board {board.name!r} ({path}); the format "
+                 "has no square grids")
+    if "kind" not in out:
+        if spaces and any(s.get("kind") == "zone" for s in spaces):
+            out["kind"] = "area"
+        else:
+            out["kind"] = "boxes"
+        if not spaces or square is not None or grid is None:
+            whole_id = ctx.ids.take("spaces", board.name or board_id, "board")
+            whole = {"id": whole_id, "name": board.name or board_id, "kind": "board",
+                     "provenance": ctx.stated(path)}
+            spaces.insert(0, whole)
+            placed.whole = {"board": board_id, "space": whole_id}
+            placed.locations.setdefault(board.name, placed.whole)
+    if image is not None:
+        out["image"] = image
+    if spaces:
+        out["spaces"] = spaces
+    if missing:
+        out["missing"] = missing
+        out["provenance"] = ctx.missing(missing, path)
+    else:
+        out["provenance"] = ctx.stated(path)
+    result.boards.append(out)
+    result.placed.append(placed)
+
+
+def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGrid | None:
+    if isinstance(grid, vgrid.HexGrid):
+        return grid
+    if isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.HexGrid):
+        return grid.background
+    return None
+
+
+def _square_part(grid: vgrid.BoardGrid | None) -> vgrid.SquareGrid | None:
+    if isinstance(grid, vgrid.SquareGrid):
+        return grid
+    if isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.SquareGrid):
+        return grid.background
+    return None
+
+
+def _layout(point: tuple[float, float], size: tuple[int, int] | None) -> dict[str, float] | None:
+    if size is None or not size[0] or not size[1]:
+        return None
+    return {"x": round(min(max(point[0] / size[0], 0.0), 1.0), 4),
+            "y": round(min(max(point[1] / size[1], 0.0), 1.0), 4)}
+
+
+def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[int, int] | None,
+           path: str, placed: PlacedBoard) -> list[dict[str, Any]]:
+    out = []
+    zone_components = [c for c in _zoned(board).children if c.tag.endswith("mapgrid.Zone")]
+    for zone, comp in zip(grid.zones, zone_components):
+        zpath = f"{path}/ZonedGrid/{label(comp)}"
+        sid = ctx.ids.take("spaces", zone.name, "zone")
+        space: dict[str, Any] = {"id": sid, "name": zone.name or sid, "kind": "zone"}
+        if zone.polygon:
+            cx = sum(p[0] for p in zone.polygon) / len(zone.polygon)
+            cy = sum(p[1] for p in zone.polygon) / len(zone.polygon)
+            layout = _layout((cx, cy), size)
+            if layout is not None:
+                space["layout"] = layout
+        location = zone.location_format.replace("$name$", zone.name)
+        if location != zone.name:
+            space["properties"] = {"vassal_location": location}
+        space["provenance"] = ctx.stated(zpath)
+        placed.locations.setdefault(location, {"board": placed.board_id, "space": sid})
+        placed.locations.setdefault(zone.name, {"board": placed.board_id, "space": sid})
+        if zone.grid is not None and not zone.use_parent_grid:
+            ctx.note(f"not imported: the {type(zone.grid).__name__} inside zone {zone.name!r} "
+                     f"of board {board.name!r}; the zone is one space")
+        out.append(space)
+    return out
+
+
+def _zoned(board: Board) -> Component:
+    return next(c for c in board.children if c.tag.endswith("ZonedGrid"))
+
+
+def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] | None,
+             placed: PlacedBoard, board_id: str, path: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    seen: dict[str, dict[str, Any]] = {}
+    for name, origin in grid.regions:
+        if name in seen:
+            ctx.note(f"board {placed.vassal_name!r}: region {name!r} appears more than once; "
+                     "VASSAL names both points alike, so they are one space")
+            continue
+        sid = ctx.ids.take("spaces", name, "region")
+        space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "region"}
+        layout = _layout(origin, size)
+        if layout is not None:
+            space["layout"] = layout
+        space["provenance"] = ctx.stated(f"{path}/RegionGrid/Region[{name}]")
+        seen[name] = space
+        placed.locations.setdefault(name, {"board": board_id, "space": sid})
+        out.append(space)
+    return out

@@ -1,0 +1,51 @@
+"""DrawPiles → decks, their CardSlots → cards (identical slots counted as copies)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from converter.errors import VassalFormatError
+from converter.importer.context import ImportContext
+from converter.importer.paths import join, label
+from converter.vassal.components import CardSlot, DrawPile, Map
+
+
+def import_decks(ctx: ImportContext, consumed: set[int]
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    decks: list[dict[str, Any]] = []
+    cards: list[dict[str, Any]] = []
+    for vmap in ctx.module.buildfile.find_all(Map):
+        for pile in vmap.children:
+            if not isinstance(pile, DrawPile):
+                continue
+            path = join(label(vmap), pile)
+            consumed.add(id(pile))
+            slots = [c for c in pile.children if isinstance(c, CardSlot)]
+            deck_id = ctx.ids.take("decks", pile.name, "deck")
+            decks.append({"id": deck_id, "name": pile.name or deck_id, "count": len(slots),
+                          "provenance": ctx.stated(path)})
+            seen: dict[tuple[str, str], dict[str, Any]] = {}
+            for slot in slots:
+                consumed.add(id(slot))
+                try:
+                    piece = slot.piece
+                    key = (piece.basic.name or slot.entry_name, piece.encode()[0])
+                except VassalFormatError as exc:
+                    ctx.note(f"not imported: {join(path, slot)}: its card cannot be read ({exc})")
+                    continue
+                if key in seen:
+                    seen[key]["count"] = seen[key].get("count", 1) + 1
+                    continue
+                title = key[0] or slot.entry_name or "card"
+                card = {"id": ctx.ids.take("cards", f"{deck_id}-{title}", "card"),
+                        "deck": deck_id, "title": title, "provenance": ctx.stated(join(path, slot))}
+                seen[key] = card
+                cards.append(card)
+            if slots:
+                ctx.note(f"deck {pile.name!r}: the card pictures are not imported; the format's "
+                         "cards have no image")
+    for card in cards:  # count after title, before provenance
+        if "count" in card:
+            prov = card.pop("provenance")
+            card["provenance"] = prov
+    return decks, cards

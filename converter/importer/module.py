@@ -1,0 +1,182 @@
+"""A VASSAL module → the canonical game description, as JSON files and copied images.
+
+A module built by vconv carries its game (`vconv/game.json`): that is returned as it is.
+Any other module is reconstructed from its build file, component by component; what the
+format cannot hold is listed in the game's notes ("not imported: ..."), never dropped
+silently, and what the module does not say is listed in `missing`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from converter.errors import VassalFormatError
+from converter.importer.boards import import_boards
+from converter.importer.context import SOURCE_ID, ImportContext
+from converter.importer.decks import import_decks
+from converter.importer.images import ImageStore
+from converter.importer.paths import label
+from converter.importer.pieces import Prototypes, import_pieces
+from converter.importer.setup import import_setup
+from converter.importer.toolbar import import_dice, import_turns
+from converter.vassal.components import GameModule, PlayerRoster, PrototypesContainer
+from converter.vassal.vmod_reader import ModuleFile, read_vmod
+
+FORMAT = "vconv-game/1"
+EMBEDDED_GAME = "vconv/game.json"
+MAX_EMBEDDED_BYTES = 32 * 1024 * 1024
+# fragment files written beside game.json, and the keys each holds
+FRAGMENTS = (("boards.json", ("boards",)), ("pieces.json", ("pieces", "decks", "cards")),
+             ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
+
+
+@dataclass
+class ImportedGame:
+    """The game folder's files (relative path → bytes) and what the import found."""
+
+    files: dict[str, bytes]
+    embedded: bool
+    title: str
+    counts: dict[str, int] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    absent_files: list[str] = field(default_factory=list)
+
+
+def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
+    """Read the module at *path* into a game whose id is *slug* (the folder name).
+
+    Raises:
+        InputError: the file does not exist.
+        VassalFormatError: not a module, unsafe or corrupt entries, malformed XML.
+    """
+    module = read_vmod(path)
+    if EMBEDDED_GAME in module.entry_names:
+        return _embedded(module)
+    return _reconstruct(module, slug)
+
+
+def _dump(data: dict[str, Any]) -> bytes:
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def _embedded(module: ModuleFile) -> ImportedGame:
+    raw = module.read_member(EMBEDDED_GAME, MAX_EMBEDDED_BYTES)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise VassalFormatError(f"{module.path}!{EMBEDDED_GAME}: not JSON text ({exc})") from None
+    if not isinstance(data, dict):
+        raise VassalFormatError(f"{module.path}!{EMBEDDED_GAME}: expected a JSON object")
+    # the embedded game is the merged document: its includes are already inside it
+    data = {k: v for k, v in data.items() if k != "include"}
+    named = _named_files(data)
+    return ImportedGame({"game.json": _dump(data)}, True, str(data.get("title", "")),
+                        counts={"pieces": len(data.get("pieces") or []),
+                                "boards": len(data.get("boards") or [])},
+                        absent_files=named)
+
+
+def _named_files(data: dict[str, Any]) -> list[str]:
+    """Files the game names (board scans, face pictures), which the module does not carry."""
+    out = []
+    for board in data.get("boards") or []:
+        if isinstance(board, dict) and isinstance(board.get("image"), dict):
+            out.append(str(board["image"].get("file")))
+    for piece in data.get("pieces") or []:
+        for face in (piece.get("faces") or []) if isinstance(piece, dict) else []:
+            if isinstance(face, dict) and face.get("image"):
+                out.append(str(face["image"]))
+    return sorted(set(out))
+
+
+def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
+    ctx = ImportContext(module, ImageStore(module))
+    root = module.buildfile
+    consumed: set[int] = {id(root)}
+    name = module.metadata.get("name") or getattr(root, "name", "") or slug
+    version = module.metadata.get("version") or getattr(root, "version", "")
+    game: dict[str, Any] = {"format": FORMAT, "id": slug, "title": name}
+    source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}",
+                              "file": Path(module.path).name}
+    if version:
+        source["edition"] = version
+    game["sources"] = [source]
+    if not isinstance(root, GameModule):
+        ctx.note(f"the build file's root is {root.tag!r}, not a GameModule")
+
+    sides, side_ids = _sides(ctx, consumed)
+    protos = Prototypes(ctx, root)
+    consumed |= protos.consumed
+    consumed |= {id(c) for c in root.find_all(PrototypesContainer)}
+    boards = import_boards(ctx)
+    consumed |= boards.consumed
+    pieces = import_pieces(ctx, side_ids, protos)
+    consumed |= pieces.consumed
+    decks, cards = import_decks(ctx, consumed)
+    dice = import_dice(ctx, consumed)
+    turns, sequence = import_turns(ctx, consumed)
+    scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
+    _unimported(ctx, root, consumed)
+    for name_ in ctx.images.absent:
+        ctx.note(f"image {name_!r} is named by the module but not in it")
+
+    game["sides"] = sides
+    content: dict[str, Any] = {
+        "boards": boards.boards, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
+        "dice": dice, "scenarios": [scenario] if scenario else []}
+    includes = []
+    files: dict[str, bytes] = {}
+    for file, keys in FRAGMENTS:
+        part = {k: content[k] for k in keys if content[k]}
+        if part:
+            includes.append(file)
+            files[file] = _dump(part)
+    if includes:
+        game["include"] = includes
+        game = {k: game[k] for k in ("format", "id", "title", "sources", "include", "sides")}
+    if turns:
+        game["turns"] = turns
+    if sequence:
+        game["sequence"] = sequence
+    prov = {"status": "stated", "source": SOURCE_ID}
+    game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {Path(module.path).name!r} "
+                      f"(VASSAL {getattr(root, 'vassal_version', '') or 'version unknown'}).",
+                      "provenance": prov}]
+    game["notes"] += [{"text": text} for text in ctx.notes]
+    files = {"game.json": _dump(game), **files, **ctx.images.files}
+    counts = {"boards": len(boards.boards), "piece slots": pieces.slots,
+              "pieces": len(pieces.pieces), "dice": len(dice), "decks": len(decks),
+              "images": len(ctx.images.files)}
+    return ImportedGame(files, False, name, counts, list(ctx.notes))
+
+
+def _sides(ctx: ImportContext, consumed: set[int]) -> tuple[list[dict[str, Any]], dict[str, str]]:
+    sides: list[dict[str, Any]] = []
+    by_name: dict[str, str] = {}
+    for roster in ctx.module.buildfile.find_all(PlayerRoster):
+        for comp in roster.walk():
+            consumed.add(id(comp))
+        for side_name in roster.sides:
+            side_name = side_name.strip()
+            if not side_name or side_name.casefold() in by_name:
+                continue
+            sid = ctx.ids.take("sides", side_name, "side")
+            by_name[side_name.casefold()] = sid
+            sides.append({"id": sid, "name": side_name, "provenance": ctx.stated(label(roster))})
+    return sides, by_name
+
+
+def _unimported(ctx: ImportContext, root: Any, consumed: set[int]) -> None:
+    """One note listing every component the import did not read, by class, with counts."""
+    left: Counter[str] = Counter()
+    for comp in root.walk():
+        if id(comp) not in consumed:
+            left[comp.tag.rsplit(".", 1)[-1]] += 1
+    if left:
+        parts = [f"{tag} ×{n}" if n > 1 else tag for tag, n in sorted(left.items())]
+        ctx.note("not imported (no counterpart in the format): " + ", ".join(parts))

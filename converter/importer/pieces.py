@@ -1,0 +1,250 @@
+"""Palette slots (PieceSlot) → the format's pieces, prototypes expanded.
+
+Faces: vconv's own modules keep a piece's faces in a Layer named "Step" or "Side"; other
+modules draw the piece with its BasicPiece image and stack Layers over it.  The face layer is
+then the innermost Layer that cannot be switched off (no activate key), draws at the piece's
+centre (no offset) and shows an image at every level; its levels are the faces, one per level
+(counter 1 front/back, then counter 2: the format holds four).  Without such a layer the
+BasicPiece image is the one face.  Other layers (overlays, markers) are listed in the notes.
+
+Owner: a Marker property `Side`/`Nationality`/`Faction`, or a palette panel, list or tab named
+after a side of the PlayerRoster.  Identical slots (same name and definition) count as copies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from converter.errors import VassalFormatError
+from converter.importer.context import ImportContext
+from converter.importer.paths import join, label
+from converter.vassal.components import (
+    BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
+from converter.vassal.components.base import Component
+from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Piece, UsePrototype
+
+MAX_FACES = 4
+FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
+VCONV_FACE_LAYERS = ("Step", "Side")
+KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
+PLACEHOLDER_KIND = "token"
+CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
+WIDGETS = (PieceWindow, TabWidget, PanelWidget, ListWidget, BoxWidget)
+
+
+@dataclass
+class PieceDefinition:
+    """One distinct piece definition with where it was found and how many slots hold it."""
+
+    key: tuple[str, str]
+    entry: dict[str, Any]
+    count: int = 1
+
+
+@dataclass
+class PiecesResult:
+    pieces: list[PieceDefinition] = field(default_factory=list)
+    by_key: dict[tuple[str, str], PieceDefinition] = field(default_factory=dict)
+    consumed: set[int] = field(default_factory=set)
+    slots: int = 0
+
+    def as_json(self) -> list[dict[str, Any]]:
+        out = []
+        for definition in self.pieces:
+            entry = dict(definition.entry)
+            if definition.count > 1:
+                # keep the field order stable: count after kind/owner
+                entry = _with_count(entry, definition.count)
+            out.append(entry)
+        return out
+
+
+def _with_count(entry: dict[str, Any], count: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in entry.items():
+        if key == "faces":
+            out["count"] = count
+        out[key] = value
+    return out
+
+
+class Prototypes:
+    """PrototypeDefinitions by name, expanded recursively (a cycle stops the expansion)."""
+
+    def __init__(self, ctx: ImportContext, root: Component) -> None:
+        self.ctx = ctx
+        self.defs: dict[str, Piece] = {}
+        self.consumed: set[int] = set()
+        for comp in root.find_all(PrototypeDefinition):
+            self.consumed.add(id(comp))
+            try:
+                self.defs.setdefault(comp.name, comp.piece)
+            except VassalFormatError as exc:
+                ctx.note(f"prototype {comp.name!r} cannot be read ({exc}); pieces using it lose "
+                         "its traits")
+
+    def expand(self, piece: Piece, seen: tuple[str, ...] = ()) -> list[Any]:
+        """The trait chain with every UsePrototype replaced by the prototype's traits."""
+        out: list[Any] = []
+        for trait in piece.traits:
+            if isinstance(trait, UsePrototype):
+                proto = self.defs.get(trait.name)
+                if proto is None:
+                    self.ctx.note(f"a piece uses prototype {trait.name!r}, which the module does "
+                                  "not define")
+                    continue
+                if trait.name in seen:
+                    self.ctx.note(f"prototype {trait.name!r} uses itself; expansion stopped")
+                    continue
+                inner = self.expand(proto, seen + (trait.name,))
+                out.extend(t for t in inner if not isinstance(t, BasicPiece))
+            else:
+                out.append(trait)
+        return out
+
+
+def import_pieces(ctx: ImportContext, sides: dict[str, str], protos: Prototypes) -> PiecesResult:
+    """Every PieceSlot of every palette (PieceWindow), in document order."""
+    result = PiecesResult()
+    for window in ctx.module.buildfile.find_all(PieceWindow):
+        _walk(ctx, window, label(window), None, sides, protos, result)
+    return result
+
+
+def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
+          sides: dict[str, str], protos: Prototypes, result: PiecesResult) -> None:
+    result.consumed.add(id(comp))
+    name = getattr(comp, "entry_name", "") or getattr(comp, "name", "")
+    if isinstance(comp, WIDGETS) and isinstance(name, str) and name.casefold() in sides:
+        side = sides[name.casefold()]
+    for child in comp.children:
+        child_path = join(path, child)
+        if isinstance(child, PieceSlot):
+            result.consumed.add(id(child))
+            result.slots += 1
+            add_slot(ctx, child, child_path, side, sides, protos, result)
+        elif isinstance(child, WIDGETS):
+            _walk(ctx, child, child_path, side, sides, protos, result)
+
+
+def slot_key(piece: Piece, fallback_name: str) -> tuple[str, str]:
+    """What makes two slots the same piece: the name and the definition (type) text."""
+    return (piece.basic.name or fallback_name, piece.encode()[0])
+
+
+def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
+             sides: dict[str, str], protos: Prototypes, result: PiecesResult) -> str | None:
+    """Add (or count again) the piece a slot defines; its piece id, or None if unreadable."""
+    try:
+        piece = slot.piece  # type: ignore[attr-defined]
+        key = slot_key(piece, slot.entry_name)  # type: ignore[attr-defined]
+    except VassalFormatError as exc:
+        ctx.note(f"not imported: {path}: its piece definition cannot be read ({exc})")
+        return None
+    known = result.by_key.get(key)
+    if known is not None:
+        known.count += 1
+        return known.entry["id"]
+    entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos)  # type: ignore[attr-defined]
+    definition = PieceDefinition(key, entry)
+    result.pieces.append(definition)
+    result.by_key[key] = definition
+    return entry["id"]
+
+
+def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, side: str | None,
+                sides: dict[str, str], protos: Prototypes) -> dict[str, Any]:
+    traits = protos.expand(piece)
+    basic = piece.basic
+    props: dict[str, str] = {}
+    for trait in reversed(traits):
+        if isinstance(trait, Marker):
+            props.update(trait.properties())
+    name = basic.name or entry_name or "piece"
+    wanted_id = props.get("vconv_id") or name
+    pid = ctx.ids.take("pieces", wanted_id, "piece")
+    kind = props.get("Kind", "")
+    placeholder = kind not in KINDS
+    entry: dict[str, Any] = {"id": pid, "name": name, "kind": PLACEHOLDER_KIND if placeholder else kind}
+    marker_side = props.get("Side", "").casefold()
+    if marker_side and marker_side in sides:
+        side = sides[marker_side]
+    if side is not None:
+        entry["side"] = side
+    faces, unused = _faces(ctx, traits, basic, name, path)
+    if any(isinstance(t, Obscurable) for t in traits):
+        entry["hidden"] = True
+    entry["faces"] = faces
+    extra = {k: v for k, v in sorted(props.items()) if k not in CONSUMED_PROPERTIES and k}
+    for key in ("Nationality", "Faction"):
+        if props.get(key):
+            extra[key] = props[key]
+    if extra:
+        entry["properties"] = extra
+    if unused:
+        ctx.note(f"piece {name!r}: not imported: layers {', '.join(unused)} (overlays the format "
+                 "has no place for)")
+    missing = ["side"] if sides and side is None else []
+    if missing:
+        entry["missing"] = missing
+        prov = ctx.missing(missing, path)
+    else:
+        prov = ctx.stated(path)
+    if placeholder:
+        prov["note"] += (f"; kind {PLACEHOLDER_KIND!r} stands in: the module does not say what "
+                         "kind of piece this is")
+    entry["provenance"] = prov
+    return entry
+
+
+def layer_name(layer: Layer) -> str:
+    """The layer's name, or (modules before VASSAL 3.1 had none) its first menu command."""
+    return (layer.name or layer.activate_command or layer.increase_command
+            or "(unnamed)").strip()
+
+
+def _switchable(layer: Layer) -> bool:
+    return bool(layer.activate_key_chars or layer.activate_key)
+
+
+def face_layer(traits: list[Any]) -> Layer | None:
+    """The Layer whose levels are the piece's faces (see the module docstring), or None."""
+    layers = [t for t in traits if isinstance(t, Layer)]
+    for layer in layers:
+        if layer.name in VCONV_FACE_LAYERS and layer.images:
+            return layer
+    for layer in reversed(layers):
+        if (layer.images and all(i.strip() for i in layer.images) and not _switchable(layer)
+                and layer.x_offset == 0 and layer.y_offset == 0):
+            return layer
+    return None
+
+
+def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
+           path: str) -> tuple[list[dict[str, Any]], list[str]]:
+    layer = face_layer(traits)
+    images = list(layer.images) if layer is not None else [basic.image]
+    unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
+              for t in traits if isinstance(t, Layer) and t is not layer]
+    if len(images) > MAX_FACES:
+        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; the format "  # type: ignore[union-attr]
+                 f"holds {MAX_FACES} faces, so levels {MAX_FACES + 1}-{len(images)} are left out")
+        images = images[:MAX_FACES]
+    where = f"{path} (Layer {layer_name(layer)!r})" if layer is not None else f"{path} (BasicPiece)"
+    faces = []
+    for index, image in enumerate(images):
+        counter, side = FACE_SLOTS[index]
+        face: dict[str, Any] = {"counter": counter, "side": side}
+        if layer is not None and index < len(layer.level_names):
+            text = layer.level_names[index].strip().strip("+").strip()
+            if text:
+                face["label"] = text
+        file = ctx.images.copy(image) if image.strip() else None
+        if file is not None:
+            face["image"] = file
+        elif image.strip():
+            ctx.note(f"piece {name!r}: image {image!r} is not in the module")
+        face["provenance"] = ctx.stated(f"{where} level {index + 1}" if layer is not None else where)
+        faces.append(face)
+    return faces, unused

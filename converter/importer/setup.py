@@ -1,0 +1,83 @@
+"""At-start stacks (SetupStack) → one scenario whose setup places the pieces.
+
+A stack names its place by a grid location or by board pixels; either way the VASSAL
+location name is looked up among the imported hexes (ids or VASSAL's names), zones and
+regions of its board.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from converter.errors import VassalFormatError
+from converter.importer.boards import BoardsResult, PlacedBoard
+from converter.importer.context import ImportContext
+from converter.importer.paths import join, label
+from converter.importer.pieces import PiecesResult, Prototypes, add_slot, slot_key
+from converter.vassal.components import Map, PieceSlot, SetupStack
+
+SCENARIO_ID = "vassal-setup"
+
+
+def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
+                 protos: Prototypes, sides: dict[str, str],
+                 consumed: set[int]) -> dict[str, Any] | None:
+    placements: list[dict[str, Any]] = []
+    by_place: dict[tuple[str, str], dict[str, Any]] = {}
+    for vmap in ctx.module.buildfile.find_all(Map):
+        for stack in vmap.children:
+            if not isinstance(stack, SetupStack):
+                continue
+            consumed.add(id(stack))
+            path = join(label(vmap), stack)
+            placed = boards.find(vmap.map_name, stack.owning_board)
+            at = _location(ctx, stack, placed, path)
+            for slot in stack.children:
+                if not isinstance(slot, PieceSlot):
+                    continue
+                consumed.add(id(slot))
+                piece_id = _piece_id(ctx, slot, join(path, slot), pieces, protos, sides)
+                if piece_id is None or at is None:
+                    continue
+                key = (piece_id, repr(sorted(at.items())))
+                if key in by_place:
+                    by_place[key]["count"] = by_place[key].get("count", 1) + 1
+                    continue
+                placement = {"piece": piece_id, "at": at, "provenance": ctx.stated(path)}
+                by_place[key] = placement
+                placements.append(placement)
+    if not placements:
+        return None
+    for p in placements:
+        if "count" in p:
+            p["provenance"] = p.pop("provenance")
+    return {"id": SCENARIO_ID, "name": "At start (VASSAL set-up stacks)", "setup": placements,
+            "provenance": ctx.stated("SetupStack components")}
+
+
+def _piece_id(ctx: ImportContext, slot: PieceSlot, path: str, pieces: PiecesResult,
+              protos: Prototypes, sides: dict[str, str]) -> str | None:
+    try:
+        key = slot_key(slot.piece, slot.entry_name)
+    except VassalFormatError:  # add_slot reports the unreadable definition
+        key = None
+    if key is not None and key in pieces.by_key:
+        return pieces.by_key[key].entry["id"]
+    return add_slot(ctx, slot, path, None, sides, protos, pieces)
+
+
+def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
+              path: str) -> dict[str, Any] | None:
+    if placed is None:
+        ctx.note(f"not imported: {path}: its board {stack.owning_board!r} is not on its map")
+        return None
+    name = stack.location if stack.use_grid_location else ""
+    if not name and placed.grid is not None:
+        name = placed.grid.location_name((stack.x, stack.y))
+    if name in placed.locations:
+        return dict(placed.locations[name])
+    if placed.whole is not None:
+        return dict(placed.whole)
+    ctx.note(f"not imported: {path}: location {name or (stack.x, stack.y)!r} is no hex or space "
+             f"of board {placed.vassal_name!r}")
+    return None

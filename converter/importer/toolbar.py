@@ -1,0 +1,143 @@
+"""Toolbar components → dice (DiceButton, SpecialDiceButton) and turns (TurnTracker)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from converter.importer.context import ImportContext
+from converter.importer.paths import label
+from converter.vassal.components import (
+    CounterTurnLevel, DiceButton, ListTurnLevel, SpecialDiceButton, SpecialDie, SpecialDieFace,
+    TurnTracker)
+from converter.vassal.components.base import Component
+
+MAX_DICE, MIN_SIDES, MAX_SIDES = 20, 2, 100
+
+
+def import_dice(ctx: ImportContext, consumed: set[int]) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    for comp in ctx.module.buildfile.walk():
+        if isinstance(comp, DiceButton):
+            consumed.add(id(comp))
+            die = _numbered_die(ctx, comp)
+            if die is not None:
+                out.append(die)
+        elif isinstance(comp, SpecialDiceButton):
+            for sub in comp.walk():
+                consumed.add(id(sub))
+            out.extend(_special_dice(ctx, comp))
+    return out
+
+
+def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | None:
+    path = label(button)
+    name = button.name or button.text or f"{button.n_dice}d{button.n_sides}"
+    if not (1 <= button.n_dice <= MAX_DICE and MIN_SIDES <= button.n_sides <= MAX_SIDES):
+        ctx.note(f"not imported: {path}: {button.n_dice} dice of {button.n_sides} sides is "
+                 f"outside the format's range (1-{MAX_DICE} dice of {MIN_SIDES}-{MAX_SIDES} sides)")
+        return None
+    die: dict[str, Any] = {"id": ctx.ids.take("dice", name, "die"), "name": name,
+                           "count": button.n_dice, "sides": button.n_sides}
+    if button.n_dice > 1:
+        die["sum"] = bool(button.report_total)
+    prov = ctx.stated(path)
+    extras = []
+    if button.plus:
+        extras.append(f"adds {button.plus:+d} to each die")
+    if button.add_to_total:
+        extras.append(f"adds {button.add_to_total:+d} to the total")
+    if extras:
+        prov["note"] += f"; VASSAL {' and '.join(extras)}, which the format has no field for"
+        ctx.note(f"die {name!r}: VASSAL {' and '.join(extras)}; the format's dice have no modifier")
+    die["provenance"] = prov
+    return die
+
+
+def _faces(die: Component) -> list[dict[str, Any]]:
+    faces = []
+    for face in die.children:
+        if isinstance(face, SpecialDieFace):
+            text = face.text.strip() or str(face.value)
+            faces.append({"label": text, "value": face.value})
+    return faces
+
+
+def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[str, Any]]:
+    path = label(button)
+    dice = [d for d in button.children if isinstance(d, SpecialDie)]
+    if not dice:
+        ctx.note(f"not imported: {path}: it has no SpecialDie")
+        return []
+    name = button.name or button.text or "special dice"
+    groups: list[tuple[str, list[dict[str, Any]], int, str]] = []
+    all_faces = [_faces(d) for d in dice]
+    if all(f == all_faces[0] for f in all_faces):
+        groups.append((name, all_faces[0], len(dice), path))
+    else:
+        for k, (die, faces) in enumerate(zip(dice, all_faces), 1):
+            groups.append((f"{name} {die.name or k}", faces, 1, f"{path}/{label(die)}"))
+    out = []
+    for die_name, faces, count, where in groups:
+        if not MIN_SIDES <= len(faces) <= MAX_SIDES or count > MAX_DICE:
+            ctx.note(f"not imported: {where}: a die with {len(faces)} faces")
+            continue
+        entry: dict[str, Any] = {"id": ctx.ids.take("dice", die_name, "die"), "name": die_name,
+                                 "count": count, "sides": len(faces), "faces": faces,
+                                 "provenance": ctx.stated(where)}
+        icons = [f.icon for d in dice for f in d.children if isinstance(f, SpecialDieFace) and f.icon]
+        if icons:
+            ctx.note(f"die {die_name!r}: the face pictures ({', '.join(sorted(set(icons)))}) are "
+                     "not imported; the format's die faces have a label and a value only")
+        out.append(entry)
+    return out
+
+
+def import_turns(ctx: ImportContext, consumed: set[int]
+                 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
+    """(turns, sequence) from the first TurnTracker: its counter level and the phases under it."""
+    trackers = ctx.module.buildfile.find_all(TurnTracker)
+    for extra in trackers[1:]:
+        ctx.note(f"not imported: {label(extra)}: only the first turn tracker is read")
+    if not trackers:
+        return None, []
+    tracker = trackers[0]
+    for sub in tracker.walk():
+        consumed.add(id(sub))
+    path = label(tracker)
+    levels = [c for c in tracker.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+    if not levels:
+        ctx.note(f"not imported: {path}: it has no turn levels")
+        return None, []
+    top = levels[0]
+    turns: dict[str, Any] = {}
+    sequence: list[dict[str, Any]] = []
+    top_path = f"{path}/{label(top)}"
+    if isinstance(top, CounterTurnLevel):
+        turns["first"] = max(top.start, 0)
+        if top.loop and top.loop_limit >= top.start and top.incr == 1:
+            turns["count"] = top.loop_limit - top.start + 1
+        turns["provenance"] = ctx.stated(top_path)
+        inner = [c for c in top.children if isinstance(c, ListTurnLevel)]
+        if inner:
+            sequence = _phases(ctx, inner[0], f"{top_path}/{label(inner[0])}")
+        for other in inner[1:] + [c for c in top.children if isinstance(c, CounterTurnLevel)]:
+            ctx.note(f"not imported: {top_path}/{label(other)}: only one phase level is read")
+    else:
+        items = [i for i in top.items if i.strip()]
+        turns = {"first": 1, "count": len(items),
+                 "labels": [{"turn": k, "label": text} for k, text in enumerate(items, 1)],
+                 "provenance": ctx.stated(top_path)} if items else {}
+    for other in levels[1:]:
+        ctx.note(f"not imported: {path}/{label(other)}: a second top-level turn level")
+    return (turns or None), sequence
+
+
+def _phases(ctx: ImportContext, level: ListTurnLevel, path: str) -> list[dict[str, Any]]:
+    out = []
+    for item in level.items:
+        if item.strip():
+            out.append({"id": ctx.ids.take("phases", item, "phase"), "name": item,
+                        "provenance": ctx.stated(path)})
+    for child in level.children:
+        ctx.note(f"not imported: {path}/{label(child)}: phases deeper than one level")
+    return out
