@@ -3,16 +3,21 @@ no errors and no warnings, and pywargame (an independent reader) sees what was b
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
+from converter.vassal.archive import ModuleArchive
 from converter.vassal.components import (
     Board, DiceButton, HexGrid, Map, PieceSlot, PrototypeDefinition, SpecialDieFace,
     SquareGrid)
 from converter.vassal.traits import Layer
+from converter.vassal.vmod_reader import read_vmod
 from helpers_vassal import pywargame_counts, run_vassal_check
 from proof_module import build_full_module, build_proof_module
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
 
 @pytest.fixture(scope="module")
@@ -70,3 +75,23 @@ def test_pywargame_reads_what_was_built(proof_vmod: Path) -> None:
     assert built == {"maps": 1, "boards": 1, "grids": 1, "piece_slots": 3, "prototypes": 1,
                      "dice_buttons": 1}
     assert pywargame_counts(proof_vmod) == built
+
+
+@pytest.mark.vassal
+def test_tour_rewritten_by_the_library_loads_and_replays_its_log(tmp_path: Path) -> None:
+    """tour.vmod read into components and written back as a modern buildFile.xml module:
+    the real engine builds it cleanly and replays VASSAL 3.6's own log of it."""
+    source = REAL / "tour.vmod"
+    module = read_vmod(source)
+    module.buildfile.vassal_version = "3.6.0"
+    with zipfile.ZipFile(source) as z:
+        images = {n[len("images/"):]: z.read(n) for n in z.namelist()
+                  if n.startswith("images/") and not n.endswith("/")}
+    # tour.vmod predates gpids, which the checker rightly reports; write it unchecked.
+    path = ModuleArchive(buildfile=module.buildfile, images=images).write(
+        tmp_path / "tour.vmod", epoch=0, check=False)
+    result = run_vassal_check(path, "--game", str(REAL / "tour-vassal36.vlog"), "--execute",
+                              images=True)
+    assert (result.errors, result.warnings) == (0, 0), result.output[-4000:]
+    assert "21/21 piece-palette pieces" in result.output
+    assert "replayed 16 log steps" in result.output and "pieces in game=25" in result.output
