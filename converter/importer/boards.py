@@ -101,6 +101,10 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
                 ctx.note(f"board {board.name!r}: VASSAL names its hexes like "
                          f"{next(iter(imported.names.values()))!r}, which the format's numeric ids "
                          "cannot write; each hex carries VASSAL's name as its 'name'")
+            if imported.left_out:
+                ctx.note(f"board {board.name!r}: {len(imported.left_out)} hexes on the board have "
+                         f"negative numbers (e.g. {imported.left_out[0]!r}) and are left off the "
+                         "grid; the format's ids have no sign")
             for hid, name in imported.names.items():
                 placed.locations[name] = {"board": board_id, "hex": hid}
     if isinstance(grid, vgrid.ZonedGrid):

@@ -5,6 +5,7 @@ HexGridNumbering; the format writes ids as two numbers.  The grid is read off th
 whose centres lie on the board (edges included, so a map's half hexes count):
 
 - orientation: `sideways` grids have straight rows (pointy-topped hexes), others columns;
+- hexes numbered below 0 (a margin around the game's map) stay off the grid: ids have no sign;
 - the numbering's first part counts VASSAL's lines: columns when flat, rows when pointy;
 - the axes grow east/south unless the numbering descends (then west/north);
 - stagger: the hexes of raw line 0 touch n-1 and n in the lines beside them when the
@@ -37,6 +38,7 @@ class ImportedGrid:
     hex_height_px: float
     names: dict[str, str] = field(default_factory=dict)  # canonical id → VASSAL name, on board
     same_names: bool = True
+    left_out: list[str] = field(default_factory=list)  # on-board hexes with negative numbers
 
 
 def on_board_hexes(vgrid: HexGrid, size: tuple[int, int]) -> list[tuple[int, int]]:
@@ -76,15 +78,19 @@ def import_hex_grid(vgrid: HexGrid, size: tuple[int, int]) -> tuple[ImportedGrid
 
     numbers: dict[tuple[int, int], tuple[int, int]] = {}
     seen: dict[tuple[int, int], tuple[int, int]] = {}
+    negative: list[str] = []
     for raw in hexes:
         hv = canonical(raw)
         if min(hv) < 0:
-            return None, (f"hex {vgrid.name_of_raw(*raw)!r} has a negative number, which the "
-                          "format's ids cannot write")
+            negative.append(vgrid.name_of_raw(*raw))
+            continue
         if hv in seen:
             return None, (f"two hexes are both named {vgrid.name_of_raw(*raw)!r}")
         seen[hv] = raw
         numbers[raw] = hv
+    if not numbers:
+        return None, (f"every hex on the board has a negative number (e.g. {negative[0]!r}), "
+                      "which the format's ids cannot write")
     widest = max(len(str(x)) for hv in numbers.values() for x in hv)
     pads = [n.h_leading + 1 if not h_letters else 1, n.v_leading + 1 if not v_letters else 1]
     digits = max(widest, *pads)
@@ -129,7 +135,7 @@ def import_hex_grid(vgrid: HexGrid, size: tuple[int, int]) -> tuple[ImportedGrid
     else:
         width_px, height_px = vgrid.dx / 0.75, vgrid.dy
     return ImportedGrid(grid, origin, round(width_px, 6), round(height_px, 6),
-                        dict(sorted(names.items())), same), ""
+                        dict(sorted(names.items())), same, negative), ""
 
 
 def _origin(vgrid: HexGrid, grid: dict[str, Any], sideways: bool, h_letters: bool,

@@ -24,7 +24,7 @@ from converter.importer.paths import label
 from converter.importer.pieces import Prototypes, import_pieces
 from converter.importer.setup import import_setup
 from converter.importer.toolbar import import_dice, import_turns
-from converter.vassal.components import GameModule, PlayerRoster, PrototypesContainer
+from converter.vassal.components import GameModule, Map, PlayerRoster, PrototypesContainer
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
@@ -149,7 +149,7 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
                       "provenance": prov}]
     game["notes"] += [{"text": text} for text in ctx.notes]
     files = {"game.json": _dump(game), **files, **ctx.images.files}
-    counts = {"boards": len(boards.boards), "piece slots": pieces.slots,
+    counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards), "piece slots": pieces.slots,
               "pieces": len(pieces.pieces), "dice": len(dice), "decks": len(decks),
               "images": len(ctx.images.files)}
     return ImportedGame(files, False, name, counts, list(ctx.notes))

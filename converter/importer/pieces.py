@@ -30,6 +30,7 @@ VCONV_FACE_LAYERS = ("Step", "Side")
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
+_GENERIC_COMMANDS = ("activate", "increase", "decrease")
 WIDGETS = (PieceWindow, TabWidget, PanelWidget, ListWidget, BoxWidget)
 
 
@@ -200,8 +201,11 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
 
 def layer_name(layer: Layer) -> str:
     """The layer's name, or (modules before VASSAL 3.1 had none) its first menu command."""
-    return (layer.name or layer.activate_command or layer.increase_command
-            or "(unnamed)").strip()
+    if layer.name.strip():
+        return layer.name.strip()
+    commands = [c.strip() for c in (layer.activate_command, layer.increase_command) if c.strip()]
+    specific = [c for c in commands if c.casefold() not in _GENERIC_COMMANDS]
+    return (specific or commands or ["(unnamed)"])[0]
 
 
 def _switchable(layer: Layer) -> bool:

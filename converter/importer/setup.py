@@ -48,11 +48,21 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 placements.append(placement)
     if not placements:
         return None
+    _count_placed(placements, pieces)
     for p in placements:
         if "count" in p:
             p["provenance"] = p.pop("provenance")
     return {"id": SCENARIO_ID, "name": "At start (VASSAL set-up stacks)", "setup": placements,
             "provenance": ctx.stated("SetupStack components")}
+
+
+def _count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:
+    """A piece placed N times at start exists N times (a palette slot is an endless supply)."""
+    placed: dict[str, int] = {}
+    for p in placements:
+        placed[p["piece"]] = placed.get(p["piece"], 0) + p.get("count", 1)
+    for definition in pieces.pieces:
+        definition.count = max(definition.count, placed.get(definition.entry["id"], 0))
 
 
 def _piece_id(ctx: ImportContext, slot: PieceSlot, path: str, pieces: PiecesResult,
