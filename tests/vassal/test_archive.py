@@ -171,3 +171,13 @@ def test_control_characters_cannot_be_written() -> None:
     module.buildfile.description = "bell\x07"
     with pytest.raises(BuildError, match="control character"):
         module.to_bytes()
+
+
+def test_read_member_is_bounded_and_names_missing_entries(tmp_path: Path) -> None:
+    module = build_proof_module()
+    read = read_vmod(module.write(tmp_path / "m.vmod", epoch=0))
+    assert read.read_member("images/crt.png") == module.images["crt.png"]
+    with pytest.raises(VassalFormatError, match="no entry 'images/nope.png'"):
+        read.read_member("images/nope.png")
+    with pytest.raises(VassalFormatError, match="byte limit"):
+        read.read_member("images/board.png", limit=100)
