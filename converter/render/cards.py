@@ -550,7 +550,6 @@ def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
     body, keys = [], []
-    numbers: list[int] = []
 
     def visit(phases: list[Phase], prefix: str) -> None:
         for n, phase in enumerate(phases, start=1):
@@ -574,7 +573,6 @@ def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_
             depth = number.count(".")
             body.append([number, "   " * depth + phase.name, "; ".join(details), _cite(phase.provenance, phase.section)])
             keys.append([f"phase:{phase.id}:{k}" for k in ("number", "name", "details", "section")])
-            numbers.append(depth)
             visit(phase.phases or [], number + ".")
 
     visit(game.sequence, "")

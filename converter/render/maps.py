@@ -29,7 +29,7 @@ from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGrid
-from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text, wrap
+from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
 
 log = logging.getLogger(__name__)
 
