@@ -112,10 +112,31 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
     """
     mod = module if module is not None else load_module(module_path)
     records = []
+    notes = []
     for path in paths:
         save, record = read_game(path)
         records.append((str(path), record))
-    return audit_records(records, mod)
+        saved_with = _module_name(save.moduledata, str(path))
+        if saved_with and mod.name and saved_with != mod.name:
+            notes.append(f"{os.path.basename(str(path))} was saved with module "
+                         f"{saved_with!r}, not {mod.name!r}: its pieces and places may not "
+                         "match this module")
+    result = audit_records(records, mod)
+    result.notes.extend(notes)
+    return result
+
+
+def _module_name(moduledata: bytes | None, source: str) -> str | None:
+    """The module name a save records in its moduledata copy (None when absent/unreadable)."""
+    if not moduledata:
+        return None
+    from converter.errors import VassalFormatError
+    from converter.vassal.vmod_reader import parse_metadata
+
+    try:
+        return parse_metadata(moduledata, f"{source}!moduledata").get("name") or None
+    except VassalFormatError:
+        return None
 
 
 def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) -> AuditResult:

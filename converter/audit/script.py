@@ -22,7 +22,8 @@ from converter.vassal import sequence
 from converter.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, LogEntry, MarkGameNotNew, MovePiece, NullCommand,
     PlayerJoin, RemovePiece, SetBoards, SetupCommand, TurnTrackerChange, Undo, encode_command)
-from converter.vassal.savefile import save_archive_bytes
+from converter.vassal.archive import VASSAL_VERSION, module_metadata
+from converter.vassal.savefile import save_archive_bytes, savedata_xml
 from converter.vassal.traits import Layer, decode_piece
 
 PASSWORD = "secret-password-never-shown"
@@ -256,5 +257,12 @@ class ScriptedGame:
         return encode_command(root)
 
     def log_bytes(self) -> bytes:
-        """The .vlog archive (deterministic)."""
-        return save_archive_bytes(self.record_text())
+        """The .vlog archive with savedata and the module's moduledata (deterministic)."""
+        root = self.built.archive.buildfile
+        name = str(getattr(root, "name", self.game.title))
+        version = str(getattr(root, "version", "1.0"))
+        return save_archive_bytes(
+            self.record_text(),
+            savedata=savedata_xml(vassal_version=VASSAL_VERSION, module_version=version),
+            moduledata=module_metadata(name=name, version=version,
+                                       vassal_version=VASSAL_VERSION))

@@ -55,3 +55,12 @@ def test_sample_unreadable(name: str, message: str, mini_vmod: Path,
     assert main(["audit", str(LOGS / name), "--module", str(mini_vmod)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"vconv audit: error: {LOGS / name}") and message in err
+
+
+def test_log_of_another_module_is_noted(capsys: pytest.CaptureFixture[str]) -> None:
+    tour = ROOT / "tests" / "data" / "real" / "tour.vmod"
+    assert main(["audit", str(LOGS / "mini-clean.vlog"), "--module", str(tour)]) == 0
+    out = capsys.readouterr().out
+    assert ("note: mini-clean.vlog was saved with module 'Mini Battle; a \"test\" game, à la "
+            "1914', not 'VASSAL Tour'") in out
+    assert "carries no vconv game description" in out

@@ -218,6 +218,9 @@ class CombatCheck(Check):
                                     "declaration in the chat and no phasing side)")
             hit = [pid for pid, p in c.affected.items() if p.side != c.phase_side]
             places = {c.snapshot[pid][0].key for pid in hit}
+            if not places:
+                return None, None, ("the log does not show which units fought (no attack "
+                                    "declaration, and no loss or retreat of the defender)")
             if len(places) != 1:
                 return None, None, ("the log does not show which units fought (no attack "
                                     "declaration; the losses fall on several places)")

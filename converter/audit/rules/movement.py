@@ -82,13 +82,15 @@ class MovementCheck(Check):
             cap = allowance if allowance is not None else INF
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
                                        state.turn, blocked)
-            low, high, path_text = cost.low, cost.high, "-".join([o.hex, *cost.path])
+            low, high, hops = cost.low, cost.high, len(cost.path)
+            path_text = "-".join([o.hex, *cost.path])
             unknown = cost.unknown
             adjacency_complete = True
         elif o.space is not None and d.space is not None:
             graph, decided = usable_links(self.game, board, piece.game, state.turn)  # type: ignore[arg-type]
             found, path = space_path(graph, o.space, d.space, blocked)
-            path_text = "-".join([o.space, *path])
+            hops = len(path)
+            path_text = " - ".join([o.space, *path])
             adjacency_complete = bool(board.complete) and decided
             low = found if adjacency_complete else 0.0
             high = found
@@ -111,7 +113,7 @@ class MovementCheck(Check):
             return
         history = self.spent.setdefault(piece.id, [])
         before = sum(c for _, c in history)
-        if rule.minimum_move and not history and len(path_text.split("-")) == 2:
+        if rule.minimum_move and not history and hops == 1:
             history.append((event.pos.step, min(low, allowance)))
             return  # one hex is always allowed (minimum move)
         history.append((event.pos.step, low))
