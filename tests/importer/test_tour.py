@@ -1,0 +1,154 @@
+"""VASSAL's own tutorial module (tests/data/real/tour.vmod) imported through the CLI."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from converter.validate import validate_path
+from converter.vassal.components import Board
+from converter.vassal.grid import HexGrid, grid_of_board
+from converter.vassal.vmod_reader import read_vmod
+from tests.importer.helpers import TOUR, buildfile_tree, geometry, hex_at, merged
+
+VASSAL = "VASSAL.build."
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    folder = tmp_path_factory.mktemp("import") / "tour"
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["import", str(TOUR), "-o", str(folder)]) == 0
+    return folder, out.getvalue()
+
+
+def test_the_folder_validates_with_no_problems(imported) -> None:
+    folder, _ = imported
+    doc, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    assert doc.data["title"] == "VASSAL Tour"
+    assert doc.data["sources"][0]["file"] == "tour.vmod"
+    assert doc.data["sources"][0]["edition"] == "1.3"
+
+
+def test_counts_equal_what_the_build_file_holds(imported) -> None:
+    folder, out = imported
+    root = buildfile_tree(TOUR)
+    maps = root.findall(f".//{VASSAL}module.Map")
+    boards = root.findall(f".//{VASSAL}module.map.boardPicker.Board")
+    slots = [s for w in root.findall(f".//{VASSAL}module.PieceWindow")
+             for s in w.iter(f"{VASSAL}widget.PieceSlot")]
+    cards = root.findall(f".//{VASSAL}widget.CardSlot")
+    piles = root.findall(f".//{VASSAL}module.map.DrawPile")
+    buttons = root.findall(f".//{VASSAL}module.DiceButton") + \
+        root.findall(f".//{VASSAL}module.SpecialDiceButton")
+    game = merged(folder)
+    assert len(game["boards"]) == len(boards) == 5
+    assert sum(p.get("count", 1) for p in game["pieces"]) == len(slots) == 10
+    assert sum(c.get("count", 1) for c in game["cards"]) == len(cards) == 11
+    assert len(game["decks"]) == len(piles) == 3
+    assert len(game["dice"]) == len(buttons) == 1
+    map_names = {m.get("mapName") for m in maps}
+    cited = {b["provenance"]["note"].split("Map[", 1)[1].split("]", 1)[0] for b in game["boards"]}
+    assert cited == map_names == {"Main Map", "Force Pool"}
+    assert f"{len(maps)} maps, {len(boards)} boards, {len(slots)} piece slots" in out
+
+
+def test_every_hex_centre_is_named_as_vassal_names_it(imported) -> None:
+    """For each hex of tour's hex board, VASSAL's location name (grid.py) is the label the
+    import gives the hex under that point: ASL's letters (A1..FF10) cannot be ids, so they
+    are the hexes' names, one distinct name per id."""
+    folder, _ = imported
+    game = merged(folder)
+    module = read_vmod(TOUR)
+    hex_boards = [b for b in game["boards"] if b["kind"] == "hex"]
+    assert [b["name"] for b in hex_boards] == ["SL"]
+    for board in hex_boards:
+        geo = geometry(folder, board)
+        vboard = next(b for b in module.buildfile.find_all(Board) if b.name == board["name"])
+        vgrid = grid_of_board(vboard, geo.image_size)
+        assert isinstance(vgrid, HexGrid)
+        names = {h["id"]: h.get("name", h["id"]) for h in board.get("hexes", [])}
+        assert len(set(names.values())) == len(names)
+        width, height = geo.image_size
+        checked = 0
+        for col in range(-2, 40):
+            for row in range(-2, 15):
+                x, y = vgrid.center(col, row)
+                if not (0 <= x <= width and 0 <= y <= height):
+                    continue
+                hid = hex_at(geo, (x, y))
+                assert names.get(hid, hid) == vgrid.location_name((x, y)), (col, row, hid)
+                checked += 1
+        assert checked == len(names) == 336
+        assert names["0101"] == "A1" and names["0800"] == "H0" and names["3210"] == "FF10"
+
+
+def test_pieces_faces_and_images(imported) -> None:
+    folder, _ = imported
+    pieces = {p["name"]: p for p in merged(folder)["pieces"]}
+    assert list(pieces) == ["Albatros C", "1ME", "Jagd Pz Tiger", "Goblin", "1", "2", "3", "4",
+                            "5", "6"]
+    albatros = pieces["Albatros C"]
+    assert [f["image"] for f in albatros["faces"]] == ["images/AlbC.GIF.gif"]
+    tiger = pieces["Jagd Pz Tiger"]
+    assert tiger["hidden"] is True and "hidden" not in albatros
+    assert [(f["counter"], f["side"], f["label"]) for f in tiger["faces"]] == [
+        (1, "front", "CA = 1"), (1, "back", "CA = 2"), (2, "front", "CA = 3"), (2, "back", "CA = 4")]
+    assert pieces["Goblin"]["properties"] == {"Layer": "Army"}  # from the Army prototype
+    assert pieces["1"]["properties"] == {"Layer": "Tile"}
+    with zipfile.ZipFile(TOUR) as archive:
+        for piece in pieces.values():
+            prov = piece["provenance"]
+            assert prov["status"] == "stated" and prov["source"] == "vassal-module"
+            assert prov["note"].startswith("imported from PieceWindow[")
+            for face in piece["faces"]:
+                original = "images/" + Path(face["image"]).name
+                assert (folder / face["image"]).read_bytes() == archive.read(original)
+
+
+def test_zones_regions_dice_and_decks(imported) -> None:
+    folder, _ = imported
+    game = merged(folder)
+    boards = {b["name"]: b for b in game["boards"]}
+    vip = boards["VIP"]
+    assert vip["kind"] == "area" and vip["image"]["file"] == "images/VIP-map2.png"
+    names = [s["name"] for s in vip["spaces"]]
+    assert names[:6] == ["Aleutian Islands", "North Pacific", "Central Pacific",
+                         "Japanese Islands", "POC Track 1", "POC Track 2"]
+    assert names.count("Ceylon") == 1 and "Attu" in names
+    assert boards["Board 1"]["spaces"] == [{"id": "board-1", "name": "Board 1", "kind": "board",
+                                            "provenance": boards["Board 1"]["provenance"]}]
+    die = game["dice"][0]
+    assert (die["name"], die["count"], die["sides"]) == ("Graphical dice", 2, 4)
+    assert [f["value"] for f in die["faces"]] == [1, 2, 4, 8]
+    assert {d["name"]: d["count"] for d in game["decks"]} == {
+        "Airplane Reserves": 4, "Ship Reserves": 4, "Cards": 3}
+
+
+def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
+    folder, out = imported
+    notes = [n["text"] for n in merged(folder)["notes"]]
+    left = next(n for n in notes if n.startswith("not imported (no counterpart in the format)"))
+    for tag in ("Zoomer", "StackMetrics ×2", "GlobalOptions", "Chatter", "Documentation"):
+        assert tag in left
+    assert any("square grid of board 'plain'" in n for n in notes)
+    assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
+    assert any("levels 5-6 are left out" in n for n in notes)
+    assert "note: not imported (no counterpart in the format)" in out
+
+
+def test_import_is_deterministic(imported, tmp_path: Path) -> None:
+    folder, _ = imported
+    again = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(again), "-q"]) == 0
+    first = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
+    second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
+    assert first == second
