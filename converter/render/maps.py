@@ -211,7 +211,8 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
     """Pixel centre of every space of *board* on an image of *image_size*.
 
     On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
-    hex_px).spaces``).
+    hex_px).spaces``).  On a board drawn from the user's scan (``board.image``; pass the
+    scan's size) a ``layout`` is a fraction of the whole picture.
     Spaces with a ``layout`` sit at that fraction of the drawing area; a space without one
     but with a placed parent is set in a ring round its parent; the rest fill a grid, in
     the order the board lists them (the bottom strip when other spaces are placed).
@@ -219,7 +220,11 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
     if board.kind == "hex" and board.grid is not None:
         return dict(hex_board_geometry(board, hex_px).spaces)
     # (a hex board without a grid is drawn as a network of its spaces)
-    left, top, right, bottom = _content_box(board, image_size)
+    if board.image is not None and tuple(image_size) != space_image_size(board, image_size[0]):
+        # the user's scan: a layout fraction is a fraction of the whole picture
+        left, top, right, bottom = 0.0, 0.0, float(image_size[0]), float(image_size[1])
+    else:
+        left, top, right, bottom = _content_box(board, image_size)
     width, height = right - left, bottom - top
     spaces = board.spaces or []
     out: dict[str, tuple[float, float]] = {}

@@ -152,3 +152,18 @@ def test_every_board_of_every_bundled_game_renders(folder: Path) -> None:
         assert set(pos) == {s.id for s in board.spaces or []}
         for x, y in pos.values():
             assert 0 <= x <= img.size[0] and 0 <= y <= img.size[1]
+
+
+def test_space_layout_on_a_scan_is_a_fraction_of_the_picture(mini_copy: Callable[..., Path]) -> None:
+    def add_scan(data: dict) -> None:
+        data["boards"][2]["image"] = {"file": "east.png"}
+
+    folder = mini_copy("map.json", add_scan)
+    Image.new("RGB", (1000, 500), (220, 220, 220)).save(folder / "east.png")
+    game = load_model(folder)
+    east = game.board("east")
+    img = board_image(game, east)
+    assert img.size == (1000, 500)
+    pos = space_positions(east, img.size)
+    assert pos["kiev"] == pytest.approx((700, 300))   # layout 0.7, 0.6
+    assert pos["minsk"] == pytest.approx((500, 150))
