@@ -12,20 +12,23 @@ import copy
 import html
 import json
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
 from converter.builder.decks import deck_piles
+from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
-from converter.builder.pieces import draw_pieces, piece_definition, prototypes
+from converter.builder.pieces import PieceArt, draw_pieces, piece_definition, prototypes
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
+from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
@@ -35,7 +38,6 @@ from converter.vassal.components import (
 
 log = logging.getLogger(__name__)
 
-from converter.builder.embedded import GAME_ENTRY
 NOTES_ENTRY = "vconv/notes.html"
 DISPLAY_MAP = "Display"
 SLOT_PX = 64
@@ -90,7 +92,7 @@ def build_module(path: str | Path) -> BuiltModule:
     return build_from_model(game, copy.deepcopy(doc.data))
 
 
-def build_from_model(game: Game, document: dict) -> BuiltModule:
+def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     """Build from an already-loaded model and its merged JSON document."""
     notes: list[str] = []
     images: dict[str, bytes] = {}
@@ -139,6 +141,8 @@ def build_from_model(game: Game, document: dict) -> BuiltModule:
     files[NOTES_ENTRY] = _notes_html(game, notes).encode("utf-8")
     archive = ModuleArchive(root, images, files)
     built = BuiltModule(game, archive, notes, check_archive(archive), boards, display)
+    log.info("built %s: %d maps, %d images, %d notes, %d findings", game.id, len(maps),
+             len(images), len(notes), len(built.findings))
     return built
 
 
@@ -198,11 +202,11 @@ def _boards(game: Game, images: dict[str, bytes],
     return placed, maps
 
 
-def _palette(game: Game, art, take_gpid) -> PieceWindow:
+def _palette(game: Game, art: PieceArt, take_gpid: Callable[[], str]) -> PieceWindow:
     """The piece palette: a tab per side, a panel per nationality (or faction), a slot per piece."""
     window = PieceWindow(name="Pieces", text="Pieces", tooltip="Show/hide the piece palette")
     tabs = TabWidget(entry_name="Sides")
-    groups: dict[str, dict[str, list]] = {}
+    groups: dict[str, dict[str, list[Piece]]] = {}
     order: list[str] = [s.name for s in game.sides]
     for piece in game.pieces or []:
         side = game.side_of(piece)

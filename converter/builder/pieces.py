@@ -162,7 +162,7 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
     if is_hidden(game, piece):
         owner = next((f for f in piece.faces if f.role == "owner"), None)
         mask = art.face(piece, owner) if owner is not None else MASK_IMAGE
-        access = f"side:{side.name}" if side is not None else "player:"
+        access = f"sides:{side.name}" if side is not None else "player:"
         traits.append(Obscurable(key=KEY_MASK, mask_image=mask, menu_text="Hide / reveal",
                                  display_style="I", mask_name="?", access=access,
                                  obscured_by=masked_by or "null"))

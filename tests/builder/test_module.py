@@ -3,7 +3,6 @@ game description says: hex names, at-start pieces, palettes, dice, turns and the
 
 from __future__ import annotations
 
-import zipfile
 from dataclasses import replace
 from collections import Counter
 
@@ -13,10 +12,10 @@ from converter.builder import read_game_from_vmod
 from converter.builder.layout import hex_layout, track_values
 from converter.model.game import Game
 from converter.vassal.components import (
-    Board, DiceButton, GameModule, KeyBufferer, Map, MenuDisplayer, PieceMover, PieceSlot,
-    PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
+    Board, DiceButton, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot, PrototypeDefinition,
+    SetupStack, SpecialDiceButton, TurnTracker)
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
-from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache, fixed_epoch
+from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
 from tests.builder.readback import Module
 
 pytestmark = pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
