@@ -26,7 +26,8 @@ def merged(folder: Path) -> dict[str, Any]:
     for name in game.get("include", []):
         part = json.loads((folder / name).read_text(encoding="utf-8"))
         for key, value in part.items():
-            game.setdefault(key, []).extend(value)
+            if isinstance(value, list):
+                game.setdefault(key, []).extend(value)
     return game
 
 
