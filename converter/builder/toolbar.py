@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from converter.model.game import Game
+from converter.model.scenario import Scenario
 from converter.model.turns import Phase
 from converter.vassal.components import (
     CounterTurnLevel, DiceButton, GlobalProperties, GlobalProperty, ListTurnLevel,
@@ -86,25 +87,57 @@ def turn_tracker(game: Game) -> TurnTracker | None:
     return tracker
 
 
-def global_properties(game: Game) -> GlobalProperties | None:
-    """Numeric tracks (victory points, levels) as global properties with their start values."""
-    props = GlobalProperties()
+def track_properties(game: Game) -> dict[tuple[str, str | None], str]:
+    """(track id, owner id or None) → the global property holding that track's value.
+
+    Turn tracks are left to the turn tracker; a track kept per side or per faction gets one
+    property per owner.
+    """
+    out: dict[tuple[str, str | None], str] = {}
     for track in game.tracks or []:
         if track.kind == "turn":
             continue
-        owners: list[tuple[str | None, str]] = [(None, track.name)]
         if track.per == "side":
-            owners = [(s.id, f"{track.name} {s.name}") for s in game.sides]
+            for side in game.sides:
+                out[(track.id, side.id)] = f"{track.name} {side.name}"
         elif track.per == "faction" and game.factions:
-            owners = [(f.id, f"{track.name} {f.name}") for f in game.factions]
-        for owner, name in owners:
-            start = track.start
-            if isinstance(start, dict):
-                value = start.get(owner or "", track.min or 0)
-            else:
-                value = start if start is not None else (track.min or 0)
-            props.add(GlobalProperty(name=name, initial_value=str(value), is_numeric=True,
-                                     min="" if track.min is None else str(track.min),
-                                     max="" if track.max is None else str(track.max),
-                                     description=track.name))
+            for faction in game.factions:
+                out[(track.id, faction.id)] = f"{track.name} {faction.name}"
+        else:
+            out[(track.id, None)] = track.name
+    return out
+
+
+def start_values(game: Game, scenario: Scenario | None = None) -> dict[str, int]:
+    """Property name → starting value: the track's own start, then the scenario's."""
+    names = track_properties(game)
+    values: dict[str, int] = {}
+    for (track_id, owner), name in names.items():
+        track = game.track(track_id)
+        assert track is not None
+        start = track.start
+        if isinstance(start, dict):
+            values[name] = start.get(owner or "", track.min or 0)
+        else:
+            values[name] = start if start is not None else (track.min or 0)
+    for item in (scenario.track_start or []) if scenario is not None else []:
+        name = names.get((item.track, item.owner)) or names.get((item.track, None))
+        if name is not None:
+            values[name] = item.value
+    return values
+
+
+def global_properties(game: Game) -> GlobalProperties | None:
+    """Numeric tracks (victory points, levels) as global properties with their start values
+    (a one-scenario game starts them at that scenario's values)."""
+    props = GlobalProperties()
+    scenario = game.scenarios[0] if len(game.scenarios or []) == 1 else None
+    values = start_values(game, scenario)
+    for (track_id, _owner), name in track_properties(game).items():
+        track = game.track(track_id)
+        assert track is not None
+        props.add(GlobalProperty(name=name, initial_value=str(values[name]), is_numeric=True,
+                                 min="" if track.min is None else str(track.min),
+                                 max="" if track.max is None else str(track.max),
+                                 description=track.name))
     return props if props.children else None

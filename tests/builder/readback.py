@@ -10,7 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from converter.vassal import grid as gridmath
-from converter.vassal.commands import AddPiece, read_record
+from converter.vassal.commands import AddPiece, GlobalPropertyRestore, read_record
 from converter.vassal.components import (
     Board, HexGrid, HexGridNumbering, Map, PredefinedSetup, Region, RegionGrid, SetupStack, Zone,
     ZonedGrid)
@@ -94,6 +94,13 @@ class Module:
                 board = self.board_of(basic.map_id)
                 out.append((basic.map_id, self.location_at(board, (basic.x, basic.y)), piece))
         return out
+
+
+def save_properties(module: "Module", entry: str) -> dict[str, str]:
+    """Global property values a scenario save restores."""
+    save = read_save_bytes(module.file.read_member(entry), source=entry)
+    return {c.name: c.value for c in read_record(save.text).restored()
+            if isinstance(c, GlobalPropertyRestore)}
 
 
 def _inside(path: str, point: tuple[int, int]) -> bool:

@@ -12,11 +12,11 @@ from converter.builder import read_game_from_vmod
 from converter.builder.layout import hex_layout, track_values
 from converter.model.game import Game
 from converter.vassal.components import (
-    Board, DiceButton, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot, PrototypeDefinition,
+    Board, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot, PrototypeDefinition,
     SetupStack, SpecialDiceButton, TurnTracker)
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
-from tests.builder.readback import Module
+from tests.builder.readback import Module, save_properties
 
 pytestmark = pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
 
@@ -181,6 +181,31 @@ def test_palette_prototypes_dice_and_turns(builds: BuildCache, folder) -> None:
     assert len(specials) == len([d for d in custom if d.face_labels() is not None])
     if game.turns is not None:
         assert module.root.find_all(TurnTracker)
+
+
+def test_scenarios_start_tracks_at_their_values(builds: BuildCache, folder) -> None:
+    """Victory points and other tracks start where each scenario says."""
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    scenarios = game.scenarios or []
+    if not any(s.track_start for s in scenarios):
+        pytest.skip("no scenario sets a track")
+    initial = {p.name: p.initial_value for p in module.root.find_all(GlobalProperty)}
+    setups = module.setups()
+    checked = 0
+    for scenario in scenarios:
+        values = initial if len(scenarios) == 1 else \
+            {**initial, **save_properties(module, setups[scenario.name])}
+        for item in scenario.track_start or []:
+            track = game.track(item.track)
+            if track.kind == "turn":
+                continue
+            owner = game.side(item.owner) or game.faction(item.owner) if item.owner else None
+            name = f"{track.name} {owner.name}" if owner else track.name
+            assert values[name] == str(item.value), (scenario.name, name)
+            checked += 1
+    assert checked
 
 
 @pytest.mark.vassal
