@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
@@ -52,7 +53,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help(sys.stderr)
         return 2
     try:
-        return int(args._run(args))
+        code = int(args._run(args))
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        # the reader went away (`vconv dump x | head`): not an error; silence the final flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     except VconvError as exc:
         if args.debug:
             raise

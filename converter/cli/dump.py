@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -30,16 +29,12 @@ def run(args: argparse.Namespace) -> int:
     for path in args.paths:
         save, record = read_game(path)
         docs.append(describe(save, record))
-    try:
-        if args.format == "json":
-            print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
-        else:
-            for doc in docs:
-                print("\n".join(render_text(doc)))
-        sys.stdout.flush()
-    except BrokenPipeError:
-        # the reader went away (`vconv dump x | head`): not an error; silence the final flush
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    if args.format == "json":
+        print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
+    else:
+        for doc in docs:
+            print("\n".join(render_text(doc)))
+    sys.stdout.flush()
     return 0
 
 
