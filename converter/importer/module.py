@@ -126,6 +126,10 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
         ctx.note(f"image {name_!r} is named by the module but not in it")
 
     game["sides"] = sides
+    if pieces.owners.factions:
+        game["factions"] = pieces.owners.factions
+    if pieces.owners.nationalities:
+        game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
         "boards": boards.boards, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
         "dice": dice, "scenarios": [scenario] if scenario else []}
@@ -138,7 +142,8 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
             files[file] = _dump(part)
     if includes:
         game["include"] = includes
-        game = {k: game[k] for k in ("format", "id", "title", "sources", "include", "sides")}
+        game = {k: game[k] for k in ("format", "id", "title", "sources", "include", "sides",
+                                     "factions", "nationalities") if k in game}
     if turns:
         game["turns"] = turns
     if sequence:

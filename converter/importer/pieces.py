@@ -44,7 +44,33 @@ class PieceDefinition:
 
 
 @dataclass
+class Owners:
+    """Factions and nationalities named by Marker properties of pieces whose side is known
+    (the format needs a nationality's side); the first side seen for a name holds."""
+
+    factions: list[dict[str, Any]] = field(default_factory=list)
+    nationalities: list[dict[str, Any]] = field(default_factory=list)
+    _ids: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+
+    def owner(self, ctx: ImportContext, what: str, name: str, side: str, path: str,
+              faction: str | None = None) -> str | None:
+        """The id of the faction/nationality *name* on *side*; None when another side has it."""
+        known = self._ids.get((what, name.casefold()))
+        if known is not None:
+            return known[0] if known[1] == side else None
+        ident = ctx.ids.take("owners", name, what)
+        item: dict[str, Any] = {"id": ident, "name": name, "side": side}
+        if faction is not None:
+            item["faction"] = faction
+        item["provenance"] = ctx.stated(f"{path} (Marker property {what.capitalize()})")
+        (self.factions if what == "faction" else self.nationalities).append(item)
+        self._ids[(what, name.casefold())] = (ident, side)
+        return ident
+
+
+@dataclass
 class PiecesResult:
+    owners: Owners = field(default_factory=Owners)
     pieces: list[PieceDefinition] = field(default_factory=list)
     by_key: dict[tuple[str, str], PieceDefinition] = field(default_factory=dict)
     consumed: set[int] = field(default_factory=set)
@@ -147,7 +173,8 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
     if known is not None:
         known.count += 1
         return known.entry["id"]
-    entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos)  # type: ignore[attr-defined]
+    entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
+                        result.owners)
     definition = PieceDefinition(key, entry)
     result.pieces.append(definition)
     result.by_key[key] = definition
@@ -155,7 +182,7 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
 
 
 def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, side: str | None,
-                sides: dict[str, str], protos: Prototypes) -> dict[str, Any]:
+                sides: dict[str, str], protos: Prototypes, owners: Owners) -> dict[str, Any]:
     traits = protos.expand(piece)
     basic = piece.basic
     props: dict[str, str] = {}
@@ -178,8 +205,17 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         entry["hidden"] = True
     entry["faces"] = faces
     extra = {k: v for k, v in sorted(props.items()) if k not in CONSUMED_PROPERTIES and k}
-    for key in ("Nationality", "Faction"):
-        if props.get(key):
+    faction = nationality = None
+    if side is not None and props.get("Faction"):
+        faction = owners.owner(ctx, "faction", props["Faction"], side, path)
+    if side is not None and props.get("Nationality"):
+        nationality = owners.owner(ctx, "nationality", props["Nationality"], side, path, faction)
+    if nationality is not None:
+        entry["nationality"] = nationality
+    elif faction is not None:
+        entry["faction"] = faction
+    for key, known in (("Nationality", nationality), ("Faction", faction)):
+        if props.get(key) and known is None:
             extra[key] = props[key]
     if extra:
         entry["properties"] = extra

@@ -63,6 +63,9 @@ def test_without_the_game_inside_the_build_file_is_read(plain_vmod: Path, tmp_pa
     assert {i: p["kind"] for i, p in pieces.items()} == {i: p["kind"] for i, p in original.items()}
     assert pieces["na-1"]["side"] == "blu" and pieces["sa-1"]["side"] == "rosso"
     assert pieces["dummy"]["hidden"] is True and pieces["dummy"]["count"] == 2
+    assert pieces["na-1"]["nationality"] == "nordland" and pieces["dummy"]["faction"] == "nord"
+    assert [(n["name"], n["side"], n["faction"]) for n in game["nationalities"]] == [
+        ("Nordland", "blu", "nord"), ("Sudland", "rosso", "sud")]
     assert len(pieces["na-1"]["faces"]) == 4  # the step layer's four levels
     assert pieces["turn-marker"]["missing"] == ["side"]
     assert pieces["turn-marker"]["provenance"]["status"] == "missing"
