@@ -10,10 +10,13 @@ This is the library entry point the CLI uses:
 
 from __future__ import annotations
 
+import html
 import os
 from dataclasses import dataclass, field
 
-from converter.audit.events import Event, PieceAdded, PieceMoved, ReplayProblem, StepEnded
+from converter.audit.events import (
+    Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, ReplayProblem,
+    StepEnded, TurnChanged)
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
 from converter.audit.module import AuditModule, load_module
 from converter.audit.replay import Replay, Visitor
@@ -40,7 +43,8 @@ class StepRecord:
 class StepRecorder(Visitor):
     """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
 
-    handles = (PieceMoved, PieceAdded, StepEnded)
+    handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
+               Chatted, StepEnded)
 
     def __init__(self, source: str, limit: int = 5000) -> None:
         self.source = source
@@ -69,6 +73,23 @@ class StepRecorder(Visitor):
                             f"{event.destination.label()}")
         elif isinstance(event, PieceAdded) and event.pos.step > 0:
             cur.text.append(f"{event.piece.name} placed at {event.place.label()}")
+        elif isinstance(event, PieceChanged) and event.pos.step > 0:
+            if event.old_step != event.new_step and event.new_step is not None:
+                cur.text.append(f"{event.old_name}: step {event.old_step} → {event.new_step}")
+            elif event.old_masked != event.new_masked:
+                cur.text.append(f"{event.new_name}: {'hidden' if event.new_masked else 'revealed'}")
+            else:
+                cur.text.append(f"{event.old_name} → {event.new_name}")
+        elif isinstance(event, PieceRemoved):
+            cur.text.append(f"{event.piece.name} removed from {event.place.label()}")
+        elif isinstance(event, DiceRolled):
+            cur.text.append(f"roll {event.label} = {event.result}")
+            cur.player = cur.player or event.player
+        elif isinstance(event, Chatted) and event.pos.step > 0:
+            cur.text.append("chat: " + html.unescape(event.text))
+        elif isinstance(event, TurnChanged) and event.pos.step > 0:
+            cur.text.append(f"turn {event.turn}" + (f": {event.text}" if event.text else ""))
+            cur.turn = event.turn
         elif isinstance(event, StepEnded):
             if event.pos.step > 0 and (cur.moves or cur.text):
                 cur.player = cur.player or event.player
@@ -180,3 +201,5 @@ def _merge(result: AuditResult, checks: list) -> None:  # type: ignore[type-arg]
                 result.not_checkable.append(nc)
             else:
                 have.count += nc.count
+                for d in nc.details:
+                    have.add_detail(d)

@@ -64,16 +64,25 @@ class NotCheckable:
     reason: str
     count: int = 0
     first: LogPos | None = None
+    details: list[str] = field(default_factory=list)  # which pieces/places, the first few
+
+    MAX_DETAILS = 8
+
+    def add_detail(self, detail: str) -> None:
+        if detail and detail not in self.details and len(self.details) < self.MAX_DETAILS:
+            self.details.append(detail)
 
     def line(self) -> str:
         sec = f" §{self.section}" if self.section else ""
+        which = f" [{', '.join(self.details)}{', …' if len(self.details) >= self.MAX_DETAILS else ''}]" \
+            if self.details else ""
         times = f" ({self.count} time{'s' if self.count != 1 else ''}, first at " \
                 f"{self.first.label()})" if self.first is not None and self.count else ""
-        return f"not checkable: {self.rule}{sec} ({self.check}): {self.reason}{times}"
+        return f"not checkable: {self.rule}{sec} ({self.check}): {self.reason}{which}{times}"
 
     def to_dict(self) -> dict[str, Any]:
         return {"check": self.check, "rule": self.rule, "section": self.section,
-                "reason": self.reason, "count": self.count,
+                "reason": self.reason, "details": self.details, "count": self.count,
                 "first_step": self.first.step if self.first else None}
 
 

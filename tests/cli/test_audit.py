@@ -68,7 +68,8 @@ def test_json_report(tmp_path: Path, mini_built: BuiltModule, mini_vmod: Path,
     assert {c["check"] for c in doc["checks_run"]} >= {"movement", "stacking", "combat"}
     # the clean game crosses hexes the mini map does not describe: said, not passed
     assert {"check": "entry", "rule": "no-lake", "section": "5.2",
-            "reason": "the terrain of hex 0503 is not in the game data", "count": 1,
+            "reason": "the terrain of the place entered is not in the game data",
+            "details": ["hex 0503", "hex 0602", "hex 0701"], "count": 3,
             "first_step": 14} in doc["not_checkable"]
 
 

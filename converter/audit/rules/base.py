@@ -47,12 +47,14 @@ class Check(Visitor):
         return [r for r in self.game.rules or [] if r.kind in kinds]
 
     def skip(self, rule_id: str, section: str | None, reason: str,
-             pos: LogPos | None = None) -> None:
-        """Record that *rule_id* could not be judged here (counted per reason)."""
+             pos: LogPos | None = None, detail: str = "") -> None:
+        """Record that *rule_id* could not be judged here (counted per reason; *detail*
+        names the piece or place, the first few kept)."""
         key = (rule_id, reason)
         nc = self.not_checkable.get(key)
         if nc is None:
             nc = self.not_checkable[key] = NotCheckable(self.name, rule_id, section, reason)
+        nc.add_detail(detail)
         if pos is not None:
             nc.count += 1
             if nc.first is None:

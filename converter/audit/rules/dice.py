@@ -36,8 +36,8 @@ class DiceCheck(Check):
             return
         values = event.values
         if values is None:
-            self.skip(rule_id, sec, f"the roll {event.result!r} is not a list of numbers",
-                      event.pos)
+            self.skip(rule_id, sec, "a roll is not a list of numbers", event.pos,
+                      repr(event.result))
             return
         self.run.applied += 1
         count = die.count or 1

@@ -69,8 +69,8 @@ class EntryCheck(Check):
             inside = self._in_target(rule.target, board, place)
             self.run.applied += 1
             if inside is None:
-                self.skip(rule.id, section_of(rule), f"the terrain of {place.label()} is not "
-                          "in the game data", event.pos)
+                self.skip(rule.id, section_of(rule), "the terrain of the place entered is "
+                          "not in the game data", event.pos, place.label())
                 continue
             if rule.kind == "may-not-enter" and inside:
                 self.find(state, event, rule.id, section_of(rule),

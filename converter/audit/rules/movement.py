@@ -107,9 +107,9 @@ class MovementCheck(Check):
             return
         if allowance is None:
             if rule.allowance is not None:
-                self.skip(rule.id, sec, f"the movement allowance ({rule.allowance!r}) of "
-                          f"{piece.game.id if piece.game else piece.name} is missing from its "
-                          "face", event.pos)
+                self.skip(rule.id, sec, f"the movement allowance ({rule.allowance!r}) is "
+                          "missing from the piece's face", event.pos,
+                          piece.game.id if piece.game else piece.name)
             return
         history = self.spent.setdefault(piece.id, [])
         before = sum(c for _, c in history)
@@ -125,9 +125,12 @@ class MovementCheck(Check):
                       f"at most {allowance:g} movement points", f"at least {before + low:g} "
                       f"(path {path_text})", pieces=[piece], places=[o, d], points=points)
         elif before + high > allowance:
-            what = ", ".join(unknown[:6]) if unknown else "terrain along the path"
-            self.skip(rule.id, sec, f"movement cost depends on data missing from the game: "
-                      f"{what}", event.pos)
+            self.skip(rule.id, sec, "the movement cost depends on terrain or connections "
+                      "missing from the game data", event.pos)
+            nc = self.not_checkable[(rule.id, "the movement cost depends on terrain or "
+                                              "connections missing from the game data")]
+            for what in unknown or ["terrain along the path"]:
+                nc.add_detail(what)
 
     def _allowance(self, rule: Rule, state: GameState, piece: PieceState) -> float | None:
         if rule.allowance is None:

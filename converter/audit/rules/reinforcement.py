@@ -73,8 +73,8 @@ class ReinforcementCheck(Check):
         if entry.at is not None:
             ok = self._at(entry.at, dest)
             if ok is None:
-                self.skip(rule_id, sec, f"the entry place {entry.at.label()!r} cannot be "
-                          "located on the map", event.pos)
+                self.skip(rule_id, sec, "the entry place cannot be located on the map",
+                          event.pos, f"{gp.id}: {entry.at.label()}")
             elif not ok:
                 self.find(state, event, rule_id, sec,
                           f"{piece.name} enters at {dest.label()}, not at its entry place "

@@ -96,8 +96,8 @@ class SetupCheck(Check):
             return
         have = state.step_of(p)
         if have is None:
-            self.skip(rule_id, sec, f"the steps of {p.game_id} are missing from the game data",
-                      event.pos)
+            self.skip(rule_id, sec, "a piece's number of steps is missing from the game data",
+                      event.pos, p.game_id or p.name)
         elif have != pl.steps:
             self.find(state, event, rule_id, sec,
                       f"{p.name} starts with {have} step(s); the scenario gives it {pl.steps}",

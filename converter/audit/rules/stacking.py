@@ -99,8 +99,12 @@ class StackingCheck(Check):
         for group, members in groups.items():
             total, unknown = self._measure(rule, state, members)
             if unknown:
-                self.skip(rule.id, section_of(rule), f"the {rule.measure} of "
-                          f"{', '.join(unknown[:4])} are missing from the game data", event.pos)
+                self.skip(rule.id, section_of(rule), f"the {rule.measure} of some pieces are "
+                          "missing from the game data", event.pos)
+                nc = self.not_checkable[(rule.id, f"the {rule.measure} of some pieces are "
+                                                  "missing from the game data")]
+                for name in unknown:
+                    nc.add_detail(name)
                 continue
             limit = rule.limit if rule.limit is not None else 0
             if total > limit:
@@ -134,14 +138,14 @@ class StackingCheck(Check):
             if m == "steps":
                 s = state.step_of(p)
                 if s is None:
-                    unknown.append(f"steps of {p.name}")
+                    unknown.append(p.game_id or p.name)
                 else:
                     total += s
             else:  # size-weight
                 size = p.game.size if p.game is not None else None
                 weights = rule.weights or {}
                 if size is None or size not in weights:
-                    unknown.append(f"size weight of {p.name}")
+                    unknown.append(p.game_id or p.name)
                 else:
                     total += weights[size]
         return total, unknown
