@@ -17,7 +17,7 @@ from converter.vassal import sequence
 from converter.vassal.components import PrototypeDefinition
 from converter.vassal.traits import (
     BasicPiece, Clone, Delete, DynamicProperty, Layer, Marker, MovementMarkable, Obscurable,
-    ReportState, UsePrototype)
+    UsePrototype)
 from converter.vassal.traits.piece import Piece as VPiece
 
 COMMON_PROTOTYPE = "vconv piece"
@@ -68,9 +68,8 @@ def is_hidden(game: Game, piece: Piece) -> bool:
 
 
 def prototypes(game: Game) -> list[PrototypeDefinition]:
-    """The shared traits: delete/clone/moved-marker/report for every piece, one per side."""
+    """The shared traits: delete, clone and the moved marker for every piece; one per side."""
     common = VPiece([
-        ReportState(keys="", report_format="$location$: $newPieceName$ $menuCommand$ *"),
         MovementMarkable(image=MOVED_ICON),
         Clone(menu_text="Clone", key="67,130"),
         Delete(menu_text="Delete", key="68,130"),

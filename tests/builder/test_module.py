@@ -230,7 +230,8 @@ def test_pywargame_counts_match_the_model(builds: BuildCache, folder) -> None:
     setup_slots = len(Module.read(built.path).stack_pieces())  # checked against the setup above
     assert counts["maps"] == boards + extra_map
     assert counts["boards"] == boards + extra_map
-    grids = sum(1 for b in game.boards or [] if b.kind != "boxes" or b.spaces) + extra_map
+    grids = sum(1 for b in game.boards or []
+                if (b.kind == "hex" and b.grid is not None) or b.spaces) + extra_map
     assert counts["grids"] == grids
     assert counts["piece_slots"] == len(game.pieces or []) + setup_slots
     assert counts["prototypes"] == 1 + len(game.sides)
