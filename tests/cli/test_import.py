@@ -49,6 +49,10 @@ MODULE_XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
               b'<VASSAL.build.widget.PieceSlot entryName="Inf">+/null/piece;;;inf.png;Inf/'
               b'null;0;0</VASSAL.build.widget.PieceSlot>'
               b'</VASSAL.build.module.map.SetupStack>'
+              b'<VASSAL.build.module.map.SetupStack name="t" owningBoard="Hexes" x="131" y="87">'
+              b'<VASSAL.build.widget.PieceSlot entryName="Tank">+/null/mark;Side\tpiece;;;;Tank/'
+              b'Allies\tnull;0;0</VASSAL.build.widget.PieceSlot>'
+              b'</VASSAL.build.module.map.SetupStack>'
               b'<Some.Custom.Component foo="bar"/>'
               b'</VASSAL.build.module.Map></VASSAL.build.GameModule>')
 
@@ -65,7 +69,10 @@ def _png() -> bytes:
 
 @pytest.fixture
 def tiny(tmp_path: Path) -> Path:
-    return write_zip(tmp_path / "tiny.vmod", {"buildFile.xml": MODULE_XML,
+    metadata = (b'<?xml version="1.0" encoding="UTF-8"?><data version="1">'
+                b'<version>2.1</version><VassalVersion>3.6.0</VassalVersion>'
+                b'<name>Tiny Module</name></data>')
+    return write_zip(tmp_path / "tiny.vmod", {"buildFile.xml": MODULE_XML, "moduledata": metadata,
                                              "images/inf.png": _png()})
 
 
@@ -82,7 +89,7 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     folder = tmp_path / "modules" / "tiny"
     code, out, _ = _import(capsys, str(tiny), "-o", str(folder))
     assert code == 0
-    assert "'Tiny': reconstructed from the build file; 1 maps, 1 boards, 4 piece slots" in out
+    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 4 piece slots" in out
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
@@ -100,6 +107,10 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
                 "not say what kind of piece this is"}
     assert game["scenarios"][0]["setup"][0]["at"] == {"board": "hexes", "hex": "0203"}
     assert game["scenarios"][0]["setup"][0]["count"] == 3
+    # a stack placed by pixels: (131, 87) lies in raw column 2, row 1, named 0302
+    assert game["scenarios"][0]["setup"][1]["piece"] == pieces["Tank"]["id"]
+    assert game["scenarios"][0]["setup"][1]["at"] == {"board": "hexes", "hex": "0302"}
+    assert game["title"] == "Tiny Module" and game["sources"][0]["edition"] == "2.1"
     die = game["dice"][0]
     assert (die["count"], die["sides"], die["sum"]) == (2, 6, True)
     assert "adds +1 to each die" in die["provenance"]["note"]
