@@ -152,3 +152,20 @@ def test_import_is_deterministic(imported, tmp_path: Path) -> None:
     first = {p.relative_to(folder): p.read_bytes() for p in folder.rglob("*") if p.is_file()}
     second = {p.relative_to(again): p.read_bytes() for p in again.rglob("*") if p.is_file()}
     assert first == second
+
+
+def test_names_the_real_engine_wrote_are_hexes_of_the_board(imported) -> None:
+    """VASSAL 3.6 itself wrote `* 1ME moves G7 -> H6 *` into tour-vassal36.vlog: each hex
+    name it reports is the name of exactly one imported hex of board SL."""
+    import re
+
+    from converter.vassal.savefile import read_save
+
+    folder, _ = imported
+    text = read_save(TOUR.with_name("tour-vassal36.vlog")).text
+    reported = {name for pair in re.findall(r"moves (\S+) -> (\S+) \*", text) for name in pair}
+    assert reported >= {"G7", "H6", "P3"}
+    board = next(b for b in merged(folder)["boards"] if b["name"] == "SL")
+    for name in reported:
+        assert [h["id"] for h in board["hexes"] if h["name"] == name] != [], name
+        assert len([h for h in board["hexes"] if h["name"] == name]) == 1
