@@ -56,7 +56,7 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
     """
     module = read_vmod(path)
     if EMBEDDED_GAME in module.entry_names:
-        return _embedded(module)
+        return _embedded(module, slug)
     return _reconstruct(module, slug)
 
 
@@ -64,7 +64,11 @@ def _dump(data: dict[str, Any]) -> bytes:
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def _embedded(module: ModuleFile) -> ImportedGame:
+def _length(value: Any) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
     raw = module.read_member(EMBEDDED_GAME, MAX_EMBEDDED_BYTES)
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -74,21 +78,27 @@ def _embedded(module: ModuleFile) -> ImportedGame:
         raise VassalFormatError(f"{module.path}!{EMBEDDED_GAME}: expected a JSON object")
     # the embedded game is the merged document: its includes are already inside it
     data = {k: v for k, v in data.items() if k != "include"}
-    named = _named_files(data)
+    notes = []
+    if data.get("id") != slug:
+        notes.append(f"the game's id is {data.get('id')!r}, not the folder's name {slug!r}; "
+                     "rename one of them before validating")
     return ImportedGame({"game.json": _dump(data)}, True, str(data.get("title", "")),
-                        counts={"pieces": len(data.get("pieces") or []),
-                                "boards": len(data.get("boards") or [])},
-                        absent_files=named)
+                        counts={"boards": _length(data.get("boards")),
+                                "pieces": _length(data.get("pieces"))},
+                        notes=notes, absent_files=_named_files(data))
 
 
 def _named_files(data: dict[str, Any]) -> list[str]:
     """Files the game names (board scans, face pictures), which the module does not carry."""
     out = []
-    for board in data.get("boards") or []:
+    boards = data.get("boards") if isinstance(data.get("boards"), list) else []
+    for board in boards:
         if isinstance(board, dict) and isinstance(board.get("image"), dict):
             out.append(str(board["image"].get("file")))
-    for piece in data.get("pieces") or []:
-        for face in (piece.get("faces") or []) if isinstance(piece, dict) else []:
+    pieces = data.get("pieces") if isinstance(data.get("pieces"), list) else []
+    for piece in pieces:
+        faces = piece.get("faces") if isinstance(piece, dict) else None
+        for face in faces if isinstance(faces, list) else []:
             if isinstance(face, dict) and face.get("image"):
                 out.append(str(face["image"]))
     return sorted(set(out))

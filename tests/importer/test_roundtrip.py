@@ -99,3 +99,12 @@ def _mini_ids() -> list[str]:
     from converter.model.hexgrid import HexGrid as ModelHexGrid
 
     return from_json(ModelHexGrid, merged(MINI)["boards"][0]["grid"]).all_ids()
+
+
+def test_an_embedded_game_under_another_folder_name_says_so(mini_vmod: Path, tmp_path: Path,
+                                                            capsys) -> None:
+    folder = tmp_path / "mini-copy"
+    assert main(["import", str(mini_vmod), "-o", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "note: the game's id is 'mini', not the folder's name 'mini-copy'" in out
+    assert load_game(folder).data["id"] == "mini"
