@@ -205,6 +205,8 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         entry["hidden"] = True
     entry["faces"] = faces
     extra = {k: v for k, v in sorted(props.items()) if k not in CONSUMED_PROPERTIES and k}
+    if marker_side and marker_side not in sides:
+        extra["Side"] = props["Side"]  # a side the PlayerRoster does not list: kept as said
     faction = nationality = None
     if side is not None and props.get("Faction"):
         faction = owners.owner(ctx, "faction", props["Faction"], side, path)
