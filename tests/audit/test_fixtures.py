@@ -234,3 +234,13 @@ def test_fuzzed_games_audit_without_crashing(mini_built: BuiltModule, mini_modul
             assert f.rule and f.pos.step >= 0 and f.message
 
     run()
+
+
+def test_turn_tracker_moved_back_is_a_warning(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(3, "blue-move")  # from turn 4 back to turn 3
+    result = audit_log(s)
+    assert [(f.rule, f.severity.value, f.pos.step) for f in result.findings] == [
+        ("sequence", "warning", len(s.steps))]
+    assert result.violations == []
+    assert "goes back to turn 3, Movimento" in result.findings[0].message

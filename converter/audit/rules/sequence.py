@@ -1,46 +1,67 @@
 """Sequence of play: a side's pieces move in that side's phases (when the log shows the
-phase, from the turn tracker).  Moves in a combat phase are left alone: defenders retreat
-there."""
+phase, from the turn tracker), and the tracker does not go back except by an undo.  Moves in
+a combat phase are left alone: defenders retreat there."""
 
 from __future__ import annotations
 
-from converter.audit.events import Event, PieceMoved
-from converter.audit.rules.base import MOBILE_KINDS, Check, section_of
-from converter.audit.state import GameState
+from converter.audit.events import Event, PieceMoved, TurnChanged
+from converter.audit.findings import Severity
+from converter.audit.rules.base import MOBILE_KINDS, Check
+from converter.audit.state import GameState, phase_leaves
 
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "retreat",
                 "ritirat", "assault", "assalt")
+RULE = "sequence"
 
 
 class SequenceCheck(Check):
     name = "sequence"
-    handles = (PieceMoved,)
+    handles = (PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        self.rule = None  # the sequence of play itself is the rule: cite the phase
-        sided = any(info.side for info, _ in _leaves(state))
+        leaves = phase_leaves(state.game)
+        sided = any(info.side for info, _ in leaves)
         self.enabled = bool(self.game.sequence) and sided
         if self.game.sequence and not sided:
-            self.skip(self.rule.id if self.rule else "sequence", section_of(self.rule),
-                      "no phase of the sequence of play names the side that plays it")
-        self.run.rules = [self.rule.id if self.rule else "sequence of play"] \
-            if self.enabled else []
-        self.unknown_noted = False
+            self.skip(RULE, None, "no phase of the sequence of play names the side that "
+                      "plays it")
+        self.run.rules = ["sequence of play"] if self.game.sequence else []
+        self.order = {info.id: i for i, (info, _) in enumerate(leaves)}
+        self.last: tuple[int, int] | None = None
 
     def visit_event(self, state: GameState, event: Event) -> None:
-        if not self.enabled or event.undo:
+        if isinstance(event, TurnChanged):
+            self._tracker(state, event)
+        elif self.enabled and not event.undo:
+            assert isinstance(event, PieceMoved)
+            self._move(state, event)
+
+    def _tracker(self, state: GameState, event: TurnChanged) -> None:
+        """A tracker moved back (not by an undo) is worth a referee's look."""
+        if state.turn is None:
             return
-        assert isinstance(event, PieceMoved)
+        now = (state.turn, self.order.get(state.phase.id, -1) if state.phase else -1)
+        before, self.last = self.last, now
+        if event.undo or event.pos.step == 0 or before is None or now >= before:
+            return
+        self.run.applied += 1
+        phase = f", {state.phase.name}" if state.phase else ""
+        self.find(state, event, RULE, None,
+                  f"the turn tracker goes back to turn {state.turn}{phase} (not by an undo)",
+                  "turns and phases in order",
+                  f"from turn {before[0]} back to turn {now[0]}{phase}",
+                  severity=Severity.WARNING)
+
+    def _move(self, state: GameState, event: PieceMoved) -> None:
         piece = event.piece
         if piece.game is None or piece.side is None or piece.game.kind not in MOBILE_KINDS:
             return
         if event.origin.key is None or event.destination.key is None:
             return
-        rule_id = self.rule.id if self.rule else "sequence"
         phase = state.phase
         if phase is None:
-            self.skip(rule_id, section_of(self.rule), "the phase is not known at this point "
-                      "of the log (no turn tracker change yet)", event.pos)
+            self.skip(RULE, None, "the phase is not known at this point of the log (no turn "
+                      "tracker change yet)", event.pos)
             return
         if phase.side is None:
             return
@@ -51,18 +72,13 @@ class SequenceCheck(Check):
         if piece.side != phase.side:
             side = self.game.side(piece.side)
             phasing = self.game.side(phase.side)
-            self.find(state, event, rule_id, section_of(self.rule, phase.section),
-                      f"{piece.name} ({side.name if side else piece.side}) moves during "
-                      f"{phase.name} of {phasing.name if phasing else phase.side}",
-                      f"only {phasing.name if phasing else phase.side} pieces move in this "
-                      "phase", f"{side.name if side else piece.side} piece moved "
-                      f"{event.origin.label()} → {event.destination.label()}",
+            mover = side.name if side else piece.side
+            owner = phasing.name if phasing else phase.side
+            self.find(state, event, RULE, phase.section,
+                      f"{piece.name} ({mover}) moves during {phase.name} of {owner}",
+                      f"only {owner} pieces move in this phase",
+                      f"{mover} piece moved {event.origin.label()} → "
+                      f"{event.destination.label()}",
                       pieces=[piece], places=[event.origin, event.destination],
                       points=[(event.origin.map or "", *event.from_xy),
                               (event.destination.map or "", *event.to_xy)])
-
-
-def _leaves(state: GameState):  # type: ignore[no-untyped-def]
-    from converter.audit.state import phase_leaves
-
-    return phase_leaves(state.game)
