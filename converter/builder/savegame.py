@@ -2,7 +2,8 @@
 
 The restore command follows §4.4 of the format reference: `begin_save`, the version-check
 placeholder, every piece (members before the stack that holds them), the board of every map,
-`SETUP_STACK` (not a new game) and `end_save`.  Piece ids are counted from a fixed base so the
+the global properties and `end_save`.  No `SETUP_STACK` marker: the 3.6 engine does not know it,
+and a module with several scenarios has no at-start stacks to hold back.  Piece ids are counted from a fixed base so the
 same scenario always gives the same bytes.
 """
 
@@ -14,7 +15,7 @@ from converter.builder.toolbar import start_values
 from converter.model.game import Game
 from converter.vassal.archive import VASSAL_VERSION, module_metadata
 from converter.vassal.commands import (
-    AddPiece, Command, GlobalPropertyRestore, MarkGameNotNew, NullCommand, SetBoards, SetupCommand, encode_command)
+    AddPiece, Command, GlobalPropertyRestore, NullCommand, SetBoards, SetupCommand, encode_command)
 from converter.vassal.savefile import save_archive_bytes, savedata_xml
 
 ID_BASE = 1_000_000_000_000
@@ -48,7 +49,6 @@ def restore_command(setup: ScenarioSetup, boards: list[PlacedBoard],
                                        fields=(placed.board_name, "0", "0")))
     for name, value in sorted((properties or {}).items()):
         root.children.append(GlobalPropertyRestore(values=("", name, str(value), "Module")))
-    root.children.append(MarkGameNotNew(fields=("",)))
     root.children.append(SetupCommand(True))
     return root
 

@@ -100,4 +100,4 @@ def _check_with_scenarios(path: Path):
                 target = path.parent / f"{path.stem}-{Path(name).name}"
                 target.write_bytes(z.read(name))
                 games += ["--game", str(target)]
-    return run_vassal_check(path, *games, *(["--execute"] if games else []))
+    return run_vassal_check(path, *games, *(["--execute", "--raw", "--max", "0"] if games else []))

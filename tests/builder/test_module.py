@@ -216,6 +216,7 @@ def test_vassal_loads_the_module_and_its_scenarios_cleanly(vassal_reports, build
     assert (report.errors, report.warnings) == (0, 0), report.output[-3000:]
     scenarios = Module.read(builds.get(folder).path).setups()
     assert report.output.count("game started=true") == len(scenarios)
+    assert "UNDECODABLE" not in report.output  # every command of every scenario save is known
 
 
 @pytest.mark.pywargame
