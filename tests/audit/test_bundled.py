@@ -48,3 +48,21 @@ def test_bundled_game_clean_scripted_games(folder: Path) -> None:
         judged = {c.check: c.applied for c in result.checks}
         if scenario is not None:  # compared placement by placement when pieces start on map
             assert judged["setup"] == (len(scenario.setup or []) if s.restored else 0)
+
+
+def test_the_first_world_war_army_on_a_front_not_listing_it() -> None:
+    """Rule 5.0: an army enters a front only if the front lists its nationality."""
+    folder = Path(__file__).resolve().parents[2] / "modules" / "the-first-world-war"
+    try:
+        built = build_module(folder)
+    except (BuildError, ModelError) as exc:
+        pytest.skip(f"the-first-world-war does not build yet: {str(exc).splitlines()[0]}")
+    module = from_components(str(folder), built.archive.buildfile, built.game,
+                             built.archive.images.get)
+    s = ScriptedGame(built)
+    s.setup("historical-setup")
+    s.move("fr-5", space="front-9")  # front 9 lists ah, de, ru
+    result = audit_records([("tfww.vlog", read_record(s.record_text()))], module)
+    found = [(f.rule, f.section, f.pos.step) for f in result.findings]
+    assert found == [("front-lists-known", "2.1, 5.0, 7.0", 1)]
+    assert result.findings[0].expected == "only nationalities ah, de, ru"
