@@ -77,7 +77,13 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
         else:
             image = {"file": file}
             size = ctx.images.size(board.image)
-    grid = vgrid.grid_of_board(board, size) if size is not None else None
+    grid = None
+    if size is not None:
+        try:
+            grid = vgrid.grid_of_board(board, size)
+        except (ValueError, ArithmeticError) as exc:
+            ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
+                     f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
     spaces: list[dict[str, Any]] = []
     hex_grid = _hex_part(grid)

@@ -23,9 +23,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from converter.vassal.grid import HexGrid
+from converter.vassal.grid import BoardGrid, GridNumbering, HexGrid, SquareGrid, ZonedGrid
 
 MAX_DIGITS = 3
+MAX_HEXES = 250_000
+MAX_LEADING = 8
+MAX_OFFSET = 100_000
 
 
 @dataclass
@@ -42,13 +45,22 @@ class ImportedGrid:
 
 
 def on_board_hexes(vgrid: HexGrid, size: tuple[int, int]) -> list[tuple[int, int]]:
-    """Raw (column, row) of every hex whose snap centre lies on the board, edges included."""
+    """Raw (column, row) of every hex whose snap centre lies on the board, edges included.
+
+    Raises:
+        ValueError: the spacing is not a positive number, or the board would hold more than
+            MAX_HEXES hexes (a damaged or hostile module).
+    """
     width, height = size
+    if not (math.isfinite(vgrid.dx) and math.isfinite(vgrid.dy) and vgrid.dx > 0 and vgrid.dy > 0):
+        raise ValueError(f"the hex spacing {vgrid.dx} × {vgrid.dy} is not positive")
     line_len, along_len = (height, width) if vgrid.sideways else (width, height)
     c_lo = math.floor(-vgrid.x0 / vgrid.dx) - 1
     c_hi = math.ceil((line_len - vgrid.x0) / vgrid.dx) + 1
     r_lo = math.floor(-vgrid.y0 / vgrid.dy) - 2
     r_hi = math.ceil((along_len - vgrid.y0) / vgrid.dy) + 2
+    if (c_hi - c_lo + 1) * (r_hi - r_lo + 1) > MAX_HEXES:
+        raise ValueError(f"the board would hold more than {MAX_HEXES} hexes")
     out = []
     for c in range(c_lo, c_hi + 1):
         for r in range(r_lo, r_hi + 1):
@@ -58,6 +70,22 @@ def on_board_hexes(vgrid: HexGrid, size: tuple[int, int]) -> list[tuple[int, int
     return out
 
 
+def sane_numbering(numbering: GridNumbering) -> bool:
+    """Whether naming a cell stays small: VASSAL pads to `leading + 1` digits and repeats a
+    letter once per 26, so a damaged module could ask for names gigabytes long."""
+    return (0 <= numbering.h_leading <= MAX_LEADING and 0 <= numbering.v_leading <= MAX_LEADING
+            and abs(numbering.h_off) <= MAX_OFFSET and abs(numbering.v_off) <= MAX_OFFSET)
+
+
+def sane_grid(grid: BoardGrid | None) -> bool:
+    """`sane_numbering` for a board grid and every grid inside it."""
+    if isinstance(grid, (HexGrid, SquareGrid)):
+        return sane_numbering(grid.numbering)
+    if isinstance(grid, ZonedGrid):
+        return sane_grid(grid.background) and all(sane_grid(z.grid) for z in grid.zones)
+    return True
+
+
 def _is_letters(kind: str) -> bool:
     return kind.upper().startswith("A")
 
@@ -65,7 +93,13 @@ def _is_letters(kind: str) -> bool:
 def import_hex_grid(vgrid: HexGrid, size: tuple[int, int]) -> tuple[ImportedGrid | None, str]:
     """The canonical grid of *vgrid* on a board of *size* pixels, or (None, why not)."""
     n = vgrid.numbering
-    hexes = on_board_hexes(vgrid, size)
+    if not sane_numbering(n):
+        return None, (f"the numbering's padding ({n.h_leading}, {n.v_leading}) or offsets "
+                      f"({n.h_off}, {n.v_off}) are out of any sensible range")
+    try:
+        hexes = on_board_hexes(vgrid, size)
+    except ValueError as exc:
+        return None, str(exc)
     if not hexes:
         return None, "no hex centre lies on the board"
     # the numbering's parts: h counts lines (VASSAL columns), v counts hexes along a line

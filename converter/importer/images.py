@@ -65,7 +65,8 @@ class ImageStore:
         try:
             with Image.open(io.BytesIO(self.files[target])) as picture:
                 return picture.size
-        except (UnidentifiedImageError, OSError, ValueError, Image.DecompressionBombError) as exc:
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError,
+                Image.DecompressionBombError) as exc:
             raise VassalFormatError(f"{self.module.path}: image {name!r} is not a readable "
                                     f"picture ({exc})") from None
 

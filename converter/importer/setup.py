@@ -12,6 +12,7 @@ from typing import Any
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
+from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import join, label
 from converter.importer.pieces import PiecesResult, Prototypes, add_slot, slot_key
 from converter.vassal.components import Map, PieceSlot, SetupStack
@@ -82,8 +83,11 @@ def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
         ctx.note(f"not imported: {path}: its board {stack.owning_board!r} is not on its map")
         return None
     name = stack.location if stack.use_grid_location else ""
-    if not name and placed.grid is not None:
-        name = placed.grid.location_name((stack.x, stack.y))
+    if not name and placed.grid is not None and sane_grid(placed.grid):
+        try:
+            name = placed.grid.location_name((stack.x, stack.y))
+        except (ValueError, ArithmeticError):
+            name = ""  # a damaged grid: the stack is reported below
     if name in placed.locations:
         return dict(placed.locations[name])
     if placed.whole is not None:

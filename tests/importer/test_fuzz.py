@@ -53,3 +53,30 @@ def test_random_piece_definitions(tmp_path: Path, text: str) -> None:
            + "</VASSAL.build.widget.PieceSlot></VASSAL.build.module.PieceWindow>"
              "</VASSAL.build.GameModule>")
     _import(write_zip(tmp_path / "pieces.vmod", {"buildFile.xml": xml.encode("utf-8")}))
+
+
+_ATTR = st.text(alphabet=st.sampled_from(list("0123456789-.,;eAHVx ")), max_size=12)
+
+
+@SETTINGS
+@given(st.tuples(_ATTR, _ATTR, _ATTR, _ATTR), st.tuples(_ATTR, _ATTR, _ATTR, _ATTR), _ATTR)
+def test_damaged_grids_and_setups(tmp_path: Path, grid: tuple, numbering: tuple, path: str) -> None:
+    """Grids, zones and set-up stacks with nonsense numbers: a note or an error, no crash."""
+    x0, y0, dx, dy = grid
+    first, h_off, v_off, leading = numbering
+    xml = (f'<VASSAL.build.GameModule name="F"><VASSAL.build.module.Map mapName="M">'
+           f'<VASSAL.build.module.map.BoardPicker>'
+           f'<VASSAL.build.module.map.boardPicker.Board name="B" width="300" height="200">'
+           f'<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+           f'<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Z" path="{path}"/>'
+           f'<VASSAL.build.module.map.boardPicker.board.HexGrid x0="{x0}" y0="{y0}" dx="{dx}" '
+           f'dy="{dy}"><VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering '
+           f'first="{first}" hOff="{h_off}" vOff="{v_off}" hLeading="{leading}"/>'
+           f'</VASSAL.build.module.map.boardPicker.board.HexGrid>'
+           f'</VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+           f'</VASSAL.build.module.map.boardPicker.Board></VASSAL.build.module.map.BoardPicker>'
+           f'<VASSAL.build.module.map.SetupStack owningBoard="B" x="{x0}" y="{y0}">'
+           f'<VASSAL.build.widget.PieceSlot entryName="p">+/null/piece;;;;p/null;0;0'
+           f'</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>'
+           f'</VASSAL.build.module.Map></VASSAL.build.GameModule>')
+    _import(write_zip(tmp_path / "grid.vmod", {"buildFile.xml": xml.encode("utf-8")}))

@@ -90,3 +90,17 @@ def test_numbers_wider_than_three_digits_are_refused() -> None:
     numbering = GridNumbering(h_off=5000, v_off=1)
     imported, why = import_hex_grid(HexGrid(numbering=numbering), (300, 300))
     assert imported is None and "digits" in why
+
+
+@pytest.mark.parametrize("dx, dy, why", [(0.0, 64.0, "not positive"), (56.0, -3.0, "not positive"),
+                                         (0.01, 0.01, "more than 250000 hexes")])
+def test_damaged_spacing_is_refused(dx: float, dy: float, why: str) -> None:
+    imported, reason = import_hex_grid(HexGrid(dx=dx, dy=dy), (2000, 2000))
+    assert imported is None and why in reason
+
+
+@pytest.mark.parametrize("numbering", [GridNumbering(h_leading=10 ** 9),
+                                       GridNumbering(h_type="A", h_off=10 ** 9)])
+def test_numberings_that_would_write_huge_names_are_refused(numbering: GridNumbering) -> None:
+    imported, reason = import_hex_grid(HexGrid(numbering=numbering), (300, 300))
+    assert imported is None and "out of any sensible range" in reason
