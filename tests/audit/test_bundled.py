@@ -66,3 +66,21 @@ def test_the_first_world_war_army_on_a_front_not_listing_it() -> None:
     found = [(f.rule, f.section, f.pos.step) for f in result.findings]
     assert found == [("front-lists-known", "2.1, 5.0, 7.0", 1)]
     assert result.findings[0].expected == "only nationalities ah, de, ru"
+
+
+def test_glorys_end_third_corps_in_a_hex() -> None:
+    """Rule 6.1: at most two corps (XXX or groups) in a hex."""
+    folder = Path(__file__).resolve().parents[2] / "modules" / "glorys-end"
+    try:
+        built = build_module(folder)
+    except (BuildError, ModelError) as exc:
+        pytest.skip(f"glorys-end does not build yet: {str(exc).splitlines()[0]}")
+    module = from_components(str(folder), built.archive.buildfile, built.game,
+                             built.archive.images.get)
+    s = ScriptedGame(built)
+    s.setup("marna")
+    s.move("fr-4t-xxx", hex="3231", board="mini-mappa-marna")  # onto fr-1-xxx and fr-10-xxx
+    result = audit_records([("ge.vlog", read_record(s.record_text()))], module)
+    found = [(f.rule, f.section, f.pos.step) for f in result.findings]
+    assert found == [("stack-corpi", "6.1", 1)]
+    assert result.findings[0].message.startswith("hex 3231 holds 3 size-weight")
