@@ -168,11 +168,14 @@ def load_module(path: str | os.PathLike[str]) -> AuditModule:
         VassalFormatError, ModelError: the module or its game description is broken.
     """
     p = Path(path)
-    if p.is_dir():
-        return _from_folder(p)
     if not p.exists():
         raise InputError(str(path), "no such module file or game folder")
-    return _from_vmod(p)
+    try:
+        return _from_folder(p) if p.is_dir() else _from_vmod(p)
+    except ModelError as exc:  # one line for the CLI: the first problem and how many
+        lines = str(exc).splitlines()
+        more = f"; first: {lines[1].strip()}" if len(lines) > 1 else ""
+        raise ModelError(f"{lines[0]}{more} (run vconv validate for the list)") from None
 
 
 def _from_folder(folder: Path) -> AuditModule:

@@ -151,3 +151,13 @@ def test_module_is_required(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["audit", "x.vlog"])
     assert exc.value.code == 2
+
+
+def test_broken_game_description_is_one_line(tmp_path: Path, mini_copy,  # type: ignore[no-untyped-def]
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    folder = mini_copy("game.json", lambda d: d["rules"].append({"id": "x", "kind": "nonsense"}))
+    log = tmp_path / "g.vlog"
+    log.write_bytes(save_archive_bytes("begin_save\x1bend_save"))
+    assert main(["audit", str(log), "--module", str(folder)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "problem" in err and "run vconv validate" in err
