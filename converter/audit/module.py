@@ -174,8 +174,11 @@ def load_module(path: str | os.PathLike[str]) -> AuditModule:
         return _from_folder(p) if p.is_dir() else _from_vmod(p)
     except ModelError as exc:  # one line for the CLI: the first problem and how many
         lines = str(exc).splitlines()
-        more = f"; first: {lines[1].strip()}" if len(lines) > 1 else ""
-        raise ModelError(f"{lines[0]}{more} (run vconv validate for the list)") from None
+        head = lines[0].rstrip(":")
+        if "vconv validate" not in head:
+            head += " (run vconv validate for the list)"
+        more = f"; the first: {lines[1].strip()}" if len(lines) > 1 else ""
+        raise ModelError(f"{head}{more}") from None
 
 
 def _from_folder(folder: Path) -> AuditModule:
