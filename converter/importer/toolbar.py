@@ -79,7 +79,7 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
     out = []
     for die_name, faces, count, where in groups:
         if not MIN_SIDES <= len(faces) <= MAX_SIDES or count > MAX_DICE:
-            ctx.note(f"not imported: {where}: a die with {len(faces)} faces")
+            ctx.note(f"not imported: {where}: a die with {len(faces)} face{'' if len(faces) == 1 else 's'}")
             continue
         entry: dict[str, Any] = {"id": ctx.ids.take("dice", die_name, "die"), "name": die_name,
                                  "count": count, "sides": len(faces), "faces": faces,
