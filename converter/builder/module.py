@@ -183,8 +183,10 @@ def _boards(game: Game, images: dict[str, bytes],
         image_name = f"boards/{safe_name(board.id)}.png"
         picture = board_picture(game, board)
         images[image_name] = png(picture.convert("RGB"))
+        # the renderer draws the schematic when the scan is not there: so does the geometry
+        scan = board.image is not None and game.resource(board.image.file).is_file()
         if board.kind == "hex" and board.grid is not None:
-            layout = lay.hex_layout(board, picture.size if board.image is not None else None)
+            layout = lay.hex_layout(board, picture.size if scan else None)
             if layout.size != picture.size:
                 raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
                                  f"but its geometry says {layout.size}")
