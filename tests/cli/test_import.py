@@ -32,6 +32,8 @@ MODULE_XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
               b'Allies\tnull;0;0</VASSAL.build.widget.PieceSlot>'
               b'<VASSAL.build.widget.PieceSlot entryName="Marker">+/null/piece;;;;Marker/'
               b'null;0;0</VASSAL.build.widget.PieceSlot>'
+              b'<VASSAL.build.widget.PieceSlot entryName="Marker">+/null/piece;;;;Marker/'
+              b'null;0;0</VASSAL.build.widget.PieceSlot>'
               b'</VASSAL.build.module.PieceWindow>'
               b'<VASSAL.build.module.Map mapName="Main"><VASSAL.build.module.map.BoardPicker>'
               b'<VASSAL.build.module.map.boardPicker.Board name="Hexes" width="400" height="300">'
@@ -89,7 +91,7 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     folder = tmp_path / "modules" / "tiny"
     code, out, _ = _import(capsys, str(tiny), "-o", str(folder))
     assert code == 0
-    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 4 piece slots" in out
+    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 5 piece slots" in out
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
@@ -100,6 +102,7 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     assert pieces["Inf"]["faces"][0]["image"] == "images/inf.png"
     assert pieces["Tank"]["side"] == "allies"        # from the Marker property Side
     assert pieces["Marker"]["missing"] == ["side"]
+    assert pieces["Marker"]["count"] == 2            # two identical palette slots
     assert pieces["Marker"]["provenance"] == {
         "status": "missing", "source": "vassal-module",
         "note": "not in the VASSAL module: side; the rest imported from "
