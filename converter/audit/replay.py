@@ -109,13 +109,22 @@ class Replay:
                     self.undone_steps.add(self._action_steps.pop())
             else:
                 self._action_steps.append(number)
-            self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
+            if self._listens(StepEnded):
+                self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
         for v in self.visitors:
             v.end_game(st)
         return st
 
     def _pos(self) -> LogPos:
         return LogPos(self._source, self._step, self._index)
+
+    def _listens(self, kind: type[Event]) -> bool:
+        """Whether any visitor wants *kind* (no event is built for nobody)."""
+        targets = self._dispatch.get(kind)
+        if targets is None:
+            targets = self._dispatch[kind] = [
+                v for v in self.visitors if not v.handles or issubclass(kind, v.handles)]
+        return bool(targets)
 
     def _emit(self, event: Event) -> None:
         kind = type(event)
@@ -194,8 +203,9 @@ class Replay:
         piece.on_board = new_map is not None
         player = self._player(player_id)
         piece.moved_by = player
-        self._emit(PieceMoved(self._pos(), piece, origin, destination, from_xy, (x, y),
-                              undo=self._in_undo, player=player))
+        if self._listens(PieceMoved):
+            self._emit(PieceMoved(self._pos(), piece, origin, destination, from_xy, (x, y),
+                                  undo=self._in_undo, player=player))
         self._turn_marker(piece)
 
     def _player(self, player_id: str | None) -> str | None:
