@@ -1,7 +1,28 @@
-"""The game model → a VASSAL module (uses converter.vassal for the format and
-converter.render for every image)."""
+"""The game model → a VASSAL module (VASSAL formats from converter.vassal, every image from
+converter.render, so the module and the print kit show the same art).
+
+What a built module holds, and the conventions other tools (the auditor) can rely on:
+
+- one Map per board, named after the board; a hex board's HexGrid numbering gives each hex
+  its game id as location name (fitted in hexgrid.py, checked on every hex); spaces are
+  Regions (areas, networks) or Zones (boxes, spaces beside a hex grid), named by
+  `naming.space_names`; a generated "Display" map holds one Zone per track cell
+  (`naming.track_cell_names`) and a face-down draw pile per deck;
+- every piece carries a Marker with `vconv_id` (the model's piece id), `Kind` and, when known,
+  `Faction`, `Nationality`, `Type`; its side comes from the prototype `Side <side name>`
+  (property `Side`); printed steps are the Layer `Step` (level 1 = strongest face), a flip
+  without steps the Layer `Side`; steps no face shows are the property `Steps`, damage the
+  property named after the carried token (or `Damage`); hidden pieces have a mask (Obscurable)
+  owned by their side; cards carry `vconv_card`;
+- a one-scenario game places its setup with at-start stacks; a game with several scenarios
+  has one predefined setup (a saved game in `scenarios/`) per scenario;
+- `vconv/game.json` is the merged game description (`read_game_from_vmod`), and
+  `vconv/notes.html` (Help menu) lists what the module could not express.
+"""
 
 from converter.builder.embedded import read_game_from_vmod
 from converter.builder.module import BuiltModule, build_from_model, build_module, write_module
+from converter.builder.naming import space_names, track_cell_names
 
-__all__ = ["BuiltModule", "build_from_model", "build_module", "read_game_from_vmod", "write_module"]
+__all__ = ["BuiltModule", "build_from_model", "build_module", "read_game_from_vmod",
+           "space_names", "track_cell_names", "write_module"]

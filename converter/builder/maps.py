@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 from converter.builder.hexgrid import fit_vassal_grid
 from converter.builder.layout import BoardLayout, DisplayLayout, Rect
+from converter.builder.naming import space_names, track_cell_names
+from converter.model.game import Game
 from converter.vassal.components import (
     Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
     ForwardToKeyBuffer, GlobalMap, HighlightLastMoved, ImageSaver, KeyBufferer, Map,
@@ -55,7 +57,7 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     placed = PlacedBoard(map_name, board.name, image, layout.size, vgrid, dict(layout.hex_centres))
     if layout.boxes:  # spaces beside the grid: zones, with the hex grid everywhere else
-        names = region_names(layout)
+        names = space_names(board)
         zoned = ZonedGrid()
         for space in board.spaces or []:
             rect = layout.boxes[space.id]
@@ -70,27 +72,10 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     return placed
 
 
-def region_names(layout: BoardLayout) -> dict[str, str]:
-    """Space id → the name VASSAL reports: the space's name, its id when the name repeats."""
-    spaces = layout.board.spaces or []
-    counts: dict[str, int] = {}
-    for s in spaces:
-        counts[s.name] = counts.get(s.name, 0) + 1
-    taken: set[str] = set()
-    out: dict[str, str] = {}
-    for s in spaces:
-        name = s.name if counts[s.name] == 1 else f"{s.name} ({s.id})"
-        if name in taken:
-            name = s.id
-        taken.add(name)
-        out[s.id] = name
-    return out
-
-
 def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     """Areas and point-to-point spaces as a RegionGrid (snap points named by space)."""
     board = layout.board
-    names = region_names(layout)
+    names = space_names(board)
     grid = RegionGrid(snapto=True, visible=False)
     placed = PlacedBoard(map_name, board.name, image, layout.size)
     for space in board.spaces or []:
@@ -107,7 +92,7 @@ def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
 def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     """Off-map boxes as Zones of a ZonedGrid, each named after its box."""
     board = layout.board
-    names = region_names(layout)
+    names = space_names(board)
     zoned = ZonedGrid()
     placed = PlacedBoard(map_name, board.name, image, layout.size)
     for space in board.spaces or []:
@@ -121,18 +106,15 @@ def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     return placed
 
 
-def display_board(layout: DisplayLayout, map_name: str, image: str) -> PlacedBoard:
-    """Track cells and deck places as Zones named '<track> <label>' and after the deck."""
+def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) -> PlacedBoard:
+    """Track cells as Zones named '<track> <label>' (see naming.track_cell_names)."""
     zoned = ZonedGrid()
     placed = PlacedBoard(map_name, map_name, image, layout.size)
-    taken: set[str] = set()
+    names = track_cell_names(game)
     for row in layout.tracks:
-        for value, label in zip(row.values, row.labels):
+        for value in row.values:
             rect = row.cells[value]
-            name = f"{row.name} {label}"
-            if name in taken:
-                name = f"{row.name} {value}"
-            taken.add(name)
+            name = names[(row.id, value)]
             zoned.add(Zone(name=name, location_format="$name$", path=rect.path()))
             placed.track_cells[(row.id, value)] = (name, rect.centre)
     placed.decks = dict(layout.decks)

@@ -120,7 +120,7 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     display_layout = lay.display_layout(game)
     if display_layout is not None:
         name = _unique(DISPLAY_MAP, {m.map_name for m in maps})
-        display = display_board(display_layout, name, "boards/display.png")
+        display = display_board(game, display_layout, name, "boards/display.png")
         images["boards/display.png"] = display_image(game, display_layout)
         dmap = playable_map(name, board_component(display), docked=not maps)
         maps.append(dmap)

@@ -1,0 +1,50 @@
+"""The names VASSAL reports for the places of a built module, computed from the model alone.
+
+A move report or a log says where a piece went by location name: a hex id on a hex grid, the
+space's name for a region or zone (its name and id when two spaces of a board share a name),
+and '<track name> <cell label>' on the display board.  The auditor maps names back to ids
+with these same functions, without building the module.
+
+>>> from converter.load import load_model
+>>> game = load_model("tests/data/games/mini")
+>>> space_names(game.board("east"))["kiev"], track_cell_names(game)[("turn", 1)]
+('Kiev', 'Turno Ago 1914')
+"""
+
+from __future__ import annotations
+
+from converter.builder.layout import track_values
+from converter.model.board import Board
+from converter.model.game import Game
+
+
+def space_names(board: Board) -> dict[str, str]:
+    """Space id → the name VASSAL reports: the space's name, made unique on its board."""
+    spaces = board.spaces or []
+    counts: dict[str, int] = {}
+    for s in spaces:
+        counts[s.name] = counts.get(s.name, 0) + 1
+    taken: set[str] = set()
+    out: dict[str, str] = {}
+    for s in spaces:
+        name = s.name if counts[s.name] == 1 else f"{s.name} ({s.id})"
+        if name in taken:
+            name = s.id
+        taken.add(name)
+        out[s.id] = name
+    return out
+
+
+def track_cell_names(game: Game) -> dict[tuple[str, int], str]:
+    """(track id, value) → the zone name of that cell on the display board."""
+    out: dict[tuple[str, int], str] = {}
+    taken: set[str] = set()
+    for track in game.tracks or []:
+        values, labels = track_values(game, track.id)
+        for value, label in zip(values, labels):
+            name = f"{track.name} {label}"
+            if name in taken:
+                name = f"{track.name} {value} ({track.id})"
+            taken.add(name)
+            out[(track.id, value)] = name
+    return out
