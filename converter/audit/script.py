@@ -62,6 +62,7 @@ class ScriptedGame:
     live: dict[str, _Live] = field(default_factory=dict)
     _next: int = 1000
     _last_move: tuple[str, str, int, int, str, int, int] | None = None
+    restored_tracker: TurnTrackerChange | None = None
 
     def __post_init__(self) -> None:
         self.game = self.built.game
@@ -219,8 +220,12 @@ class ScriptedGame:
     def chat(self, text: str) -> None:
         self.steps.append(LogEntry(Chat(f"&lt;{self.player}&gt; - {text}")))
 
-    def turn(self, turn: int, phase_id: str | None = None) -> None:
-        """The turn tracker moves to *turn* and the leaf phase *phase_id*."""
+    def turn(self, turn: int, phase_id: str | None = None, *, restored: bool = False) -> None:
+        """The turn tracker moves to *turn* and the leaf phase *phase_id* (in the restored
+        game when *restored*: a log that starts mid-game)."""
+        if restored:
+            self.restored_tracker = self._tracker(turn, phase_id)
+            return
         self.steps.append(LogEntry(Chat(f"* &lt;{self.player}&gt; Turn Updated *"),
                                    children=[LogEntry(self._tracker(turn, phase_id))]))
 
@@ -251,6 +256,8 @@ class ScriptedGame:
                                                       if self.built.display else [])]:
             root.children.append(SetBoards(placed.map_name, (placed.board_name, "0", "0")))
         root.children.extend(self.roster)
+        if self.restored_tracker is not None:
+            root.children.append(self.restored_tracker)
         root.children.append(MarkGameNotNew(("",)))
         root.children.append(SetupCommand(True))
         root.children.extend(self.steps)

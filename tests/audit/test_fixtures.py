@@ -244,3 +244,36 @@ def test_turn_tracker_moved_back_is_a_warning(mini_built: BuiltModule, audit_log
         ("sequence", "warning", len(s.steps))]
     assert result.violations == []
     assert "goes back to turn 3, Movimento" in result.findings[0].message
+
+
+def _mid_game(mini_built: BuiltModule) -> ScriptedGame:
+    """A log that starts on turn 4: I Corpo next to Armata A in the fort of 0801."""
+    s = ScriptedGame(mini_built)
+    s.turn(4, "blue-combat", restored=True)
+    s.place("na-1", hex="0701", restored=True)
+    s.place("sa-1", hex="0801", restored=True)
+    s.roll("d6", 3)  # 6 vs 7 + fort 3: column 1:2, roll 3 + 1 (elite) → 1/1
+    return s
+
+
+def test_combat_inferred_from_the_losses(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = _mid_game(mini_built)
+    s.set_level("na-1", 2)  # the attacker loses one step
+    s.remove("sa-1")        # the one-step defender is eliminated
+    result = audit_log(s)
+    assert only(result) == []
+    assert {c.check: c.applied for c in result.checks}["combat"] == 1
+    assert any("starts on turn 4" in n.reason for n in result.not_checkable)
+
+
+def test_combat_inferred_defender_not_eliminated(mini_built: BuiltModule,
+                                                  audit_log: Audit) -> None:
+    s = _mid_game(mini_built)
+    s.set_level("na-1", 2)
+    s.move("sa-1", hex="0802")  # the defender walks away instead of losing its step
+    result = audit_log(s)
+    assert only(result) == [("combat", 1)]
+    f = result.findings[0]
+    assert f.message == ("combat at hex 0801: 6 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
+                         "1/1; defender lost 0 step(s), the result calls for 1; the defender "
+                         "retreated without a retreat result")

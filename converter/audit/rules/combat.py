@@ -261,9 +261,16 @@ class CombatCheck(Check):
         drm, why = self._drm(state, c, attackers, defenders)
         if why:
             return None, "", why
+        fort = _fort(self.game, defenders[0].place)
+        fort_text = ""
+        if fort is not None:  # a fort adds its combat factor to the defence, its DRM to the roll
+            defence += fort.cf or 0
+            drm += fort.drm or 0
+            fort_text = f" (fort {fort.cf or 0:+d})" if fort.cf else ""
         table: Table = self.table
         column, extra = _column(table, attack, defence)
-        detail = f"{attack:g} vs {defence:g}, roll {c.roll}" + (f" {drm:+d}" if drm else "")
+        detail = f"{attack:g} vs {defence:g}{fort_text}, roll {c.roll}" + (
+            f" {drm:+d}" if drm else "")
         if column is None:
             if table.below is not None and table.below.result:
                 return table.below.result, detail + " (below the table)", ""
@@ -327,6 +334,17 @@ class CombatCheck(Check):
                     if tt is not None and tt.combat is not None and tt.combat.drm:
                         drm += tt.combat.drm
         return drm, ""
+
+
+def _fort(game, place: Place):  # type: ignore[no-untyped-def]
+    board = game.board(place.game_board or "")
+    if board is None:
+        return None
+    if place.hex is not None:
+        h = board.hex(place.hex)
+        return h.fort if h is not None else None
+    found = game.space(place.space or "")
+    return found[1].fort if found is not None else None
 
 
 def _roll_value(event: DiceRolled) -> int | None:
