@@ -414,3 +414,26 @@ def test_odds_examples_of_the_text(game: dict[str, Any]) -> None:
     assert resolve(crt, 7, 1, 2) == "0/2R"
     # 13.12 "nessun risultato del dado può essere modificato ad un numero inferiore ad 1": 1:1, die 1 -3 -> row 1 = 2/0
     assert resolve(crt, 10, 10, 1, drm=-3) == "2/0"
+
+
+def test_marne_three_step_units_are_two_counter_units_of_unknown_size(game: dict[str, Any]) -> None:
+    # 2.11 "Le unità di tre e quattro livello di forza sono rappresentati ciascuno da due pedine."
+    # A Marne unit set up at 3 steps is on two counters, but whether it has 3 or 4 steps is not stated.
+    three = {s["piece"] for s in by_id(game["scenarios"], "marna")["setup"] if s.get("steps") == 3}
+    assert three, "the Marne setup places 3-step units"
+    for ident in three:
+        p = by_id(game["pieces"], ident)
+        assert p["steps"]["model"] == "two-counters", ident
+        if ident == "de-2-xxx":  # 2.4 "Quando è a piena forza contiene quattro livelli di forza"
+            assert p["steps"]["count"] == 4
+        else:
+            assert "count" not in p["steps"] and "count" in p["steps"]["missing"], ident
+
+
+def test_marker_counts_the_text_lacks_are_missing(game: dict[str, Any]) -> None:
+    # 15.1 "Il numero di Pedine False fornite nel gioco è un limite intenzionale" — but the number is not given;
+    # 16.2 places six German control markers and 16.3 three OOC markers: lower bounds, not counts.
+    for ident, at_least in (("de-falso-controllo", 6), ("fuori-comando", 3)):
+        p = by_id(game["pieces"], ident)
+        assert "count" not in p and "count" in p["missing"], ident
+        assert p["properties"]["count_at_least"] == at_least
