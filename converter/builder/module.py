@@ -23,7 +23,8 @@ from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
-from converter.builder.pieces import PieceArt, draw_pieces, piece_definition, prototypes
+from converter.builder.pieces import (
+    PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
 from converter.errors import BuildError, ModelError
@@ -101,7 +102,7 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     root = GameModule(name=game.title, version="1.0",
                       description=_description(game), vassal_version=VASSAL_VERSION)
     roster = PlayerRoster(button_text="Retire")
-    roster.add(*[PlayerSide(content=side.name) for side in game.sides])
+    roster.add(*[PlayerSide(content=name) for name in roster_names(game)])
     root.add(BasicCommandEncoder(), Documentation().add(
         HelpFile(title="vconv notes", file_name=NOTES_ENTRY, file_type="archive")), roster,
         GlobalOptions(), Chatter(), KeyNamer(), Language(), GlobalTranslatableMessages())

@@ -59,6 +59,33 @@ def draw_pieces(game: Game) -> PieceArt:
     return art
 
 
+def roster_uses_factions(game: Game) -> bool:
+    """Whether players take factions (one per power) rather than sides: when the game seats
+    more players than it has sides and has a faction for each."""
+    most = game.players.max if game.players else len(game.sides)
+    return most > len(game.sides) and len(game.factions or []) >= most
+
+
+def roster_names(game: Game) -> list[str]:
+    """The PlayerRoster entries: factions in a game of powers, else sides."""
+    if roster_uses_factions(game):
+        return [f.name for f in game.factions or []]
+    return [s.name for s in game.sides]
+
+
+def owners(game: Game, piece: Piece) -> list[str]:
+    """The roster entries that own a piece (may see and handle it when it is masked)."""
+    side = game.side_of(piece)
+    if roster_uses_factions(game):
+        faction = game.faction_of(piece)
+        if faction is not None:
+            return [faction.name]
+        if side is not None:
+            return [f.name for f in game.factions or [] if f.side == side.id]
+        return []
+    return [side.name] if side is not None else []
+
+
 def is_hidden(game: Game, piece: Piece) -> bool:
     """Whether the rules hide the piece from the opponent (dummies, hidden units)."""
     if piece.hidden or piece.kind == "dummy":
@@ -161,7 +188,8 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
     if is_hidden(game, piece):
         owner = next((f for f in piece.faces if f.role == "owner"), None)
         mask = art.face(piece, owner) if owner is not None else MASK_IMAGE
-        access = f"sides:{side.name}" if side is not None else "player:"
+        names = owners(game, piece)
+        access = "sides:" + ":".join(names) if names else "player:"
         traits.append(Obscurable(key=KEY_MASK, mask_image=mask, menu_text="Hide / reveal",
                                  display_style="I", mask_name="?", access=access,
                                  obscured_by=masked_by or "null"))

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from converter.builder.maps import PlacedBoard
-from converter.builder.pieces import PieceArt, is_hidden, level_for, levels_of, piece_definition
+from converter.builder.pieces import (
+    PieceArt, is_hidden, level_for, levels_of, owners, piece_definition)
 from converter.model.common import Location
 from converter.model.game import Game
 from converter.model.scenario import Placement, Scenario
@@ -105,10 +106,9 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
             continue
         levels = levels_of(game, piece)
         level = level_for(levels, piece, steps=placement.steps, face=placement.face)
-        side = game.side_of(piece)
         masked_by = None
         if placement.hidden and is_hidden(game, piece):
-            masked_by = side.name if side is not None else "null"
+            masked_by = next(iter(owners(game, piece)), "null")
         count = placement.count or 1
         spots = [spot] * count
         if placement.at.any_of:

@@ -12,8 +12,8 @@ from converter.builder import read_game_from_vmod
 from converter.builder.layout import hex_layout, track_values
 from converter.model.game import Game
 from converter.vassal.components import (
-    Board, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot, PrototypeDefinition,
-    SetupStack, SpecialDiceButton, TurnTracker)
+    Board, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot,
+    PlayerRoster, PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
 from tests.builder.readback import Module, save_properties
@@ -170,6 +170,21 @@ def test_palette_prototypes_dice_and_turns(builds: BuildCache, folder) -> None:
         side = game.side_of(piece)
         if side is not None:
             assert slot.piece.traits[0].name == f"Side {side.name}"  # the side's prototype
+    (roster,) = module.root.find_all(PlayerRoster)
+    seats = game.players.max if game.players else len(game.sides)
+    if seats > len(game.sides) and len(game.factions or []) >= seats:  # one player per power
+        assert roster.sides == [f.name for f in game.factions]
+    else:
+        assert roster.sides == [s.name for s in game.sides]
+    for slot in palette:
+        mask = slot.piece.trait(Obscurable)
+        if mask is None:
+            continue
+        if mask.access == "player:":  # no owner: whoever masks it may look under it
+            assert game.side_of(game.piece(slot.piece.properties()["vconv_id"])) is None
+        else:  # its owners (roster entries) may look under it
+            owners = mask.access.removeprefix("sides:").split(":")
+            assert owners and set(owners) <= set(roster.sides), mask.access
     protos = module.root.find_all(PrototypeDefinition)
     assert len(protos) == 1 + len(game.sides)
     numbered = [d for d in game.dice or [] if d.faces is None and d.sides]
