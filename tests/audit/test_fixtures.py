@@ -277,3 +277,42 @@ def test_combat_inferred_defender_not_eliminated(mini_built: BuiltModule,
     assert f.message == ("combat at hex 0801: 6 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
                          "1/1; defender lost 0 step(s), the result calls for 1; the defender "
                          "retreated without a retreat result")
+
+
+def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """On a complete network board the Kiev-Odessa railway (0.5 MP) serves only SA pieces,
+    from turn 3; others go round by Minsk (1 + road 1)."""
+    from converter.audit.auditor import audit_files
+    from converter.builder import build_module
+
+    def edit_map(data):  # type: ignore[no-untyped-def]
+        east = next(b for b in data["boards"] if b["id"] == "east")
+        east["complete"] = True
+        east["groups"][0].pop("allowed")  # let the blue cavalry stand in Kiev for this test
+        for space in east["spaces"]:
+            space.pop("missing", None)
+            space.pop("provenance", None)
+
+    def slow(data):  # type: ignore[no-untyped-def]
+        for piece in data["pieces"]:
+            if piece["id"] in ("na-2", "sa-1"):
+                for face in piece["faces"]:
+                    face["factors"]["movement"] = 1
+
+    mini_copy("map.json", edit_map)
+    folder = mini_copy("pieces.json", slow)
+    built = build_module(folder)
+
+    def trip(piece: str, turn: int, phase: str) -> list[tuple[str, int, str]]:
+        s = ScriptedGame(built)
+        s.turn(turn, phase, restored=True)
+        s.place(piece, space="kiev", restored=True)
+        s.move(piece, space="odessa")
+        log = tmp_path / f"{piece}-{turn}.vlog"
+        log.write_bytes(s.log_bytes())
+        return [(f.rule, f.pos.step, f.happened) for f in audit_files([log], folder).findings]
+
+    by_road = [("move", 1, "at least 2 (path kiev - minsk - odessa)")]
+    assert trip("sa-1", 3, "red-move") == []        # SA by rail from turn 3
+    assert trip("sa-1", 2, "red-move") == by_road   # the railway is not open yet
+    assert trip("na-2", 3, "blue-move") == by_road  # NA may not use it
