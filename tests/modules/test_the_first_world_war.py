@@ -271,6 +271,8 @@ def test_special_die(game: dict[str, Any]) -> None:
 
 def test_combat_result_cell_by_cell(game: dict[str, Any]) -> None:
     t = table(game, "combat-result")
+    # 6.1: each side adds a die to its lead army and the totals are compared: an opposed roll, not odds
+    assert t["method"] == "opposed"
     cells = dict(zip((c["label"] for c in t["columns"]), t["cells"][0]))
     codes = {c["code"]: c["meaning"] for c in t["result_codes"]}
     pattern = re.compile(t["result_pattern"])
@@ -405,8 +407,10 @@ def test_turn_gated_rules(game: dict[str, Any]) -> None:
     assert sch["when"]["turns"] == [1] and sch["target"]["spaces"] == [f"front-{n}" for n in range(4, 12)]
     # 9.2: "Partendo dal turno di gioco 2 ... (se si lancia una "S" conta come uno "0")"
     assert rules["optional-variable-order"]["when"]["turns"] == {"min": 2}
+    assert sch.get("optional") is True and rules["optional-variable-order"].get("optional") is True  # 9.0 "REGOLE OPZIONALI"
     # 5.0: "Non c'è limite al numero di eserciti che possono essere in un singolo Fronte."
     assert rules["no-stacking-limit"]["kind"] == "stacking" and "limit" not in rules["no-stacking-limit"]
+    assert rules["no-stacking-limit"].get("unlimited") is True
 
 
 def test_rules_needing_missing_data_are_not_checkable(game: dict[str, Any]) -> None:
@@ -484,3 +488,7 @@ def test_victory_conditions(game: dict[str, Any]) -> None:
     # 8.0: "almeno 3 punti vittoria in più" (3 players); 8.1: "8 punti vittoria addizionali" (4 players)
     assert "3 punti vittoria" in victory["three-players"]["text"] and victory["three-players"]["when"] == {"players": [3]}
     assert "+8" in victory["four-players-allies"]["text"]
+    three, four = victory["three-players"], victory["four-players-allies"]
+    assert (three["side"], three["track"], three["lead"]) == ("de", "vp", 3)  # "almeno 3 punti vittoria in più del giocatore Alleato della Germania"
+    # 8.0: "la fazione degli Alleati Occidentali vince se ha almeno 1 punto vittoria di più del giocatore degli Alleati Orientali"
+    assert (four["side"], four["track"], four["lead"]) == ("wa", "vp", 1)
