@@ -311,3 +311,15 @@ def test_anti_aircraft_ambiguity_recorded(game: dict) -> None:
     entry = next(e for e in table(game, "abilita-speciali")["entries"] if e["label"] == "Unità Antiaerea")
     readings = entry["provenance"]["readings"]
     assert len(readings) == 2 and [r["used"] for r in readings].count(True) == 1
+
+
+def test_token_colours(game: dict) -> None:
+    # "Le unita vengono considerate ... "Recluta" (bianco), ... "Veterano" (giallo) ... "Eroe di Guerra" (rosso)"
+    # "Per ogni danno subito, l'unita riceve un indicatore grigio."
+    pieces = {p["id"]: p for p in game["pieces"]}
+    named = {i: pieces[i]["properties"]["color_name"] for i in (
+        "indicatore-danno", "indicatore-esperienza-recluta", "indicatore-esperienza-veterano", "indicatore-esperienza-eroe")}
+    assert named == {"indicatore-danno": "grigio", "indicatore-esperienza-recluta": "bianco",
+                     "indicatore-esperienza-veterano": "giallo", "indicatore-esperienza-eroe": "rosso"}
+    assert pieces["indicatore-esperienza-recluta"]["color"] == "#ffffff"
+    assert len({pieces[i]["color"] for i in named}) == 4  # four distinct printed colours
