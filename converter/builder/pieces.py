@@ -24,11 +24,18 @@ COMMON_PROTOTYPE = "vconv piece"
 MASK_IMAGE = "mask.png"
 MOVED_ICON = "/images/moved.gif"
 KEY_FLIP = "70,130"     # Ctrl+F
-KEY_LOSE = "70,130"     # Ctrl+F: lose a step
+KEY_LOSE = "76,130"     # Ctrl+L: lose a step
 KEY_RECOVER = "82,130"  # Ctrl+R: recover a step
 KEY_MASK = "73,130"     # Ctrl+I
-KEY_MORE = "61,130"     # Ctrl+=
-KEY_LESS = "45,130"     # Ctrl+-
+
+
+def _counter_keys(index: int) -> tuple[str, str]:
+    """Keys adding and removing the index-th kind of token: Ctrl+digit, Ctrl+Shift+digit
+    (menu only past the ninth kind)."""
+    if index >= 9:
+        return "", ""
+    code = 49 + index  # '1'..'9'
+    return f"{code},130", f"{code},195"
 
 
 def side_prototype(side_name: str) -> str:
@@ -214,10 +221,11 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
                c.max if c.max is not None else 99) for c in piece.carries or []]
     if not damage and piece.steps is not None and piece.steps.model == "tokens":
         damage = [("Damage", piece.steps.count)]
-    for name, top in damage:
+    for index, (name, top) in enumerate(damage):
+        more, less = _counter_keys(index)
         commands = sequence.join([
-            sequence.join([f"More {name}", KEY_MORE, sequence.join(["I", "1"], ",")], ":"),
-            sequence.join([f"Less {name}", KEY_LESS, sequence.join(["I", "-1"], ",")], ":"),
+            sequence.join([f"More {name}", more, sequence.join(["I", "1"], ",")], ":"),
+            sequence.join([f"Less {name}", less, sequence.join(["I", "-1"], ",")], ":"),
         ], ",")
         traits.append(DynamicProperty.numeric(name, 0, 0, top, commands=commands,
                                               description=f"{name} on this piece"))

@@ -11,6 +11,7 @@ import pytest
 from converter.builder import read_game_from_vmod
 from converter.builder.layout import hex_layout, track_values
 from converter.model.game import Game
+from converter.vassal import sequence
 from converter.vassal.components import (
     Board, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot,
     PlayerRoster, PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
@@ -196,6 +197,30 @@ def test_palette_prototypes_dice_and_turns(builds: BuildCache, folder) -> None:
     assert len(specials) == len([d for d in custom if d.face_labels() is not None])
     if game.turns is not None:
         assert module.root.find_all(TurnTracker)
+
+
+def _keys(piece) -> list[str]:
+    keys = []
+    for trait in piece.traits:
+        if isinstance(trait, Layer):
+            keys += [k for k in (trait.increase_key, trait.decrease_key) if k]
+        elif isinstance(trait, DynamicProperty) and trait.commands:
+            for item in sequence.split(trait.commands, ","):
+                key = sequence.split(item, ":")[1]
+                if key:  # menu-only commands have no key
+                    keys.append(key)
+        elif isinstance(trait, Obscurable) and trait.key:
+            keys.append(trait.key)
+    return keys
+
+
+def test_no_two_piece_commands_share_a_key(builds: BuildCache, folder) -> None:
+    module = Module.read(builds.get(folder).path)
+    common = [k for p in module.root.find_all(PrototypeDefinition)
+              for t in p.piece.traits for k in [getattr(t, "key", "")] if k]
+    for slot in module.root.find_all(PieceSlot):
+        keys = common + _keys(slot.piece)
+        assert len(keys) == len(set(keys)), (slot.entry_name, keys)
 
 
 def test_scenarios_start_tracks_at_their_values(builds: BuildCache, folder) -> None:
