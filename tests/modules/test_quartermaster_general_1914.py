@@ -290,8 +290,9 @@ def test_victory(game: dict) -> None:
     (scenario,) = game["scenarios"]
     victory = {v["kind"]: v for v in scenario["victory"]}
     # "una coalizione ha 12 o più punti di vantaggio rispetto all'altra, quella coalizione vince."
-    # a lead, not a track value: held by the rule, not by 'at_least'
+    # a lead, not a track value: 'lead', not 'at_least'
     assert "at_least" not in victory["instant"]
+    assert (victory["instant"]["lead"], victory["instant"]["track"]) == (12, "tracciato-punti-vittoria")
     assert by_id(game["rules"], "vittoria-istantanea")["value"] == 12
     assert victory["instant"]["when"] == {"turns": [3, 7, 11, 15, 17]}
     # "In caso di parità, vincono le Potenze Centrali."
