@@ -316,3 +316,16 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
     assert trip("sa-1", 3, "red-move") == []        # SA by rail from turn 3
     assert trip("sa-1", 2, "red-move") == by_road   # the railway is not open yet
     assert trip("na-2", 3, "blue-move") == by_road  # NA may not use it
+
+
+def test_counter_totals(mini_built: BuiltModule, audit_log: Audit) -> None:
+    """The box holds 6 units and dummies (totals, §2): a seventh is one too many."""
+    s = ScriptedGame(mini_built)
+    for pid, where in (("na-1", "0101"), ("na-2", "0102"), ("sa-1", "0801"),
+                       ("sa-hq", "0802"), ("dummy", "0103"), ("dummy", "0104")):
+        s.place(pid, hex=where)
+    s.place("dummy", hex="0105")
+    result = audit_log(s)
+    assert sorted(only(result)) == [("count:dummy", 7), ("total:units", 7)]
+    total = next(f for f in result.findings if f.rule == "total:units")
+    assert (total.section, total.message) == ("2", "7 unità are in play; the game has 6")

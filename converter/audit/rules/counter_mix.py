@@ -1,10 +1,12 @@
-"""Counter mix: no piece is in play more often than the game has counters of it."""
+"""Counter mix: no piece is in play more often than the game has counters of it, and no
+group of pieces more often than a complete total of the game allows."""
 
 from __future__ import annotations
 
 from converter.audit.events import Event, PieceAdded, PieceRemoved
 from converter.audit.rules.base import Check
 from converter.audit.state import GameState
+from converter.model.game import Total
 
 
 class CounterMixCheck(Check):
@@ -12,7 +14,10 @@ class CounterMixCheck(Check):
     handles = (PieceAdded, PieceRemoved)
 
     def begin_game(self, state: GameState) -> None:
-        self.run.rules = ["piece counts"]
+        self.totals: list[Total] = [t for t in self.game.totals or []
+                                    if t.pieces is not None and t.deck is None
+                                    and not t.pieces.is_empty()]
+        self.run.rules = ["piece counts"] + [f"total {t.id}" for t in self.totals]
         self.in_play: dict[str, int] = {}
         self.reported: dict[str, int] = {}
 
@@ -30,11 +35,29 @@ class CounterMixCheck(Check):
         if event.undo:
             return
         self.run.applied += 1
-        if n > gp.copies and self.reported.get(gp.id, 0) < n:
+        sec = gp.provenance.section if gp.provenance else None
+        points = [(event.place.map or "", event.piece.x, event.piece.y)]
+        if gp.count is None and gp.missing and "count" in gp.missing:
+            if n > 1:
+                self.skip(f"count:{gp.id}", sec, "the number of counters of a piece is "
+                          "missing from the game data", event.pos, gp.id)
+        elif n > gp.copies and self.reported.get(gp.id, 0) < n:
             self.reported[gp.id] = n
-            sec = gp.provenance.section if gp.provenance else None
             self.find(state, event, f"count:{gp.id}", sec,
                       f"{n} copies of {gp.name} ({gp.id}) are in play; the game has "
                       f"{gp.copies}", f"at most {gp.copies}", f"{n} in play",
-                      pieces=[event.piece], places=[event.place],
-                      points=[(event.place.map or "", event.piece.x, event.piece.y)])
+                      pieces=[event.piece], places=[event.place], points=points)
+        for total in self.totals:
+            if not self.game.matches(gp, total.pieces):
+                continue
+            have = sum(c for pid, c in self.in_play.items()
+                       if (p := self.game.piece(pid)) is not None
+                       and self.game.matches(p, total.pieces))
+            key = f"total:{total.id}"
+            if have > total.count and self.reported.get(key, 0) < have:
+                self.reported[key] = have
+                tsec = total.provenance.section if total.provenance else None
+                self.find(state, event, key, tsec,
+                          f"{have} {total.what} are in play; the game has {total.count}",
+                          f"at most {total.count}", f"{have} in play",
+                          pieces=[event.piece], places=[event.place], points=points)
