@@ -45,6 +45,8 @@ class Visitor:
         pass
 
 
+_UNDOABLE = {cmd.AddPiece, cmd.MovePiece, cmd.ChangePiece, cmd.RemovePiece,
+             cmd.TurnTrackerChange}
 _TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(\d+)\b", re.I)
 _TRACKER_ID = re.compile(r"(\d+)$")
 
@@ -95,7 +97,10 @@ class Replay:
             self._in_undo = False
             self._step_player = None
             undo_step = False
+            acts = False
             for c in _logged(step):
+                if type(c) in _UNDOABLE:
+                    acts = True
                 if type(c) is cmd.Undo:
                     if c.in_progress:
                         undo_step = self._in_undo = True
@@ -107,7 +112,7 @@ class Replay:
             if undo_step:
                 if self._action_steps:
                     self.undone_steps.add(self._action_steps.pop())
-            else:
+            elif acts:  # VASSAL's undo takes back piece and tracker changes, not chat
                 self._action_steps.append(number)
             if self._listens(StepEnded):
                 self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))

@@ -329,3 +329,16 @@ def test_counter_totals(mini_built: BuiltModule, audit_log: Audit) -> None:
     assert sorted(only(result)) == [("count:dummy", 7), ("total:units", 7)]
     total = next(f for f in result.findings if f.rule == "total:units")
     assert (total.section, total.message) == ("2", "7 unità are in play; the game has 6")
+
+
+def test_undo_skips_chat_and_dice(mini_built: BuiltModule, audit_log: Audit) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0803")
+    over_long = len(s.steps)
+    s.chat("oops")
+    s.undo_move()  # takes back the move, not the chat line
+    result = audit_log(s)
+    assert only(result) == []
+    assert [(f.rule, f.pos.step) for f in result.withdrawn] == [("move", over_long)]
+    assert result.files[0].undone_steps == {over_long}
