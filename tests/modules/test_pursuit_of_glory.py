@@ -304,17 +304,22 @@ def test_stated_links(game: dict[str, Any]) -> None:
         assert links[pair]["type"] == "trans-regionale"
     # 3.1.2 "Nessuna unità SB può muovere tra Belgrado e la Galizia"
     assert links[("belgrado", "galizia")]["type"] == "ferrovia-colorata"
-    # 9.6.1 Rodosto, Bandirma, Edremit, Lemnos lead onto the inset
-    for town in ("rodosto", "bandirma", "edremit", "lemnos"):
-        assert links[tuple(sorted((town, "riquadro-gallipoli")))]["type"] == "ingresso-gallipoli"
 
 
 def test_gallipoli_inset_entries(game: dict[str, Any]) -> None:
     # 9.6.1 "rispettivamente a Bulair, Chardak, Ezine"
     inset = board(game, "gallipoli")
     assert inset["role"] == "inset" and inset["complete"] is False
-    entries = {s["id"]: s["properties"]["ingresso_da"] for s in inset["spaces"] if "ingresso_da" in s.get("properties", {})}
-    assert entries == {"bulair": "rodosto", "chardak": "bandirma", "ezine": "edremit"}
+    # "Le unità che muovono da Rodosto, Bandirma, Edremit o Lemnos ... si spostano immediatamente sulla mappa di
+    #  Gallipoli – rispettivamente a Bulair, Chardak, Ezine o in uno spazio di testa di ponte": links across the boards
+    inset_ids = {s["id"] for s in inset["spaces"]}
+    entries = {}
+    for link in board(game)["links"]:
+        if link["type"] == "ingresso-gallipoli":
+            main, other = link["between"]
+            assert other in inset_ids, link["id"]
+            entries[main] = other
+    assert entries == {"rodosto": "bulair", "bandirma": "chardak", "edremit": "ezine", "lemnos": "testa-di-ponte-gallipoli"}
     # Glossario "la mappa inserita di Gallipoli NON è considerata nei Balcani"; Turchia includes it
     for s in inset["spaces"]:
         assert "balcani" not in s["groups"] and "turchia" in s["groups"]
@@ -323,10 +328,13 @@ def test_gallipoli_inset_entries(game: dict[str, Any]) -> None:
 
 
 def test_links_join_existing_spaces_and_layouts_are_fractions(game: dict[str, Any]) -> None:
+    all_ids = {s["id"] for b in game["boards"] for s in b.get("spaces", [])}
     for b in game["boards"]:
         ids = {s["id"] for s in b.get("spaces", [])}
         for l in b.get("links", []):
-            assert set(l["between"]) <= ids, l
+            assert set(l["between"]) <= all_ids, l
+            # only the Gallipoli entries (9.6.1) leave their board
+            assert set(l["between"]) <= ids or l["type"] == "ingresso-gallipoli", l
         if b["kind"] == "network":
             for s in b["spaces"]:
                 assert 0 <= s["layout"]["x"] <= 1 and 0 <= s["layout"]["y"] <= 1
@@ -466,7 +474,20 @@ def test_stacking_rules(game: dict[str, Any]) -> None:
     # 8.1.1 "Un massimo di tre Unità Combattenti"; 8.1.3 "in uno spazio può trovarsi solo un HQ"
     assert rule(game, "raggruppamento-spazi")["limit"] == 3
     assert rule(game, "un-hq-per-spazio")["limit"] == 1
-    assert "limit" not in rule(game, "raggruppamento-regioni")  # 8.1.2 "Qualsiasi numero di unità"
+    regions = rule(game, "raggruppamento-regioni")
+    assert "limit" not in regions and regions["unlimited"] is True  # 8.1.2 "Qualsiasi numero di unità"
+    # Glossario "Base su Isola: Lemnos, Bahrain e Cipro ... possono contenere un qualsiasi numero di unità AP"
+    assert {"lemnos", "cipro", "bahrein"} <= set(regions["target"]["spaces"])
+
+
+def test_lcu_rules_filter_by_counter_size_class(game: dict[str, Any]) -> None:
+    # 9.8.3 "# massimo di LCU per giocatore"; 19.7.1 "Solo le SCU CP possono entrare nell'Afghanistan neutrale"
+    # 3.2.2 "Unità Combattenti Grandi (LCU): Sono rappresentate da pedine da 5/8 pollice": a counter size class,
+    # so the SB and RO LCUs (whose printed size the text does not give) are caught too
+    for ident in ("limite-lcu-aree-ristrette", "afghanistan-neutrale-lcu-cp", "paludi-lcu-tu-bu", "tu-lcu-galizia"):
+        assert rule(game, ident)["pieces"]["size_classes"] == ["LCU"], ident
+    pieces = {p["id"]: p for p in game["pieces"]}
+    assert pieces["sb-lcu"]["size_class"] == "LCU" and pieces["ro-lcu"]["size_class"] == "LCU"
 
 
 def test_victory_thresholds(game: dict[str, Any]) -> None:
