@@ -266,7 +266,11 @@ class Replay:
         text = c.text
         if text[:1] == "*":
             if text.startswith("***") or text.startswith("** "):
-                dice = c.dice
+                try:
+                    dice = c.dice
+                except ValueError:  # commands.Chat.dice: isdigit() accepts '²', int() not
+                    dice = None
+                    self._problem(f"dice report {text[:60]!r} has a value that is not a number")
                 if dice is not None:
                     die = self.state.module.dice_names.get(dice.label) or None
                     self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,

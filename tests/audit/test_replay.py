@@ -129,3 +129,10 @@ def test_fuzzed_logs_replay_without_crashing(commands: list[str]) -> None:
     r = Replay(module)
     r.run(record, "fuzz.vlog")
     assert r.steps == len(record.steps)
+
+
+def test_dice_report_with_a_non_number_is_a_problem(tour: AuditModule) -> None:
+    text = "begin_save\x1bend_save\x1bLOG\tCHAT*** 1d6 = ² *** &lt;A&gt;"
+    r = replay(cmd.read_record(text), tour, source="x.vlog")
+    assert [(p.pos.step, p.message) for p in r.problems] == [
+        (1, "dice report '*** 1d6 = ² *** &lt;A&gt;' has a value that is not a number")]
