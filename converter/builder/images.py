@@ -1,6 +1,6 @@
 """The images a module ships, drawn by converter.render (so the .vmod and the print kit share
-their art), plus the few the module needs that no renderer draws (a board without a renderer,
-the generic mask, the display board of tracks and decks).
+their art: counters, boards, cards, reference cards), plus the two the module needs that no
+renderer draws: the generic mask and the display board of tracks and decks.
 
 Image names are stable (derived from ids), so rebuilding a module keeps saves refreshable.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import re
+
 from PIL import Image, ImageDraw
 
 from converter.builder.layout import HEX_PX, DisplayLayout
@@ -29,8 +30,9 @@ def png(img: Image.Image) -> bytes:
 
 
 def safe_name(text: str) -> str:
-    """A file-name fragment from an id: letters, digits, '-' and '_' only."""
-    cleaned = re.sub(r"[^A-Za-z0-9_-]+", "_", text).strip("_")
+    """A file-name fragment from an id.  Game ids are letters, digits, '-', '_' and '.', which
+    pass unchanged (so distinct ids keep distinct names); anything else becomes '_'."""
+    cleaned = re.sub(r"[^A-Za-z0-9_.-]+", "_", text).strip("_.")
     return cleaned or "x"
 
 
@@ -54,12 +56,6 @@ def mask_image(game: Game) -> bytes:
     draw.text((s / 2, s / 2), "?", font=font("bold", int(s * 0.6)), fill=(255, 255, 255, 255),
               anchor="mm")
     return png(img)
-
-
-def _rgb(value: str | None, default: tuple[int, int, int]) -> tuple[int, int, int]:
-    if value and re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        return int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16)
-    return default
 
 
 def board_picture(game: Game, board: Board) -> Image.Image:
