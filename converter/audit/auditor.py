@@ -105,6 +105,7 @@ class FileAudit:
     problems: list[ReplayProblem]
     undone_steps: set[int]
     recorded: list[StepRecord]
+    players: list[str] = field(default_factory=list)  # "name (side)", never the password
 
 
 @dataclass
@@ -171,8 +172,10 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         recorder = StepRecorder(os.path.basename(source))
         r = Replay(module, [*checks, recorder])
         r.run(record, os.path.basename(source))
+        players = sorted({f"{name} ({side})" if side else name
+                          for name, side in r.state.players.values()})
         result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
-                                      r.undone_steps, recorder.steps))
+                                      r.undone_steps, recorder.steps, players))
         for rec in recorder.steps:
             rec.undone = rec.step in r.undone_steps
         for check in checks:

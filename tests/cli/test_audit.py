@@ -28,6 +28,7 @@ def test_clean_log_exits_0(tmp_path: Path, mini_built: BuiltModule, mini_vmod: P
     assert main(["audit", str(log), "--module", str(mini_vmod)]) == 0
     out = capsys.readouterr().out
     assert "findings: 0 violation(s), 0 warning(s)" in out
+    assert "  players: Alice (Blu), Bob (Rosso)\n" in out
     assert "combat: combat (1 judged)" in out
     assert PASSWORD not in out
 

@@ -61,6 +61,9 @@ def render_html(result: AuditResult) -> str:
     bad_steps = {(f.pos.file, f.pos.step) for f in result.findings}
     side: list[str] = [f"<h1>{_esc(title)}</h1>",
                        f"<div class=small>module {_esc(mod.source)}</div>"]
+    for fa in result.files:
+        who = f"; players {', '.join(fa.players)}" if fa.players else ""
+        side.append(f"<div class=small>{_esc(fa.path)}: {fa.steps} steps{_esc(who)}</div>")
     for note in result.notes:
         side.append(f"<p class=small>{_esc(note)}</p>")
     v = sum(1 for f in result.findings if f.severity.value == "violation")

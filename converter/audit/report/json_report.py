@@ -15,7 +15,7 @@ def to_dict(result: AuditResult) -> dict[str, Any]:
         "game": game.id if game is not None else None,
         "notes": result.notes,
         "files": [{"file": f.path, "steps": f.steps, "commands": f.commands,
-                   "undone_steps": sorted(f.undone_steps),
+                   "undone_steps": sorted(f.undone_steps), "players": f.players,
                    "replay_problems": [{"step": p.pos.step, "command": p.pos.index,
                                         "message": p.message} for p in f.problems]}
                   for f in result.files],

@@ -12,6 +12,8 @@ def render_text(result: AuditResult) -> str:
     for f in result.files:
         extra = f", {len(f.undone_steps)} undone" if f.undone_steps else ""
         lines.append(f"file: {f.path}: {f.steps} steps, {f.commands} commands{extra}")
+        if f.players:
+            lines.append(f"  players: {', '.join(f.players)}")
         for p in f.problems:
             lines.append(f"  replay problem: {p.pos.label()}: {p.message}")
     for note in result.notes:
