@@ -527,3 +527,15 @@ def test_no_invasions_in_winter_turns(game: dict[str, Any]) -> None:
     winters = sorted(l["turn"] for l in game["turns"]["labels"] if l["label"].startswith("Inverno"))
     assert winters == [2, 6, 10, 14]
     assert rule(game, "invasioni")["when"]["not_turns"] == winters
+
+
+def test_optional_rules_of_chapter_25(game: dict[str, Any]) -> None:
+    # "25.0 Regole Opzionali": 25.1 Variante Fuori Rifornimento (OOS) ... 25.10 Parvus variabile
+    optional = {r["section"]: r for r in game["rules"] if r.get("optional")}
+    assert sorted(optional, key=lambda s: int(s.split(".")[1])) == [f"25.{n}" for n in range(1, 11)]
+    # 25.7 "Se entrambi i giocatori sono d'accordo, possono usare una mano da otto carte."
+    assert rule(game, "opzionale-mani-otto-carte")["value"] == 8
+    # 25.6 "il difensore viene penalizzato immediatamente di 1 VP" — Jerusalem only
+    assert rule(game, "opzionale-gerusalemme")["target"]["spaces"] == ["gerusalemme"]
+    # the standard rules stay standard
+    assert not rule(game, "raggruppamento-spazi").get("optional")
