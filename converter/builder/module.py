@@ -127,7 +127,8 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
         maps.append(dmap)
         deck_piles(game, display, dmap, images, gpids.take, notes)
     root.add(*maps)
-    root.add(_palette(game, art, gpids.take))
+    palette, palette_gpids = _palette(game, art, gpids.take)
+    root.add(palette)
     root.add(*dice_buttons(game, notes))
     tracker = turn_tracker(game)
     if tracker is not None:
@@ -135,7 +136,8 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     charts = chart_window(game, images)
     if charts is not None:
         root.add(charts)
-    add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes)
+    add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes,
+                  palette_gpids)
     root.next_piece_slot_id = gpids.next
 
     files[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
@@ -205,8 +207,11 @@ def _boards(game: Game, images: dict[str, bytes],
     return placed, maps
 
 
-def _palette(game: Game, art: PieceArt, take_gpid: Callable[[], str]) -> PieceWindow:
-    """The piece palette: a tab per side, a panel per nationality (or faction), a slot per piece."""
+def _palette(game: Game, art: PieceArt,
+             take_gpid: Callable[[], str]) -> tuple[PieceWindow, dict[str, str]]:
+    """The piece palette (a tab per side, a panel per nationality or faction, a slot per
+    piece) and the slot gpid of each piece id."""
+    gpid_of: dict[str, str] = {}
     window = PieceWindow(name="Pieces", text="Pieces", tooltip="Show/hide the piece palette")
     tabs = TabWidget(entry_name="Sides")
     groups: dict[str, dict[str, list[Piece]]] = {}
@@ -230,14 +235,14 @@ def _palette(game: Game, art: PieceArt, take_gpid: Callable[[], str]) -> PieceWi
         for panel_name, pieces in groups[tab].items():
             panel = PanelWidget(entry_name=panel_name, n_columns=6)
             for piece in pieces:
-                gpid = take_gpid()
+                gpid = gpid_of[piece.id] = take_gpid()
                 slot = PieceSlot(entry_name=piece.name, gpid=gpid, width=SLOT_PX, height=SLOT_PX)
                 slot.piece = piece_definition(game, piece, art, gpid=gpid)
                 panel.add(slot)
             side_tab.add(panel)
         tabs.add(side_tab)
     window.add(tabs)
-    return window
+    return window, gpid_of
 
 
 def _notes_html(game: Game, notes: list[str]) -> str:

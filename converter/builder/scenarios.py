@@ -16,7 +16,10 @@ from converter.vassal.components import GameModule, Map, PieceSlot, PredefinedSe
 
 def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
                   display: PlacedBoard | None, root: GameModule, maps: list[Map],
-                  files: dict[str, bytes], take_gpid: Callable[[], str], notes: list[str]) -> list[ScenarioSetup]:
+                  files: dict[str, bytes], take_gpid: Callable[[], str], notes: list[str],
+                  palette_gpids: dict[str, str]) -> list[ScenarioSetup]:
+    """At-start stacks (one scenario) or predefined setups (several); pieces in a scenario
+    save keep the gpid of their palette slot, so VASSAL's Refresh Counters finds them."""
     scenarios = game.scenarios or []
     setups = [scenario_setup(game, s, art, boards, display) for s in scenarios]
     for setup in setups:
@@ -27,6 +30,8 @@ def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
     elif len(setups) > 1:
         for setup in setups:
             name = f"scenarios/{safe_name(setup.scenario.id)}.vsav"
+            for start in setup.pieces:
+                start.definition.basic.gpid = palette_gpids.get(start.placement.piece, "")
             files[name] = scenario_save(game, setup, list(boards.values()) +
                                         ([display] if display else []))
             root.add(PredefinedSetup(name=setup.scenario.name, file=name, use_file=True))

@@ -95,6 +95,9 @@ def test_at_start_pieces_sit_where_the_setup_says(builds: BuildCache, folder) ->
         assert sorted(setups) == sorted(s.name for s in scenarios)
         placed = {name: module.save_pieces(entry) for name, entry in setups.items()}
         assert not module.root.find_all(SetupStack)
+        palette = {s.piece.properties()["vconv_id"]: s.gpid for s in module.root.find_all(PieceSlot)}
+        for pieces in placed.values():  # Refresh Counters finds each piece's palette slot
+            assert all(p.basic.gpid == palette[p.properties()["vconv_id"]] for _m, _w, p in pieces)
     for scenario in scenarios:
         expected: Counter = Counter()
         choices: dict[str, set[str]] = {}
