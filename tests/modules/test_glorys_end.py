@@ -437,3 +437,10 @@ def test_marker_counts_the_text_lacks_are_missing(game: dict[str, Any]) -> None:
         p = by_id(game["pieces"], ident)
         assert "count" not in p and "count" in p["missing"], ident
         assert p["properties"]["count_at_least"] == at_least
+
+
+def test_optional_rules_are_marked(game: dict[str, Any]) -> None:
+    # "10.4 (Opzionale) Ten. Col. Hentsch", "15.0 (Opzionale) Pedine False"
+    rules = {r["id"]: r for r in game["rules"]}
+    assert rules["hentsch"].get("optional") is True and rules["pedine-false"].get("optional") is True
+    assert not rules["stack-livelli"].get("optional")
