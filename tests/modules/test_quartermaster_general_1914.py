@@ -323,3 +323,10 @@ def test_supply_sources_skip_serbia(game: dict) -> None:
 
 def test_no_dice(game: dict) -> None:
     assert game.get("dice", []) == []
+
+
+def test_redraw_is_an_optional_rule(game: dict) -> None:
+    # "RIPESCARE (REGOLA OPZIONALE) ... puoi mescolare l'intero mazzo e pescare di nuovo 10 carte."
+    redraw = by_id(game["rules"], "ripescare")
+    assert redraw["optional"] is True and redraw["value"] == 10
+    assert not by_id(game["rules"], "vittoria-istantanea").get("optional")
