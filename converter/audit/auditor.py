@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from converter.audit.events import (
     Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, ReplayProblem,
     StepEnded, TurnChanged)
+from converter.audit.continuity import Seen, Snapshots, compare
+from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
 from converter.audit.module import AuditModule, load_module
 from converter.audit.replay import Replay, Visitor
@@ -167,11 +169,20 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         result.notes.append("the module carries no vconv game description (vconv/game.json), "
                             "so only replay/dump-level checks ran: every command was applied "
                             "and every position named, no game rule was checked")
+    previous: tuple[str, dict[str, Seen]] | None = None
+    order: dict[str, int] = {}
     for source, record in records:
+        name = os.path.basename(source)
+        order.setdefault(name, len(order))
         checks = all_checks(module.game) if module.game is not None else []
-        recorder = StepRecorder(os.path.basename(source))
-        r = Replay(module, [*checks, recorder])
-        r.run(record, os.path.basename(source))
+        recorder = StepRecorder(name)
+        snaps = Snapshots()
+        r = Replay(module, [*checks, recorder, snaps])
+        r.run(record, name)
+        if previous is not None:
+            result.findings.extend(compare(previous[1], snaps.start, previous[0],
+                                           LogPos(name, 0, 0)))
+        previous = (name, snaps.end)
         players = sorted({f"{name} ({side})" if side else name
                           for name, side in r.state.players.values()})
         result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
@@ -182,7 +193,11 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
             for f in check.findings:
                 (result.withdrawn if f.pos.step in r.undone_steps else result.findings).append(f)
         _merge(result, checks)
-    result.findings.sort(key=lambda f: (f.pos.file, f.pos.step, f.pos.index, f.rule))
+    if len(records) > 1:
+        result.checks.append(CheckRun("continuity", ["each file starts where the previous "
+                                                     "ended"], len(records) - 1))
+    result.findings.sort(key=lambda f: (order.get(f.pos.file, 0), f.pos.step, f.pos.index,
+                                        f.rule))
     return result
 
 

@@ -64,3 +64,32 @@ def test_log_of_another_module_is_noted(capsys: pytest.CaptureFixture[str]) -> N
     assert ("note: mini-clean.vlog was saved with module 'Mini Battle; a \"test\" game, à la "
             "1914', not 'VASSAL Tour'") in out
     assert "carries no vconv game description" in out
+
+
+def test_continuity_between_files(tmp_path: Path, mini_built, mini_vmod: Path) -> None:  # type: ignore[no-untyped-def]
+    """The second log must start where the first ended: a piece nudged in between is found."""
+    from converter.audit.script import ScriptedGame
+
+    def log(name: str, na1: str) -> Path:
+        second = ScriptedGame(mini_built)
+        second.turn(2, "red-move", restored=True)
+        second.place("na-1", hex=na1, restored=True)
+        second.place("na-2", hex="0405", restored=True)
+        path = tmp_path / name
+        path.write_bytes(second.log_bytes())
+        return path
+
+    first = ScriptedGame(mini_built)
+    first.turn(2, "blue-move", restored=True)
+    first.place("na-1", hex="0203", restored=True)
+    first.place("na-2", hex="0404", restored=True)
+    first.move("na-2", hex="0405")
+    a = tmp_path / "1-blue.vlog"
+    a.write_bytes(first.log_bytes())
+    result = audit_files([a, log("2-red.vlog", "0204")], mini_vmod)
+    got = [(f.rule, f.pos.file, f.pos.step, f.message) for f in result.findings]
+    assert got == [("continuity", "2-red.vlog", 0, "I Corpo ended at hex 0203 but starts at "
+                                                   "hex 0204 (the position 1-blue.vlog ended in)")]
+    clean = audit_files([a, log("2-red-ok.vlog", "0203")], mini_vmod)
+    assert clean.findings == []
+    assert {c.check: c.applied for c in clean.checks}["continuity"] == 1
