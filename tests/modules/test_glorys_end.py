@@ -444,3 +444,10 @@ def test_optional_rules_are_marked(game: dict[str, Any]) -> None:
     rules = {r["id"]: r for r in game["rules"]}
     assert rules["hentsch"].get("optional") is True and rules["pedine-false"].get("optional") is True
     assert not rules["stack-livelli"].get("optional")
+
+
+def test_marne_replacement_track_starts_per_nationality(game: dict[str, Any]) -> None:
+    # 16.2 "Ponete il segnalino di Rimpiazzi francese nello spazio “3” della Tabella dei Rimpiazzi."
+    # 16.2 "Ponete il segnalino di Rimpiazzi tedesco ... nello spazio zero."
+    starts = {(t["track"], t.get("owner")): t["value"] for t in by_id(game["scenarios"], "marna")["track_start"]}
+    assert starts[("rimpiazzi", "francesi")] == 3 and starts[("rimpiazzi", "tedeschi-de")] == 0
