@@ -94,6 +94,7 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
                    boards: dict[str, PlacedBoard], display: PlacedBoard | None) -> ScenarioSetup:
     """Every piece the scenario places, with its definition; what cannot be placed is listed."""
     out = ScenarioSetup(scenario)
+    nowhere: dict[str, list[str]] = {}  # location label → pieces it cannot place
     for placement in scenario.setup or []:
         piece = game.piece(placement.piece)
         if piece is None:
@@ -101,8 +102,9 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
             continue
         spot = resolve(game, boards, display, placement.at)
         if spot is None:
-            out.unplaced.append(f"{piece.name} ({piece.id}) at {placement.at.label()}: "
-                                "not a single place on a board")
+            count = f"{placement.count} × " if (placement.count or 1) > 1 else ""
+            nowhere.setdefault(placement.at.label(), []).append(
+                f"{count}{piece.name} ({piece.id})")
             continue
         levels = levels_of(game, piece)
         level = level_for(levels, piece, steps=placement.steps, face=placement.face)
@@ -122,4 +124,7 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
             definition = piece_definition(game, piece, art, level=level, masked_by=masked_by,
                                           steps=placement.steps)
             out.pieces.append(StartPiece(placement, where, definition, piece.name))
+    for label, names in nowhere.items():
+        out.unplaced.append(f"not placed, since {label!r} is not a single place on a board: "
+                            + ", ".join(names))
     return out
