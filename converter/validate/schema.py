@@ -151,9 +151,43 @@ def describe(error: ValidationError) -> tuple[str, str]:
         required = [r for s in error.validator_value if isinstance(s, dict) for r in s.get("required", [])]
         if required:
             return f"expected one of the properties {', '.join(repr(r) for r in required)}", ""
+        forms = _forms(error)
+        if forms:
+            return f"expected {_or(forms)}, got {_json_type(inst)} {json.dumps(inst, ensure_ascii=False)[:60]}", ""
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} matches none of the allowed forms", schema.get("description", "")
     if v == "not":
         return "this property is not allowed here", schema.get("description", "")
     if v == "minProperties":
         return "must not be empty", ""
     return error.message, ""
+
+
+def _forms(error: ValidationError) -> list[str]:
+    """Plain names of the alternatives of a oneOf/anyOf ('an integer', '"?"', 'an identifier')."""
+    forms: list[str] = []
+    for branch in error.validator_value:
+        if not isinstance(branch, dict):
+            return []
+        if "type" in branch:
+            kinds = [branch["type"]] if isinstance(branch["type"], str) else branch["type"]
+            name = " or ".join(_TYPE_NAMES.get(k, k) for k in kinds)
+            if branch["type"] == "array" and isinstance(branch.get("items"), dict) and "$ref" in branch["items"]:
+                item = _ref_name(branch["items"]["$ref"])
+                name = "a list of " + item.split(" ", 1)[1] + "s"
+            forms.append(name)
+        elif "const" in branch:
+            forms.append(json.dumps(branch["const"], ensure_ascii=False))
+        elif "$ref" in branch:
+            forms.append(_ref_name(branch["$ref"]))
+        else:
+            return []
+    return forms
+
+
+def _ref_name(ref: str) -> str:
+    name = ref.rsplit("/", 1)[-1].replace("_", " ")
+    return {"id": "an identifier", "range": "a range {min, max}"}.get(name, f"a {name}")
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
