@@ -47,7 +47,8 @@ class Visitor:
 
 _UNDOABLE = {cmd.AddPiece, cmd.MovePiece, cmd.ChangePiece, cmd.RemovePiece,
              cmd.TurnTrackerChange}
-_TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(\d+)\b", re.I)
+_TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(?P<turn>\d+)\b[\s,.:;\-–]*(?P<phase>.*)$",
+                        re.I | re.S)
 _TRACKER_ID = re.compile(r"(\d+)$")
 
 
@@ -70,6 +71,7 @@ class Replay:
         self._action_steps: list[int] = []
         self._step_player: str | None = None
         self._tracker_cache: dict[tuple[int, str], dict[str, str]] = {}
+        self._tracker_seen = False  # once the turn tracker speaks, chat and markers do not
         self._handlers = {
             cmd.MovePiece: lambda c, r: self._move(c), cmd.AddPiece: self._add,
             cmd.ChangePiece: lambda c, r: self._change(c),
@@ -281,9 +283,12 @@ class Replay:
         if m:
             message = m.group("message")
         turn = _TURN_CHAT.match(message.strip())
-        if turn and not self.state.module.trackers:
-            self.state.turn = int(turn.group(1))
-            self._emit(TurnChanged(self._pos(), self.state.turn, None, message,
+        if turn and not self._tracker_seen:  # players announcing "Turn 3 <phase>" in chat
+            st = self.state
+            st.turn = int(turn.group("turn"))
+            phase = st.phase_named(turn.group("phase")) if turn.group("phase") else None
+            st.phase, st.phase_known = phase, phase is not None
+            self._emit(TurnChanged(self._pos(), st.turn, phase.id if phase else None, message,
                                    undo=self._in_undo))
             return
         self._emit(Chatted(self._pos(), text, undo=self._in_undo))
@@ -291,6 +296,7 @@ class Replay:
     def _tracker(self, c: cmd.TurnTrackerChange) -> None:
         st = self.state
         trackers = st.module.trackers
+        self._tracker_seen = True
         m = _TRACKER_ID.search(c.tracker_id)
         index = int(m.group(1)) if m else 0
         if not trackers or index >= len(trackers):
@@ -307,7 +313,7 @@ class Replay:
     def _turn_marker(self, piece: PieceState) -> None:
         """A marker moved onto the turn track sets the turn (when no tracker says it)."""
         place = piece.place
-        if place.track is None or place.track_value is None or self.state.module.trackers:
+        if place.track is None or place.track_value is None or self._tracker_seen:
             return
         game = self.state.game
         track = game.track(place.track) if game is not None else None

@@ -33,6 +33,8 @@ def test_bundled_game_clean_scripted_games(folder: Path) -> None:
         s.setup(scenario.id if scenario else None)
         if game.turns is not None or leaves:
             first = game.turns.numbers()[0] if game.turns is not None else 1
+            if scenario is not None and scenario.turns is not None and scenario.turns.min:
+                first = scenario.turns.min  # e.g. a scenario that starts on turn 3
             s.turn(first, leaves[0] if leaves else None)
         for die in game.dice or []:
             values = die.possible_values()

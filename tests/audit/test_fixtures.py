@@ -263,7 +263,8 @@ def test_combat_inferred_from_the_losses(mini_built: BuiltModule, audit_log: Aud
     result = audit_log(s)
     assert only(result) == []
     assert {c.check: c.applied for c in result.checks}["combat"] == 1
-    assert any("starts on turn 4" in n.reason for n in result.not_checkable)
+    assert any("the log starts on a turn no scenario starts on" in n.line()
+               and "[turn 4]" in n.line() for n in result.not_checkable)
 
 
 def test_combat_inferred_defender_not_eliminated(mini_built: BuiltModule,
@@ -342,3 +343,27 @@ def test_undo_skips_chat_and_dice(mini_built: BuiltModule, audit_log: Audit) -> 
     assert only(result) == []
     assert [(f.rule, f.pos.step) for f in result.withdrawn] == [("move", over_long)]
     assert result.files[0].undone_steps == {over_long}
+
+
+def test_turn_and_phase_announced_in_chat(mini_built: BuiltModule, audit_log: Audit) -> None:
+    """Players who do not use the turn tracker write the turn and phase in the chat."""
+    s = ScriptedGame(mini_built)
+    s.place("na-1", hex="0203")
+    s.chat("Turn 2 - Turno Rosso - Movimento")
+    s.move("na-1", hex="0303")
+    result = audit_log(s)
+    assert only(result) == [("sequence", 3)]
+    f = result.findings[0]
+    assert (f.turn, f.phase) == (2, "Movimento")
+    assert "moves during Movimento of Rosso" in f.message
+
+
+def test_turn_marker_on_the_turn_track(mini_built: BuiltModule, audit_log: Audit) -> None:
+    """Without a tracker, the turn marker's cell on the turn track gives the turn."""
+    s = ScriptedGame(mini_built)
+    s.place("turn-marker", track=("turn", 1))
+    s.move("turn-marker", track=("turn", 2))
+    s.place("sa-1", hex="0801")  # due on turn 3
+    result = audit_log(s)
+    assert only(result) == [("entry", 3)]
+    assert result.findings[0].message == "Armata A enters on turn 2, before its entry turn 3"

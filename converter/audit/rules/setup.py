@@ -28,14 +28,16 @@ class SetupCheck(Check):
         if event.pos.step != 0 or not self.scenarios:
             return
         first = self.game.turns.numbers()[0] if self.game.turns is not None else 1
-        if state.turn is not None and state.turn != first:
-            self.skip("setup", None, f"the log starts on turn {state.turn}, not at the setup",
-                      event.pos)
+        starting = [s for s in self.scenarios if state.turn is None or state.turn == (
+            s.turns.min if s.turns is not None and s.turns.min is not None else first)]
+        if not starting:
+            self.skip("setup", None, "the log starts on a turn no scenario starts on (not "
+                      "at a setup)", event.pos, f"turn {state.turn}")
             return
         pieces = [p for p in state.pieces.values() if p.game is not None and p.on_board]
         if not pieces:
             return
-        best = max(self.scenarios, key=lambda s: self._score(s, pieces))
+        best = max(starting, key=lambda s: self._score(s, pieces))
         self.scenario = best
         self.run.rules = [f"scenario {best.id}"]
         self._compare(state, event.pos, best, pieces)
