@@ -11,20 +11,22 @@ from __future__ import annotations
 
 from converter.builder.maps import PlacedBoard
 from converter.builder.setup import ScenarioSetup
-from converter.builder.toolbar import start_values
+from converter.builder.toolbar import TRACKER_ID, start_values, turn_state
 from converter.model.game import Game
 from converter.vassal.archive import VASSAL_VERSION, module_metadata
 from converter.vassal.commands import (
-    AddPiece, Command, GlobalPropertyRestore, NullCommand, SetBoards, SetupCommand, encode_command)
+    AddPiece, Command, GlobalPropertyRestore, NullCommand, SetBoards, SetupCommand,
+    TurnTrackerChange, encode_command)
 from converter.vassal.savefile import save_archive_bytes, savedata_xml
 
 ID_BASE = 1_000_000_000_000
 
 
 def restore_command(setup: ScenarioSetup, boards: list[PlacedBoard],
-                    properties: dict[str, int] | None = None) -> Command:
+                    properties: dict[str, int] | None = None,
+                    turn: str | None = None) -> Command:
     """The command tree VASSAL runs when it opens the scenario (*properties*: the module's
-    global properties and their values in this scenario)."""
+    global properties and their values in this scenario; *turn*: the turn tracker's state)."""
     next_id = ID_BASE
     pieces = NullCommand()
     stacks: dict[tuple[str, int, int], list[str]] = {}
@@ -49,13 +51,16 @@ def restore_command(setup: ScenarioSetup, boards: list[PlacedBoard],
                                        fields=(placed.board_name, "0", "0")))
     for name, value in sorted((properties or {}).items()):
         root.children.append(GlobalPropertyRestore(values=("", name, str(value), "Module")))
+    if turn is not None:
+        root.children.append(TurnTrackerChange(tracker_id=TRACKER_ID, state=turn))
     root.children.append(SetupCommand(True))
     return root
 
 
 def scenario_save(game: Game, setup: ScenarioSetup, boards: list[PlacedBoard]) -> bytes:
     """The .vsav bytes of one scenario (deterministic under SOURCE_DATE_EPOCH)."""
-    text = encode_command(restore_command(setup, boards, start_values(game, setup.scenario)))
+    text = encode_command(restore_command(setup, boards, start_values(game, setup.scenario),
+                                          turn_state(game, setup.scenario)))
     return save_archive_bytes(
         text, savedata=savedata_xml(vassal_version=VASSAL_VERSION, module_version="1.0",
                                     description=setup.scenario.name),

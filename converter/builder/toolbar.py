@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from converter.model.game import Game
+from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.turns import Phase
 from converter.vassal.components import (
@@ -85,6 +86,41 @@ def turn_tracker(game: Game) -> TurnTracker | None:
         outer.add(ListTurnLevel(name="Phase", property="Phase", turn_format="$value$",
                                 items=phases))
     return tracker
+
+
+TRACKER_ID = "TurnTracker0"  # VASSAL numbers turn trackers in build order; the module has one
+
+
+def _list_state(index: int, length: int, child: str | None = None) -> str:
+    """A ListTurnLevel state: current index, sub-level, first, active flags[, child]."""
+    fields: list[object] = [index, 0, 0, ",".join(["true"] * length)]
+    if child is not None:
+        fields.append(child)
+    return sequence.join(fields, ";")
+
+
+def turn_state(game: Game, scenario: Scenario | None) -> str | None:
+    """The turn tracker at a scenario's first turn and first phase (the `TURN` command state
+    of VASSAL's TurnTracker), or None when the module has no tracker."""
+    if game.turns is None and not game.sequence:
+        return None
+    phases = _leaves(game.sequence) if game.sequence else []
+    child = _list_state(0, len(phases)) if phases else None
+    if game.turns is None:
+        assert child is not None
+        return sequence.join([0, child], "|")
+    numbers = game.turns.numbers()
+    turn = numbers[0]
+    if scenario is not None and scenario.turns is not None and scenario.turns.min in numbers:
+        turn = scenario.turns.min
+    if game.turns.labels:
+        outer = _list_state(numbers.index(turn), len(numbers), child)
+    else:
+        fields: list[object] = [turn, 0, False, -1]
+        if child is not None:
+            fields.append(child)
+        outer = sequence.join(fields, ";")
+    return sequence.join([0, outer], "|")
 
 
 def track_properties(game: Game) -> dict[tuple[str, str | None], str]:

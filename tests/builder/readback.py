@@ -10,7 +10,8 @@ from pathlib import Path
 from PIL import Image
 
 from converter.vassal import grid as gridmath
-from converter.vassal.commands import AddPiece, GlobalPropertyRestore, read_record
+from converter.vassal.commands import (
+    AddPiece, GlobalPropertyRestore, TurnTrackerChange, read_record)
 from converter.vassal.components import (
     Board, HexGrid, HexGridNumbering, Map, PredefinedSetup, Region, RegionGrid, SetupStack, Zone,
     ZonedGrid)
@@ -101,6 +102,13 @@ def save_properties(module: "Module", entry: str) -> dict[str, str]:
     save = read_save_bytes(module.file.read_member(entry), source=entry)
     return {c.name: c.value for c in read_record(save.text).restored()
             if isinstance(c, GlobalPropertyRestore)}
+
+
+def save_turn(module: "Module", entry: str) -> str | None:
+    """The turn tracker state a scenario save restores (the `TURN` command), if any."""
+    save = read_save_bytes(module.file.read_member(entry), source=entry)
+    states = [c.state for c in read_record(save.text).restored() if isinstance(c, TurnTrackerChange)]
+    return states[0] if states else None
 
 
 def _inside(path: str, point: tuple[int, int]) -> bool:

@@ -17,7 +17,7 @@ from converter.vassal.components import (
     PlayerRoster, PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
-from tests.builder.readback import Module, save_properties
+from tests.builder.readback import Module, save_properties, save_turn
 
 pytestmark = pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
 
@@ -249,6 +249,25 @@ def test_scenarios_start_tracks_at_their_values(builds: BuildCache, folder) -> N
             assert values[name] == str(item.value), (scenario.name, name)
             checked += 1
     assert checked
+
+
+def test_scenario_saves_start_at_the_scenario_turn(builds: BuildCache, folder) -> None:
+    built = builds.get(folder)
+    module = Module.read(built.path)
+    game = built.module.game
+    setups = module.setups()
+    if not setups or game.turns is None:
+        pytest.skip("no scenario saves or no turns")
+    numbers = game.turns.numbers()
+    for scenario in game.scenarios:
+        state = save_turn(module, setups[scenario.name])
+        assert state is not None
+        current_level, outer = sequence.split(state, "|")[:2]
+        assert current_level == "0"
+        first = int(sequence.split(outer, ";")[0])
+        turn = numbers[first] if game.turns.labels else first  # list index or counter value
+        start = scenario.turns.min if scenario.turns and scenario.turns.min else numbers[0]
+        assert turn == start, scenario.name
 
 
 @pytest.mark.vassal
