@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, Callable, ClassVar, TypeVar
 
 from converter.vassal import sequence
-from converter.vassal.traits.spec import Field, Memo, format_from, parse_into
+from converter.vassal.traits.spec import (Field, Memo, canonical_formatter, format_from,
+                                          parse_into)
 
 T = TypeVar("T", bound="Trait")
 
@@ -64,8 +65,14 @@ class Trait:
     def _decode_state(self, text: str, memo: Memo) -> None:
         parse_into(self, self.STATE, _items(text, self.STATE_DELIM), memo, "state")
 
+    def _texts(self, spec: tuple[Field, ...], part: str) -> list[str]:
+        """The field texts by *spec* (`format_from`, faster for a trait built in Python)."""
+        if self._memo is None and spec is _spec_of(type(self), part):
+            return _canonical(type(self), part)(self)
+        return format_from(self, spec, self._memo, part, defaults_of(type(self)))
+
     def _join(self, spec: tuple[Field, ...], delim: str | None, part: str) -> str:
-        texts = format_from(self, spec, self._memo, part, defaults_of(type(self)))
+        texts = self._texts(spec, part)
         if delim is None:
             return texts[0] if texts else ""
         return sequence.join(texts, delim) if texts else ""
@@ -75,6 +82,17 @@ def _items(text: str, delim: str | None) -> list[str]:
     if delim is None:
         return [text]
     return sequence.split(text, delim)
+
+
+def _spec_of(cls: type[Trait], part: str) -> tuple[Field, ...]:
+    return cls.TYPE if part == "type" else cls.STATE
+
+
+@functools.cache
+def _canonical(cls: type[Trait], part: str) -> Callable[[Any], list[str]]:
+    """The canonical formatter of a trait class's type or state spec (cached: specs are
+    class constants)."""
+    return canonical_formatter(_spec_of(cls, part))
 
 
 @functools.cache

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from converter.vassal import sequence
-from converter.vassal.traits.base import Trait, defaults_of
-from converter.vassal.traits.spec import INT, Memo, fields, format_from, parse_into
+from converter.vassal.traits.base import Trait
+from converter.vassal.traits.spec import INT, Memo, fields, parse_into
 
 
 @dataclass
@@ -47,7 +47,7 @@ class BasicPiece(Trait):
         memo.extras["persistent"] = rest[2 * len(self.persistent):]
 
     def encode_state(self) -> str:
-        head = format_from(self, self.STATE, self._memo, "state", defaults_of(type(self)))
+        head = self._texts(self.STATE, "state")
         remembered = self._memo.texts.get("__count__") if self._memo is not None else None
         if self._memo is not None and remembered is None and not self.persistent:
             return sequence.join(head, ";")

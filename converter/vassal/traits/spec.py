@@ -105,6 +105,34 @@ def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
     memo.extras[part] = items[len(spec):]
 
 
+def canonical_formatter(spec: tuple[Any, ...]) -> Callable[[Any], list[str]]:
+    """A function giving an object's field texts by *spec* (Fields, or anything with `attr`
+    and `codec`, such as a component's Attrs), all in canonical form.
+
+    What `format_from` gives for an object that was built, not decoded.  A palette of
+    thousands of pieces formats every field of every trait once, so the function is
+    generated for the spec (as dataclasses generate `__init__`): one expression per field,
+    with no codec call for text already in a plain-text field (`str(text)` is `text`) and
+    booleans written inline.
+    """
+    namespace: dict[str, Any] = {}
+    items = []
+    for index, fld in enumerate(spec):
+        if not fld.attr.isidentifier():
+            raise ValueError(f"field attribute {fld.attr!r} is not a Python name")
+        value = f"obj.{fld.attr}"
+        if fld.codec.format is str:
+            items.append(f"(v if type(v := {value}) is str else str(v))")
+        elif fld.codec is BOOL:
+            items.append(f"('true' if {value} else 'false')")
+        else:
+            namespace[f"format{index}"] = fld.codec.format
+            items.append(f"format{index}({value})")
+    source = "def texts(obj):\n    return [" + ", ".join(items) + "]\n"
+    exec(source, namespace)  # noqa: S102 - source built above from the spec's names only
+    return namespace["texts"]
+
+
 def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
                 defaults: dict[str, Any]) -> list[str]:
     """The field texts of *obj* by *spec*: remembered text when unchanged, canonical otherwise."""
