@@ -33,14 +33,25 @@ def serialize(component: Component, depth: int = 0) -> str:
     return "".join(out)
 
 
+# Anything an attribute value or a text needs escaped or refused; most hold none, and one
+# search over all of a component's values is much cheaper than escaping each.
+_ATTR_SPECIAL = re.compile('[&<>"\t\n\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]')
+_TEXT_SPECIAL = re.compile("[&<>\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
 def _write(component: Component, depth: int, out: list[str]) -> None:
     pad = INDENT * depth
     out.append(pad + "<" + component.tag)
-    for name, value in component.attributes():
-        if _NOT_XML.search(value):
-            raise BuildError(f"{component.tag}@{name}: value {value!r} holds a control "
-                             "character XML cannot carry")
-        out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
+    attributes = component.attributes()
+    if attributes:
+        if _ATTR_SPECIAL.search("".join([value for _, value in attributes])) is None:
+            out.append("".join([f' {name}="{value}"' for name, value in attributes]))
+        else:
+            for name, value in attributes:
+                if _NOT_XML.search(value):
+                    raise BuildError(f"{component.tag}@{name}: value {value!r} holds a control "
+                                     "character XML cannot carry")
+                out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
     text = component.body_text()
     if text and _NOT_XML.search(text):
         raise BuildError(f"{component.tag}: text {text[:60]!r} holds a control character "
@@ -50,7 +61,8 @@ def _write(component: Component, depth: int, out: list[str]) -> None:
         return
     out.append(">")
     if text:
-        out.append(text.translate(_TEXT_ESCAPES))
+        out.append(text if _TEXT_SPECIAL.search(text) is None
+                   else text.translate(_TEXT_ESCAPES))
     if component.children:
         out.append("\n")
         for child in component.children:

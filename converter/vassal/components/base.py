@@ -12,13 +12,14 @@ whose value was changed; unknown attributes are kept in `extra_attrs`.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import ClassVar, Iterator, TypeVar
+from typing import Any, Callable, ClassVar, Iterator, TypeVar
 
 from lxml import etree
 
 from converter.vassal.traits.base import defaults_of
-from converter.vassal.traits.spec import STR, Codec, Memo, freeze
+from converter.vassal.traits.spec import STR, Codec, Memo, canonical_formatter, freeze
 
 C = TypeVar("C", bound="Component")
 
@@ -77,14 +78,17 @@ class Component:
 
     def attributes(self) -> list[tuple[str, str]]:
         """The (name, text) pairs this component writes, in a fixed order."""
-        out: list[tuple[str, str]] = []
         memo = self._memo
-        defaults = defaults_of(type(self)) if memo is not None else {}
+        if memo is None:  # built in Python: every attribute, canonical text
+            names, texts = _canonical(type(self))
+            out = list(zip(names, texts(self)))
+            if self.extra_attrs:
+                out.extend(self.extra_attrs.items())
+            return out
+        out: list[tuple[str, str]] = []
+        defaults = defaults_of(type(self))
         for spec in self.ATTRS:
             value = getattr(self, spec.attr)
-            if memo is None:
-                out.append((spec.xml, spec.codec.format(value)))
-                continue
             remembered = memo.texts.get(spec.attr)
             if remembered is not None and remembered[0] == freeze(value):
                 out.append((spec.xml, remembered[1]))
@@ -150,6 +154,13 @@ class RawElement(Component):
 
     def body_text(self) -> str:
         return self.content
+
+
+@functools.cache
+def _canonical(cls: type[Component]) -> tuple[tuple[str, ...], Callable[[Any], list[str]]]:
+    """The XML names of a component class's attributes and their canonical formatter
+    (cached: ATTRS are class constants)."""
+    return tuple(a.xml for a in cls.ATTRS), canonical_formatter(cls.ATTRS)
 
 
 def attrs(*items: tuple[str, str, Codec] | tuple[str, str]) -> tuple[Attr, ...]:
