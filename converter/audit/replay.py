@@ -11,7 +11,8 @@ events marked `undo`, and the step they take back is remembered in `undone_steps
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from converter.audit.events import (
     Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
@@ -72,14 +73,13 @@ class Replay:
         self._step_player: str | None = None
         self._tracker_cache: dict[tuple[int, str], dict[str, str]] = {}
         self._tracker_seen = False  # once the turn tracker speaks, chat and markers do not
-        self._handlers = {
-            cmd.MovePiece: lambda c, r: self._move(c), cmd.AddPiece: self._add,
-            cmd.ChangePiece: lambda c, r: self._change(c),
-            cmd.RemovePiece: lambda c, r: self._remove(c),
-            cmd.Chat: lambda c, r: self._chat(c),
-            cmd.TurnTrackerChange: lambda c, r: self._tracker(c),
-            cmd.PlayerJoin: self._player_join, cmd.SetBoards: self._boards,
+        self._handlers: dict[type, Callable[[Any, bool], None]] = {
+            cmd.MovePiece: self._move, cmd.AddPiece: self._add, cmd.ChangePiece: self._change,
+            cmd.RemovePiece: self._remove, cmd.Chat: self._chat,
+            cmd.TurnTrackerChange: self._tracker, cmd.PlayerJoin: self._player_join,
+            cmd.SetBoards: self._boards,
         }
+        self._want_move = True
 
     # ------------------------------------------------------------------ driving
 
@@ -90,6 +90,8 @@ class Replay:
         for v in self.visitors:
             v.begin_game(st)
         self._step = 0
+        self._want_move = self._listens(PieceMoved)
+        handlers = self._handlers
         for c in record.restored():
             self._apply(c, restored=True)
         self._emit(StepEnded(self._pos()))
@@ -101,16 +103,21 @@ class Replay:
             undo_step = False
             acts = False
             for c in _logged(step):
-                if type(c) in _UNDOABLE:
-                    acts = True
-                if type(c) is cmd.Undo:
-                    if c.in_progress:
+                kind = type(c)
+                if kind is cmd.Undo:
+                    if c.in_progress:  # type: ignore[attr-defined]
                         undo_step = self._in_undo = True
                     else:
                         self._in_undo = False
                     self._index += 1
                     continue
-                self._apply(c, restored=False)
+                if kind in _UNDOABLE:
+                    acts = True
+                self.commands += 1  # _apply, inlined: this loop runs once per command
+                handler = handlers.get(kind)
+                if handler is not None:
+                    handler(c, False)
+                self._index += 1
             if undo_step:
                 if self._action_steps:
                     self.undone_steps.add(self._action_steps.pop())
@@ -185,7 +192,7 @@ class Replay:
         self._emit(PieceAdded(self._pos(), piece, piece.place, restored, undo=self._in_undo))
         self._turn_marker(piece)
 
-    def _move(self, c: cmd.MovePiece) -> None:
+    def _move(self, c: cmd.MovePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.get(c.id)
         if piece is None:
@@ -210,7 +217,7 @@ class Replay:
         piece.on_board = new_map is not None
         player = self._player(player_id)
         piece.moved_by = player
-        if self._listens(PieceMoved):
+        if self._want_move:
             self._emit(PieceMoved(self._pos(), piece, origin, destination, from_xy, (x, y),
                                   undo=self._in_undo, player=player))
         self._turn_marker(piece)
@@ -227,7 +234,7 @@ class Replay:
         self._step_player = who
         return who
 
-    def _change(self, c: cmd.ChangePiece) -> None:
+    def _change(self, c: cmd.ChangePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.get(c.id)
         if piece is None:
@@ -253,7 +260,7 @@ class Replay:
                 and where != (old.map, old.x, old.y):
             self._move_piece(piece, new.map, new.x, new.y, None)  # e.g. Send to Location
 
-    def _remove(self, c: cmd.RemovePiece) -> None:
+    def _remove(self, c: cmd.RemovePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.pop(c.id, None)
         if piece is None:
@@ -264,7 +271,7 @@ class Replay:
         self._emit(PieceRemoved(self._pos(), piece, piece.place, undo=self._in_undo,
                                 player=self._step_player))
 
-    def _chat(self, c: cmd.Chat) -> None:
+    def _chat(self, c: cmd.Chat, restored: bool = False) -> None:
         text = c.text
         if text[:1] == "*":
             if text.startswith("***") or text.startswith("** "):
@@ -293,7 +300,7 @@ class Replay:
             return
         self._emit(Chatted(self._pos(), text, undo=self._in_undo))
 
-    def _tracker(self, c: cmd.TurnTrackerChange) -> None:
+    def _tracker(self, c: cmd.TurnTrackerChange, restored: bool = False) -> None:
         st = self.state
         trackers = st.module.trackers
         self._tracker_seen = True
