@@ -27,6 +27,11 @@ def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
             notes.append(f"scenario {setup.scenario.name!r}: {line}")
     if len(setups) == 1:
         _setup_stacks(setups[0], maps, take_gpid)
+        only = setups[0].scenario
+        numbers = game.turns.numbers() if game.turns else []
+        if numbers and only.turns and only.turns.min and only.turns.min != numbers[0]:
+            notes.append(f"scenario {only.name!r} starts on turn {only.turns.min}: the turn "
+                         f"tracker of a new game shows turn {numbers[0]}; set it by hand")
     elif len(setups) > 1:
         for setup in setups:
             name = f"scenarios/{safe_name(setup.scenario.id)}.vsav"

@@ -72,3 +72,12 @@ def test_a_scan_of_the_map_carries_the_grid(mini_copy, tmp_path) -> None:
     places = {(where, piece.properties()["vconv_id"]) for _m, where, piece in module.stack_pieces()}
     assert ("0203", "na-1") in places
 
+
+
+def test_a_single_scenario_starting_late_is_noted(mini_copy) -> None:
+    def start_on_turn_3(data):
+        data["scenarios"][0]["turns"] = {"min": 3, "max": 6}
+
+    built = build_module(mini_copy("game.json", start_on_turn_3))
+    assert "scenario 'La battaglia' starts on turn 3: the turn tracker of a new game shows " \
+           "turn 1; set it by hand" in built.notes
