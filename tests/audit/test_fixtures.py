@@ -281,8 +281,8 @@ def test_combat_inferred_defender_not_eliminated(mini_built: BuiltModule,
 
 
 def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    """On a complete network board the Kiev-Odessa railway (0.5 MP) serves only SA pieces,
-    from turn 3; others go round by Minsk (1 + road 1)."""
+    """On a complete network board, paying per link: the Kiev-Odessa railway (0.5 MP) serves
+    only SA pieces, from turn 3; others go round by Minsk (road 1 + road 1)."""
     from converter.audit.auditor import audit_files
     from converter.builder import build_module
 
@@ -293,6 +293,12 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
         for space in east["spaces"]:
             space.pop("missing", None)
             space.pop("provenance", None)
+            space.pop("adjacent", None)
+        east["links"].append({"between": ["kiev", "minsk"], "type": "road"})
+
+    def cost_per_link(data):  # type: ignore[no-untyped-def]
+        move = next(r for r in data["rules"] if r["id"] == "move")
+        move["cost"] = "link"
 
     def slow(data):  # type: ignore[no-untyped-def]
         for piece in data["pieces"]:
@@ -301,6 +307,7 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
                     face["factors"]["movement"] = 1
 
     mini_copy("map.json", edit_map)
+    mini_copy("game.json", cost_per_link)
     folder = mini_copy("pieces.json", slow)
     built = build_module(folder)
 
@@ -367,3 +374,28 @@ def test_turn_marker_on_the_turn_track(mini_built: BuiltModule, audit_log: Audit
     result = audit_log(s)
     assert only(result) == [("entry", 3)]
     assert result.findings[0].message == "Armata A enters on turn 2, before its entry turn 3"
+
+
+def test_hexside_without_movement_data_is_not_guessed(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from converter.audit.auditor import audit_files
+    from converter.builder import build_module
+
+    def river_unknown(data):  # type: ignore[no-untyped-def]
+        river = next(t for t in data["terrain"] if t["id"] == "river")
+        river.pop("movement")
+        river["missing"] = ["movement"]
+
+    folder = mini_copy("map.json", river_unknown)
+    s = ScriptedGame(build_module(folder))
+    s.turn(2, "blue-move", restored=True)  # mid-game: not compared with the setup
+    s.place("na-1", hex="0404", restored=True)
+    s.move("na-1", hex="0405")  # one hex is always allowed (minimum move)
+    s.move("na-1", hex="0404")  # back across: forest 2 + the river's unknown cost
+    log = tmp_path / "river.vlog"
+    log.write_bytes(s.log_bytes())
+    result = audit_files([log], folder)
+    assert result.findings == []
+    lines = [n.line() for n in result.not_checkable if n.check == "movement"]
+    assert lines == ["not checkable: move §5 (movement): the movement cost depends on terrain "
+                     "or connections missing from the game data [hexside 0405/0404] (1 time, "
+                     "first at river.vlog: step 2 (command 15))"]

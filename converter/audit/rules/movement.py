@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
-from converter.audit.rules.paths import INF, PathFinder, space_path, usable_links
+from converter.audit.rules.paths import INF, PathFinder, network_path
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import Rule
 
 SUPPORTED_COSTS = {"terrain", "link", "adjacent", None}
+UNKNOWN_ALLOWANCE = 1e9  # a whole-move terrain then costs "a lot", not "impossible"
 
 
 class MovementCheck(Check):
@@ -79,23 +80,18 @@ class MovementCheck(Check):
             return
         allowance = self._allowance(rule, state, piece)
         if board.kind == "hex" and o.hex is not None and d.hex is not None:
-            cap = allowance if allowance is not None else INF
+            cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
                                        state.turn, blocked)
             low, high, hops = cost.low, cost.high, len(cost.path)
             path_text = "-".join([o.hex, *cost.path])
             unknown = cost.unknown
-            adjacency_complete = True
         elif o.space is not None and d.space is not None:
-            graph, decided = usable_links(self.game, board, piece.game, state.turn)  # type: ignore[arg-type]
-            found, path = space_path(graph, o.space, d.space, blocked)
-            hops = len(path)
-            path_text = " - ".join([o.space, *path])
-            adjacency_complete = bool(board.complete) and decided
-            low = found if adjacency_complete else 0.0
-            high = found
-            unknown = [] if adjacency_complete else [
-                f"the connections of board {board.id!r} (the map is only partly given)"]
+            cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
+            cost = network_path(self.game, board, piece.game, o.space, d.space, cap,  # type: ignore[arg-type]
+                                state.turn, blocked, rule.cost)
+            low, high, hops, unknown = cost.low, cost.high, len(cost.path), cost.unknown
+            path_text = " - ".join([o.space, *cost.path])
         else:
             return
         if low == INF:

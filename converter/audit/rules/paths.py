@@ -40,7 +40,8 @@ class BoardCosts:
         hex_terrain = [t for t in game.terrain or [] if t.applies_to == "hex"]
         costs = [self._own_cost(t) for t in hex_terrain]
         known = [c for c in costs if c is not None]
-        self.unknown_low = min((c for c in known if c < INF), default=1.0)
+        # the cheapest a hex of unknown terrain can cost (a whole-move terrain is dearer)
+        self.unknown_low = min((c for c in known if 0 <= c < INF), default=0.0)
         self.unknown_high = INF if (not known or any(c == INF for c in known)
                                     or len(known) < len(costs)) else max(known)
         self._sides: dict[frozenset[str], list[Terrain]] = {}
@@ -86,16 +87,21 @@ class BoardCosts:
         cost = max(values)
         return cost, cost, True
 
-    def hexside(self, a: str, b: str) -> float:
-        extra = 0.0
+    def hexside(self, a: str, b: str) -> tuple[float, float, bool]:
+        """(low, high, known) cost added by the hexside between *a* and *b*."""
+        low = high = 0.0
+        known = True
         for t in self._sides.get(frozenset((a, b)), []):
-            c = self._own_cost(t)
             m = t.movement
-            if c == INF:
-                return INF
-            if m is not None and m.added:
-                extra += m.added
-        return extra
+            if m is None:  # the game does not say what crossing it costs
+                known, high = False, INF
+                continue
+            if self._own_cost(t) == INF:
+                return INF, INF, True
+            if m.added:
+                low += m.added
+                high += m.added
+        return low, high, known
 
 
 class PathFinder:
@@ -142,15 +148,15 @@ def hex_path(game: Game, board: Board, piece: Piece, origin: str, destination: s
     high, _, _ = _dijkstra(origin, destination, near,
                            lambda a, b: _step(costs, a, b, allowance, 1))
     missing = [h for h in path if not costs.enter_hex(h, allowance)[2]] if path else []
+    steps = list(zip([origin, *path], path))
+    missing += [f"hexside {a}/{b}" for a, b in steps if not costs.hexside(a, b)[2]]
     if high == INF and low < INF and not missing:
         high = low
     return PathCost(low, high, missing or unknown, path)
 
 
 def _step(costs: BoardCosts, a: str, b: str, allowance: float, which: int) -> float:
-    entry = costs.enter_hex(b, allowance)
-    side = costs.hexside(a, b)
-    return entry[which] + side
+    return costs.enter_hex(b, allowance)[which] + costs.hexside(a, b)[which]
 
 
 def _dijkstra(start: str, goal: str, neighbours, cost) -> tuple[float, list[str], list[str]]:
@@ -178,33 +184,99 @@ def _dijkstra(start: str, goal: str, neighbours, cost) -> tuple[float, list[str]
     return INF, [], []
 
 
-def usable_links(game: Game, board: Board, piece: Piece, turn: int | None
-                 ) -> tuple[dict[str, list[tuple[str, float]]], bool]:
-    """Space → [(next space, cost)] the piece may use now, and whether every link's
-    restriction could be decided (False when a turn-limited link meets an unknown turn)."""
-    graph: dict[str, list[tuple[str, float]]] = {}
-    decided = True
+def network_path(game: Game, board: Board, piece: Piece, origin: str, destination: str,
+                 allowance: float, turn: int | None, blocked: set[str],
+                 cost_model: str | None) -> PathCost:
+    """Cheapest and dearest shortest paths on an area or point-to-point board.
 
-    def add(a: str, b: str, c: float) -> None:
-        graph.setdefault(a, []).append((b, c))
+    *cost_model* is the rule's: "terrain" (the space entered), "link" (the link crossed) or
+    "adjacent" (one per step).  A link whose restriction depends on a free-text condition,
+    a space or link whose cost the game does not give, or a board given only in part (more
+    connections may exist) widens the interval instead of being guessed.
+    """
+    edges: dict[str, list[tuple[str, float, float]]] = {}
+    unknown: set[str] = set()
+
+    def add(a: str, b: str, low: float, high: float) -> None:
+        edges.setdefault(a, []).append((b, low, high))
+
+    def enter(space_id: str) -> tuple[float, float]:
+        if f"space:{space_id}" in blocked:
+            return INF, INF
+        if cost_model == "adjacent":
+            return 1.0, 1.0
+        if cost_model != "terrain":
+            return 0.0, 0.0
+        found = game.space(space_id)
+        space = found[1] if found is not None else None
+        ids = (space.terrain or []) if space is not None else []
+        values = []
+        for tid in ids:
+            t = game.terrain_type(tid)
+            if t is None or t.applies_to not in ("space", "hex"):
+                continue
+            c = _terrain_cost(game, t, piece, allowance)
+            if c is None:
+                values = []
+                break
+            values.append(c)
+        if not values:
+            unknown.add(f"terrain of {space_id}")
+            return 0.0, INF
+        return max(values), max(values)
+
+    def crossing(link: Link | None) -> tuple[float, float]:
+        if cost_model != "link":
+            return 0.0, 0.0
+        if link is None:
+            return 0.0, INF  # a border with no link type: its cost is not given
+        t = game.terrain_type(link.type)
+        c = _terrain_cost(game, t, piece, allowance) if t is not None else None
+        if c is None:
+            unknown.add(f"cost of {link.type} links")
+            return 0.0, INF
+        return c, c
 
     for space in board.spaces or []:
         for other in space.adjacent or []:
-            add(space.id, other, 1.0)
-            add(other, space.id, 1.0)
+            for a, b in ((space.id, other), (other, space.id)):
+                e, c = enter(b), crossing(None)
+                add(a, b, e[0] + c[0], e[1] + c[1])
     for link in board.links or []:
         ok = _link_open(game, link, piece, turn)
-        if ok is None:
-            decided = False
+        if ok is False:
             continue
-        if not ok:
-            continue
-        c = _link_cost(game, link)
         a, b = link.between
-        add(a, b, c)
-        if not link.directed:
-            add(b, a, c)
-    return graph, decided
+        for x, y in ([(a, b)] if link.directed else [(a, b), (b, a)]):
+            e, c = enter(y), crossing(link)
+            low, high = e[0] + c[0], e[1] + c[1]
+            add(x, y, low, INF if ok is None else high)
+    complete = bool(board.complete)
+    low, path, _ = _dijkstra(origin, destination, lambda n: [x for x, _, _ in edges.get(n, [])],
+                             lambda a, b: min((lo for x, lo, _ in edges.get(a, []) if x == b),
+                                              default=INF))
+    high, _, _ = _dijkstra(origin, destination,
+                           lambda n: [x for x, _, _ in edges.get(n, [])],
+                           lambda a, b: min((hi for x, _, hi in edges.get(a, []) if x == b),
+                                            default=INF))
+    notes = sorted(unknown)
+    if not complete and enter(destination)[0] < INF:
+        # a connection the data lacks may be shorter: no lower bound can be proved
+        notes.append(f"the connections of board {board.id!r} (the map is only partly given)")
+        low = 0.0
+    return PathCost(low, high, notes, path)
+
+
+def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float) -> float | None:
+    m = t.movement
+    if m is None:
+        return None
+    if (m.never is not None and game.matches(piece, m.never)) or \
+            (m.only is not None and not game.matches(piece, m.only)) or m.prohibited:
+        return INF
+    if m.whole_move:
+        return allowance
+    return m.cost
 
 
 def _link_open(game: Game, link: Link, piece: Piece, turn: int | None) -> bool | None:
@@ -217,22 +289,3 @@ def _link_open(game: Game, link: Link, piece: Piece, turn: int | None) -> bool |
     return True
 
 
-def _link_cost(game: Game, link: Link) -> float:
-    t = game.terrain_type(link.type)
-    if t is not None and t.movement is not None and t.movement.cost is not None:
-        return t.movement.cost
-    return 1.0
-
-
-def space_path(graph: dict[str, list[tuple[str, float]]], origin: str, destination: str,
-               blocked: set[str]) -> tuple[float, list[str]]:
-    def neighbours(node: str) -> list[str]:
-        return [n for n, _ in graph.get(node, [])]
-
-    def cost(a: str, b: str) -> float:
-        if f"space:{b}" in blocked:
-            return INF
-        return min((c for n, c in graph.get(a, []) if n == b), default=INF)
-
-    d, path, _ = _dijkstra(origin, destination, neighbours, cost)
-    return d, path
