@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.audit.module import AuditModule
+from converter.errors import VconvError
 from converter.model.game import Game
 
 
@@ -98,6 +99,21 @@ class Locator:
             for value, label in zip(values, labels):
                 self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
                 self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
+
+    def centre(self, map_name: str | None, board_name: str | None, location: str
+               ) -> tuple[int, int] | None:
+        """The map pixel VASSAL puts a piece at for a grid location (to draw a path)."""
+        geo = self.module.maps.get(map_name or "")
+        if geo is None:
+            return None
+        for bx, by, board in geo.placed:
+            if board.name == board_name and board.grid is not None:
+                try:
+                    x, y = board.grid.center_of(location)
+                except (ValueError, VconvError):
+                    return None
+                return bx + x, by + y
+        return None
 
     def forget(self) -> None:
         """The boards of a map changed (SetBoards): names computed before may be wrong."""

@@ -134,6 +134,11 @@ def _map_svg(result: AuditResult, geo: MapGeometry) -> str:
                      f"x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}'><title>#{rec.step} "
                      f"{_esc(name)}: {_esc(label)}</title></line>")
     for f in marks:
+        trace = [(x, y) for m, x, y in f.points if m == geo.name]
+        if len(trace) > 1:
+            line = " ".join(f"{x},{y}" for x, y in trace)
+            parts.append(f"<polyline class=bad data-step='{f.pos.step}' "
+                         f"data-file='{_esc(f.pos.file)}' points='{line}'/>")
         for map_name, x, y in f.points[-1:]:
             if map_name != geo.name:
                 continue

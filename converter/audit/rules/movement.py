@@ -113,6 +113,10 @@ class MovementCheck(Check):
             history.append((event.pos.step, min(low, allowance)))
             return  # one hex is always allowed (minimum move)
         history.append((event.pos.step, low))
+        if before + low > allowance and o.hex is not None:
+            points = [points[0]] + [
+                (o.map or "", *xy) for h in path_text.split("-")[1:]
+                if (xy := state.locator.centre(o.map, o.board, h)) is not None] or points
         if before + low > allowance:
             spent_text = f"{before:g} earlier this phase + " if before else ""
             self.find(state, event, rule.id, sec,
