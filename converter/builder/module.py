@@ -190,18 +190,23 @@ def _boards(game: Game, images: dict[str, bytes],
         scan = board.image is not None and game.resource(board.image.file).is_file()
         if board.kind == "hex" and board.grid is not None:
             layout = lay.hex_layout(board, picture.size if scan else None)
-            if layout.size != picture.size:
-                raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
-                                 f"but its geometry says {layout.size}")
-            pb = hex_board(layout, map_name, image_name)
         elif board.kind == "boxes":
-            pb = box_board(lay.box_layout(board), map_name, image_name)
+            layout = lay.box_layout(board)
         else:
             if board.kind == "hex":
                 notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
                              "module's board has no hexes and nothing can be placed on it by "
                              "hex id")
-            pb = space_board(lay.space_layout(board), map_name, image_name)
+            layout = lay.space_layout(board)
+        if layout.size != picture.size:  # the grid must lie where the picture has its hexes
+            raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
+                             f"but its geometry says {layout.size}")
+        if board.kind == "hex" and board.grid is not None:
+            pb = hex_board(layout, map_name, image_name)
+        elif board.kind == "boxes":
+            pb = box_board(layout, map_name, image_name)
+        else:
+            pb = space_board(layout, map_name, image_name)
         placed[board.id] = pb
         maps.append(playable_map(map_name, board_component(pb), docked=not maps))
     return placed, maps

@@ -126,8 +126,8 @@ def turn_state(game: Game, scenario: Scenario | None) -> str | None:
 def track_properties(game: Game) -> dict[tuple[str, str | None], str]:
     """(track id, owner id or None) → the global property holding that track's value.
 
-    Turn tracks are left to the turn tracker; a track kept per side or per faction gets one
-    property per owner.
+    Turn tracks are left to the turn tracker; a track kept per side, faction or nationality
+    gets one property per owner.
     """
     out: dict[tuple[str, str | None], str] = {}
     for track in game.tracks or []:
@@ -139,6 +139,9 @@ def track_properties(game: Game) -> dict[tuple[str, str | None], str]:
         elif track.per == "faction" and game.factions:
             for faction in game.factions:
                 out[(track.id, faction.id)] = f"{track.name} {faction.name}"
+        elif track.per == "nationality" and game.nationalities:
+            for nat in game.nationalities:
+                out[(track.id, nat.id)] = f"{track.name} {nat.name}"
         else:
             out[(track.id, None)] = track.name
     return out

@@ -244,7 +244,8 @@ def test_scenarios_start_tracks_at_their_values(builds: BuildCache, folder) -> N
             track = game.track(item.track)
             if track.kind == "turn":
                 continue
-            owner = game.side(item.owner) or game.faction(item.owner) if item.owner else None
+            owner = (game.side(item.owner) or game.faction(item.owner)
+                     or game.nationality(item.owner)) if item.owner else None
             name = f"{track.name} {owner.name}" if owner else track.name
             assert values[name] == str(item.value), (scenario.name, name)
             checked += 1
