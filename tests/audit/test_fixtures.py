@@ -399,3 +399,25 @@ def test_hexside_without_movement_data_is_not_guessed(mini_copy, tmp_path) -> No
     assert lines == ["not checkable: move §5 (movement): the movement cost depends on terrain "
                      "or connections missing from the game data [hexside 0405/0404] (1 time, "
                      "first at river.vlog: step 2 (command 15))"]
+
+
+def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from converter.audit.auditor import audit_files
+    from converter.builder import build_module
+
+    def no_mixing(data):  # type: ignore[no-untyped-def]
+        data["rules"].append({"id": "no-mix", "kind": "stacking", "name": "Niente nemici",
+                              "section": "6.2", "scope": "hex", "measure": "units",
+                              "enemy": "forbidden", "per": "side"})
+
+    folder = mini_copy("game.json", no_mixing)
+    s = ScriptedGame(build_module(folder))
+    s.turn(2, "blue-move", restored=True)
+    s.place("na-2", hex="0404", restored=True)
+    s.place("sa-1", hex="0801", restored=True)
+    s.place("sa-hq", hex="0404")  # a red HQ put on the blue cavalry
+    log = tmp_path / "mix.vlog"
+    log.write_bytes(s.log_bytes())
+    result = audit_files([log], folder)
+    assert [(f.rule, f.section, f.pos.step, f.message) for f in result.findings] == [
+        ("no-mix", "6.2", 1, "hex 0404 holds pieces of Blu and Rosso")]

@@ -89,6 +89,7 @@ def test_html_report_is_self_contained(tmp_path: Path, mini_built: BuiltModule,
     assert "src=\"http" not in page and "href=\"http" not in page
     assert page.count("class=mv ") >= 5                      # each move drawn
     assert "class=bad " in page                               # the violation marked
+    assert "<polyline class=bad" in page                      # with the path it needed
     assert "I Corpo moves hex 0203 → hex 0803" in page
     assert PASSWORD not in page
     # deterministic: the same input gives the same bytes

@@ -30,7 +30,7 @@ class StackingCheck(Check):
             elif rule.measure not in MEASURES:
                 self.skip(rule.id, sec, f"stacking measure {rule.measure!r} is not one the "
                           "auditor can count")
-            elif rule.limit is None:
+            elif rule.limit is None and rule.enemy != "forbidden":
                 continue  # no limit stated (e.g. unlimited stacking): nothing to judge
             elif rule.measure == "size-weight" and not rule.weights:
                 self.skip(rule.id, sec, "size-weight stacking without weights")
@@ -96,6 +96,17 @@ class StackingCheck(Check):
         for p in counted:
             groups.setdefault(self._group_key(rule, p), []).append(p)
         self.run.applied += 1
+        if rule.enemy == "forbidden" and len(groups) > 1:
+            names = sorted(groups)
+            who = " and ".join(self._group_name(rule, g) for g in names)
+            everyone = [p for g in names for p in groups[g]]
+            self.find(state, event, rule.id, section_of(rule),
+                      f"{place.label()} holds pieces of {who}", f"pieces of one "
+                      f"{rule.per or 'side'} only", ", ".join(p.name for p in everyone),
+                      pieces=everyone, places=[place],
+                      points=[(place.map or "", everyone[-1].x, everyone[-1].y)])
+        if rule.limit is None:
+            return
         for group, members in groups.items():
             total, unknown = self._measure(rule, state, members)
             if unknown:
@@ -116,8 +127,12 @@ class StackingCheck(Check):
                           pieces=members, places=[place],
                           points=[(place.map or "", members[-1].x, members[-1].y)])
 
+    def _group_name(self, rule: Rule, key: str) -> str:
+        item = self.game.faction(key) if rule.per == "faction" else self.game.side(key)
+        return item.name if item is not None else key
+
     def _group_key(self, rule: Rule, p: PieceState) -> str:
-        if rule.per == "side":
+        if rule.per == "side" or (rule.enemy == "forbidden" and rule.per not in ("faction",)):
             return p.side or "?"
         if rule.per == "faction" and p.game is not None:
             f = self.game.faction_of(p.game)
