@@ -3,7 +3,7 @@ converter.render, so the module and the print kit show the same art).
 
 What a built module holds, and the conventions other tools (the auditor) can rely on:
 
-- one Map per board, named after the board; a hex board's HexGrid numbering gives each hex
+- one Map per board, named after the board (`naming.map_names`); a hex board's HexGrid numbering gives each hex
   its game id as location name (fitted in hexgrid.py, checked on every hex); spaces are
   Regions (areas, networks) or Zones (boxes, spaces beside a hex grid), named by
   `naming.space_names`; a generated "Display" map holds one Zone per track cell
@@ -22,7 +22,7 @@ What a built module holds, and the conventions other tools (the auditor) can rel
 
 from converter.builder.embedded import read_game_from_vmod
 from converter.builder.module import BuiltModule, build_from_model, build_module, write_module
-from converter.builder.naming import space_names, track_cell_names
+from converter.builder.naming import map_names, space_names, track_cell_names
 
-__all__ = ["BuiltModule", "build_from_model", "build_module", "read_game_from_vmod",
+__all__ = ["BuiltModule", "build_from_model", "build_module", "map_names", "read_game_from_vmod",
            "space_names", "track_cell_names", "write_module"]

@@ -23,6 +23,7 @@ from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
+from converter.builder.naming import map_names
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
@@ -40,7 +41,6 @@ from converter.vassal.components import (
 log = logging.getLogger(__name__)
 
 NOTES_ENTRY = "vconv/notes.html"
-DISPLAY_MAP = "Display"
 SLOT_PX = 64
 
 
@@ -120,7 +120,7 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     display = None
     display_layout = lay.display_layout(game)
     if display_layout is not None:
-        name = _unique(DISPLAY_MAP, {m.map_name for m in maps})
+        name = map_names(game)[""]
         display = display_board(game, display_layout, name, "boards/display.png")
         images["boards/display.png"] = display_image(game, display_layout)
         dmap = playable_map(name, board_component(display), docked=not maps)
@@ -166,23 +166,13 @@ def _description(game: Game) -> str:
     return " - ".join(p for p in parts if p)
 
 
-def _unique(name: str, taken: set[str]) -> str:
-    if name not in taken:
-        return name
-    n = 2
-    while f"{name} {n}" in taken:
-        n += 1
-    return f"{name} {n}"
-
-
 def _boards(game: Game, images: dict[str, bytes],
             notes: list[str]) -> tuple[dict[str, PlacedBoard], list[Map]]:
     placed: dict[str, PlacedBoard] = {}
     maps: list[Map] = []
-    taken: set[str] = set()
+    names = map_names(game)
     for board in game.boards or []:
-        map_name = _unique(board.name, taken)
-        taken.add(map_name)
+        map_name = names[board.id]
         image_name = f"boards/{safe_name(board.id)}.png"
         picture = board_picture(game, board)
         images[image_name] = png(picture.convert("RGB"))

@@ -1,6 +1,7 @@
 """The names VASSAL reports for the places of a built module, computed from the model alone.
 
-A move report or a log says where a piece went by location name: a hex id on a hex grid, the
+Maps are named after their boards.  A move report or a log says where a piece went by
+location name: a hex id on a hex grid, the
 space's name for a region or zone (its name and id when two spaces of a board share a name),
 and '<track name> <cell label>' on the display board.  The auditor maps names back to ids
 with these same functions, without building the module.
@@ -9,6 +10,8 @@ with these same functions, without building the module.
 >>> game = load_model("tests/data/games/mini")
 >>> space_names(game.board("east"))["kiev"], track_cell_names(game)[("turn", 1)]
 ('Kiev', 'Turno Ago 1914')
+>>> map_names(game)["main"], map_names(game)[""]
+('Mappa', 'Display')
 """
 
 from __future__ import annotations
@@ -16,6 +19,30 @@ from __future__ import annotations
 from converter.builder.layout import track_values
 from converter.model.board import Board
 from converter.model.game import Game
+
+
+DISPLAY_MAP = "Display"
+
+
+def unique(name: str, taken: set[str]) -> str:
+    """*name*, or *name* with the first free number after it."""
+    if name not in taken:
+        return name
+    n = 2
+    while f"{name} {n}" in taken:
+        n += 1
+    return f"{name} {n}"
+
+
+def map_names(game: Game) -> dict[str, str]:
+    """Board id → the name of its VASSAL map (the board's name, made unique), plus the
+    display map of tracks and decks under the key ''."""
+    out: dict[str, str] = {}
+    for board in game.boards or []:
+        out[board.id] = unique(board.name, set(out.values()))
+    if game.tracks or game.decks:
+        out[""] = unique(DISPLAY_MAP, set(out.values()))
+    return out
 
 
 def space_names(board: Board) -> dict[str, str]:
