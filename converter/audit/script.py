@@ -210,8 +210,9 @@ class ScriptedGame:
             self._last_move = None  # VASSAL would undo the removal first
         self.steps.append(LogEntry(RemovePiece(vid)))
 
-    def roll(self, die_id: str, *values: int) -> None:
-        """A dice button's report, as the builder's DiceButton formats it."""
+    def roll(self, die_id: str, *values: int | str) -> None:
+        """A dice button's report, as the builder's DiceButton formats it (face labels for
+        a special die)."""
         die = self.game.die(die_id)
         label = die.name if die is not None else die_id
         shown = ",".join(map(str, values))

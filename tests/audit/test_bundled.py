@@ -86,3 +86,20 @@ def test_glorys_end_third_corps_in_a_hex() -> None:
     found = [(f.rule, f.section, f.pos.step) for f in result.findings]
     assert found == [("stack-corpi", "6.1", 1)]
     assert result.findings[0].message.startswith("hex 3231 holds 3 size-weight")
+
+
+def test_the_first_world_war_special_die_is_not_guessed() -> None:
+    """Only the S face of the special die is described (2.4): no roll can be judged."""
+    folder = Path(__file__).resolve().parents[2] / "modules" / "the-first-world-war"
+    try:
+        built = build_module(folder)
+    except (BuildError, ModelError) as exc:
+        pytest.skip(f"the-first-world-war does not build yet: {str(exc).splitlines()[0]}")
+    module = from_components(str(folder), built.archive.buildfile, built.game,
+                             built.archive.images.get)
+    s = ScriptedGame(built)
+    s.roll("tfww-die", 3)
+    result = audit_records([("tfww.vlog", read_record(s.record_text()))], module)
+    assert result.findings == []
+    assert any(n.check == "dice" and "faces of die 'Dado speciale' are not all" in n.reason
+               for n in result.not_checkable)

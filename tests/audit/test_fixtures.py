@@ -421,3 +421,25 @@ def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # typ
     result = audit_files([log], folder)
     assert [(f.rule, f.section, f.pos.step, f.message) for f in result.findings] == [
         ("no-mix", "6.2", 1, "hex 0404 holds pieces of Blu and Rosso")]
+
+
+def test_special_die_faces(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from converter.audit.auditor import audit_files
+    from converter.builder import build_module
+
+    def all_faces(data):  # type: ignore[no-untyped-def]
+        die = next(d for d in data["dice"] if d["id"] == "special")
+        die["faces"] = [{"label": "S", "value": 0}] + [{"label": str(n)} for n in range(1, 6)]
+        die.pop("missing")
+        die.pop("provenance")
+
+    folder = mini_copy("tables.json", all_faces)
+    s = ScriptedGame(build_module(folder))
+    s.roll("special", 4)
+    s.roll("special", "S")
+    s.roll("special", "X")  # no such face
+    log = tmp_path / "special.vlog"
+    log.write_bytes(s.log_bytes())
+    result = audit_files([log], folder)
+    assert [(f.rule, f.pos.step, f.expected) for f in result.findings] == [
+        ("die:special", 3, "1 face(s) among S, 1, 2, 3, 4, 5")]

@@ -28,6 +28,14 @@ class DiceCheck(Check):
         rule = self._rule(die.id)
         rule_id = rule.id if rule else f"die:{die.id}"
         sec = section_of(rule, die.provenance.section if die.provenance else None)
+        if die.missing and {"faces", "sides"} & set(die.missing):
+            self.skip(rule_id, sec, f"the faces of die {die.name!r} are not all in the game "
+                      "data", event.pos)
+            return
+        labels = die.face_labels()
+        if event.values is None and die.faces is not None and labels is not None:
+            self._labels(state, event, die, labels, rule_id, sec)  # a special die's faces
+            return
         one = _one_die(die)
         totals = die.possible_values()
         if totals is None or one is None:
@@ -52,6 +60,18 @@ class DiceCheck(Check):
             self.find(state, event, rule_id, sec,
                       f"{die.name} roll {event.result!r} is impossible for this die",
                       want, f"rolled {event.result}")
+
+
+    def _labels(self, state: GameState, event: DiceRolled, die, labels: list[str],  # type: ignore[no-untyped-def]
+                rule_id: str, sec: str | None) -> None:
+        shown = [t for t in event.result.replace(",", " ").split() if t]
+        self.run.applied += 1
+        bad = [t for t in shown if t not in labels]
+        count = die.count or 1
+        if bad or len(shown) != count:
+            self.find(state, event, rule_id, sec,
+                      f"{die.name} roll {event.result!r} is impossible for this die",
+                      f"{count} face(s) among {', '.join(labels)}", f"rolled {event.result}")
 
 
 def _one_die(die) -> set[int] | None:  # type: ignore[no-untyped-def]
