@@ -23,6 +23,8 @@ from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
 from converter.audit.module import AuditModule, load_module
 from converter.audit.replay import Replay, Visitor
 from converter.audit.rules import all_checks
+from converter.audit.rules.base import section_of
+from converter.model.game import Game
 from converter.audit.state import GameState
 from converter.vassal.commands import GameRecord
 from converter.vassal.savefile import read_game
@@ -193,12 +195,39 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
             for f in check.findings:
                 (result.withdrawn if f.pos.step in r.undone_steps else result.findings).append(f)
         _merge(result, checks)
+    if module.game is not None:
+        _unjudged(result, module.game)
     if len(records) > 1:
         result.checks.append(CheckRun("continuity", ["each file starts where the previous "
                                                      "ended"], len(records) - 1))
     result.findings.sort(key=lambda f: (order.get(f.pos.file, 0), f.pos.step, f.pos.index,
                                         f.rule))
     return result
+
+
+PARTLY = {
+    "sequence": "only which side moves in each phase (and the tracker's order) is judged; "
+                "this rule's own content is not",
+    "dice": "only the values the die can show are judged; this rule's effect is not",
+    "combat": "only the main combat rule (CRT, odds, DRMs, losses) is judged; this special "
+              "case is not",
+    "movement": "this movement case is stated in text only",
+}
+
+
+def _unjudged(result: AuditResult, game: Game) -> None:
+    """Every rule of the game is accounted for: judged, not checkable, or said to have no
+    generic check (a referee sees what the audit did not look at)."""
+    covered = {rule for c in result.checks for rule in c.rules}
+    covered |= {n.rule for n in result.not_checkable}
+    for rule in game.rules or []:
+        if rule.id in covered:
+            continue
+        reason = PARTLY.get(rule.kind) or (f"no generic check judges rules of kind "
+                                           f"{rule.kind!r}")
+        if rule.checkable is False:
+            reason = "the rule is marked not checkable in the game data (checkable: false)"
+        result.not_checkable.append(NotCheckable("rules", rule.id, section_of(rule), reason))
 
 
 def _merge(result: AuditResult, checks: list) -> None:  # type: ignore[type-arg]
