@@ -47,6 +47,9 @@ def test_bundled_game_clean_scripted_games(folder: Path) -> None:
         result = audit_records([(name, read_record(s.record_text()))], module)
         assert [f.line() for f in result.findings] == [], name
         assert result.files[0].problems == []
+        accounted = {r for c in result.checks for r in c.rules} | \
+            {n.rule for n in result.not_checkable}
+        assert {r.id for r in game.rules or []} <= accounted  # every rule: judged or said
         judged = {c.check: c.applied for c in result.checks}
         if scenario is not None:  # compared placement by placement when pieces start on map
             assert judged["setup"] == (len(scenario.setup or []) if s.restored else 0)
