@@ -5,11 +5,22 @@ from __future__ import annotations
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.model.scenario import Scenario
+from converter.model.tables import Die
 from converter.model.turns import Phase
 from converter.vassal.components import (
     CounterTurnLevel, DiceButton, GlobalProperties, GlobalProperty, ListTurnLevel,
     SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker)
 from converter.vassal.components.base import Component
+
+
+def faces_complete(die: Die) -> bool:
+    """Whether the description gives every face of a custom die: faces listed, neither the
+    faces nor the number of sides marked missing, and as many faces as sides."""
+    if not die.faces:
+        return False
+    if {"faces", "sides"} & set(die.missing or []):
+        return False
+    return die.sides is None or len(die.faces) == die.sides
 
 
 def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
@@ -29,8 +40,7 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
                                   n_sides=die.sides, report_total=bool(die.sum) and count > 1,
                                   report_format="** $name$ = $result$ *** &lt;$PlayerName$&gt;"))
             continue
-        labels = die.face_labels()
-        if die.faces is None or labels is None:
+        if not faces_complete(die):
             notes.append(f"die {die.name!r} ({die.id}): its faces are not all known, so the "
                          "module has no button for it")
             continue
