@@ -31,7 +31,7 @@ class Die:
         if self.faces is not None:
             if self.sides is not None and len(self.faces) != self.sides:
                 return None
-            if self.missing and "faces" in self.missing:
+            if self.missing and ("faces" in self.missing or "sides" in self.missing):
                 return None
             return [f.label for f in self.faces]
         if self.sides:

@@ -55,6 +55,12 @@ def test_dice_values() -> None:
     assert game.die("2d6").possible_values() == set(range(2, 13))
     assert game.die("special").possible_values() is None   # faces missing: unknown, not guessed
     assert game.die("special").face_labels() is None
+    from converter.model import Die
+    from converter.model.tables import DieFace
+    partial = Die("s", "S", faces=[DieFace("S", 0)], missing=["sides"])
+    assert partial.face_labels() is None and partial.possible_values() is None
+    whole = Die("c", "C", faces=[DieFace("S", 0), DieFace("1"), DieFace("2")])
+    assert whole.face_labels() == ["S", "1", "2"] and whole.possible_values() == {0, 1, 2}
 
 
 def test_filters() -> None:
