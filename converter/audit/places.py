@@ -73,7 +73,9 @@ class Locator:
         self.module = module
         self._cache: dict[tuple[str | None, int, int], Place] = {}
         self._boards: dict[str, str] = {}        # VASSAL board name → game board id
+        self._maps: dict[str, str] = {}          # VASSAL map name → game board id
         self._spaces: dict[str, str] = {}        # location name → space id
+        self._board_spaces: dict[str, dict[str, str]] = {}  # board id → name → space id
         self._tracks: dict[str, tuple[str, int]] = {}
         self._hex_ids: dict[str, set[str]] = {}  # game board id → hex ids on its grid
         game = module.game
@@ -99,6 +101,15 @@ class Locator:
             for value, label in zip(values, labels):
                 self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
                 self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
+        try:  # the builder's own naming, when it offers it: exact, board by board
+            from converter.builder.naming import map_names, space_names, track_cell_names
+        except ImportError:
+            return
+        self._maps = {name: bid for bid, name in map_names(game).items() if bid}
+        for b in game.boards or []:
+            self._board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
+        for cell, name in track_cell_names(game).items():
+            self._tracks[name] = cell
 
     def centre(self, map_name: str | None, board_name: str | None, location: str
                ) -> tuple[int, int] | None:
@@ -139,12 +150,16 @@ class Locator:
             return Place(map_name, "offboard", "offboard")
         board, bx, by = hit
         kind, name = board.location(bx, by)
-        game_board = self._boards.get(board.name) or self._boards.get(map_name)
+        game_board = self._maps.get(map_name) or self._boards.get(board.name) or \
+            self._boards.get(map_name)
         if kind == "hex" and game_board in self._hex_ids:
             hex_id = name if name in self._hex_ids[game_board] else None
             return Place(map_name, name, kind, board.name, game_board, hex=hex_id)
         if kind in ("region", "zone"):
-            space = self._spaces.get(name)
+            own = self._board_spaces.get(game_board or "")
+            space = own.get(name) if own else None
+            if space is None:
+                space = self._spaces.get(name)
             if space is not None:
                 return Place(map_name, name, kind, board.name, game_board, space=space)
             track = self._tracks.get(name)
