@@ -161,7 +161,8 @@ class AuditModule:
 # ----------------------------------------------------------------------------- reading
 
 def load_module(path: str | os.PathLike[str]) -> AuditModule:
-    """A module for auditing: a .vmod file, or a game folder built in memory.
+    """A module for auditing: a .vmod file, or a game folder (or its game.json) built in
+    memory.
 
     Raises:
         InputError: the path does not exist or cannot be read.
@@ -171,7 +172,9 @@ def load_module(path: str | os.PathLike[str]) -> AuditModule:
     if not p.exists():
         raise InputError(str(path), "no such module file or game folder")
     try:
-        return _from_folder(p) if p.is_dir() else _from_vmod(p)
+        if p.is_dir() or p.suffix.lower() == ".json":  # a game folder or its game.json
+            return _from_folder(p)
+        return _from_vmod(p)
     except ModelError as exc:  # one line for the CLI: the first problem and how many
         lines = str(exc).splitlines()
         head = lines[0].rstrip(":")

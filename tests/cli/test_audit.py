@@ -163,3 +163,9 @@ def test_broken_game_description_is_one_line(tmp_path: Path, mini_copy,  # type:
     assert main(["audit", str(log), "--module", str(folder)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "problem" in err and "run vconv validate" in err
+
+
+def test_game_json_as_module(capsys: pytest.CaptureFixture[str]) -> None:
+    log = Path(__file__).resolve().parents[1] / "data" / "logs" / "mini-clean.vlog"
+    assert main(["audit", str(log), "--module", str(MINI / "game.json")]) == 0
+    assert "(game mini:" in capsys.readouterr().out
