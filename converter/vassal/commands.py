@@ -326,7 +326,10 @@ class LogEntry(Command):
         yield self
         for child in self.children:
             if isinstance(child, LogEntry):
-                yield from child.entries()
+                if child.children:
+                    yield from child.entries()
+                else:  # the usual report line: no nested generator for it
+                    yield child
 
 
 @dataclass(slots=True, eq=True)
@@ -598,46 +601,77 @@ def _decode(text: str, depth: int = 0) -> Command:
         if len(text) > 1 and text[0] == "'" and text[-1] == "'":
             return _decode(text[1:-1], depth + 1)
         return _leaf(text, depth)
-    parts = fast_split(text, ESC)
+    return _decode_pieces(text.split(ESC), "'" in text, depth)
+
+
+def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
+    """The command whose text is ``ESC.join(pieces)``: its own text, then its children.
+
+    The text is split on every ESC once, and the pieces are regrouped here: a piece ending
+    in a backslash ends in an escaped ESC, so it and the pieces after it form one field, a
+    child with children of its own.  That child's pieces are the same pieces with the one
+    escaping backslash dropped, so a sub-tree (a save's restored pieces are one) is never
+    unescaped and split again as a whole.  *quotes* is False when no piece holds a ``'``,
+    so no field can be quote-wrapped.
+    """
+    if depth > MAX_DEPTH:
+        raise _Located(f"commands nested more than {MAX_DEPTH} levels deep", [])
+    node: Command | None = None
+    index = 0  # the field being decoded: 0 is the command's own text, then its children
+    i, last = 0, len(pieces) - 1
     try:
-        node = _decode(parts[0], depth + 1)
-    except _Located as exc:
-        exc.path.insert(0, 0)
-        raise
-    if len(parts) > 1:
-        kids = node.children
-        append = kids.append
-        i = 0
-        # one scan of the parent instead of several per child: no child holds an ESC, a
-        # quote or an escaped slash unless the parent text does
-        simple = "\\\x1b" not in text and "'" not in text and "\\/" not in text
-        try:
-            if simple:
-                for i in range(1, len(parts)):
-                    part = parts[i]
-                    if part[:2] == "+/":
-                        # a save is mostly AddPiece: split it here, without further calls
-                        f = part.split("/")
-                        append(AddPiece(f[1], f[2], f[3]) if len(f) > 3 else _add(part))
-                    else:
-                        append(_leaf(part, depth + 1))
+        while i <= last:
+            piece = pieces[i]
+            i += 1
+            if piece[-1:] != "\\" or i > last:
+                # a field without ESC (a trailing backslash at the very end is kept as text)
+                requoted = False
+                if quotes and len(piece) > 1 and piece[0] == "'" and piece[-1] == "'":
+                    piece = piece[1:-1]
+                    requoted = len(piece) > 1 and piece[0] == "'" and piece[-1] == "'"
+                if requoted or (node is None and depth >= MAX_DEPTH):
+                    child = _decode(piece, depth + 1)  # strips the quotes, or says how deep
+                elif node is not None and piece[:2] == "+/" and not (quotes and "'" in piece):
+                    # a save is mostly AddPiece: split it here, without further calls; an
+                    # escaped '/' ends a field in a backslash and takes the general path
+                    f = piece.split("/")
+                    child = AddPiece(f[1], f[2], f[3]) if (
+                        len(f) == 4 and f[1][-1:] != "\\" and f[2][-1:] != "\\") \
+                        else _add(piece)
+                else:
+                    child = _leaf(piece, depth + 1)
             else:
-                for i in range(1, len(parts)):
-                    part = parts[i]
-                    if ESC in part or (part[:1] == "'" and part[-1:] == "'" and len(part) > 1):
-                        append(_decode(part, depth + 1))
-                    elif part[:2] == "+/" and "\\/" not in part and "'" not in part:
-                        f = part.split("/")
-                        append(AddPiece(f[1], f[2], f[3]) if len(f) > 3 else _add(part))
-                    else:
-                        append(_leaf(part, depth + 1))
-        except _Located as exc:
-            exc.path.insert(0, i)
-            raise
+                group = [piece[:-1]]
+                while i < last and pieces[i][-1:] == "\\":
+                    group.append(pieces[i][:-1])
+                    i += 1
+                group.append(pieces[i])
+                i += 1
+                if quotes and group[0][:1] == "'" and group[-1][-1:] == "'":
+                    group[0] = group[0][1:]
+                    group[-1] = group[-1][:-1]
+                child = _decode_pieces(group, quotes, depth + 1)
+            if node is None:
+                node = child
+            else:
+                node.children.append(child)
+            index += 1
+    except _Located as exc:
+        exc.path.insert(0, index)
+        raise
+    assert node is not None  # there are always at least two pieces
     return node
 
 
 def _leaf(text: str, depth: int) -> Command:
+    if text[:4] == "LOG\t":  # half of a log's commands: checked first
+        inner = text[4:]
+        if inner == "null":
+            return LogEntry(None)
+        if (depth >= MAX_DEPTH or ESC in inner
+                or (len(inner) > 1 and inner[0] == "'" and inner[-1] == "'")):
+            return LogEntry(_decode(inner, depth + 1))
+        return LogEntry(_leaf(inner, depth + 1))
     parser = _BY_HEAD.get(text[:2])
     if parser is not None:
         return parser(text)
@@ -691,12 +725,15 @@ def _change(text: str) -> Command:
 
 
 def _move(text: str) -> Command:
-    f = fast_split(text[2:], "/")
+    f = text[2:].split("/") if "\\" not in text and "'" not in text \
+        else fast_split(text[2:], "/")
     if len(f) < 9:
         raise _Located(f"MovePiece needs 9 fields, got {len(f)}: {text[:80]!r}", [])
     try:
-        return MovePiece(f[0], _none(f[1]), int(f[2]), int(f[3]), _none(f[4]), _none(f[5]),
-                         int(f[6]), int(f[7]), _none(f[8]), f[9] if len(f) > 9 else None)
+        return MovePiece(f[0], None if f[1] == "null" else f[1], int(f[2]), int(f[3]),
+                         None if f[4] == "null" else f[4], None if f[5] == "null" else f[5],
+                         int(f[6]), int(f[7]), None if f[8] == "null" else f[8],
+                         f[9] if len(f) > 9 else None)
     except ValueError:
         raise _Located(f"MovePiece coordinates are not integers: {text[:80]!r}", []) from None
 

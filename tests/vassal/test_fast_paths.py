@@ -1,9 +1,11 @@
-"""The fast paths of the writers give the same text as the general code they shortcut.
+"""The fast paths give the same results as the general code they shortcut.
 
 A trait or component built in Python is formatted by a function generated from its spec, and
 the XML writer skips escaping when a component's values hold nothing to escape; both must
 agree byte for byte with the field-by-field code (`format_from`, per-value escaping), for
 every class we model and for awkward values (text in an int field, falsy strings, lists).
+The command decoder splits a text on ESC once and regroups the pieces level by level; it
+must build the same tree as splitting each level with the reference codec.
 """
 
 from __future__ import annotations
@@ -11,11 +13,14 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from converter.errors import BuildError
+from converter.errors import BuildError, VassalFormatError
+from converter.vassal import sequence
 from converter.vassal.buildfile import serialize
+from converter.vassal.commands import (ESC, AddPiece, Chat, Command, LogEntry, SetupCommand,
+                                       UnknownCommand, decode_command, encode_command)
 from converter.vassal.components import COMPONENTS_BY_TAG
 from converter.vassal.components.base import RawElement
 from converter.vassal.traits import BasicPiece, Layer, Marker, Piece
@@ -110,3 +115,48 @@ def test_every_modelled_class_is_a_dataclass_with_defaults() -> None:
         names = {f.name for f in dataclasses.fields(cls)}
         spec = [*getattr(cls, "TYPE", ()), *getattr(cls, "STATE", ()), *getattr(cls, "ATTRS", ())]
         assert {f.attr for f in spec} <= names, cls.__name__
+
+
+def _quoted(text: str) -> bool:
+    return len(text) > 1 and text[0] == "'" and text[-1] == "'"
+
+
+def reference_tree(text: str) -> Command:
+    """The command tree by the definition: split each level with `sequence.split` on ESC."""
+    if ESC not in text:
+        return reference_tree(text[1:-1]) if _quoted(text) else decode_command(text)
+    own, *children = sequence.split(text, ESC)
+    node = reference_tree(own)
+    node.children.extend(reference_tree(child) for child in children)
+    return node
+
+
+command_text = st.lists(st.sampled_from(
+    ["+/", "-/", "M/", "D/", "LOG\t", "CHAT", "null", "1", "a", "/", ";", "\t", "'", "\\",
+     ESC, "\\" + ESC, "\\\\" + ESC, "x.png"]), max_size=30).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(text=command_text)
+@example(text="'\\\\x\\" + ESC + "CHATa'")  # a quote-wrapped field with a sub-command
+@example(text="\\" + ESC + "'" + ESC + "x'\\")
+def test_decoding_equals_splitting_each_level_with_the_reference_codec(text: str) -> None:
+    text = "begin_save" + ESC + text
+    try:
+        expected = reference_tree(text)
+    except VassalFormatError:
+        with pytest.raises(VassalFormatError):
+            decode_command(text)
+        return
+    assert decode_command(text) == expected
+
+
+def test_quote_wrapped_subtrees_round_trip() -> None:
+    """A command text starting with a backslash is written quote-wrapped, its children too."""
+    tree = SetupCommand(False, children=[
+        UnknownCommand("\\x", children=[
+            Chat("a"), UnknownCommand("\\y", children=[Chat("b'"), AddPiece("1", "t", "s")])]),
+        LogEntry(Chat("'c"), children=[LogEntry(None)])])
+    text = encode_command(tree)
+    assert "'\\x" in text
+    assert decode_command(text) == tree == reference_tree(text)
