@@ -89,6 +89,14 @@ class Check(Visitor):
                 return False
             if not ok:
                 return False
+        if when.players:
+            count = len({side for _, side in state.players.values()})
+            if not count:
+                self.skip(rule.id, section_of(rule), "it depends on the number of players, "
+                          "which the log's roster does not give", pos)
+                return False
+            if count not in when.players:
+                return False
         if when.condition:
             self.skip(rule.id, section_of(rule), f"it depends on a condition the log does not "
                       f"show: {when.condition!r}", pos)
