@@ -591,6 +591,13 @@ def _gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
+            if gc.get_freeze_count() == 0:
+                # Left young, the new tree would be scanned whole by the very next collection
+                # (a fifth of a large log's replay time) and again on each promotion; freeze
+                # then unfreeze moves it, unscanned, to the oldest generation, which only full
+                # collections visit.  Skipped if anyone froze objects, so none is unfrozen.
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
