@@ -9,13 +9,13 @@ tree, so the rest of the auditor never knows which it was given.
 from __future__ import annotations
 
 import io
-import json
 import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from converter.builder.embedded import GAME_ENTRY, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
 from converter.vassal import sequence
@@ -29,10 +29,10 @@ from converter.vassal.components.square_grid_numbering import SquareGridNumberin
 from converter.vassal.grid import HexGrid as HexGeometry
 from converter.vassal.grid import SquareGrid as SquareGeometry
 from converter.vassal.grid import numbering_of
+from converter.vassal.vmod_reader import ModuleFile
 
 log = logging.getLogger(__name__)
 
-GAME_ENTRY = "vconv/game.json"
 MAX_IMAGE_BYTES = 32 * 1024 * 1024
 
 
@@ -211,22 +211,9 @@ def _from_vmod(path: Path) -> AuditModule:
     return from_components(str(path), vmod.buildfile, game, read_image)
 
 
-def _game_of(vmod: object, source: str) -> Game:
+def _game_of(vmod: ModuleFile, source: str) -> Game:
     """The game description inside a vconv-built module (validated again on the way in)."""
-    try:
-        from converter.builder import read_game_from_vmod
-    except ImportError:  # builder not importable: read the JSON ourselves
-        read_game_from_vmod = None  # type: ignore[assignment]
-    if read_game_from_vmod is not None:
-        return read_game_from_vmod(source)
-    raw = vmod.read_member(GAME_ENTRY)  # type: ignore[attr-defined]
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VassalFormatError(f"{source}!{GAME_ENTRY}: not JSON text ({exc})") from None
-    if not isinstance(data, dict):
-        raise ModelError(f"{source}!{GAME_ENTRY}: expected a JSON object")
-    return Game.from_dict(data)
+    return game_from_module(vmod)
 
 
 def from_components(source: str, root: Component, game: Game | None,

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 from converter.errors import ModelError, VassalFormatError
 from converter.load import GameDocument
 from converter.model.game import Game
-from converter.vassal.vmod_reader import read_vmod
+from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 GAME_ENTRY = "vconv/game.json"
 MAX_GAME_BYTES = 32 * 1024 * 1024
@@ -33,22 +34,37 @@ def read_game_from_vmod(path: str | os.PathLike[str]) -> Game:
         VassalFormatError: not a module, or a module without a vconv game description.
         ModelError: the description inside does not validate.
     """
-    module = read_vmod(path)
+    return game_from_module(read_vmod(path))
+
+
+def embedded_document(module: ModuleFile) -> dict[str, Any] | None:
+    """The merged game document a vconv-built module carries, or None when it has none.
+
+    Raises VassalFormatError when the entry is there but is not a JSON object.
+    """
     if GAME_ENTRY not in module.entry_names:
-        raise VassalFormatError(f"{path}: the module holds no {GAME_ENTRY} (not built by vconv?)")
+        return None
     raw = module.read_member(GAME_ENTRY, MAX_GAME_BYTES)
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VassalFormatError(f"{path}!{GAME_ENTRY}: not JSON text ({exc})") from None
+        raise VassalFormatError(f"{module.path}!{GAME_ENTRY}: not JSON text ({exc})") from None
     if not isinstance(data, dict):
-        raise VassalFormatError(f"{path}!{GAME_ENTRY}: expected a JSON object at the top level")
+        raise VassalFormatError(f"{module.path}!{GAME_ENTRY}: expected a JSON object at the top level")
+    return data
+
+
+def game_from_module(module: ModuleFile) -> Game:
+    """The game model inside an opened module, validated again on the way in."""
+    data = embedded_document(module)
+    if data is None:
+        raise VassalFormatError(f"{module.path}: the module holds no {GAME_ENTRY} (not built by vconv?)")
     from converter.validate import validate_document
 
-    doc = GameDocument(folder=Path(path), data=data)
+    doc = GameDocument(folder=Path(module.path), data=data)
     problems = validate_document(doc)
     if problems:
         lines = "\n".join(p.line() for p in problems[:20])
-        raise ModelError(f"{path}!{GAME_ENTRY}: the game has {len(problems)} problems:\n{lines}")
+        raise ModelError(f"{module.path}!{GAME_ENTRY}: the game has {len(problems)} problems:\n{lines}")
     return Game.from_dict(data)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from converter.errors import VassalFormatError
+from converter.builder.embedded import GAME_ENTRY, embedded_document
 from converter.importer.boards import import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
@@ -28,8 +28,6 @@ from converter.vassal.components import GameModule, Map, PlayerRoster, Prototype
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
-EMBEDDED_GAME = "vconv/game.json"
-MAX_EMBEDDED_BYTES = 32 * 1024 * 1024
 # fragment files written beside game.json, and the keys each holds
 FRAGMENTS = (("boards.json", ("boards",)), ("pieces.json", ("pieces", "decks", "cards")),
              ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
@@ -55,7 +53,7 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
         VassalFormatError: not a module, unsafe or corrupt entries, malformed XML.
     """
     module = read_vmod(path)
-    if EMBEDDED_GAME in module.entry_names:
+    if GAME_ENTRY in module.entry_names:
         return _embedded(module, slug)
     return _reconstruct(module, slug)
 
@@ -69,13 +67,8 @@ def _length(value: Any) -> int:
 
 
 def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
-    raw = module.read_member(EMBEDDED_GAME, MAX_EMBEDDED_BYTES)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VassalFormatError(f"{module.path}!{EMBEDDED_GAME}: not JSON text ({exc})") from None
-    if not isinstance(data, dict):
-        raise VassalFormatError(f"{module.path}!{EMBEDDED_GAME}: expected a JSON object")
+    data = embedded_document(module)
+    assert data is not None  # the caller saw the entry
     # the embedded game is the merged document: its includes are already inside it
     data = {k: v for k, v in data.items() if k != "include"}
     notes = []
