@@ -8,6 +8,7 @@ from converter.audit.events import Event, PieceAdded, PieceMoved
 from converter.audit.findings import Severity
 from converter.audit.places import Place
 from converter.audit.rules.base import Check, missing_text, section_of
+from converter.audit.state import GameState
 from converter.model.common import Location
 from converter.model.rules import Rule
 
