@@ -15,7 +15,9 @@ from referencing import Registry, Resource
 
 from converter.load.document import GameDocument, Problem
 
-SCHEMA_DIR = Path(__file__).resolve().parents[2] / "schemas"
+# the top-level schemas/ folder; the package reaches it through the link converter/schemas,
+# which installs the schemas with the package
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 BASE_URI = "https://vconv.github.io/schemas/1/"
 
 
