@@ -40,35 +40,33 @@ _TEXT_SPECIAL = re.compile("[&<>\r\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def _write(component: Component, depth: int, out: list[str]) -> None:
+    tag = component.tag
     pad = INDENT * depth
-    out.append(pad + "<" + component.tag)
+    head = pad + "<" + tag
     attributes = component.attributes()
     if attributes:
         if _ATTR_SPECIAL.search("".join([value for _, value in attributes])) is None:
-            out.append("".join([f' {name}="{value}"' for name, value in attributes]))
+            head += "".join([f' {name}="{value}"' for name, value in attributes])
         else:
             for name, value in attributes:
                 if _NOT_XML.search(value):
-                    raise BuildError(f"{component.tag}@{name}: value {value!r} holds a control "
+                    raise BuildError(f"{tag}@{name}: value {value!r} holds a control "
                                      "character XML cannot carry")
-                out.append(f' {name}="{value.translate(_ATTR_ESCAPES)}"')
+                head += f' {name}="{value.translate(_ATTR_ESCAPES)}"'
     text = component.body_text()
-    if text and _NOT_XML.search(text):
-        raise BuildError(f"{component.tag}: text {text[:60]!r} holds a control character "
-                         "XML cannot carry")
-    if not component.children and not text:
-        out.append("/>\n")
+    if text and _TEXT_SPECIAL.search(text) is not None:
+        if _NOT_XML.search(text):
+            raise BuildError(f"{tag}: text {text[:60]!r} holds a control character "
+                             "XML cannot carry")
+        text = text.translate(_TEXT_ESCAPES)
+    children = component.children
+    if not children:
+        out.append(head + (">" + text + "</" + tag + ">\n" if text else "/>\n"))
         return
-    out.append(">")
-    if text:
-        out.append(text if _TEXT_SPECIAL.search(text) is None
-                   else text.translate(_TEXT_ESCAPES))
-    if component.children:
-        out.append("\n")
-        for child in component.children:
-            _write(child, depth + 1, out)
-        out.append(pad)
-    out.append("</" + component.tag + ">\n")
+    out.append(head + ">" + text + "\n")
+    for child in children:
+        _write(child, depth + 1, out)
+    out.append(pad + "</" + tag + ">\n")
 
 
 def write_buildfile(root: Component) -> bytes:

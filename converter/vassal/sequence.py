@@ -18,12 +18,21 @@ def join(fields: Iterable[object | None], delimiter: str) -> str:
     >>> join(["a;b", "", 3, True], ";")
     'a\\\\;b;;3;true'
     """
-    texts = [value if type(value) is str else to_text(value) for value in fields]
+    return join_texts([value if type(value) is str else to_text(value) for value in fields],
+                      delimiter)
+
+
+def join_texts(texts: list[str], delimiter: str) -> str:
+    """`join` for fields that are all `str` already (a trait's formatted fields): no
+    conversion pass over them."""
     joined = delimiter.join(texts)
-    # The common case, checked at C speed: no field holds a backslash, a quote or the
-    # delimiter (each delimiter in the joined text is then a separator), so none needs work.
-    if ("\\" not in joined and "'" not in joined
-            and joined.count(delimiter) == len(texts) - 1):
+    # The common case, checked at C speed: no field holds a quote or the delimiter (each
+    # delimiter in the joined text is then a separator) or starts or ends with a backslash,
+    # so none needs work.
+    if ("'" not in joined and joined.count(delimiter) == len(texts) - 1
+            and ("\\" not in joined
+                 or (joined[0] != "\\" and joined[-1] != "\\"
+                     and delimiter + "\\" not in joined and "\\" + delimiter not in joined))):
         return joined
     out: list[str] = []
     escaped = "\\" + delimiter

@@ -24,6 +24,7 @@ from converter.vassal.commands import (ESC, AddPiece, Chat, Command, LogEntry, S
 from converter.vassal.components import COMPONENTS_BY_TAG
 from converter.vassal.components.base import RawElement
 from converter.vassal.traits import BasicPiece, Layer, Marker, Piece
+from converter.vassal.traits.piece import encode_chain
 from converter.vassal.traits.registry import TRAIT_CLASSES
 from converter.vassal.traits.spec import BOOL, FLOAT, INT, STR_LIST, format_from
 
@@ -160,3 +161,21 @@ def test_quote_wrapped_subtrees_round_trip() -> None:
     text = encode_command(tree)
     assert "'\\x" in text
     assert decode_command(text) == tree == reference_tree(text)
+
+
+chain_part = st.text(alphabet=st.sampled_from(list("ab;\t\\' ")), max_size=6)
+
+
+@settings(max_examples=500, deadline=None)
+@given(parts=st.lists(chain_part, min_size=1, max_size=5))
+def test_a_chain_is_written_as_nested_joins(parts: list[str]) -> None:
+    """encode_chain builds a plain chain at once; it must equal Decorator's nesting."""
+    try:
+        expected = parts[-1]
+        for part in reversed(parts[:-1]):
+            expected = sequence.join([part, expected], "\t")
+    except VassalFormatError:
+        with pytest.raises(VassalFormatError):
+            encode_chain(parts)
+        return
+    assert encode_chain(parts) == expected

@@ -67,15 +67,20 @@ class Trait:
 
     def _texts(self, spec: tuple[Field, ...], part: str) -> list[str]:
         """The field texts by *spec* (`format_from`, faster for a trait built in Python)."""
-        if self._memo is None and spec is _spec_of(type(self), part):
-            return _canonical(type(self), part)(self)
-        return format_from(self, spec, self._memo, part, defaults_of(type(self)))
+        cls = type(self)
+        if self._memo is None and spec is (cls.TYPE if part == "type" else cls.STATE):
+            return _canonical(cls, part)(self)
+        return format_from(self, spec, self._memo, part, defaults_of(cls))
 
     def _join(self, spec: tuple[Field, ...], delim: str | None, part: str) -> str:
-        texts = self._texts(spec, part)
+        cls = type(self)
+        if self._memo is None and spec is (cls.TYPE if part == "type" else cls.STATE):
+            texts = _canonical(cls, part)(self)  # as _texts, one call less: it is hot
+        else:
+            texts = format_from(self, spec, self._memo, part, defaults_of(cls))
         if delim is None:
             return texts[0] if texts else ""
-        return sequence.join(texts, delim) if texts else ""
+        return sequence.join_texts(texts, delim) if texts else ""
 
 
 def _items(text: str, delim: str | None) -> list[str]:

@@ -156,6 +156,12 @@ def encode_chain(parts: list[str]) -> str:
     """Join chain parts (outermost first) the way Decorator.getType/getState nest them."""
     if not parts:
         return ""
+    whole = "".join(parts)
+    if "\t" not in whole and "\\" not in whole and "'" not in whole:
+        # Nothing to escape or quote but the TABs the nesting adds, one more backslash
+        # before each at every level: the same text as the joins below, built at once.
+        return parts[0] + "".join(["\\" * depth + "\t" + part
+                                   for depth, part in enumerate(parts[1:])])
     text = parts[-1]
     for part in reversed(parts[:-1]):
         text = sequence.join([part, text], "\t")
