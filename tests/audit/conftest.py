@@ -72,3 +72,25 @@ def audit_log(tmp_path: Path, mini_vmod: Path) -> Callable[..., AuditResult]:
         path.write_bytes(game.log_bytes())
         return audit_files([path], mini_vmod)
     return run
+
+
+@pytest.fixture(scope="session")
+def bundled() -> Callable[[str], tuple[BuiltModule, AuditModule]]:
+    """A bundled game built once per session (skipped when another part of the project
+    keeps it from building), with its audit view."""
+    from converter.audit.module import from_components
+    from converter.errors import BuildError, ModelError
+
+    cache: dict[str, tuple[BuiltModule, AuditModule]] = {}
+
+    def get(slug: str) -> tuple[BuiltModule, AuditModule]:
+        if slug not in cache:
+            folder = ROOT / "modules" / slug
+            try:
+                built = build_module(folder)
+            except (BuildError, ModelError) as exc:
+                pytest.skip(f"{slug} does not build yet: {str(exc).splitlines()[0]}")
+            cache[slug] = (built, from_components(str(folder), built.archive.buildfile,
+                                                  built.game, built.archive.images.get))
+        return cache[slug]
+    return get
