@@ -1,8 +1,10 @@
 """The audit as one self-contained HTML page: each map's board image embedded as a data URI,
-every move drawn over it, every violation marked, and a step list to click through.
+every move drawn over it as an arrow, every violation marked with its number, and a step list
+to click through.
 
 No external file, font or script: a referee can mail the page on.  The output is
-deterministic (no dates, sorted content).
+deterministic (no dates, sorted content).  Maps are shown scaled to the pane (a button shows
+them at full size), so marks and arrows are sized from the map's own size to stay visible.
 """
 
 from __future__ import annotations
@@ -10,26 +12,53 @@ from __future__ import annotations
 import base64
 import html
 import json
+import math
 
-from converter.audit.auditor import AuditResult
+from converter.audit.auditor import AuditResult, FileAudit
+from converter.audit.findings import Finding
 from converter.audit.module import MapGeometry
 
 CSS = """
-body{font-family:sans-serif;margin:0;display:flex;height:100vh}
-#side{width:34%;overflow:auto;padding:8px;border-right:1px solid #ccc;font-size:13px}
-#maps{flex:1;overflow:auto;padding:8px}
-h1{font-size:17px;margin:4px 0}h2{font-size:15px;margin:10px 0 4px}
-.finding{border-left:4px solid #c00;padding:2px 6px;margin:4px 0;background:#fff4f4;cursor:pointer}
+*{box-sizing:border-box}
+body{font-family:system-ui,sans-serif;margin:0;display:flex;height:100vh;color:#222}
+#side{width:36%;min-width:320px;max-width:560px;overflow:auto;padding:10px 12px;
+ border-right:1px solid #ccc;font-size:13px;overflow-wrap:anywhere}
+#maps{flex:1;overflow:auto;padding:8px 12px;background:#fafafa}
+h1{font-size:17px;margin:2px 0 6px}h2{font-size:15px;margin:14px 0 4px}
+.small{color:#666;font-size:12px}
+.verdict{padding:6px 8px;border-radius:4px;font-weight:bold;margin:6px 0}
+.verdict.bad{background:#fde4e4;color:#900}.verdict.ok{background:#e3f4e3;color:#1b5e20}
+.finding{display:flex;gap:6px;border-left:4px solid #c00;padding:3px 6px;margin:4px 0;
+ background:#fff4f4;cursor:pointer}
 .finding.warning{border-color:#e90;background:#fffaf0}
-.nc{color:#555;margin:2px 0}
-.step{padding:2px 4px;cursor:pointer;border-bottom:1px solid #eee}
-.step:hover,.step.sel{background:#def}
-.step.bad{color:#a00;font-weight:bold}.step.undone{text-decoration:line-through;color:#888}
-svg .mv{stroke:#1565c0;stroke-width:3;opacity:.35;marker-end:url(#arr)}
-svg .mv.sel{opacity:1;stroke:#ff6f00;stroke-width:5}
-svg .bad{fill:none;stroke:#d00;stroke-width:4}
-svg .bad.sel{stroke-width:8}
-.map{margin-bottom:16px}.small{color:#666;font-size:12px}
+.finding.sel{outline:2px solid #ff6f00}
+.num{flex:none;display:inline-block;min-width:20px;height:20px;border-radius:10px;
+ background:#c00;color:#fff;text-align:center;font-weight:bold;font-size:12px;line-height:20px}
+.warning .num{background:#e90}
+.finding a{color:inherit}
+details{margin:8px 0}summary{cursor:pointer;font-weight:bold;font-size:14px}
+.nc{color:#555;margin:3px 0}
+.file{font-weight:bold;margin:8px 0 2px}
+.step{display:flex;gap:6px;padding:2px 4px;cursor:pointer;border-bottom:1px solid #eee}
+.step .n{flex:none;width:3.2em;color:#888;text-align:right}
+.step:hover{background:#eef4fb}.step.sel{background:#d6e6fa}
+.step.bad{color:#a00}.step.bad .n{color:#a00;font-weight:bold}
+.step.undone{text-decoration:line-through;color:#888}
+.bar{position:sticky;top:0;background:#fafafa;padding:4px 0;z-index:2;display:flex;
+ gap:14px;align-items:center;flex-wrap:wrap;font-size:12px;border-bottom:1px solid #ddd}
+.bar button{font-size:12px}
+.key{display:inline-flex;align-items:center;gap:4px}
+.map{margin:10px 0 18px}.map h2{margin:4px 0}
+svg.board{display:block;width:100%;height:auto;border:1px solid #ccc;background:#fff}
+svg .mv{fill:#1565c0;stroke:#1565c0;opacity:.45}
+svg .mv line{stroke-linecap:round}
+svg .mv.sel{opacity:1;fill:#ff6f00;stroke:#ff6f00}
+svg .bad{fill:none;stroke:#d00;opacity:.9}
+svg polyline.bad{stroke-dasharray:6 4;vector-effect:non-scaling-stroke;stroke-width:3}
+svg .bad.sel{stroke:#ff6f00;opacity:1}
+svg .badge circle{fill:#c00;stroke:#fff}svg .badge text{fill:#fff;font-weight:bold;
+ font-family:sans-serif;text-anchor:middle;dominant-baseline:central}
+svg .badge.sel circle{fill:#ff6f00}
 """
 
 JS = """
@@ -39,13 +68,23 @@ function sel(step,file){
   e.classList.add('sel');});
  var m=document.querySelector('svg [data-step="'+step+'"][data-file="'+file+'"]');
  if(m){m.scrollIntoView({block:'center',inline:'center'});}
+ var s=document.getElementById('s'+file+'-'+step);
+ if(s){s.scrollIntoView({block:'nearest'});}
 }
+function zoom(full){
+ document.querySelectorAll('svg.board').forEach(s=>{
+  s.style.width=full?s.dataset.w+'px':'100%';s.style.maxWidth=full?'none':'';});
+}
+window.addEventListener('load',function(){
+ var m=/^#s(\d+)-(\d+)$/.exec(location.hash); if(m){sel(m[2],m[1]);}
+});
 document.addEventListener('keydown',function(ev){
  var items=[...document.querySelectorAll('.step')];
  var i=items.findIndex(e=>e.classList.contains('sel'));
  if(ev.key==='ArrowDown'||ev.key==='j'){i=Math.min(items.length-1,i+1);}
  else if(ev.key==='ArrowUp'||ev.key==='k'){i=Math.max(0,i-1);} else return;
- var e=items[i]; if(e){sel(e.dataset.step,e.dataset.file);e.scrollIntoView({block:'nearest'});}
+ ev.preventDefault();
+ var e=items[i]; if(e){sel(e.dataset.step,e.dataset.file);}
 });
 """
 
@@ -54,11 +93,23 @@ def _esc(text: object) -> str:
     return html.escape(str(text), quote=True)
 
 
+def step_anchor(file_index: int, step: int) -> str:
+    """The id of a step's line in the step list (findings link to it)."""
+    return f"s{file_index}-{step}"
+
+
+def _click(step: int, file_index: int) -> str:
+    return (f"data-step='{step}' data-file='{file_index}' "
+            f"onclick=\"sel('{step}','{file_index}')\"")
+
+
 def render_html(result: AuditResult) -> str:
     mod = result.module
     game = mod.game
     title = f"vconv audit: {game.title if game else mod.name or mod.source}"
-    bad_steps = {(f.pos.file, f.pos.step) for f in result.findings}
+    files = {_name(fa): i for i, fa in enumerate(result.files)}
+    bad_steps = {(files.get(f.pos.file, 0), f.pos.step) for f in result.findings}
+    number = {id(f): i + 1 for i, f in enumerate(result.findings)}
     side: list[str] = [f"<h1>{_esc(title)}</h1>",
                        f"<div class=small>module {_esc(mod.source)}</div>"]
     for fa in result.files:
@@ -67,57 +118,116 @@ def render_html(result: AuditResult) -> str:
     for note in result.notes:
         side.append(f"<p class=small>{_esc(note)}</p>")
     v = sum(1 for f in result.findings if f.severity.value == "violation")
-    side.append(f"<h2>Findings: {v} violation(s), {len(result.findings) - v} warning(s)</h2>")
-    for f in result.findings:
-        side.append(
-            f"<div class='finding {f.severity.value}' data-step='{f.pos.step}' "
-            f"data-file='{_esc(f.pos.file)}' onclick=\"sel('{f.pos.step}',"
-            f"{_esc(json.dumps(f.pos.file))})\"><b>{_esc(f.rule)}"
-            f"{' §' + _esc(f.section) if f.section else ''}</b> — step {f.pos.step}"
-            f"{' [' + _esc(f.player) + ']' if f.player else ''}<br>{_esc(f.message)}"
-            f"<br><span class=small>expected {_esc(f.expected)}; happened "
-            f"{_esc(f.happened)}</span></div>")
+    w = len(result.findings) - v
+    verdict = f"{v} violation(s), {w} warning(s)"
+    side.append(f"<div class='verdict {'bad' if result.findings else 'ok'}'>"
+                f"Findings: {verdict}</div>")
     if result.not_checkable:
-        side.append("<h2>Not checkable</h2>")
+        side.append(f"<div class=small>{len(result.not_checkable)} rule(s) could not be "
+                    "checked from the game's data: see “Not checkable” below (never "
+                    "counted as passed).</div>")
+    for f in result.findings:
+        fi = files.get(f.pos.file, 0)
+        when = ""
+        if f.turn is not None:
+            when = f" — turn {f.turn}" + (f", {f.phase}" if f.phase else "")
+        side.append(
+            f"<div class='finding {f.severity.value}' {_click(f.pos.step, fi)}>"
+            f"<span class=num>{number[id(f)]}</span><div><b>{_esc(f.rule)}"
+            f"{' §' + _esc(f.section) if f.section else ''}</b> — "
+            f"<a href='#{step_anchor(fi, f.pos.step)}'>{_esc(_where(f, len(files)))}</a>"
+            f"{' [' + _esc(f.player) + ']' if f.player else ''}{_esc(when)}<br>"
+            f"{_esc(f.message)}<br><span class=small>expected {_esc(f.expected)}; happened "
+            f"{_esc(f.happened)}</span></div></div>")
+    side.append("<h2>Steps</h2><div class=small>click a step or a finding to show it on the "
+                "map; ↑/↓ step through</div>")
+    for i, fa in enumerate(result.files):
+        side.extend(_steps(fa, i, bad_steps, len(result.files) > 1))
+    if result.not_checkable:
+        side.append(f"<details><summary>Not checkable ({len(result.not_checkable)})</summary>")
         for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
             side.append(f"<div class=nc>{_esc(n.line())}</div>")
+        side.append("</details>")
     if result.checks:
-        side.append("<h2>Checks run</h2>")
+        side.append(f"<details><summary>Checks run ({len(result.checks)})</summary>")
         for c in result.checks:
             side.append(f"<div class=nc>{_esc(c.check)}: {_esc(', '.join(c.rules) or '-')} "
                         f"({c.applied} judged)</div>")
-    side.append("<h2>Steps</h2><div class=small>click a step, or use ↑/↓</div>")
-    for fa in result.files:
-        for rec in fa.recorded:
-            cls = "step" + (" bad" if (rec.file, rec.step) in bad_steps else "") + \
-                (" undone" if rec.undone else "")
-            when = f"T{rec.turn} " if rec.turn is not None else ""
-            who = f" [{rec.player}]" if rec.player else ""
-            summary = "; ".join(rec.text[:3]) + (" …" if len(rec.text) > 3 else "")
-            side.append(f"<div class='{cls}' data-step='{rec.step}' data-file='{_esc(rec.file)}'"
-                        f" onclick=\"sel('{rec.step}',{_esc(json.dumps(rec.file))})\">"
-                        f"{_esc(rec.file)} #{rec.step} {_esc(when)}{_esc(summary)}{_esc(who)}"
-                        "</div>")
-    maps = [_map_svg(result, geo) for geo in sorted(mod.maps.values(), key=lambda g: g.name)]
-    body = ("<div id=side>" + "\n".join(side) + "</div><div id=maps>" +
-            "\n".join(m for m in maps if m) + "</div>")
+        side.append("</details>")
+    maps = [_map_svg(result, geo, files, number)
+            for geo in sorted(mod.maps.values(), key=lambda g: g.name)]
+    shown = [m for m in maps if m]
+    bar = ("<div class=bar><span><button onclick='zoom(false)'>fit maps</button> "
+           "<button onclick='zoom(true)'>full size</button></span>"
+           "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=24 y2=6 stroke='#1565c0'"
+           " stroke-width=3 opacity=.6/><path d='M22,1 L32,6 L22,11 z' fill='#1565c0' "
+           "opacity=.6/></svg> a move</span>"
+           "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=24 y2=6 stroke='#ff6f00'"
+           " stroke-width=3/><path d='M22,1 L32,6 L22,11 z' fill='#ff6f00'/></svg> "
+           "the selected step</span>"
+           "<span class=key><svg width=16 height=16><circle cx=8 cy=8 r=6 fill=none "
+           "stroke='#d00' stroke-width=2.5/></svg><span class=num>n</span> violation n, "
+           "where it happened</span>"
+           "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=32 y2=6 stroke='#d00' "
+           "stroke-width=2 stroke-dasharray='6 4'/></svg> the path it needed</span></div>")
+    if not shown:
+        shown = ["<p class=small>No move or finding is on a map.</p>"]
+    body = ("<div id=side>" + "\n".join(side) + "</div><div id=maps>" + bar +
+            "\n".join(shown) + "</div>")
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>{_esc(title)}</title>"
             f"<style>{CSS}</style></head><body>{body}<script>{JS}</script></body></html>\n")
 
 
-def _map_svg(result: AuditResult, geo: MapGeometry) -> str:
-    moves = [(fa, rec, mv) for fa in result.files for rec in fa.recorded for mv in rec.moves
-             if mv[0] == geo.name]
+def _name(fa: FileAudit) -> str:
+    return fa.path.replace("\\", "/").rsplit("/", 1)[-1]
+
+
+def _where(f: Finding, nfiles: int) -> str:
+    at = "restored game (setup)" if f.pos.step == 0 else f"step {f.pos.step}"
+    return f"{f.pos.file} {at}" if nfiles > 1 else at
+
+
+def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool) -> list[str]:
+    out = [f"<div class=file>{_esc(_name(fa))}</div>"] if many else []
+
+    def line(step: int, text: str, extra: str = "") -> str:
+        cls = "step" + (" bad" if (fi, step) in bad_steps else "") + extra
+        return (f"<div class='{cls}' id='{step_anchor(fi, step)}' {_click(step, fi)}>"
+                f"<span class=n>{'setup' if step == 0 else '#' + str(step)}</span>"
+                f"<span>{text}</span></div>")
+
+    out.append(line(0, "restored game: the position the file starts from"))
+    seen = {0}
+    for rec in fa.recorded:
+        when = f"T{rec.turn} " if rec.turn is not None else ""
+        who = f" [{rec.player}]" if rec.player else ""
+        summary = "; ".join(rec.text[:3]) + (" …" if len(rec.text) > 3 else "")
+        out.append(line(rec.step, _esc(when + summary + who), " undone" if rec.undone else ""))
+        seen.add(rec.step)
+    for _, step in sorted(b for b in bad_steps if b[0] == fi and b[1] not in seen):
+        out.append(line(step, "(a step with no move or roll to show)"))
+    if len(fa.recorded) and fa.steps > fa.recorded[-1].step:
+        out.append(f"<div class=small>… steps after #{fa.recorded[-1].step} are not "
+                   "listed</div>")
+    return out
+
+
+def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
+             number: dict[int, int]) -> str:
+    moves = [(files.get(rec.file, 0), rec, mv) for fa in result.files for rec in fa.recorded
+             for mv in rec.moves if mv[0] == geo.name]
     marks = [f for f in result.findings if any(p[0] == geo.name for p in f.points)]
     if not moves and not marks:
         return ""
     width = max((x + b.size[0] for x, _, b in geo.placed), default=800) + geo.edge[0]
     height = max((y + b.size[1] for _, y, b in geo.placed), default=600) + geo.edge[1]
+    unit = max(width, height) / 1000  # marks stay visible when a big map is scaled down
+    stroke = max(3.0, 3 * unit)
+    head = max(14.0, 14 * unit)
+    ring = max(24.0, 22 * unit)
     parts = [f"<div class=map><h2>{_esc(geo.name)}</h2>"
-             f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
-             f"viewBox='0 0 {width} {height}'><defs><marker id=arr markerWidth=8 "
-             "markerHeight=8 refX=6 refY=3 orient=auto><path d='M0,0 L6,3 L0,6 z' "
-             "fill='#1565c0'/></marker></defs>"]
+             f"<svg class=board data-w='{width}' "
+             f"style='max-width:{width}px' viewBox='0 0 {width} {height}'>"]
     for x, y, board in geo.placed:
         data = result.module.image(board.image)
         if data:
@@ -129,21 +239,52 @@ def _map_svg(result: AuditResult, geo: MapGeometry) -> str:
         else:
             parts.append(f"<rect x='{x}' y='{y}' width='{board.size[0]}' "
                          f"height='{board.size[1]}' fill='#f4f1e4' stroke='#999'/>")
-    for fa, rec, (_, name, x1, y1, x2, y2, label) in moves:
-        parts.append(f"<line class=mv data-step='{rec.step}' data-file='{_esc(rec.file)}' "
-                     f"x1='{x1}' y1='{y1}' x2='{x2}' y2='{y2}'><title>#{rec.step} "
-                     f"{_esc(name)}: {_esc(label)}</title></line>")
+    for fi, rec, (_, name, x1, y1, x2, y2, label) in moves:
+        parts.append(f"<g class=mv data-step='{rec.step}' data-file='{fi}'>"
+                     f"<title>#{rec.step} {_esc(name)}: {_esc(label)}</title>"
+                     + _arrow(x1, y1, x2, y2, stroke, head) + "</g>")
     for f in marks:
+        fi = files.get(f.pos.file, 0)
         trace = [(x, y) for m, x, y in f.points if m == geo.name]
         if len(trace) > 1:
             line = " ".join(f"{x},{y}" for x, y in trace)
             parts.append(f"<polyline class=bad data-step='{f.pos.step}' "
-                         f"data-file='{_esc(f.pos.file)}' points='{line}'/>")
+                         f"data-file='{fi}' points='{line}'/>")
+    badges: dict[tuple[int, int], int] = {}
+    for f in marks:
+        fi = files.get(f.pos.file, 0)
         for map_name, x, y in f.points[-1:]:
             if map_name != geo.name:
                 continue
-            parts.append(f"<circle class=bad data-step='{f.pos.step}' "
-                         f"data-file='{_esc(f.pos.file)}' cx='{x}' cy='{y}' r='26'>"
-                         f"<title>{_esc(f.rule)}: {_esc(f.message)}</title></circle>")
+            nth = badges.get((x, y), 0)
+            badges[(x, y)] = nth + 1
+            tip = f"{number[id(f)]}. {f.rule}: {f.message}"
+            if nth == 0:
+                parts.append(f"<circle class=bad data-step='{f.pos.step}' data-file='{fi}' "
+                             f"cx='{x}' cy='{y}' r='{ring:g}' stroke-width='{stroke:g}'>"
+                             f"<title>{_esc(tip)}</title></circle>")
+            bx = x + ring * 0.8 + nth * ring * 0.95
+            by = y - ring * 0.8
+            parts.append(f"<g class=badge data-step='{f.pos.step}' data-file='{fi}' "
+                         f"onclick=\"sel('{f.pos.step}','{fi}')\"><title>{_esc(tip)}</title>"
+                         f"<circle cx='{bx:g}' cy='{by:g}' r='{ring * 0.48:g}' "
+                         f"stroke-width='{stroke / 2:g}'/><text x='{bx:g}' y='{by:g}' "
+                         f"font-size='{ring * 0.6:g}'>{number[id(f)]}</text></g>")
     parts.append("</svg></div>")
     return "".join(parts)
+
+
+def _arrow(x1: int, y1: int, x2: int, y2: int, stroke: float, head: float) -> str:
+    """A line ending in a filled head at the destination (drawn, not an SVG marker, so its
+    size follows the map's scale and not the line's)."""
+    dx, dy = x2 - x1, y2 - y1
+    length = math.hypot(dx, dy)
+    if length < 1:
+        return f"<circle cx='{x2}' cy='{y2}' r='{head / 2:g}'/>"
+    ux, uy = dx / length, dy / length
+    size = min(head, length * 0.6)
+    bx, by = x2 - ux * size, y2 - uy * size
+    px, py = -uy * size * 0.5, ux * size * 0.5
+    return (f"<line x1='{x1}' y1='{y1}' x2='{bx:.1f}' y2='{by:.1f}' "
+            f"stroke-width='{stroke:g}'/><path stroke='none' d='M{x2},{y2} "
+            f"L{bx + px:.1f},{by + py:.1f} L{bx - px:.1f},{by - py:.1f} z'/>")
