@@ -118,8 +118,10 @@ def main() -> int:
         print(f"  {key:24s} {value:10.3f}" + ("" if key == "bytes" else " s"))
     total_ours = ours["build"] + ours["xml"] + ours["zip (xml again + zip)"]
     total_theirs = theirs["build"] + theirs["xml"] + theirs["zip"]
+    ratio = total_theirs / total_ours
+    verdict = "OK" if ratio >= 2 else "BELOW TARGET"
     print(f"total: ours {total_ours:.3f} s, pywargame {total_theirs:.3f} s "
-          f"({total_theirs / total_ours:.1f}x)")
+          f"({ratio:.1f}x, target 2x) {verdict}")
     return 0
 
 

@@ -750,10 +750,6 @@ _BY_HEAD: dict[str, Callable[[str], Command]] = {
 }
 
 
-def _none(text: str) -> str | None:
-    return None if text == "null" else text
-
-
 def _null(value: str | None) -> str:
     return "null" if value is None else value
 

@@ -48,6 +48,9 @@ class BasicPiece(Trait):
 
     def encode_state(self) -> str:
         head = self._texts(self.STATE, "state")
+        if self._memo is None and not self.persistent:  # a built piece: all text already
+            head.append("0")
+            return sequence.join_texts(head, ";")
         remembered = self._memo.texts.get("__count__") if self._memo is not None else None
         if self._memo is not None and remembered is None and not self.persistent:
             return sequence.join(head, ";")
