@@ -61,7 +61,7 @@ svg .badge circle{fill:#c00;stroke:#fff}svg .badge text{fill:#fff;font-weight:bo
 svg .badge.sel circle{fill:#ff6f00}
 """
 
-JS = """
+JS = r"""
 function sel(step,file){
  document.querySelectorAll('.sel').forEach(e=>e.classList.remove('sel'));
  document.querySelectorAll('[data-step="'+step+'"][data-file="'+file+'"]').forEach(e=>{

@@ -1,0 +1,103 @@
+"""The HTML report a referee opens: one self-contained page (no URL to fetch, the board
+pictures embedded), every finding listed with a link to its step in the step list, and
+(where Chromium is installed) a page that renders with its violation marks."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from converter.audit.auditor import AuditResult, audit_files, audit_records
+from converter.audit.module import AuditModule
+from converter.audit.report import render_html
+from converter.builder.module import BuiltModule
+from converter.vassal.commands import read_record
+from tests.audit.bundled_scripts import GAMES, violations_game
+from tests.audit.conftest import MINI, ROOT
+
+LOGS = ROOT / "tests" / "data" / "logs"
+
+
+def _mini_violations() -> AuditResult:
+    return audit_files([LOGS / "mini-violations.vlog"], MINI)
+
+
+def _bundled_violations(slug: str, bundled: Callable[[str], tuple[BuiltModule, AuditModule]]
+                        ) -> AuditResult:
+    built, module = bundled(slug)
+    s, _ = violations_game(GAMES[slug], built)
+    return audit_records([(f"{slug}.vlog", read_record(s.record_text()))], module)
+
+
+def _check_page(result: AuditResult, page: str) -> None:
+    # self-contained: nothing to fetch, every reference inside the page or a data URI
+    assert "http://" not in page and "https://" not in page and "//" not in re.sub(
+        r"data:[^'\"]*|<script>.*?</script>", "", page, flags=re.S)
+    for ref in re.findall(r"""\b(?:href|src)=['"]([^'"]*)['"]""", page):
+        assert ref.startswith(("#", "data:image/")), ref
+    assert re.search(r"<image [^>]*href='data:image/png;base64,[A-Za-z0-9+/=]{200}", page)
+    ids = set(re.findall(r"\bid='([^']+)'", page))
+    assert result.findings
+    for n, f in enumerate(result.findings, 1):
+        # the finding, numbered as on the map, with its message and a link to its step line
+        block = re.search(r"<div class='finding [^']*'[^>]*><span class=num>" + str(n)
+                          + r"</span>(.*?)</div></div>", page, flags=re.S)
+        assert block is not None, f.line()
+        anchor = re.search(r"href='#(s\d+-" + str(f.pos.step) + r")'", block.group(1))
+        assert anchor is not None and anchor.group(1) in ids, f.line()
+        assert _unescape(f.message) in _unescape(block.group(1))
+        if f.points:
+            assert f"<text x=" in page and f">{n}</text></g>" in page  # its mark on the map
+
+
+def _unescape(text: str) -> str:
+    import html
+    return html.unescape(text)
+
+
+def test_mini_report_is_self_contained_and_links_each_finding() -> None:
+    result = _mini_violations()
+    page = render_html(result)
+    _check_page(result, page)
+    assert page == render_html(_mini_violations())  # deterministic
+
+
+@pytest.mark.parametrize("slug", ["glorys-end", "pursuit-of-glory"])
+def test_bundled_report_is_self_contained_and_links_each_finding(
+        slug: str, bundled: Callable[[str], tuple[BuiltModule, AuditModule]]) -> None:
+    result = _bundled_violations(slug, bundled)
+    _check_page(result, render_html(result))
+
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (optional check)")
+def test_report_renders_in_chromium(tmp_path: Path) -> None:
+    """Rendered headless, the page shows the map with the numbered red violation marks."""
+    from PIL import Image
+
+    page = tmp_path / "report.html"
+    page.write_text(render_html(_mini_violations()), encoding="utf-8")
+    shot = tmp_path / "shot.png"
+    subprocess.run([CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                    "--no-first-run", "--disable-background-networking",
+                    "--disable-component-update", "--disable-sync",
+                    f"--user-data-dir={tmp_path / 'profile'}", "--hide-scrollbars",
+                    "--window-size=1400,900", f"--screenshot={shot}", page.as_uri()],
+                   check=False, capture_output=True, timeout=60)
+    if not shot.is_file():
+        pytest.skip("Chromium did not write a screenshot here")
+    image = Image.open(shot).convert("RGB")
+    assert image.size == (1400, 900)
+    # the map pane (right of the finding list) shows the violation badges in red
+    pane = image.crop((520, 60, 1400, 900))
+    data = pane.tobytes()
+    badge = sum(1 for i in range(0, len(data), 3)  # #c00 / #d00, the marks' red
+                if 195 <= data[i] <= 225 and data[i + 1] < 25 and data[i + 2] < 25)
+    assert badge > 100
