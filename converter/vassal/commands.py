@@ -557,7 +557,7 @@ def decode_command(text: str, *, source: str | None = None) -> Command:
             the step.
     """
     try:
-        with _gc_paused():
+        with _gc_paused(promote=len(text) >= PROMOTE_TEXT_CHARS):
             return _decode(text)
     except _Located as exc:
         prefix = f"{source}: " if source else ""
@@ -578,11 +578,12 @@ def _step_of(text: str, path: list[int]) -> str:
     return f" (in logged step {step})"
 
 
+PROMOTE_TEXT_CHARS = 1 << 20  # from this text length, the tree goes to the oldest GC generation
 MAX_DEPTH = 200  # VASSAL's own files nest a few levels; deeper is hostile (and quadratic)
 
 
 @contextmanager
-def _gc_paused() -> Iterator[None]:
+def _gc_paused(promote: bool = False) -> Iterator[None]:
     """Building a big tree makes no cycles, yet the collector rescans it again and again
     (a third of the decode time of a large save); pause it while the tree is built."""
     was_enabled = gc.isenabled()
@@ -591,11 +592,13 @@ def _gc_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            if gc.get_freeze_count() == 0:
-                # Left young, the new tree would be scanned whole by the very next collection
-                # (a fifth of a large log's replay time) and again on each promotion; freeze
-                # then unfreeze moves it, unscanned, to the oldest generation, which only full
-                # collections visit.  Skipped if anyone froze objects, so none is unfrozen.
+            if promote and gc.get_freeze_count() == 0:
+                # Left young, a large new tree would be scanned whole by the very next
+                # collection (a fifth of a large log's replay time) and again on each
+                # promotion; freeze then unfreeze moves it, unscanned, to the oldest
+                # generation, which only full collections visit.  Only for large texts (small
+                # ones cost little to scan, and frequent promotion would starve the young
+                # collections); skipped if anyone froze objects, so none is unfrozen.
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()

@@ -11,6 +11,7 @@ must build the same tree as splitting each level with the reference codec.
 from __future__ import annotations
 
 import dataclasses
+import gc
 
 import pytest
 from hypothesis import example, given, settings
@@ -19,8 +20,9 @@ from hypothesis import strategies as st
 from converter.errors import BuildError, VassalFormatError
 from converter.vassal import sequence
 from converter.vassal.buildfile import serialize
-from converter.vassal.commands import (ESC, AddPiece, Chat, Command, LogEntry, SetupCommand,
-                                       UnknownCommand, decode_command, encode_command)
+from converter.vassal.commands import (ESC, PROMOTE_TEXT_CHARS, AddPiece, Chat, Command,
+                                       LogEntry, SetupCommand, UnknownCommand, decode_command,
+                                       encode_command)
 from converter.vassal.components import COMPONENTS_BY_TAG
 from converter.vassal.components.base import RawElement
 from converter.vassal.traits import BasicPiece, Layer, Marker, Piece
@@ -179,3 +181,16 @@ def test_a_chain_is_written_as_nested_joins(parts: list[str]) -> None:
             encode_chain(parts)
         return
     assert encode_chain(parts) == expected
+
+
+def test_a_large_decoded_tree_is_moved_past_the_young_collections() -> None:
+    """A big save's tree goes straight to the oldest generation (no young scan of it);
+    a small decode leaves the collector's generations alone."""
+    text = encode_command(SetupCommand(False, children=[Chat("x" * 100) for _ in range(11000)]))
+    assert len(text) >= PROMOTE_TEXT_CHARS
+    big = decode_command(text)
+    small = decode_command("begin_save" + ESC + "CHAThi")
+    oldest = gc.get_objects(generation=2)
+    assert any(obj is big for obj in oldest)
+    assert not any(obj is small for obj in oldest)
+    assert gc.isenabled() and gc.get_freeze_count() == 0
