@@ -100,8 +100,9 @@ def test_sample_logs_of_the_game(slug: str, bundled: Bundled,
     for plant in GAMES[slug].plants:
         if (slug, plant.name) in KNOWN_BUGS:
             continue
-        for rule, section, _ in plant.found:
+        for rule, section, message in plant.found:
             assert f": violation: {rule} §{section}" in out
+            assert message in out, f"{plant.name}: {message}"
 
 
 def test_sample_logs_are_deterministic(bundled: Bundled) -> None:
