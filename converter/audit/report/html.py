@@ -225,9 +225,19 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
     stroke = max(3.0, 3 * unit)
     head = max(14.0, 14 * unit)
     ring = max(24.0, 22 * unit)
+    # pieces dragged off the boards (VASSAL allows it) still show: the view takes them in
+    xs = [x for *_, (_, _, x1, _, x2, _, _) in moves for x in (x1, x2)] + \
+        [x for f in marks for m, x, _ in f.points if m == geo.name]
+    ys = [y for *_, (_, _, _, y1, _, y2, _) in moves for y in (y1, y2)] + \
+        [y for f in marks for m, _, y in f.points if m == geo.name]
+    pad = 2 * ring
+    x0 = math.floor(min([0.0, *(x - pad for x in xs)]))
+    y0 = math.floor(min([0.0, *(y - pad for y in ys)]))
+    width = math.ceil(max([float(width), *(x + pad for x in xs)])) - x0
+    height = math.ceil(max([float(height), *(y + pad for y in ys)])) - y0
     parts = [f"<div class=map><h2>{_esc(geo.name)}</h2>"
              f"<svg class=board data-w='{width}' "
-             f"style='max-width:{width}px' viewBox='0 0 {width} {height}'>"]
+             f"style='max-width:{width}px' viewBox='{x0} {y0} {width} {height}'>"]
     for x, y, board in geo.placed:
         data = result.module.image(board.image)
         if data:
