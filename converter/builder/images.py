@@ -13,6 +13,7 @@ import re
 from PIL import Image, ImageDraw
 
 from converter.builder.layout import HEX_PX, DisplayLayout
+from converter.builder.naming import EVENT_BOX
 from converter.model.board import Board
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
@@ -81,6 +82,12 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
                            fill=(255, 255, 255), outline=(80, 80, 80))
             draw.text((rect.x + 4, rect.y + 3), label[:10], font=font("condensed", 11),
                       fill=(60, 60, 60))
+    box = layout.event_box
+    if box is not None:
+        draw.rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), fill=(255, 255, 255),
+                       outline=(80, 80, 80), width=2)
+        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=font("bold", 15),
+                  fill=(20, 20, 20), anchor="lm")
     for deck in game.decks or []:
         rect = layout.decks.get(deck.id)
         if rect is None:

@@ -13,11 +13,13 @@ from dataclasses import dataclass, field
 from converter.errors import BuildError
 from converter.model.board import Board
 from converter.model.game import Game
+from converter.model.pieces import Piece
 
 HEX_PX = 80              # corner-to-corner diameter of a hex in the module's board images
 TRACK_CELL = 72          # one cell of a track on the display board
 TRACK_LABEL_W = 240
 DECK_SIZE = (180, 240)
+EVENT_BOX = (320, 110)   # the box of reinforcements that enter on an event, not a turn
 
 
 @dataclass
@@ -117,11 +119,13 @@ class TrackRow:
 
 @dataclass
 class DisplayLayout:
-    """The generated display board: one row of cells per track, then one pile per deck."""
+    """The generated display board: one row of cells per track, the box of reinforcements
+    that enter on an event (when the game has any), then one pile per deck."""
 
     size: tuple[int, int]
     tracks: list[TrackRow]
     decks: dict[str, Rect]
+    event_box: Rect | None = None
 
 
 def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
@@ -192,6 +196,12 @@ def display_layout(game: Game) -> DisplayLayout | None:
         width = max(width, TRACK_LABEL_W + min(len(values), MAX_CELLS_PER_ROW) * TRACK_CELL + 20)
         rows.append(TrackRow(track.id, track.name, values, labels, cells))
         y += lines * TRACK_CELL + 16
+    event_box = None
+    if event_reinforcements(game):
+        y += 30
+        event_box = Rect(TRACK_LABEL_W, y, EVENT_BOX[0], EVENT_BOX[1])
+        width = max(width, event_box.x + event_box.w + 20)
+        y += event_box.h
     piles: dict[str, Rect] = {}
     dw, dh = DECK_SIZE
     x = 20
@@ -204,4 +214,10 @@ def display_layout(game: Game) -> DisplayLayout | None:
         x += dw + 30
     width = max(width, x + 20) if decks else width
     height = y + (dh + 50 if decks else 20)
-    return DisplayLayout((width, height), rows, piles)
+    return DisplayLayout((width, height), rows, piles, event_box)
+
+
+def event_reinforcements(game: Game) -> list[Piece]:
+    """Pieces that enter on an event (an entry code, no turn): they wait in a box."""
+    return [p for p in game.pieces or []
+            if p.entry is not None and p.entry.turn is None and p.entry.code]

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from converter.builder.hexgrid import fit_vassal_grid
 from converter.builder.layout import BoardLayout, DisplayLayout, Rect
-from converter.builder.naming import space_names, track_cell_names
+from converter.builder.naming import event_box_name, space_names, track_cell_names
 from converter.model.game import Game
 from converter.vassal.components import (
     Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
@@ -32,6 +32,7 @@ class PlacedBoard:
     # (track id, value) → (zone name, point)
     track_cells: dict[tuple[str, int], tuple[str, tuple[int, int]]] = field(default_factory=dict)
     decks: dict[str, Rect] = field(default_factory=dict)
+    event_box: tuple[str, tuple[int, int]] | None = None  # (zone name, point)
     grid_by_name: bool = True  # at-start stacks may name their hex (the grid is the board's own)
     component: Component | None = None  # the VASSAL Board
 
@@ -107,7 +108,8 @@ def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
 
 
 def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) -> PlacedBoard:
-    """Track cells as Zones named '<track> <label>' (see naming.track_cell_names)."""
+    """Track cells as Zones named '<track> <label>' (see naming.track_cell_names), and the box
+    of reinforcements that enter on an event."""
     zoned = ZonedGrid()
     placed = PlacedBoard(map_name, map_name, image, layout.size)
     names = track_cell_names(game)
@@ -117,6 +119,10 @@ def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) 
             name = names[(row.id, value)]
             zoned.add(Zone(name=name, location_format="$name$", path=rect.path()))
             placed.track_cells[(row.id, value)] = (name, rect.centre)
+    if layout.event_box is not None:
+        name = event_box_name(game)
+        zoned.add(Zone(name=name, location_format="$name$", path=layout.event_box.path()))
+        placed.event_box = (name, layout.event_box.centre)
     placed.decks = dict(layout.decks)
     vboard = VBoard(name=map_name, image=image, width=layout.size[0], height=layout.size[1])
     if zoned.children:

@@ -22,6 +22,7 @@ from converter.model.game import Game
 
 
 DISPLAY_MAP = "Display"
+EVENT_BOX = "Reinforcements (by event)"
 
 
 def unique(name: str, taken: set[str]) -> str:
@@ -75,3 +76,8 @@ def track_cell_names(game: Game) -> dict[tuple[str, int], str]:
             taken.add(name)
             out[(track.id, value)] = name
     return out
+
+
+def event_box_name(game: Game) -> str:
+    """The zone name of the display board's box of reinforcements that enter on an event."""
+    return unique(EVENT_BOX, set(track_cell_names(game).values()))

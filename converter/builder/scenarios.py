@@ -21,7 +21,8 @@ def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
     """At-start stacks (one scenario) or predefined setups (several); pieces in a scenario
     save keep the gpid of their palette slot, so VASSAL's Refresh Counters finds them."""
     scenarios = game.scenarios or []
-    setups = [scenario_setup(game, s, art, boards, display) for s in scenarios]
+    setups = [scenario_setup(game, s, art, boards, display, reinforcements=True)
+              for s in scenarios]
     for setup in setups:
         for line in setup.unplaced:
             notes.append(f"scenario {setup.scenario.name!r}: {line}")

@@ -1,5 +1,7 @@
 """A scenario's setup as at-start stacks: each placement's pieces on the hex, space or track
-cell it names, at the right step or face, masked when the setup hides them."""
+cell it names, at the right step or face, masked when the setup hides them; then the
+reinforcements the setup does not place, waiting on the turn track cell of their entry turn
+(or, when they enter on an event, in the display's event box)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from converter.builder.pieces import (
 from converter.model.common import Location
 from converter.model.game import Game
 from converter.model.scenario import Placement, Scenario
+from converter.model.turns import Track
 from converter.vassal.traits.piece import Piece as VPiece
 
 
@@ -91,8 +94,13 @@ def choices(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
 
 
 def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
-                   boards: dict[str, PlacedBoard], display: PlacedBoard | None) -> ScenarioSetup:
-    """Every piece the scenario places, with its definition; what cannot be placed is listed."""
+                   boards: dict[str, PlacedBoard], display: PlacedBoard | None, *,
+                   reinforcements: bool = False) -> ScenarioSetup:
+    """Every piece the scenario places, with its definition; what cannot be placed is listed.
+
+    With *reinforcements*, also the pieces waiting to enter (see reinforcement_placements),
+    as the module's scenarios hold them.
+    """
     out = ScenarioSetup(scenario)
     nowhere: dict[str, list[str]] = {}  # location label → pieces it cannot place
     for placement in scenario.setup or []:
@@ -127,4 +135,68 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
     for label, names in nowhere.items():
         out.unplaced.append(f"not placed, since {label!r} is not a single place on a board: "
                             + ", ".join(names))
+    if reinforcements:
+        _add_reinforcements(game, out, art, display)
     return out
+
+
+def turn_track(game: Game) -> Track | None:
+    """The track whose cells are the game turns (the first, when there are several)."""
+    return next((t for t in game.tracks or [] if t.kind == "turn"), None)
+
+
+def scenario_has_turn(game: Game, scenario: Scenario, turn: int) -> bool:
+    """Whether *turn* is played in the scenario (a scenario without turns plays the game's)."""
+    if scenario.turns is not None:
+        return turn in scenario.turns
+    return game.turns is None or turn in game.turns.numbers()
+
+
+def reinforcement_placements(game: Game, scenario: Scenario) -> list[Placement]:
+    """Where the scenario's reinforcements wait: an entering piece the setup does not place
+    goes, with all its copies, to the turn track cell of its entry turn (when the scenario
+    plays that turn) or, entering on an event (a code and no turn), to the event box
+    (a Location with only that code)."""
+    placed = {p.piece for p in scenario.setup or []}
+    track = turn_track(game)
+    out: list[Placement] = []
+    for piece in game.pieces or []:
+        entry = piece.entry
+        if entry is None or piece.id in placed:
+            continue
+        if entry.turn is not None:
+            if scenario_has_turn(game, scenario, entry.turn):
+                at = Location(track=track.id if track else None, value=entry.turn)
+                out.append(Placement(piece=piece.id, at=at, count=piece.copies))
+        elif entry.code:
+            out.append(Placement(piece=piece.id, at=Location(code=entry.code),
+                                 count=piece.copies))
+    return out
+
+
+def _add_reinforcements(game: Game, out: ScenarioSetup, art: PieceArt,
+                        display: PlacedBoard | None) -> None:
+    waiting: dict[str, list[str]] = {}  # why they cannot wait anywhere → pieces
+    for placement in reinforcement_placements(game, out.scenario):
+        piece = game.piece(placement.piece)
+        assert piece is not None and piece.entry is not None
+        spot: Spot | None = None
+        if placement.at.track is not None:
+            spot = resolve(game, {}, display, placement.at)
+            why = f"the display has no turn track cell for turn {placement.at.value}"
+        elif display is not None and display.event_box is not None:
+            name, point = display.event_box
+            spot = Spot(display, name, point, False)
+        else:
+            why = "the module has no box for pieces that enter on an event"
+        if spot is None:
+            waiting.setdefault(why, []).append(f"{piece.name} ({piece.id})")
+            continue
+        levels = levels_of(game, piece)
+        level = 2 if piece.entry.reduced and levels is not None and levels.steps else 1
+        for _ in range(placement.count or 1):
+            definition = piece_definition(game, piece, art, level=level)
+            out.pieces.append(StartPiece(placement, spot, definition, piece.name))
+    for why, names in waiting.items():
+        out.unplaced.append(f"reinforcements left in the palette, since {why}: "
+                            + ", ".join(names))

@@ -18,6 +18,7 @@ from converter.vassal.components import (
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
 from tests.builder.readback import Module, save_properties, save_turn
+from tests.builder.test_reinforcements import expected_reinforcements
 
 pytestmark = pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
 
@@ -112,6 +113,7 @@ def test_at_start_pieces_sit_where_the_setup_says(builds: BuildCache, folder) ->
             place = _expected_place(game, p.at)
             if place is not None:
                 expected[(p.piece, place)] += p.count or 1
+        expected += expected_reinforcements(game, scenario)  # waiting to enter
         actual = Counter((pid, "any of" if where in choices.get(pid, ()) and (pid, where) not in expected
                           else where)
                          for pid, where in ((piece.properties()["vconv_id"], where)
