@@ -101,3 +101,16 @@ def test_report_renders_in_chromium(tmp_path: Path) -> None:
     badge = sum(1 for i in range(0, len(data), 3)  # #c00 / #d00, the marks' red
                 if 195 <= data[i] <= 225 and data[i + 1] < 25 and data[i + 2] < 25)
     assert badge > 100
+
+
+def test_moves_off_the_boards_stay_in_view() -> None:
+    """The VASSAL tour drags pieces beyond its board: every arrow lies inside the map view."""
+    result = audit_files([ROOT / "tests" / "data" / "real" / "tour.vlog"],
+                         ROOT / "tests" / "data" / "real" / "tour.vmod")
+    page = render_html(result)
+    x0, y0, w, h = map(int, re.search(r"viewBox='(-?\d+) (-?\d+) (\d+) (\d+)'", page).groups())
+    moves = [mv for fa in result.files for rec in fa.recorded for mv in rec.moves]
+    assert len(moves) > 20
+    for _, _, x1, y1, x2, y2, _ in moves:
+        for x, y in ((x1, y1), (x2, y2)):
+            assert x0 <= x <= x0 + w and y0 <= y <= y0 + h
