@@ -174,7 +174,7 @@ def _ge(built: BuiltModule) -> ScriptedGame:
     s = ScriptedGame(built)
     s.setup("marna")
     s.turn(8, "al-e")                                    # the Marne starts on turn 8
-    s.move("br-1-cav-xx", hex="3434", board=MARNE)
+    s.move("br-1-cav-xx", hex="3334", board=MARNE)       # a legal stack: onto 1 XXX (BR)
     s.move("fr-9-xxx", hex="3330", board=MARNE)
     s.turn(8, "al-f")
     s.roll("d6", 2)
