@@ -52,7 +52,7 @@ def _check_page(result: AuditResult, page: str) -> None:
         assert anchor is not None and anchor.group(1) in ids, f.line()
         assert _unescape(f.message) in _unescape(block.group(1))
         if f.points:
-            assert f"<text x=" in page and f">{n}</text></g>" in page  # its mark on the map
+            assert "<text x=" in page and f">{n}</text></g>" in page  # its mark on the map
 
 
 def _unescape(text: str) -> str:

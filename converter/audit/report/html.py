@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 import math
 
 from converter.audit.auditor import AuditResult, FileAudit
