@@ -13,7 +13,7 @@ from converter.vassal.components import (
     Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
     ForwardToKeyBuffer, GlobalMap, HighlightLastMoved, ImageSaver, KeyBufferer, Map,
     MapCenterer, MenuDisplayer, PieceMover, Region, RegionGrid, Scroller,
-    SelectionHighlighters, StackExpander, StackMetrics, Zone, ZonedGrid, Zoomer)
+    SelectionHighlighters, StackExpander, StackMetrics, Zone, ZonedGrid, ZoneProperty, Zoomer)
 from converter.vassal.grid import HexGrid
 
 
@@ -35,6 +35,24 @@ class PlacedBoard:
     event_box: tuple[str, tuple[int, int]] | None = None  # (zone name, point)
     grid_by_name: bool = True  # at-start stacks may name their hex (the grid is the board's own)
     component: Component | None = None  # the VASSAL Board
+
+
+# Zone properties giving a place in the game's terms: a piece in the zone reads them as
+# $vconv_space$ etc. (VASSAL looks a piece's property up in its zone, then map, then module).
+SPACE_PROPERTY = "vconv_space"
+TRACK_PROPERTY = "vconv_track"
+TRACK_VALUE_PROPERTY = "vconv_track_value"
+BOX_PROPERTY = "vconv_box"
+EVENT_BOX_ID = "reinforcements-by-event"
+
+
+def _zone(name: str, rect: Rect, **properties: str) -> Zone:
+    """A rectangular zone named *name*, carrying *properties* as ZoneProperties."""
+    zone = Zone(name=name, location_format="$name$", path=rect.path())
+    for key, value in properties.items():
+        zone.add(ZoneProperty(name=key, initial_value=value,
+                              description="the game's id of this place (set by vconv)"))
+    return zone
 
 
 def playable_map(name: str, board: VBoard, *, docked: bool) -> Map:
@@ -62,7 +80,7 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
         zoned = ZonedGrid()
         for space in board.spaces or []:
             rect = layout.boxes[space.id]
-            zoned.add(Zone(name=names[space.id], location_format="$name$", path=rect.path()))
+            zoned.add(_zone(names[space.id], rect, **{SPACE_PROPERTY: space.id}))
             placed.spaces[space.id] = (names[space.id], rect.centre)
         zoned.add(grid)
         vboard.add(zoned)
@@ -74,7 +92,10 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
 
 
 def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
-    """Areas and point-to-point spaces as a RegionGrid (snap points named by space)."""
+    """Areas and point-to-point spaces as a RegionGrid (snap points named by space).
+
+    A VASSAL 3.6 Region takes no child components, so a region carries no vconv_space
+    property: its name (naming.space_names) is the only link to the space."""
     board = layout.board
     names = space_names(board)
     grid = RegionGrid(snapto=True, visible=False)
@@ -98,7 +119,7 @@ def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     placed = PlacedBoard(map_name, board.name, image, layout.size)
     for space in board.spaces or []:
         rect = layout.boxes[space.id]
-        zoned.add(Zone(name=names[space.id], location_format="$name$", path=rect.path()))
+        zoned.add(_zone(names[space.id], rect, **{SPACE_PROPERTY: space.id}))
         placed.spaces[space.id] = (names[space.id], rect.centre)
     vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     if zoned.children:
@@ -117,11 +138,12 @@ def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) 
         for value in row.values:
             rect = row.cells[value]
             name = names[(row.id, value)]
-            zoned.add(Zone(name=name, location_format="$name$", path=rect.path()))
+            zoned.add(_zone(name, rect, **{TRACK_PROPERTY: row.id,
+                                           TRACK_VALUE_PROPERTY: str(value)}))
             placed.track_cells[(row.id, value)] = (name, rect.centre)
     if layout.event_box is not None:
         name = event_box_name(game)
-        zoned.add(Zone(name=name, location_format="$name$", path=layout.event_box.path()))
+        zoned.add(_zone(name, layout.event_box, **{BOX_PROPERTY: EVENT_BOX_ID}))
         placed.event_box = (name, layout.event_box.centre)
     placed.decks = dict(layout.decks)
     vboard = VBoard(name=map_name, image=image, width=layout.size[0], height=layout.size[1])

@@ -1,0 +1,51 @@
+"""Every zone tells a piece where it is in the game's terms: a space's zone carries the space
+id, a track cell its track id and value (ZoneProperties VASSAL looks up from the piece)."""
+
+from __future__ import annotations
+
+import pytest
+
+from converter.builder.layout import track_values
+from converter.vassal.components import Board, Zone, ZonedGrid, ZoneProperty
+from tests.builder.conftest import GAME_IDS, GAMES, BuildCache
+from tests.builder.readback import Module
+
+EVENT_BOX = "Reinforcements (by event)"
+
+
+def _zone_properties(zone: Zone) -> dict[str, str]:
+    return {p.name: p.initial_value for p in zone.children if isinstance(p, ZoneProperty)}
+
+
+@pytest.mark.parametrize("folder", GAMES, ids=GAME_IDS)
+def test_zones_carry_the_game_ids(builds: BuildCache, folder) -> None:
+    """A zone of a space says its space id; a track cell its track id and value."""
+    built = builds.get(folder)
+    game = built.module.game
+    module = Module.read(built.path)
+    seen = 0
+    for m in module.maps().values():
+        board = m.find(Board)
+        zoned = board.find(ZonedGrid)
+        if zoned is None:
+            continue
+        game_board = next((b for b in game.boards or [] if b.name == board.name), None)
+        ids = [_zone_properties(z).get("vconv_space") for z in zoned.find_all(Zone)]
+        if game_board is not None:  # one zone per space, each with its own id
+            assert sorted(ids) == sorted(s.id for s in game_board.spaces), board.name
+        for zone in zoned.find_all(Zone):
+            props = _zone_properties(zone)
+            if game_board is not None:
+                space = next(s for s in game_board.spaces if s.id == props["vconv_space"])
+                assert zone.name in (space.name, f"{space.name} ({space.id})", space.id)
+            elif zone.name == EVENT_BOX:
+                assert props == {"vconv_box": "reinforcements-by-event"}
+            else:
+                track = game.track(props["vconv_track"])
+                values, labels = track_values(game, track.id)
+                value = int(props["vconv_track_value"])
+                assert zone.name == f"{track.name} {labels[values.index(value)]}"
+            seen += 1
+    zones_expected = bool(game.tracks) or any(
+        b.spaces and b.kind in ("boxes", "hex") for b in game.boards or [])
+    assert seen or not zones_expected
