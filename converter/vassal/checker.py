@@ -4,12 +4,14 @@ get wrong (§6 of the format reference).  It returns findings; it never raises o
 Checked: class names VASSAL knows, required attributes, unique names where VASSAL looks things
 up by name, images and files present in the archive, piece definitions that decode with known
 traits and existing prototypes, gpids numeric, unique and below nextPieceSlotId, SetupStack
-positions inside their board, and the map helpers a playable map needs.
+positions inside their board (a stack placed by location name resolved as VASSAL does, also
+through a ZonedGrid's zones and background grid), and the map helpers a playable map needs.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable
@@ -313,10 +315,70 @@ class _Checker:
 
 def _grid_point(board: Board, location: str, size: tuple[int, int] | None) -> tuple[int, int]:
     grid = gridmath.grid_of_board(board, size)
-    if not isinstance(grid, (gridmath.HexGrid, gridmath.SquareGrid, gridmath.RegionGrid)):
-        raise ValueError(f"board {board.name!r} has no hex, square or region grid to resolve "
-                         "a location")
+    if grid is None:
+        raise ValueError(f"board {board.name!r} has no hex, square, region or zoned grid to "
+                         "resolve a location")
+    return location_point(grid, location)
+
+
+def location_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int]:
+    """The board point VASSAL 3.6 gives a location name (MapGrid.getLocation).
+
+    A ZonedGrid asks its zones in file order (a zone answers a name its location format
+    produces, inside the zone), then its background grid: so a hex named inside a zoned grid
+    resolves on the background hex grid, and a zone's own name gives the mean of its corners.
+
+    Raises:
+        ValueError (or VassalFormatError): no place of the grid has that name.
+    """
+    if isinstance(grid, gridmath.ZonedGrid):
+        for zone in grid.zones:
+            point = _zone_point(zone, grid.background, location)
+            if point is not None and zone.contains(point):
+                return point
+        if grid.background is None:
+            raise ValueError("no zone answers to this name and the zoned grid has no "
+                             "background grid")
+        return location_point(grid.background, location)
     return grid.center_of(location)
+
+
+def _zone_point(zone: gridmath.Zone, background: gridmath.BoardGrid | None,
+                location: str) -> tuple[int, int] | None:
+    """Zone.getLocation: the location format as a pattern ($name$ the zone's name,
+    $gridLocation$ any text the zone's grid resolves); without a grid part, the mean of the
+    polygon's corners (its first corner when the mean lies outside, a concave zone)."""
+    grid = background if zone.use_parent_grid else zone.grid
+    pattern, groups = "", 0
+    tokens = zone.location_format.split("$")
+    for i, token in enumerate(tokens):
+        is_property = i % 2 == 1
+        if not token:
+            continue
+        if not is_property or i == len(tokens) - 1:
+            pattern += re.escape(token)
+        elif token == "name":
+            pattern += re.escape(zone.name)
+        elif token == "gridLocation" and grid is not None:
+            pattern += "(.*)"
+            groups += 1
+    if not pattern:
+        return None
+    match = re.fullmatch(pattern, location)
+    if match is None:
+        return None
+    if groups:
+        if grid is None:
+            return None
+        try:
+            return location_point(grid, match.group(groups))
+        except (ValueError, VassalFormatError):
+            return None
+    n = len(zone.polygon)
+    if n == 0:
+        return None
+    mean = (sum(x for x, _ in zone.polygon) // n, sum(y for _, y in zone.polygon) // n)
+    return mean if zone.contains(mean) else zone.polygon[0]
 
 
 def _label(comp: Component) -> str:

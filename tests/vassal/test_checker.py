@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from converter.errors import VassalFormatError
 from converter.vassal.checker import Finding, check_archive, check_module
 from converter.vassal.components import (
     DiceButton, Map, PieceMover, PieceSlot, PrototypeDefinition, RawElement, SetupStack)
@@ -153,3 +156,61 @@ def test_legacy_tour_module_findings_are_real_problems() -> None:
     assert any("gpid '' is not a decimal number" in f.message for f in found)
     assert not any("image" in f.message for f in found)
     assert {f.severity for f in found} == {"error"}
+
+
+def _zoned_main_board(module):
+    """The proof module with its hex grid moved inside a ZonedGrid, beside a 'Reserve' zone."""
+    from converter.vassal.components import Board, HexGrid, Zone, ZonedGrid
+
+    board = module.buildfile.find(Board)
+    hexes = board.find(HexGrid)
+    board.children.remove(hexes)
+    board.add(ZonedGrid().add(Zone(name="Reserve", path="500,400;600,400;600,500;500,500"),
+                              hexes))
+    return module.buildfile.find(SetupStack)
+
+
+def test_setup_stack_named_in_a_zoned_grid_resolves_on_its_background_hex_grid() -> None:
+    module = build_proof_module()
+    stack = _zoned_main_board(module)
+    assert stack.use_grid_location and stack.location == "0304"
+    assert check_archive(module) == []
+    stack.location = "4040"  # a hex name the background grid puts off the board
+    assert any("outside board 'Main' (620x520)" in m for m in messages(check_archive(module)))
+    stack.location = "hex 12"
+    assert any("location 'hex 12'" in m for m in messages(check_archive(module)))
+
+
+def test_setup_stack_named_after_a_zone_sits_at_the_mean_of_its_corners() -> None:
+    from converter.vassal import grid as gridmath
+    from converter.vassal.checker import location_point
+    from converter.vassal.components import Board
+
+    module = build_proof_module()
+    stack = _zoned_main_board(module)
+    stack.location = "Reserve"
+    assert check_archive(module) == []
+    grid = gridmath.grid_of_board(module.buildfile.find(Board), (620, 520))
+    assert location_point(grid, "Reserve") == (550, 450)
+    assert grid.location_name(location_point(grid, "0304")) == "0304"
+
+
+def test_zone_location_formats_in_the_full_module() -> None:
+    """Zones answer only the names their format makes: 'North' (its own name), a name with
+    a grid part through the zone's grid; a region inside a '$name$' zone is not reachable."""
+    from converter.vassal import grid as gridmath
+    from converter.vassal.checker import location_point
+    from converter.vassal.components import Board, Zone
+
+    module = build_full_module()
+    board = next(b for b in module.buildfile.find_all(Board) if b.name == "Boxes")
+    grid = gridmath.grid_of_board(board)
+    assert location_point(grid, "Boxes") == (410, 200)
+    north = next(z for z in board.find_all(Zone) if z.name == "North")
+    north.location_format = "$name$ $gridLocation$"
+    grid = gridmath.grid_of_board(board)
+    square = gridmath.grid_of_board(board).zones[0].grid
+    point = location_point(grid, "North " + square.location_name((75, 75)))
+    assert point == square.center_of(square.location_name((75, 75)))
+    with pytest.raises((ValueError, VassalFormatError)):
+        location_point(grid, "Box A")
