@@ -275,10 +275,9 @@ class Replay:
         text = c.text
         if text[:1] == "*":
             if text.startswith("***") or text.startswith("** "):
-                try:
-                    dice = c.dice
-                except ValueError:  # commands.Chat.dice: isdigit() accepts '²', int() not
-                    dice = None
+                dice = c.dice
+                if dice is not None and dice.values is None and \
+                        any(ch.isdigit() and not ch.isdecimal() for ch in dice.result):
                     self._problem(f"dice report {text[:60]!r} has a value that is not a number")
                 if dice is not None:
                     die = self.state.module.dice_names.get(dice.label) or None

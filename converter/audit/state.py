@@ -190,7 +190,7 @@ class GameState:
 
     def phase_named(self, text: str) -> PhaseInfo | None:
         text = text.strip()
-        if text[:1].isdigit() and ". " in text:
+        if text[:1].isdecimal() and ". " in text:
             text = text.split(". ", 1)[1]
         for info, path in self._phases:
             if text in (path, info.name, info.id):
@@ -201,7 +201,7 @@ class GameState:
 def _leading_int(text: str) -> int | None:
     digits = ""
     for ch in text.strip():
-        if ch.isdigit():
+        if ch.isdecimal():
             digits += ch
         else:
             break

@@ -53,7 +53,7 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
                                  report="$name$ = $result$")
             for face in die.faces:
                 value = face.value if face.value is not None else (
-                    int(face.label) if face.label.lstrip("-").isdigit() else 0)
+                    int(face.label) if face.label.lstrip("-").isdecimal() else 0)
                 special.add(SpecialDieFace(text=face.label, value=value))
             button.add(special)
         out.append(button)

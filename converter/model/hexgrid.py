@@ -51,7 +51,7 @@ class HexGrid:
     def parse(self, hex_id: str) -> tuple[int, int]:
         """(column, row) of a hex id; ValueError when it is not of this grid's form."""
         d = self.digits
-        if len(hex_id) != 2 * d or not hex_id.isdigit():
+        if len(hex_id) != 2 * d or not hex_id.isdecimal():
             raise ValueError(f"hex id {hex_id!r} is not {2 * d} digits")
         a, b = int(hex_id[:d]), int(hex_id[d:])
         return (a, b) if self.first == "column" else (b, a)

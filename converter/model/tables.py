@@ -42,7 +42,7 @@ class Die:
         """The totals a roll of this die (or dice) can give; None when the faces are unknown."""
         if self.faces is not None:
             labels = self.face_labels()
-            if labels is None or any(f.value is None and not f.label.lstrip("-").isdigit() for f in self.faces):
+            if labels is None or any(f.value is None and not f.label.lstrip("-").isdecimal() for f in self.faces):
                 return None
             one = {f.value if f.value is not None else int(f.label) for f in self.faces}
         elif self.sides:

@@ -774,4 +774,4 @@ def _grid_hint(grid: HexGrid) -> str:
 
 
 def _natural(pointer: str) -> list[Any]:
-    return [(0, int(p), "") if p.isdigit() else (1, 0, p) for p in pointer.split("/")]
+    return [(0, int(p), "") if p.isdecimal() else (1, 0, p) for p in pointer.split("/")]

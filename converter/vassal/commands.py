@@ -283,7 +283,7 @@ class Chat(Command):
         result = m.group("result").strip()
         values: tuple[int, ...] | None = None
         items = [v.strip() for v in re.split(r"[,/ ]+", result) if v.strip()]
-        if items and all(v.lstrip("-").isdigit() for v in items):
+        if items and all(v.lstrip("-").isdecimal() for v in items):
             values = tuple(int(v) for v in items)
         p = _PLAYER.search(m.group("rest"))
         return DiceReport(label=m.group("label"), result=result, values=values,

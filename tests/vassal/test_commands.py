@@ -275,3 +275,12 @@ def test_every_real_piece_and_change_decodes(name: str, pieces: int, changes: in
             assert c.piece(types[c.id]).name
             changed += 1
     assert (decoded, changed) == (pieces, changes)
+
+
+def test_dice_report_with_superscript_digits_is_not_a_number() -> None:
+    """'²' is a digit to str.isdigit() but not to int(): such a report keeps its text, no values."""
+    from converter.vassal.commands import decode_command
+
+    chat = decode_command("CHAT*** 2d6 = ²,3 *** <Alice>")
+    report = chat.dice
+    assert report is not None and report.values is None and report.result == "²,3"

@@ -440,7 +440,7 @@ def _loss(code: str | None, fighters: list[_Fighter]) -> int | None:
         return None
     if code == "E":
         return sum(f.step or 0 for f in fighters)
-    return int(code) if code.isdigit() else None
+    return int(code) if code.isdecimal() else None
 
 
 def _applied(c: _Combat, f: _Fighter) -> int:

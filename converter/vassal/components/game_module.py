@@ -34,7 +34,7 @@ class GameModule(Component):
         found: list[int] = []
         for comp in self.walk():
             gpid = getattr(comp, "gpid", None)
-            if isinstance(gpid, str) and gpid.isdigit():
+            if isinstance(gpid, str) and gpid.isdecimal():
                 found.append(int(gpid))
             if comp.TEXT and comp.content.startswith("+/"):
                 try:
@@ -42,7 +42,7 @@ class GameModule(Component):
                 except (VassalFormatError, AttributeError):
                     continue
                 found.extend(int(t.gpid) for t in piece.traits_of(PlaceMarker)
-                             if t.gpid.isdigit())
+                             if t.gpid.isdecimal())
         return found
 
     def refresh_next_piece_slot_id(self) -> int:

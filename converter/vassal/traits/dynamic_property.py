@@ -46,12 +46,12 @@ class DynamicProperty(Trait):
     def minimum(self) -> int | None:
         """The lower bound of a numeric property (None when not numeric or unreadable)."""
         text = self._constraint(1)
-        return int(text) if self.is_numeric and text.lstrip("-").isdigit() else None
+        return int(text) if self.is_numeric and text.lstrip("-").isdecimal() else None
 
     @property
     def maximum(self) -> int | None:
         text = self._constraint(2)
-        return int(text) if self.is_numeric and text.lstrip("-").isdigit() else None
+        return int(text) if self.is_numeric and text.lstrip("-").isdecimal() else None
 
     def properties(self) -> dict[str, str]:
         return {self.name: self.value}
