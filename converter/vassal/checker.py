@@ -318,7 +318,18 @@ def _grid_point(board: Board, location: str, size: tuple[int, int] | None) -> tu
     if grid is None:
         raise ValueError(f"board {board.name!r} has no hex, square, region or zoned grid to "
                          "resolve a location")
-    return location_point(grid, location)
+    try:
+        return location_point(grid, location)
+    except (ValueError, VassalFormatError):
+        # SetupStack.updatePosition: a region inside a zone answers by its own name even when
+        # the zone reports only the zone's name
+        if isinstance(grid, gridmath.ZonedGrid):
+            for zone in grid.zones:
+                if isinstance(zone.grid, gridmath.RegionGrid) and not zone.use_parent_grid:
+                    origin = dict(zone.grid.regions).get(location)
+                    if origin is not None and zone.contains(origin):
+                        return origin
+        raise
 
 
 def location_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int]:

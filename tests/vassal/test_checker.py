@@ -214,3 +214,20 @@ def test_zone_location_formats_in_the_full_module() -> None:
     assert point == square.center_of(square.location_name((75, 75)))
     with pytest.raises((ValueError, VassalFormatError)):
         location_point(grid, "Box A")
+
+
+def test_setup_stack_may_name_a_region_inside_a_zone() -> None:
+    """SetupStack (not MapGrid.getLocation) also looks for regions inside zones by name."""
+    from converter.vassal.components import Board
+
+    module = build_full_module()
+    stack = module.buildfile.find(SetupStack)
+    board = next(b for b in module.buildfile.find_all(Board) if b.name == "Boxes")
+    holding = next(m for m in module.buildfile.find_all(Map) if board in m.walk())
+    moved = SetupStack(name="Reserve", owning_board="Boxes", use_grid_location=True,
+                       location="Box A", children=stack.children)
+    holding.add(moved)
+    module.buildfile.find(Map).children.remove(stack)
+    assert check_archive(module) == []
+    moved.location = "Box C"
+    assert any("location 'Box C'" in m for m in messages(check_archive(module)))
