@@ -33,7 +33,6 @@ class PlacedBoard:
     track_cells: dict[tuple[str, int], tuple[str, tuple[int, int]]] = field(default_factory=dict)
     decks: dict[str, Rect] = field(default_factory=dict)
     event_box: tuple[str, tuple[int, int]] | None = None  # (zone name, point)
-    grid_by_name: bool = True  # at-start stacks may name their hex (the grid is the board's own)
     component: Component | None = None  # the VASSAL Board
 
 
@@ -84,7 +83,6 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
             placed.spaces[space.id] = (names[space.id], rect.centre)
         zoned.add(grid)
         vboard.add(zoned)
-        placed.grid_by_name = False
     else:
         vboard.add(grid)
     placed.component = vboard

@@ -53,8 +53,8 @@ def _setup_stacks(setup: ScenarioSetup, maps: list[Map], take_gpid: Callable[[],
         stack = stacks.get(key)
         if stack is None:
             stack = SetupStack(name=f"{spot.location}", owning_board=spot.placed.board_name,
-                               x=spot.point[0], y=spot.point[1], use_grid_location=spot.on_grid,
-                               location=spot.location if spot.on_grid else "")
+                               x=spot.point[0], y=spot.point[1], use_grid_location=True,
+                               location=spot.location)
             stacks[key] = stack
             by_name[spot.placed.map_name].add(stack)
         gpid = take_gpid()

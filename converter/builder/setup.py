@@ -19,12 +19,15 @@ from converter.vassal.traits.piece import Piece as VPiece
 
 @dataclass
 class Spot:
-    """Where a placement goes: map, board, VASSAL location name and board point."""
+    """Where a placement goes: map, board, VASSAL location name and board point.
+
+    VASSAL resolves every such name on the board (a hex on the hex grid, also when it lies
+    inside a ZonedGrid; a zone's name at the mean of its corners, the point given here; a
+    region's at its origin), so at-start stacks name their location."""
 
     placed: PlacedBoard
     location: str
     point: tuple[int, int]
-    on_grid: bool  # a hex-grid location VASSAL can resolve by name
 
 
 @dataclass
@@ -54,7 +57,7 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
             placed = boards.get(board.id)
             if placed and at.hex in placed.hex_centres and board.grid and board.grid.contains(at.hex):
                 x, y = placed.hex_centres[at.hex]
-                return Spot(placed, at.hex, (round(x), round(y)), placed.grid_by_name)
+                return Spot(placed, at.hex, (round(x), round(y)))
         return None
     if at.space:
         found = game.space(at.space)
@@ -64,7 +67,7 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
         if placed is None or at.space not in placed.spaces:
             return None
         name, point = placed.spaces[at.space]
-        return Spot(placed, name, point, False)
+        return Spot(placed, name, point)
     if at.track and display is not None:
         value = at.value
         if value is None:
@@ -73,7 +76,7 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
         cell = display.track_cells.get((at.track, value)) if value is not None else None
         if cell is None:
             return None
-        return Spot(display, cell[0], cell[1], False)
+        return Spot(display, cell[0], cell[1])
     if at.any_of:
         options = choices(game, boards, display, at)
         return options[0] if options else None
@@ -186,7 +189,7 @@ def _add_reinforcements(game: Game, out: ScenarioSetup, art: PieceArt,
             why = f"the display has no turn track cell for turn {placement.at.value}"
         elif display is not None and display.event_box is not None:
             name, point = display.event_box
-            spot = Spot(display, name, point, False)
+            spot = Spot(display, name, point)
         else:
             why = "the module has no box for pieces that enter on an event"
         if spot is None:

@@ -66,6 +66,18 @@ class Module:
             return None
         return None
 
+    def named_point(self, board: Board, name: str) -> tuple[int, int]:
+        """Where VASSAL puts a stack placed by location name: a zone of that name at the mean
+        of its corners, a region at its origin, else the hex of that name."""
+        for zone in board.find_all(Zone):
+            if zone.name == name:
+                pts = [tuple(int(v) for v in p.split(",")) for p in zone.path.split(";") if p]
+                return (sum(x for x, _ in pts) // len(pts), sum(y for _, y in pts) // len(pts))
+        for region in board.find_all(Region):
+            if region.name == name:
+                return region.originx, region.originy
+        return self.hex_grid(board).center_of(name)
+
     def stack_pieces(self) -> list[tuple[str, str, Piece]]:
         """(map name, location name, piece) for every at-start stack slot."""
         out = []
@@ -74,7 +86,7 @@ class Module:
             for stack in m.find_all(SetupStack):
                 point = (stack.x, stack.y)
                 if stack.use_grid_location:
-                    point = self.hex_grid(board).center_of(stack.location)
+                    point = self.named_point(board, stack.location)
                 where = self.location_at(board, point)
                 for slot in stack.children:
                     out.append((name, where, slot.piece))

@@ -310,3 +310,17 @@ def test_pywargame_counts_match_the_model(builds: BuildCache, folder) -> None:
     assert counts["prototypes"] == 1 + len(game.sides)
     assert counts["dice_buttons"] == len([d for d in game.dice or [] if d.faces is None and d.sides])
 
+
+
+def test_at_start_stacks_name_their_location(builds: BuildCache, folder) -> None:
+    """Every at-start stack is placed by the name VASSAL reports for its place."""
+    module = Module.read(builds.get(folder).path)
+    stacks = module.root.find_all(SetupStack)
+    if not stacks:
+        pytest.skip("no at-start stacks")
+    for m in module.maps().values():
+        board = m.find(Board)
+        for stack in m.find_all(SetupStack):
+            assert stack.use_grid_location and stack.location, stack.name
+            assert module.location_at(board, module.named_point(board, stack.location)) \
+                == stack.location
