@@ -22,11 +22,7 @@ from tests.audit.conftest import ROOT
 Bundled = Callable[[str], tuple[BuiltModule, AuditModule]]
 
 # planted violations the auditor gets wrong today (converter/audit, reported to its owner)
-KNOWN_BUGS = {
-    ("trench-club", "a d12 roll of 13"):
-        "the dice check cites the first rule naming the die (big-bertha, a rule for Big "
-        "Bertha shots) instead of the general d12 rule",
-}
+KNOWN_BUGS: dict[tuple[str, str], str] = {}
 
 
 def _audit(module: AuditModule, s: ScriptedGame, name: str) -> AuditResult:
@@ -70,9 +66,6 @@ def test_planted_violation_is_found(slug: str, plant: Plant, bundled: Bundled) -
         assert f"not checkable: {rule} " in text
 
 
-@pytest.mark.xfail(strict=True, reason="stacking per nationality is counted per side: a "
-                   "German and an Austrian army in one space are reported over the limit of 1 "
-                   "(converter/audit/rules/stacking.py _group_key ignores per: nationality)")
 def test_stacking_nations_of_one_coalition_is_allowed(bundled: Bundled) -> None:
     """QMG "Pezzi": nations of one coalition may share a space (one piece per nation)."""
     built, module = bundled("quartermaster-general-1914")
@@ -112,9 +105,6 @@ def test_sample_logs_are_deterministic(bundled: Bundled) -> None:
         violations_game(script, built)[0].log_bytes()
 
 
-@pytest.mark.xfail(strict=True, reason="the enemy-stacking finding's 'expected' names the rule's "
-                   "`per` (here 'stack') as the group, though the groups are sides "
-                   "(converter/audit/rules/stacking.py)")
 def test_enemy_stacking_expected_text_names_sides(bundled: Bundled) -> None:
     built, module = bundled("pursuit-of-glory")
     s = GAMES["pursuit-of-glory"].clean(built)

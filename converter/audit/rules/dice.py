@@ -16,7 +16,9 @@ class DiceCheck(Check):
         self.run.rules = [d.id for d in self.game.dice or []]
 
     def _rule(self, die_id: str) -> Rule | None:
-        return next((r for r in self.rules("dice") if r.die == die_id), None)
+        """The rule about this die in general: one that names no pieces comes before one that does."""
+        rules = [r for r in self.rules("dice") if r.die == die_id]
+        return next((r for r in rules if r.pieces is None), rules[0] if rules else None)
 
     def visit_event(self, state: GameState, event: Event) -> None:
         assert isinstance(event, DiceRolled)

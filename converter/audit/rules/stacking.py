@@ -92,19 +92,25 @@ class StackingCheck(Check):
         if rule.pieces is None:
             counted = [p for p in counted if p.game is not None and
                        (p.game.kind in MOBILE_KINDS or rule.measure == "pieces")]
+        self.run.applied += 1
+        if rule.enemy == "forbidden":
+            # other sides are enemies; with per: faction, so are allies of another faction
+            by_owner: dict[str, list[PieceState]] = {}
+            for p in counted:
+                by_owner.setdefault(self._owner_key(rule, p), []).append(p)
+            if len(by_owner) > 1:
+                names = sorted(by_owner)
+                who = " and ".join(self._owner_name(rule, g) for g in names)
+                everyone = [p for g in names for p in by_owner[g]]
+                owner = "faction" if rule.per == "faction" else "side"
+                self.find(state, event, rule.id, section_of(rule),
+                          f"{place.label()} holds pieces of {who}", f"pieces of one {owner} only",
+                          ", ".join(p.name for p in everyone), pieces=everyone, places=[place],
+                          points=[(place.map or "", everyone[-1].x, everyone[-1].y)])
         groups: dict[str, list[PieceState]] = {}
         for p in counted:
-            groups.setdefault(self._group_key(rule, p), []).append(p)
-        self.run.applied += 1
-        if rule.enemy == "forbidden" and len(groups) > 1:
-            names = sorted(groups)
-            who = " and ".join(self._group_name(rule, g) for g in names)
-            everyone = [p for g in names for p in groups[g]]
-            self.find(state, event, rule.id, section_of(rule),
-                      f"{place.label()} holds pieces of {who}", f"pieces of one "
-                      f"{rule.per or 'side'} only", ", ".join(p.name for p in everyone),
-                      pieces=everyone, places=[place],
-                      points=[(place.map or "", everyone[-1].x, everyone[-1].y)])
+            for key in self._group_keys(rule, p):
+                groups.setdefault(key, []).append(p)
         if rule.limit is None:
             return
         for group, members in groups.items():
@@ -127,17 +133,26 @@ class StackingCheck(Check):
                           pieces=members, places=[place],
                           points=[(place.map or "", members[-1].x, members[-1].y)])
 
-    def _group_name(self, rule: Rule, key: str) -> str:
-        item = self.game.faction(key) if rule.per == "faction" else self.game.side(key)
-        return item.name if item is not None else key
-
-    def _group_key(self, rule: Rule, p: PieceState) -> str:
-        if rule.per == "side" or (rule.enemy == "forbidden" and rule.per not in ("faction",)):
-            return p.side or "?"
+    def _owner_key(self, rule: Rule, p: PieceState) -> str:
         if rule.per == "faction" and p.game is not None:
             f = self.game.faction_of(p.game)
             return f.id if f is not None else "?"
-        return ""
+        return p.side or "?"
+
+    def _owner_name(self, rule: Rule, key: str) -> str:
+        item = self.game.faction(key) if rule.per == "faction" else self.game.side(key)
+        return item.name if item is not None else key
+
+    def _group_keys(self, rule: Rule, p: PieceState) -> list[str]:
+        """The groups a piece counts in for the limit: its side, faction or nationalities."""
+        if rule.per == "side":
+            return [p.side or "?"]
+        if rule.per == "faction" and p.game is not None:
+            f = self.game.faction_of(p.game)
+            return [f.id if f is not None else "?"]
+        if rule.per == "nationality" and p.game is not None:
+            return p.game.nationalities or ["?"]
+        return [""]
 
     def _measure(self, rule: Rule, state: GameState, members: list[PieceState]
                  ) -> tuple[float, list[str]]:
