@@ -184,9 +184,10 @@ def _add_reinforcements(game: Game, out: ScenarioSetup, art: PieceArt,
         piece = game.piece(placement.piece)
         assert piece is not None and piece.entry is not None
         spot: Spot | None = None
-        if placement.at.track is not None:
-            spot = resolve(game, {}, display, placement.at)
-            why = f"the display has no turn track cell for turn {placement.at.value}"
+        if piece.entry.turn is not None:
+            if placement.at.track is not None:
+                spot = resolve(game, {}, display, placement.at)
+            why = f"the module has no turn track cell for turn {piece.entry.turn}"
         elif display is not None and display.event_box is not None:
             name, point = display.event_box
             spot = Spot(display, name, point)

@@ -78,23 +78,40 @@ def test_reinforcements_wait_on_their_entry_turn_or_in_the_event_box(
         pytest.skip("the setups place every reinforcement")
 
 
-def test_a_one_scenario_game_has_them_in_its_at_start_stacks(tmp_path) -> None:
-    """The mini game, with Armata A (enters on turn 3) left out of the setup and the HQ
-    entering on an event: at-start stacks on 'Turno 3' and in the event box."""
+def _mini_variant(tmp_path, *, hq_code: str | None = None, turn_kind: str = "turn"):
+    """The mini game with Armata A (enters on turn 3) left out of the setup, the HQ
+    entering on *hq_code*, and the turn track of kind *turn_kind*: built and written."""
     folder = tmp_path / "mini"
     shutil.copytree(MINI, folder)
     game_json = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     (scenario,) = game_json["scenarios"]
     scenario["setup"] = [p for p in scenario["setup"] if p["piece"] != "sa-1"]
+    next(t for t in game_json["tracks"] if t["id"] == "turn")["kind"] = turn_kind
     (folder / "game.json").write_text(json.dumps(game_json), encoding="utf-8")
     pieces_json = json.loads((folder / "pieces.json").read_text(encoding="utf-8"))
-    hq = next(p for p in pieces_json["pieces"] if p["id"] == "sa-hq")
-    hq["entry"] = {"code": "B+3"}
+    if hq_code is not None:
+        next(p for p in pieces_json["pieces"] if p["id"] == "sa-hq")["entry"] = {"code": hq_code}
     (folder / "pieces.json").write_text(json.dumps(pieces_json), encoding="utf-8")
     with fixed_epoch():
         built = build_module(folder)
         path = write_module(built, tmp_path / "out")
-    where = Counter((piece.properties()["vconv_id"], w)
-                    for _m, w, piece in Module.read(path).stack_pieces()
-                    if piece.properties()["vconv_id"] in ("sa-1", "sa-hq"))
-    assert where == Counter({("sa-1", "Turno 3"): 1, ("sa-hq", EVENT_BOX): 1})
+    return built, Module.read(path)
+
+
+def _waiting(module: Module) -> Counter:
+    return Counter((piece.properties()["vconv_id"], w)
+                   for _m, w, piece in module.stack_pieces()
+                   if piece.properties()["vconv_id"] in ("sa-1", "sa-hq"))
+
+
+def test_a_one_scenario_game_has_them_in_its_at_start_stacks(tmp_path) -> None:
+    """At-start stacks on 'Turno 3' (Armata A) and in the event box (the HQ, entering on B+3)."""
+    _built, module = _mini_variant(tmp_path, hq_code="B+3")
+    assert _waiting(module) == Counter({("sa-1", "Turno 3"): 1, ("sa-hq", EVENT_BOX): 1})
+
+
+def test_without_a_turn_track_they_stay_in_the_palette_and_the_notes_say_so(tmp_path) -> None:
+    built, module = _mini_variant(tmp_path, turn_kind="level")
+    assert _waiting(module) == Counter()
+    assert any("reinforcements left in the palette, since the module has no turn track cell "
+               "for turn 3: Armata A (sa-1)" in note for note in built.notes)
