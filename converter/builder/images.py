@@ -86,7 +86,7 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
     if box is not None:
         draw.rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), fill=(255, 255, 255),
                        outline=(80, 80, 80), width=2)
-        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=font("bold", 15),
+        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=font("bold", 13),
                   fill=(20, 20, 20), anchor="lm")
     for deck in game.decks or []:
         rect = layout.decks.get(deck.id)
