@@ -84,6 +84,7 @@ class SetupCheck(Check):
                           f"{scenario.name!r} places {want} at {pl.at.label()}",
                           f"{want} at {pl.at.label()}", f"{want - short} there")
         if scenario.complete:
+            used.update(self._waiting(scenario, by_id, used))
             for p in pieces:
                 if p.id not in used and (p.game is not None and p.game.kind != "marker"):
                     self.find(state, event, rule_id, sec,
@@ -91,6 +92,23 @@ class SetupCheck(Check):
                               f"{scenario.name!r}", "only the scenario's pieces",
                               f"{p.name} at {p.place.label()}", pieces=[p], places=[p.place],
                               points=[(p.place.map or "", p.x, p.y)])
+
+    def _waiting(self, scenario: Scenario, by_id: dict[str, list[PieceState]],
+                 used: set[str]) -> set[str]:
+        """Reinforcements waiting where a built module puts them (their entry turn's cell on
+        the turn track, or the event box): part of the setup, not strays."""
+        from converter.builder.naming import event_box_name
+        from converter.builder.setup import reinforcement_placements
+
+        box = event_box_name(self.game)
+        out: set[str] = set()
+        for pl in reinforcement_placements(self.game, scenario):
+            for p in by_id.get(pl.piece, []):
+                if p.id in used:
+                    continue
+                if _at(pl.at, p.place) or (pl.at.code is not None and p.place.location == box):
+                    out.add(p.id)
+        return out
 
     def _step(self, state: GameState, event: Event, rule_id: str, sec: str | None,
               pl: Placement, p: PieceState) -> None:
