@@ -6,13 +6,13 @@ words it comes from, and compared with what the module's JSON holds.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from converter.load import load_game
+from tests.modules.gamedata import by_id, space, table, piece, rule, walk
 from converter.validate import validate_path
 
 GAME = Path(__file__).resolve().parents[2] / "modules" / "pursuit-of-glory"
@@ -23,40 +23,14 @@ def game() -> dict[str, Any]:
     return load_game(GAME).data
 
 
-def by_id(items: list[dict[str, Any]], ident: str) -> dict[str, Any]:
-    matches = [item for item in items if item.get("id") == ident]
-    assert len(matches) == 1, f"expected one item {ident!r}, found {len(matches)}"
-    return matches[0]
-
 
 def board(game: dict[str, Any], ident: str = "mappa") -> dict[str, Any]:
     return by_id(game["boards"], ident)
 
 
-def space(game: dict[str, Any], ident: str) -> dict[str, Any]:
-    return by_id([s for b in game["boards"] for s in b.get("spaces", [])], ident)
 
 
-def table(game: dict[str, Any], ident: str) -> dict[str, Any]:
-    return by_id(game["tables"], ident)
 
-
-def piece(game: dict[str, Any], ident: str) -> dict[str, Any]:
-    return by_id(game["pieces"], ident)
-
-
-def rule(game: dict[str, Any], ident: str) -> dict[str, Any]:
-    return by_id(game["rules"], ident)
-
-
-def walk(node: Any, pointer: str = "") -> Iterator[tuple[str, dict[str, Any]]]:
-    if isinstance(node, dict):
-        yield pointer, node
-        for key, value in node.items():
-            yield from walk(value, f"{pointer}/{key}")
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from walk(value, f"{pointer}/{i}")
 
 
 def entry(tab: dict[str, Any], label: str) -> dict[str, Any]:
