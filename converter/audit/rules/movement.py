@@ -4,13 +4,15 @@ forbidden terrain, restricted links, and no entry into enemy-occupied places.
 Moves within one phase add up per piece (a unit dragged hex by hex spends its allowance
 once); an undone move gives its cost back.  Only moves between two places of the same game
 board count: entering from a box, the palette or off-map is a placement, not a move.
+A piece that enters a place whose terrain or feature ends movement (``ends_move``) may not
+pass through it, nor move on from it later in the same phase.
 """
 
 from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
-from converter.audit.rules.paths import INF, PathFinder, network_path
+from converter.audit.rules.paths import INF, PathFinder, network_path, stopping_place
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import Rule
 
@@ -38,11 +40,14 @@ class MovementCheck(Check):
                 self.active.append(rule)
         self.run.rules = [r.id for r in self.active]
         self.spent: dict[str, list[tuple[int, float]]] = {}
+        # per piece, one entry per judged move this phase: the place it had to stop in
+        self.halted: dict[str, list[str | None]] = {}
         self.paths = PathFinder(self.game)
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, TurnChanged):
             self.spent.clear()  # a new phase or turn: allowances start afresh
+            self.halted.clear()
             return
         assert isinstance(event, PieceMoved)
         piece = event.piece
@@ -50,18 +55,27 @@ class MovementCheck(Check):
             costs = self.spent.get(piece.id)
             if costs:
                 costs.pop()
+            halts = self.halted.get(piece.id)
+            if halts:
+                halts.pop()
             return
         if piece.game is None or piece.game.kind not in MOBILE_KINDS:
             return
         o, d = event.origin, event.destination
         if o.key is None or d.key is None or o.game_board != d.game_board or o.key == d.key:
             return
+        judged = False
         for rule in self.active:
             if rule.pieces is not None and not self.game.matches(piece.game, rule.pieces):
                 continue
             if not self.applies_now(rule, state, event.pos):
                 continue
             self._judge(rule, state, event)
+            judged = True
+        if judged:
+            board = self.game.board(d.game_board or "")
+            stops = board is not None and stopping_place(self.game, board, d.hex, d.space)
+            self.halted.setdefault(piece.id, []).append(d.key if stops else None)
 
     def _judge(self, rule: Rule, state: GameState, event: PieceMoved) -> None:
         piece, o, d = event.piece, event.origin, event.destination
@@ -77,6 +91,15 @@ class MovementCheck(Check):
                       f"{piece.name} enters {d.label()}, occupied by the enemy",
                       "no entry into enemy-occupied places", f"entered {d.label()}",
                       pieces=[piece], places=[o, d], points=points)
+            return
+        halts = self.halted.get(piece.id)
+        if halts and halts[-1] is not None and halts[-1] == o.key:
+            self.find(state, event, rule.id, sec,
+                      f"{piece.name} moves on from {o.label()}, where its move had to end "
+                      "(terrain or feature that ends movement)",
+                      f"no further move from {o.label()} this phase",
+                      f"moved {o.label()} → {d.label()}", pieces=[piece], places=[o, d],
+                      points=points)
             return
         allowance = self._allowance(rule, state, piece)
         if board.kind == "hex" and o.hex is not None and d.hex is not None:

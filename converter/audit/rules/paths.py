@@ -4,6 +4,15 @@ Where the game data gives a hex's terrain, the cost is known; where it does not 
 map), the cost lies between the cheapest and the dearest hex terrain of the game.  A move
 whose cheapest path is over the allowance is a violation; one whose dearest path fits is
 legal; between the two the check says "not checkable" and names the hexes lacking data.
+
+Features (terrain entries with ``applies_to: "feature"`` listed in a place's ``features``,
+such as a fort or a fortified zone) count like one more terrain of the place: the schema
+gives ``cost`` one meaning, "movement points to enter", and never says a feature replaces
+the place's terrain, so a feature's cost joins the place's own and the dearest governs (a
+cheaper feature does not make a place cheaper).  A feature that is prohibited, or whose
+``only``/``never`` filter excludes the piece, forbids entry; one with ``ends_move`` lets a
+path end there but not pass through.  A feature with no movement data has no movement
+effect (most features are cities and towns that only matter for combat or victory).
 """
 
 from __future__ import annotations
@@ -82,10 +91,21 @@ class BoardCosts:
             if c is None:
                 return self.unknown_low, self.unknown_high, False
             values.append(allowance if c == -1.0 else c)
+        extra = self._feature_cost(h.features if h is not None else None, allowance)
+        if extra == INF:
+            return INF, INF, True  # a feature forbids entry whatever the terrain
         if not values:
-            return self.unknown_low, self.unknown_high, False
-        cost = max(values)
+            return max(self.unknown_low, extra), self.unknown_high, False
+        cost = max(*values, extra)
         return cost, cost, True
+
+    def _feature_cost(self, feature_ids: list[str] | None, allowance: float) -> float:
+        """The dearest entering cost among a place's features (0 when none says one)."""
+        return feature_cost(self.game, feature_ids, self.piece, allowance)
+
+    def stops(self, hex_id: str) -> bool:
+        """Whether entering *hex_id* ends this piece's move (hex terrain or a feature)."""
+        return stopping_place(self.game, self.board, hex_id, None)
 
     def hexside(self, a: str, b: str) -> tuple[float, float, bool]:
         """(low, high, known) cost added by the hexside between *a* and *b*."""
@@ -144,9 +164,9 @@ def hex_path(game: Game, board: Board, piece: Piece, origin: str, destination: s
     grid = board.grid
     near = (lambda h: table.get(h, [])) if table is not None else grid.neighbours
     low, path, unknown = _dijkstra(origin, destination, near,
-                                   lambda a, b: _step(costs, a, b, allowance, 0))
+                                   lambda a, b: _step(costs, a, b, allowance, 0), costs.stops)
     high, _, _ = _dijkstra(origin, destination, near,
-                           lambda a, b: _step(costs, a, b, allowance, 1))
+                           lambda a, b: _step(costs, a, b, allowance, 1), costs.stops)
     missing = [h for h in path if not costs.enter_hex(h, allowance)[2]] if path else []
     steps = list(zip([origin, *path], path))
     missing += [f"hexside {a}/{b}" for a, b in steps if not costs.hexside(a, b)[2]]
@@ -159,7 +179,10 @@ def _step(costs: BoardCosts, a: str, b: str, allowance: float, which: int) -> fl
     return costs.enter_hex(b, allowance)[which] + costs.hexside(a, b)[which]
 
 
-def _dijkstra(start: str, goal: str, neighbours, cost) -> tuple[float, list[str], list[str]]:
+def _dijkstra(start: str, goal: str, neighbours, cost,
+              stops=None) -> tuple[float, list[str], list[str]]:  # type: ignore[no-untyped-def]
+    """Cheapest path from *start* to *goal*; a place where *stops* holds may end the path
+    but no path goes on from it (the start excepted: a piece may leave where it stood)."""
     best = {start: 0.0}
     prev: dict[str, str] = {}
     heap = [(0.0, start)]
@@ -171,6 +194,8 @@ def _dijkstra(start: str, goal: str, neighbours, cost) -> tuple[float, list[str]
                 path.append(prev[path[-1]])
             return d, path[::-1][1:], []
         if d > best.get(node, INF):
+            continue
+        if stops is not None and node != start and stops(node):
             continue
         for nxt in neighbours(node):
             c = cost(node, nxt)
@@ -220,10 +245,17 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
                 values = []
                 break
             values.append(c)
+        extra = feature_cost(game, space.features if space is not None else None, piece,
+                             allowance)
+        if extra == INF:
+            return INF, INF
         if not values:
             unknown.add(f"terrain of {space_id}")
-            return 0.0, INF
-        return max(values), max(values)
+            return extra, INF
+        return max(*values, extra), max(*values, extra)
+
+    def stops(space_id: str) -> bool:
+        return stopping_place(game, board, None, space_id)
 
     def crossing(link: Link | None) -> tuple[float, float]:
         if cost_model != "link":
@@ -254,11 +286,11 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
     complete = bool(board.complete)
     low, path, _ = _dijkstra(origin, destination, lambda n: [x for x, _, _ in edges.get(n, [])],
                              lambda a, b: min((lo for x, lo, _ in edges.get(a, []) if x == b),
-                                              default=INF))
+                                              default=INF), stops)
     high, _, _ = _dijkstra(origin, destination,
                            lambda n: [x for x, _, _ in edges.get(n, [])],
                            lambda a, b: min((hi for x, _, hi in edges.get(a, []) if x == b),
-                                            default=INF))
+                                            default=INF), stops)
     notes = sorted(unknown)
     if not complete and enter(destination)[0] < INF:
         # a connection the data lacks may be shorter: no lower bound can be proved
@@ -277,6 +309,47 @@ def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float) -> flo
     if m.whole_move:
         return allowance
     return m.cost
+
+
+def feature_cost(game: Game, feature_ids: list[str] | None, piece: Piece,
+                 allowance: float) -> float:
+    """The dearest entering cost among a place's features: INF when one forbids the piece,
+    0 when none gives a cost (a feature without movement data does not affect movement)."""
+    cost = 0.0
+    for fid in feature_ids or []:
+        t = game.terrain_type(fid)
+        if t is None or t.applies_to != "feature" or t.movement is None:
+            continue
+        c = _terrain_cost(game, t, piece, allowance)
+        if c is not None:
+            cost = max(cost, c)
+    return cost
+
+
+def ends_move(game: Game, terrain_ids: list[str] | None, feature_ids: list[str] | None,
+              kinds: tuple[str, ...]) -> bool:
+    """Whether a place's terrain (of the given kinds) or one of its features ends a move."""
+    for tid, wanted in [*((t, kinds) for t in terrain_ids or []),
+                        *((f, ("feature",)) for f in feature_ids or [])]:
+        t = game.terrain_type(tid)
+        if t is not None and t.applies_to in wanted and t.movement is not None \
+                and t.movement.ends_move:
+            return True
+    return False
+
+
+def stopping_place(game: Game, board: Board, hex_id: str | None,
+                   space_id: str | None) -> bool:
+    """Whether a piece entering this hex or space must end its move there."""
+    if hex_id is not None:
+        h = board.hex(hex_id)
+        return h is not None and ends_move(game, h.terrain, h.features, ("hex",))
+    if space_id is not None:
+        found = game.space(space_id)
+        space = found[1] if found is not None else None
+        return space is not None and ends_move(game, space.terrain, space.features,
+                                               ("space", "hex"))
+    return False
 
 
 def _link_open(game: Game, link: Link, piece: Piece, turn: int | None) -> bool | None:
