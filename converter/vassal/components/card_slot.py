@@ -4,30 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from converter.vassal.components.base import Component, attrs
-from converter.vassal.traits.piece import Piece, decode_add_piece
-from converter.vassal.traits.spec import INT
+from converter.vassal.components.piece_slot import SlotDefinition
 
 
 @dataclass
-class CardSlot(Component):
+class CardSlot(SlotDefinition):
     """A card definition inside a DrawPile (same format as a PieceSlot)."""
 
     TAG = "VASSAL.build.widget.CardSlot"
-    TEXT = True
-    ATTRS = attrs(("entryName", "entry_name"), ("gpid", "gpid"), ("width", "width", INT),
-                  ("height", "height", INT))
-
-    entry_name: str = ''
-    gpid: str = ''
-    width: int = 64
-    height: int = 64
-
-    @property
-    def piece(self) -> Piece:
-        """The piece this definition holds (its AddPiece text decoded into traits)."""
-        return decode_add_piece(self.content)[1]
-
-    @piece.setter
-    def piece(self, value: Piece) -> None:
-        self.content = value.add_piece_text()

@@ -10,10 +10,13 @@ from converter.vassal.traits.spec import INT
 
 
 @dataclass
-class PieceSlot(Component):
-    """A palette slot: a piece definition (AddPiece text) with its unique gpid."""
+class SlotDefinition(Component):
+    """What PieceSlot and CardSlot share: a piece definition (AddPiece text) with its gpid.
 
-    TAG = "VASSAL.build.widget.PieceSlot"
+    Not registered itself (no TAG); the two slot classes stay distinct types, since a card
+    is not a palette piece.
+    """
+
     TEXT = True
     ATTRS = attrs(("entryName", "entry_name"), ("gpid", "gpid"), ("width", "width", INT),
                   ("height", "height", INT))
@@ -31,3 +34,10 @@ class PieceSlot(Component):
     @piece.setter
     def piece(self, value: Piece) -> None:
         self.content = value.add_piece_text()
+
+
+@dataclass
+class PieceSlot(SlotDefinition):
+    """A palette slot: a piece definition (AddPiece text) with its unique gpid."""
+
+    TAG = "VASSAL.build.widget.PieceSlot"
