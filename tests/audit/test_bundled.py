@@ -55,15 +55,9 @@ def test_bundled_game_clean_scripted_games(folder: Path) -> None:
             assert judged["setup"] == (len(scenario.setup or []) if s.restored else 0)
 
 
-def test_the_first_world_war_army_on_a_front_not_listing_it() -> None:
+def test_the_first_world_war_army_on_a_front_not_listing_it(bundled) -> None:
     """Rule 5.0: an army enters a front only if the front lists its nationality."""
-    folder = Path(__file__).resolve().parents[2] / "modules" / "the-first-world-war"
-    try:
-        built = build_module(folder)
-    except (BuildError, ModelError) as exc:
-        pytest.skip(f"the-first-world-war does not build yet: {str(exc).splitlines()[0]}")
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             built.archive.images.get)
+    built, module = bundled("the-first-world-war")
     s = ScriptedGame(built)
     s.setup("historical-setup")
     s.move("fr-5", space="front-9")  # front 9 lists ah, de, ru
@@ -73,15 +67,9 @@ def test_the_first_world_war_army_on_a_front_not_listing_it() -> None:
     assert result.findings[0].expected == "only nationalities ah, de, ru"
 
 
-def test_glorys_end_third_corps_in_a_hex() -> None:
+def test_glorys_end_third_corps_in_a_hex(bundled) -> None:
     """Rule 6.1: at most two corps (XXX or groups) in a hex."""
-    folder = Path(__file__).resolve().parents[2] / "modules" / "glorys-end"
-    try:
-        built = build_module(folder)
-    except (BuildError, ModelError) as exc:
-        pytest.skip(f"glorys-end does not build yet: {str(exc).splitlines()[0]}")
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             built.archive.images.get)
+    built, module = bundled("glorys-end")
     s = ScriptedGame(built)
     s.setup("marna")
     s.move("fr-4t-xxx", hex="3231", board="mini-mappa-marna")  # onto fr-1-xxx and fr-10-xxx
@@ -91,15 +79,9 @@ def test_glorys_end_third_corps_in_a_hex() -> None:
     assert result.findings[0].message.startswith("hex 3231 holds 3 size-weight")
 
 
-def test_the_first_world_war_special_die_is_not_guessed() -> None:
+def test_the_first_world_war_special_die_is_not_guessed(bundled) -> None:
     """Only the S face of the special die is described (2.4): no roll can be judged."""
-    folder = Path(__file__).resolve().parents[2] / "modules" / "the-first-world-war"
-    try:
-        built = build_module(folder)
-    except (BuildError, ModelError) as exc:
-        pytest.skip(f"the-first-world-war does not build yet: {str(exc).splitlines()[0]}")
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             built.archive.images.get)
+    built, module = bundled("the-first-world-war")
     s = ScriptedGame(built)
     s.roll("tfww-die", 3)
     result = audit_records([("tfww.vlog", read_record(s.record_text()))], module)
