@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -106,3 +107,25 @@ def pywargame_counts(module: Path, timeout: float = 120) -> dict[str, int]:
         raise AssertionError(f"pywargame failed to read {module}:\n{proc.stderr[-3000:]}")
     lines = [line for line in proc.stdout.splitlines() if line.startswith("{")]
     return dict(json.loads(lines[-1]))
+
+
+# --- an independent reading of saved games, for tests that check our reader against it ----
+def deobfuscate(raw: bytes) -> str:
+    """A savedGame entry as text: '!VCSK' hex-XOR undone, anything else read as UTF-8."""
+    text = raw.decode("latin-1")
+    if not text.startswith("!VCSK"):
+        return raw.decode("utf-8")
+    key = int(text[5:7], 16)
+    return bytes(int(text[i:i + 2], 16) ^ key for i in range(7, len(text) - 1, 2)).decode()
+
+
+def command_leaves(text: str) -> Iterator[str]:
+    """Every leaf command of an ESC-separated stream, LOG wrappers opened."""
+    from converter.vassal import sequence
+
+    parts = sequence.split(text, "\x1b")
+    if len(parts) == 1 and parts[0] == text:
+        yield from (command_leaves(text[4:]) if text.startswith("LOG\t") else [text])
+        return
+    for part in parts:
+        yield from command_leaves(part)

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
+from helpers_vassal import command_leaves, deobfuscate
 from converter.vassal.components import Board, HexGrid, HexGridNumbering, SquareGrid, \
     SquareGridNumbering
 from converter.vassal.grid import (
@@ -24,28 +25,11 @@ from converter.vassal.vmod_reader import read_vmod
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
 
-def _deobfuscate(raw: bytes) -> str:
-    text = raw.decode("latin-1")
-    if not text.startswith("!VCSK"):
-        return raw.decode("utf-8")
-    key = int(text[5:7], 16)
-    return bytes(int(text[i:i + 2], 16) ^ key for i in range(7, len(text) - 1, 2)).decode()
-
-
-def _leaves(text: str):
-    parts = sequence.split(text, "\x1b")
-    if len(parts) == 1 and parts[0] == text:
-        yield from (_leaves(text[4:]) if text.startswith("LOG\t") else [text])
-        return
-    for part in parts:
-        yield from _leaves(part)
-
-
 def logged_moves(log: str) -> list[tuple[tuple[int, int], str, tuple[int, int], str]]:
     """(new point, new name, old point, old name) for each MovePiece with its move report."""
-    text = _deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
+    text = deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
     moves, last = [], None
-    for leaf in _leaves(text):
+    for leaf in command_leaves(text):
         if leaf.startswith("M/"):
             last = sequence.split(leaf, "/")
         report = re.match(r"CHAT\* .* moves (.*) -> (.*) \*$", leaf)
@@ -237,9 +221,9 @@ def test_grid_settings_become_components() -> None:
 
 def logged_moves_with_board(log: str) -> list[tuple[str, tuple[int, int], str]]:
     """(board in use, new point, reported new name) for each move on the Main Map."""
-    text = _deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
+    text = deobfuscate(zipfile.ZipFile(REAL / log).read("savedGame"))
     board, last, out = "", None, []
-    for leaf in _leaves(text):
+    for leaf in command_leaves(text):
         if leaf.startswith("Main MapBoardPicker\t"):
             board = leaf.split("\t")[1]
         if leaf.startswith("M/"):

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
+from helpers_vassal import command_leaves, deobfuscate
 from converter.vassal.traits import (
     BasicPiece, Delete, DynamicProperty, Label, Layer, Marker, MovementMarkable, Obscurable,
     Piece, RawTrait, ReportState, ReturnToDeck, UsePrototype, decode_add_piece, decode_piece)
@@ -31,23 +32,6 @@ PROTOTYPE_TEXT = ("+/null/mark;Type" + T + "markmoved;\\/images\\/moved.gif;0;0;
                   "Infantry" + T + "false\\" + T + "\\\\" + T + "null;0;0;;0")
 
 
-def _deobfuscate(raw: bytes) -> str:
-    text = raw.decode("latin-1")
-    if not text.startswith("!VCSK"):
-        return raw.decode("utf-8")
-    key = int(text[5:7], 16)
-    return bytes(int(text[i:i + 2], 16) ^ key for i in range(7, len(text) - 1, 2)).decode()
-
-
-def _leaves(text: str):
-    parts = sequence.split(text, "\x1b")
-    if len(parts) == 1 and parts[0] == text:
-        yield from (_leaves(text[4:]) if text.startswith("LOG\t") else [text])
-        return
-    for part in parts:
-        yield from _leaves(part)
-
-
 def real_piece_texts() -> list[tuple[str, str, str]]:
     """(source, type, state) of every piece in tour.vmod's slots/prototypes and in the saves."""
     out = []
@@ -57,8 +41,8 @@ def real_piece_texts() -> list[tuple[str, str, str]]:
             fields = sequence.split(comp.content[2:], "/")
             out.append(("tour.vmod", fields[1], fields[2]))
     for save in sorted(REAL.glob("*.v[sl]*")):
-        text = _deobfuscate(zipfile.ZipFile(save).read("savedGame"))
-        for leaf in _leaves(text):
+        text = deobfuscate(zipfile.ZipFile(save).read("savedGame"))
+        for leaf in command_leaves(text):
             if leaf.startswith("+/"):
                 fields = sequence.split(leaf[2:], "/")
                 if fields[1] != "stack" and not fields[1].startswith("deck;"):
@@ -269,11 +253,11 @@ def test_decoding_garbage_never_crashes(type_text, state_text) -> None:
 def test_piece_names_match_vassal_reports_through_adds_and_changes() -> None:
     """VASSAL 3.6 wrote tour-vassal36.vlog; its move/create reports name pieces as the
     decorator chain composes them (label text, layer level names)."""
-    text = _deobfuscate(zipfile.ZipFile(REAL / "tour-vassal36.vlog").read("savedGame"))
+    text = deobfuscate(zipfile.ZipFile(REAL / "tour-vassal36.vlog").read("savedGame"))
     types: dict[str, str] = {}
     names: dict[str, str] = {}
     reported = []
-    for leaf in _leaves(text):
+    for leaf in command_leaves(text):
         if leaf.startswith("+/"):
             fields = sequence.split(leaf[2:], "/")
             if fields[1] != "stack" and not fields[1].startswith("deck;"):
