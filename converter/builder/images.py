@@ -12,7 +12,7 @@ import re
 
 from PIL import Image, ImageDraw
 
-from converter.builder.layout import HEX_PX, DisplayLayout
+from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, HEX_PX, TRACK_NAME_FONT, DisplayLayout
 from converter.builder.naming import EVENT_BOX
 from converter.model.board import Board
 from converter.model.cards import Card, Deck
@@ -71,22 +71,25 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
     """The display board: track rows with their cell labels, and one place per deck."""
     img = Image.new("RGB", layout.size, (250, 250, 245))
     draw = ImageDraw.Draw(img)
+    name_font, cell_font, deck_font = font(*TRACK_NAME_FONT), font(*CELL_FONT), font(*DECK_FONT)
     for row in layout.tracks:
         first = next(iter(row.cells.values()), None)
         if first is not None:
-            draw.text((12, first.y + first.h // 2), row.name, font=font("bold", 15),
-                      fill=(20, 20, 20), anchor="lm")
-        for value, label in zip(row.values, row.labels):
+            top = first.y + first.h // 2 - len(row.name_lines) * 19 // 2
+            for k, line in enumerate(row.name_lines):
+                draw.text((12, top + k * 19 + 9), line, font=name_font, fill=(20, 20, 20), anchor="lm")
+        for value in row.values:
             rect = row.cells[value]
-            draw.rectangle((rect.x, rect.y, rect.x + rect.w - 1, rect.y + rect.h - 1),
+            draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h),
                            fill=(255, 255, 255), outline=(80, 80, 80))
-            draw.text((rect.x + 4, rect.y + 3), label[:10], font=font("condensed", 11),
-                      fill=(60, 60, 60))
+            for k, line in enumerate(row.cell_lines.get(value, [])):
+                draw.text((rect.x + CELL_PAD, rect.y + CELL_PAD + k * int(CELL_FONT[1] * 1.25)), line,
+                          font=cell_font, fill=(60, 60, 60))
     box = layout.event_box
     if box is not None:
-        draw.rectangle((box.x, box.y, box.x + box.w - 1, box.y + box.h - 1), fill=(255, 255, 255),
+        draw.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=(255, 255, 255),
                        outline=(80, 80, 80), width=2)
-        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=font("bold", 13),
+        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=deck_font,
                   fill=(20, 20, 20), anchor="lm")
     for deck in game.decks or []:
         rect = layout.decks.get(deck.id)
@@ -94,8 +97,9 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
             continue
         draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=(60, 60, 60),
                        width=2)
-        draw.text((rect.x + rect.w // 2, rect.y + rect.h + 16), deck.name,
-                  font=font("bold", 13), fill=(20, 20, 20), anchor="mm")
+        for k, line in enumerate(layout.deck_lines.get(deck.id, [deck.name])):
+            draw.text((rect.x + rect.w // 2, rect.y + rect.h + 16 + k * 17), line,
+                      font=deck_font, fill=(20, 20, 20), anchor="mm")
     return png(img)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any
 
 from converter.errors import BuildError
 from converter.model.board import Board
@@ -92,19 +93,14 @@ def space_layout(board: Board) -> BoardLayout:
 
 
 def box_layout(board: Board) -> BoardLayout:
-    """Boxes where the renderer draws them, each the zone around its centre that stops halfway
-    to the nearest other box."""
+    """Boxes where the renderer draws them: each zone is exactly the box drawn on the board
+    (``converter.render.maps.space_plan``), so a piece dropped on a drawn box lands in it."""
+    from converter.render.maps import space_plan
+
     layout = space_layout(board)
-    centres = layout.space_centres
-    for sid, (x, y) in centres.items():
-        others = [(abs(x - ox), abs(y - oy)) for oid, (ox, oy) in centres.items() if oid != sid]
-        half_w = min([dx for dx, dy in others if dx >= dy] + [160]) // 2 - 2
-        half_h = min([dy for dx, dy in others if dy > dx] + [110]) // 2 - 2
-        half_w, half_h = max(half_w, 10), max(half_h, 10)
-        left, top = max(0, x - half_w), max(0, y - half_h)
-        right = min(layout.size[0] - 1, x + half_w)
-        bottom = min(layout.size[1] - 1, y + half_h)
-        layout.boxes[sid] = Rect(left, top, right - left, bottom - top)
+    plan = space_plan(board, layout.size)
+    for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
+        layout.boxes[sid] = Rect(x0, y0, x1 - x0, y1 - y0)
     return layout
 
 
@@ -115,6 +111,8 @@ class TrackRow:
     values: list[int]
     labels: list[str]
     cells: dict[int, Rect]
+    name_lines: list[str] = field(default_factory=list)          # the track's name, wrapped
+    cell_lines: dict[int, list[str]] = field(default_factory=dict)  # each cell's label, wrapped
 
 
 @dataclass
@@ -126,6 +124,8 @@ class DisplayLayout:
     tracks: list[TrackRow]
     decks: dict[str, Rect]
     event_box: Rect | None = None
+    label_w: int = TRACK_LABEL_W
+    deck_lines: dict[str, list[str]] = field(default_factory=dict)
 
 
 def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
@@ -176,45 +176,94 @@ def _mentioned(game: Game, track_id: str) -> list[int]:
     return out
 
 
+# fonts of the display board's words (converter.builder.images draws them)
+TRACK_NAME_FONT = ("bold", 15)
+CELL_FONT = ("condensed", 12)
+DECK_FONT = ("bold", 13)
+CELL_PAD = 4
+
+
+def _measure() -> Any:
+    from PIL import Image, ImageDraw
+
+    return ImageDraw.Draw(Image.new("L", (1, 1)))
+
+
+def _wrapped(draw: Any, text: str, style: tuple[str, int], width: float) -> list[str]:
+    from converter.render.placement import name_lines
+    from converter.render.text import font
+
+    return name_lines(draw, text, font(*style), width)
+
+
+def _width(draw: Any, lines: list[str], style: tuple[str, int]) -> float:
+    from converter.render.text import font
+
+    return max((draw.textlength(line, font=font(*style)) for line in lines), default=0.0)
+
+
 def display_layout(game: Game) -> DisplayLayout | None:
-    """Tracks and decks on one generated board; None when the game has neither."""
+    """Tracks and decks on one generated board; None when the game has neither.
+
+    Every word fits: the name column is as wide as the longest track name needs (wrapped),
+    and a track's cells as wide as its longest cell label (wrapped onto up to three lines)."""
     tracks = game.tracks or []
     decks = game.decks or []
     if not tracks and not decks:
         return None
+    draw = _measure()
+    line_h = int(CELL_FONT[1] * 1.25)
     rows: list[TrackRow] = []
+    name_w = TRACK_LABEL_W - 2 * 12
+    names = {t.id: _wrapped(draw, t.name, TRACK_NAME_FONT, name_w) for t in tracks}
+    label_w = int(max([TRACK_LABEL_W] + [_width(draw, n, TRACK_NAME_FONT) + 2 * 12 + 8 for n in names.values()]))
+    if event_reinforcements(game):
+        from converter.builder.naming import EVENT_BOX as EVENT_LABEL
+        label_w = int(max(label_w, _width(draw, [EVENT_LABEL], DECK_FONT) + 2 * 12 + 8))
     y = 20
-    width = TRACK_LABEL_W + TRACK_CELL * 4
+    width = label_w + TRACK_CELL * 4
     for track in tracks:
         values, labels = track_values(game, track.id)
+        cell_w = TRACK_CELL
+        # a cell wide enough for its longest word, and for its label in three lines at most
+        for label in labels:
+            while True:
+                lines = _wrapped(draw, label, CELL_FONT, cell_w - 2 * CELL_PAD)
+                if len(lines) <= 3 and _width(draw, lines, CELL_FONT) <= cell_w - 2 * CELL_PAD:
+                    break
+                cell_w += 8
+        cell_lines = {v: _wrapped(draw, lab, CELL_FONT, cell_w - 2 * CELL_PAD) for v, lab in zip(values, labels)}
+        cell_h = max([TRACK_CELL] + [len(ls) * line_h + 2 * CELL_PAD + 20 for ls in cell_lines.values()])
+        per_row = max(1, min(MAX_CELLS_PER_ROW, (MAX_CELLS_PER_ROW * TRACK_CELL) // cell_w))
         cells: dict[int, Rect] = {}
         for i, v in enumerate(values):
-            line, col = divmod(i, MAX_CELLS_PER_ROW)
-            cells[v] = Rect(TRACK_LABEL_W + col * TRACK_CELL, y + line * TRACK_CELL,
-                            TRACK_CELL, TRACK_CELL)
-        lines = max(1, math.ceil(len(values) / MAX_CELLS_PER_ROW))
-        width = max(width, TRACK_LABEL_W + min(len(values), MAX_CELLS_PER_ROW) * TRACK_CELL + 20)
-        rows.append(TrackRow(track.id, track.name, values, labels, cells))
-        y += lines * TRACK_CELL + 16
+            line, col = divmod(i, per_row)
+            cells[v] = Rect(label_w + col * cell_w, y + line * cell_h, cell_w, cell_h)
+        lines_n = max(1, math.ceil(len(values) / per_row))
+        width = max(width, label_w + min(len(values), per_row) * cell_w + 20)
+        rows.append(TrackRow(track.id, track.name, values, labels, cells, names[track.id], cell_lines))
+        y += max(lines_n * cell_h, len(names[track.id]) * 20) + 16
     event_box = None
     if event_reinforcements(game):
         y += 30
-        event_box = Rect(TRACK_LABEL_W, y, EVENT_BOX[0], EVENT_BOX[1])
+        event_box = Rect(label_w, y, EVENT_BOX[0], EVENT_BOX[1])
         width = max(width, event_box.x + event_box.w + 20)
         y += event_box.h
     piles: dict[str, Rect] = {}
+    deck_lines = {d.id: _wrapped(draw, d.name, DECK_FONT, DECK_SIZE[0] + 20) for d in decks}
     dw, dh = DECK_SIZE
+    label_h = max([1] + [len(v) for v in deck_lines.values()]) * 17
     x = 20
     y += 30
     for deck in decks:
         if x + dw > max(width, 900):
             x = 20
-            y += dh + 50
+            y += dh + 30 + label_h
         piles[deck.id] = Rect(x, y, dw, dh)
         x += dw + 30
     width = max(width, x + 20) if decks else width
-    height = y + (dh + 50 if decks else 20)
-    return DisplayLayout((width, height), rows, piles, event_box)
+    height = y + (dh + 30 + label_h if decks else 20)
+    return DisplayLayout((width, height), rows, piles, event_box, label_w, deck_lines)
 
 
 def event_reinforcements(game: Game) -> list[Piece]:

@@ -29,6 +29,7 @@ from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGrid
+from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
 
 log = logging.getLogger(__name__)
@@ -208,7 +209,35 @@ def _content_box(board: Board, image_size: tuple[int, int]) -> tuple[float, floa
 
 def space_positions(board: Board, image_size: tuple[int, int], *,
                     hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
-    """Pixel centre of every space of *board* on an image of *image_size*.
+    """Pixel centre of every space of *board* on an image of *image_size*: the middle of its
+    box as ``space_plan`` places it (the data's position on the user's own scan).
+
+    On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
+    hex_px).spaces``)."""
+    if board.kind == "hex" and board.grid is not None:
+        return dict(hex_board_geometry(board, hex_px).spaces)
+    if _on_scan(board, image_size):
+        return space_anchors(board, image_size)
+    plan = space_plan(board, image_size)
+    return {s.id: plan.position(s.id) for s in board.spaces or []}
+
+
+def _on_scan(board: Board, image_size: tuple[int, int]) -> bool:
+    return board.image is not None and tuple(image_size) != space_image_size(board, image_size[0])
+
+
+def space_plan(board: Board, image_size: tuple[int, int]) -> SpacePlan:
+    """Boxes and labels of a schematic's spaces, none overlapping, each anchored at its data position."""
+    unit = image_size[0] / 100.0
+    nodes = [NodeSpec(s.id, s.name, _node_detail(s), bool(s.groups), s.parent) for s in board.spaces or []]
+    min_box = (unit * 12, unit * 5.5) if board.kind == "boxes" else (0.0, 0.0)
+    return plan_spaces(nodes, space_anchors(board, image_size), _content_box(board, image_size), unit,
+                       min_box=min_box)
+
+
+def space_anchors(board: Board, image_size: tuple[int, int], *,
+                  hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
+    """The data's position of every space of *board* on an image of *image_size*.
 
     On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
     hex_px).spaces``).  On a board drawn from the user's scan (``board.image``; pass the
@@ -220,7 +249,7 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
     if board.kind == "hex" and board.grid is not None:
         return dict(hex_board_geometry(board, hex_px).spaces)
     # (a hex board without a grid is drawn as a network of its spaces)
-    if board.image is not None and tuple(image_size) != space_image_size(board, image_size[0]):
+    if _on_scan(board, image_size):
         # the user's scan: a layout fraction is a fraction of the whole picture
         left, top, right, bottom = 0.0, 0.0, float(image_size[0]), float(image_size[1])
     else:
@@ -400,24 +429,32 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
             put_text(draw, (cx, cy + size * 0.3), small, font=fnt, fill=on, anchor="mm")
     _edges(draw, board, geo, size, ink)
     bw, bh = geo.space_box
-    small_font = max(7, int(size * 0.14))
-    for sp in board.spaces or []:
+    for sp in board.spaces or []:  # a red outline marks a space with data missing
         x, y = geo.spaces[sp.id]
         fill = _space_fill(game, sp, t)
         draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
                                outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
-        fnt = fit_font(draw, sp.name, "condensed-bold", int(size * 0.18), bw * 0.9)
-        put_text(draw, (x, y), sp.name, font=fnt, fill=ink_on(fill), anchor="mm")
-        if sp.missing:
-            note = "missing: " + ", ".join(sp.missing)
-            put_text(draw, (x, y + bh * 0.32), note, font=fit_font(draw, note, "condensed", small_font, bw * 0.9),
-                      fill=ink_on(fill), anchor="mm")
+        panel_label(sp.name, size, (bw, bh), (x, y)).draw(draw, ink_on(fill))
     top_font = fit_font(draw, _notice(board), "bold", int(size * 0.22), geo.image_size[0] * 0.95)
     put_text(draw, (geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
     put_text(draw, (geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
     _terrain_legend(draw, game, geo.image_size, size, t)
     return img
+
+
+def panel_label(name: str, hex_px: float, box: tuple[float, float], centre: tuple[float, float]) -> TextBlock:
+    """A space's name in its box under a hex grid: wrapped, then smaller, until it fits the box."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    bw, bh = box
+    size = int(hex_px * 0.18)
+    while True:
+        lines = name_lines(draw, name, font("condensed-bold", size), bw * 0.9)
+        block = TextBlock(lines, "condensed-bold", size, centre)
+        widest = max(draw.textlength(line, font=block.fnt()) for line in lines)
+        if size <= 6 or (widest <= bw * 0.92 and block.line_height * len(lines) <= bh * 0.9):
+            return block
+        size -= 1
 
 
 def _hexside(draw: ImageDraw.ImageDraw, geo: HexBoardGeometry, side: Hexside, game: Game,
@@ -561,27 +598,19 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     width_px = size[0]
     img = Image.new("RGB", size, color(t["paper"]))
     draw = ImageDraw.Draw(img)
-    pos = space_positions(board, size)
+    plan = space_plan(board, size)
     spaces = board.spaces or []
-    by_id = {s.id: s for s in spaces}
+    pos = {s.id: plan.position(s.id) for s in spaces}
     ink = color(t["ink"])
     unit = width_px / 100.0
-    name_font = font("condensed-bold", max(8, int(unit * 0.95)))
     small = font("condensed", max(7, int(unit * 0.75)))
-    half = {s.id: _node_half(draw, s, name_font, unit) for s in spaces}
-    # containment: a parent box round its children (drawn first, behind)
-    kids: dict[str, list[str]] = {}
-    for s in spaces:
-        if s.parent and s.parent in by_id:
-            kids.setdefault(s.parent, []).append(s.id)
-    for parent_id in sorted(kids, key=lambda p: -len(kids[p])):
-        members = kids[parent_id] + [parent_id]
-        xs = [pos[m][0] + sign * half[m][0] for m in members for sign in (-1, 1)]
-        ys = [pos[m][1] + sign * half[m][1] for m in members for sign in (-1, 1)]
-        pad = unit * 1.2
-        box = [min(xs) - pad, min(ys) - pad - name_font.size, max(xs) + pad, max(ys) + pad]
+    half = {sid: ((x1 - x0) / 2, (y1 - y0) / 2) for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items()}
+    # parent areas: a frame round their children (drawn first, behind), outermost first
+    for parent_id, box in sorted(plan.frames.items(), key=lambda kv: -(kv[1][2] - kv[1][0]) * (kv[1][3] - kv[1][1])):
         draw.rounded_rectangle(box, radius=unit, fill=color(t["area"]), outline=color(t["hex_line"]), width=2)
-        put_text(draw, (box[0] + unit * 0.5, box[1] + unit * 0.3), by_id[parent_id].name, font=small, fill=ink, anchor="la")
+        for block in plan.labels[parent_id]:
+            block.draw(draw, ink)
+    kids = set(plan.frames)
     # adjacency first, then typed links over it
     seen: set[tuple[str, str]] = set()
     for s in spaces:
@@ -609,25 +638,29 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
             put_text(draw, (mx, my - unit * 0.4), tag, font=small, fill=rgb, anchor="md")
     # groups: a coloured tag under each member
     groups = {g.id: (g, color(t["group_colors"][k % len(t["group_colors"])])) for k, g in enumerate(board.groups or [])}
+    # leader lines from a box moved off its data position back to that position
+    for s in spaces:
+        if plan.moved(s.id):
+            ax, ay = plan.anchors[s.id]
+            _styled_line(draw, (ax, ay), pos[s.id], color(t["adjacent"]), "dash", max(1, int(unit * 0.1)))
+            r = unit * 0.25
+            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=ink)
     for s in spaces:
         if s.id in kids:
             continue
-        x, y = pos[s.id]
-        hw, hh = half[s.id]
+        x0, y0, x1, y1 = plan.boxes[s.id]
         fill = _space_fill(game, s, t)
         outline = color(t["notice"]) if s.missing else ink
-        draw.rounded_rectangle([x - hw, y - hh, x + hw, y + hh], radius=unit * 0.5, fill=fill, outline=outline,
+        draw.rounded_rectangle([x0, y0, x1, y1], radius=unit * 0.5, fill=fill, outline=outline,
                                width=max(1, int(unit * 0.2)))
-        draw_centered(draw, (x, y - (small.size * 0.5 if _node_detail(s) else 0)), s.name, name_font, ink_on(fill))
-        detail = _node_detail(s)
-        if detail:
-            draw_centered(draw, (x, y + name_font.size * 0.6), detail, small, ink_on(fill))
+        for block in plan.labels[s.id]:
+            block.draw(draw, ink_on(fill))
         member = [groups[gid][1] for gid in s.groups or [] if gid in groups]
         if member:
-            seg = (2 * hw - unit) / len(member)
+            seg = (x1 - x0 - unit) / len(member)
             for k, gcol in enumerate(member):
-                x0 = x - hw + unit * 0.5 + k * seg
-                draw.rectangle([x0, y + hh - unit * 0.55, x0 + seg, y + hh - unit * 0.2], fill=gcol)
+                gx = x0 + unit * 0.5 + k * seg
+                draw.rectangle([gx, y1 - unit * 0.55, gx + seg, y1 - unit * 0.2], fill=gcol)
     # notice, title, legend
     notice = _notice(board)
     nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
@@ -646,12 +679,6 @@ def _node_detail(s: Space) -> str:
     if s.fort is not None:
         parts.append(f"fort {s.fort.cf if s.fort.cf is not None else '?'}")
     return " · ".join(parts)
-
-
-def _node_half(draw: ImageDraw.ImageDraw, s: Space, fnt: Any, unit: float) -> tuple[float, float]:
-    w = max(draw.textlength(one_line(s.name), font=fnt), unit * 3) / 2 + unit * 0.6
-    h = fnt.size * (1.3 if _node_detail(s) else 0.8) + unit * 0.5
-    return w, h
 
 
 def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], half: tuple[float, float],
@@ -676,7 +703,7 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
         ter = game.terrain_type(link_type)
         entries.append(("line", (ter.name if ter else link_type, style)))
     for gid, (g, gcol) in groups.items():
-        entries.append(("swatch", (g.name + (f" ({g.kind})" if g.kind else ""), gcol)))
+        entries.append(("swatch", (g.name, gcol)))
     kinds = sorted({ter_id for s in board.spaces or [] for ter_id in s.terrain or []})
     for ter_id in kinds:
         ter = game.terrain_type(ter_id)
