@@ -42,10 +42,10 @@ def counter_dpi(game: Game) -> float:
     return 25.4 * COUNTER_PX / game.counter_mm()
 
 
-def face_image(game: Game, piece: Piece, counter: int, side: str) -> bytes:
+def face_image(game: Game, piece: Piece, counter: int, side: str, copy: int = 1) -> bytes:
     from converter.render.counters import counter_image
 
-    return png(counter_image(game, piece, counter, side, dpi=counter_dpi(game)).convert("RGBA"))
+    return png(counter_image(game, piece, counter, side, dpi=counter_dpi(game), copy=copy).convert("RGBA"))
 
 
 def mask_image(game: Game) -> bytes:

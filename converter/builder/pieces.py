@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from converter.builder.images import face_image, mask_image, safe_name
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
+from converter.render.counters import numbered
 from converter.vassal import sequence
 from converter.vassal.components import PrototypeDefinition
 from converter.vassal.traits import (
@@ -27,6 +28,8 @@ KEY_FLIP = "70,130"     # Ctrl+F
 KEY_LOSE = "76,130"     # Ctrl+L: lose a step
 KEY_RECOVER = "82,130"  # Ctrl+R: recover a step
 KEY_MASK = "73,130"     # Ctrl+I
+KEY_NEXT_NUMBER = "78,130"      # Ctrl+N: a numbered marker's next number
+KEY_PREVIOUS_NUMBER = "78,195"  # Ctrl+Shift+N
 
 
 def _counter_keys(index: int) -> tuple[str, str]:
@@ -48,6 +51,8 @@ class PieceArt:
 
     names: dict[tuple[str, int, str], str] = field(default_factory=dict)
     images: dict[str, bytes] = field(default_factory=dict)
+    # a numbered marker ('numbered 1-7'): its front image for each number, and the numbers
+    numbers: dict[str, tuple[list[str], list[str]]] = field(default_factory=dict)
 
     def face(self, piece: Piece, face: Face) -> str:
         return self.names[(piece.id, face.counter, face.side)]
@@ -61,6 +66,15 @@ def draw_pieces(game: Game) -> PieceArt:
             name = f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
             art.names[(piece.id, face.counter, face.side)] = name
             art.images[name] = face_image(game, piece, face.counter, face.side)
+        span = numbered(piece)
+        if span is not None and piece.faces:
+            front = piece.faces[0]
+            images = [art.names[(piece.id, front.counter, front.side)]]
+            for copy in range(2, piece.copies + 1):
+                name = f"pieces/{safe_name(piece.id)}-{front.counter}-{safe_name(front.side)}-n{copy}.png"
+                art.images[name] = face_image(game, piece, front.counter, front.side, copy=copy)
+                images.append(name)
+            art.numbers[piece.id] = (images, [str(n) for n in range(span[1], span[2] + 1)])
     if any(is_hidden(game, p) for p in game.pieces or []):
         art.images[MASK_IMAGE] = mask_image(game)
     return art
@@ -212,6 +226,12 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
             traits.append(Layer(increase_command="Flip", increase_key=KEY_FLIP,
                                 images=images, level_names=levels.level_names, loop=True,
                                 name="Side", description="front and back", value=level))
+    if piece.id in art.numbers:  # one piece, its printed number chosen from the menu
+        images, numbers = art.numbers[piece.id]
+        traits.append(Layer(increase_command="Next number", increase_key=KEY_NEXT_NUMBER,
+                            decrease_command="Previous number", decrease_key=KEY_PREVIOUS_NUMBER,
+                            images=images, level_names=numbers, loop=True, name="Number",
+                            description="the number printed on this marker", value=1))
     top = max_steps(game, piece)
     if top >= 2 and not (levels is not None and levels.steps):
         traits.append(DynamicProperty.numeric("Steps", steps if steps is not None else top, 0, top,

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.printkit.layout import Page, Paper
-from converter.render.counters import counter_background, counter_image
+from converter.render.counters import counter_background, counter_image, numbered
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 
 DEFAULT_THEME: dict[str, Any] = {
@@ -38,7 +38,7 @@ def counter_box_px(x_mm: float, y_mm: float, size_mm: float, paper: Paper, side:
 
 def render_page(game: Game, page: Page, paper: Paper, *, dpi: float = 300, bleed_mm: float = 0.0,
                 theme: dict[str, Any] | None = None,
-                cache: dict[tuple[str, int, str], Image.Image] | None = None) -> Image.Image:
+                cache: dict[Any, Image.Image] | None = None) -> Image.Image:
     """One counter sheet page at *dpi*; *cache* shares counter art between copies and pages."""
     t = {**DEFAULT_THEME, **(theme or {})}
     cache = {} if cache is None else cache
@@ -53,9 +53,10 @@ def render_page(game: Game, page: Page, paper: Paper, *, dpi: float = 300, bleed
         if bleed_mm > 0:
             bg = counter_background(game, piece, p.counter, p.side)
             draw.rectangle([left - bleed, top - bleed, left + edge + bleed - 1, top + edge + bleed - 1], fill=bg)
-        key = (p.piece, p.counter, p.side)
+        copy = p.copy if numbered(piece) else 1  # a numbered marker's copies differ; others share art
+        key = (p.piece, p.counter, p.side, copy)
         if key not in cache:
-            cache[key] = counter_image(game, piece, p.counter, p.side, dpi=dpi)
+            cache[key] = counter_image(game, piece, p.counter, p.side, dpi=dpi, copy=copy)
         art = cache[key]
         if art.size != (edge, edge):
             art = art.resize((edge, edge), Image.Resampling.LANCZOS)

@@ -23,6 +23,7 @@ from converter.model.common import Filter, Provenance, Range, When
 from converter.model.game import Game
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
+from converter.render.words import words
 from converter.render.text import Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
 
 CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
@@ -616,11 +617,73 @@ def dice_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
     return _render("dice", "Dice", f"{len(game.dice)} dice", blocks, dpi=dpi, width_mm=width_mm, theme=t)
 
 
+def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+             theme: dict[str, Any] | None = None) -> ReferenceCard | None:
+    """The counter key: every nationality code, corner code, flag mark, dot and band the
+    counters carry, and the order of the factors."""
+    from converter.render.counters import flag_marks, nationality_code
+
+    pieces = game.pieces or []
+    if not pieces:
+        return None
+    t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
+    blocks: list[Block] = []
+    nat_rows, nat_keys, swatches = [], [], []
+    seen: set[str] = set()
+    for nat in game.nationalities or []:
+        users = [p for p in pieces if nat.id in p.nationalities]
+        if not users or nat.id in seen:
+            continue
+        seen.add(nat.id)
+        code = nationality_code(game, users[0]).split("/")[users[0].nationalities.index(nat.id)]
+        nat_rows.append([code, nat.name])
+        nat_keys.append([f"nationality:{nat.id}:code", f"nationality:{nat.id}:name"])
+        swatches.append(nat.color)
+    if nat_rows:
+        blocks.append(("text", ("nationalities", tr("Nationality codes"), "heading")))
+        blocks.append(("grid", Grid([tr("Code"), tr("Nationality")], nat_rows, nat_keys, None, None, swatches)))
+    marks: list[tuple[str, str]] = []
+    units = [p for p in pieces if p.kind not in ("marker", "token", "chip", "control")]
+    if any(p.printed_setup is not None for p in units):
+        marks.append(("0101", tr("top left: the hex where the unit starts")))
+    turns = sorted({p.entry.turn for p in units if p.entry is not None and p.entry.turn is not None
+                    and not p.entry.code})
+    if turns:
+        marks.append((f"T{turns[0]}", tr("T{n} (top left): enters on turn {n}", n=turns[0])))
+    for code in sorted({p.entry.code for p in units if p.entry is not None and p.entry.code}):
+        marks.append((code, tr("top left: how the unit enters")))
+    flags = {f for p in units for face in p.faces for f in (face.flags or p.flags or [])}
+    printed = flag_marks(game)
+    for flag in game.piece_flags or []:
+        if flag.id in flags:
+            marks.append((printed[flag.id], flag.name))
+    if any(face.mark == "dot" for p in units for face in p.faces):
+        marks.append(("●", tr("●: the unit's second counter (its weaker steps)").split(": ", 1)[-1]))
+    if any(face.mark == "stripe" for p in units for face in p.faces):
+        marks.append(("▭", tr("light band behind the factors: the reduced side")))
+    if game.factors:
+        marks.append(("-".join(f.abbreviation or f.name[:1].upper() for f in game.factors),
+                      tr("factors, left to right") + ": " + " - ".join(f.name for f in game.factors)))
+    if any(face.factors and any(v is None for v in face.factors.values()) or
+           (face.missing and "factors" in face.missing) for p in units for face in p.faces):
+        marks.append(("?", tr("? : a value the rulebook text does not give").split(": ", 1)[-1]))
+    if units:
+        marks.append(("…", tr("abbreviated names end in a point: 'Div. di Fant.' = 'Divisione di Fanteria'")))
+    if marks:
+        blocks.append(("text", ("marks", tr("Marks on counters"), "heading")))
+        blocks.append(("grid", Grid([tr("Mark"), tr("Meaning")], [list(m) for m in marks],
+                                    [[f"mark:{i}:code", f"mark:{i}:meaning"] for i in range(len(marks))])))
+    if not blocks:
+        return None
+    return _render("counter-key", tr("Counter key"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+
+
 def reference_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                     theme: dict[str, Any] | None = None) -> list[ReferenceCard]:
     """Every reference card of the game: its tables in order, then terrain, rules, sequence, turns, dice."""
     cards = [table_card(game, table, dpi=dpi, width_mm=width_mm, theme=theme) for table in game.tables or []]
-    for make in (terrain_card, rules_card, sequence_card, turns_card, dice_card):
+    for make in (terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card):
         card = make(game, dpi=dpi, width_mm=width_mm, theme=theme)
         if card is not None:
             cards.append(card)

@@ -15,6 +15,7 @@ Layout (fractions of the counter edge, measured from the top-left corner):
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -45,6 +46,70 @@ _CORNER_H = 0.15
 _SYMBOL = (0.27, 0.30, 0.73, 0.60)
 _SIZE_Y = 0.235
 _FACTORS = (0.04, 0.64, 0.96, 0.96)
+
+
+MIN_TEXT_FRACTION = 0.15  # no word on a counter smaller than this part of its edge...
+MIN_TEXT_PX = 8           # ...nor than this many pixels (legible at the module's 52 px pieces)
+
+_NUMBERED = re.compile(r"[,;(]?\s*(?:numerat[oi]|numbered|nos?\.)\s*(\d+)\s*[-–]\s*(\d+)\s*\)?", re.IGNORECASE)
+
+
+def numbered(piece: Piece, text: str | None = None) -> tuple[str, int, int] | None:
+    """(name without the numbering, first, last) for a marker the data calls 'numbered 1-7':
+    each copy is its own counter carrying its number."""
+    text = text if text is not None else piece.name
+    match = _NUMBERED.search(text or "")
+    if match is None:
+        return None
+    lo, hi = int(match.group(1)), int(match.group(2))
+    if hi < lo or hi - lo + 1 != piece.copies:
+        return None
+    return (text[:match.start()] + text[match.end():]).strip(" ,;"), lo, hi
+
+
+def min_text_px(size: int) -> int:
+    """The smallest text a counter of *size* pixels carries."""
+    return max(MIN_TEXT_PX, int(round(size * MIN_TEXT_FRACTION)))
+
+
+def nationality_code(game: Game, piece: Piece) -> str:
+    """The nationality code printed on the counter ('GE', 'GE/BU'); '' for no nationality."""
+    codes = []
+    for nat_id in piece.nationalities:
+        nat = game.nationality(nat_id)
+        if nat is not None and nat.abbreviation:
+            codes.append(nat.abbreviation)
+        elif len(nat_id) <= 3 or nat is None:
+            codes.append(nat_id.upper())
+        else:
+            codes.append(nat.name[:3].upper())
+    return "/".join(codes)
+
+
+def unit_name(game: Game, piece: Piece, face: Face | None = None) -> str:
+    """The name a unit counter shows: its designation, else its face label or name without the
+    nationality the counter already shows ('Armata (Germania)' -> 'Armata')."""
+    name = piece.designation or (face.label if face is not None and face.label else None) or piece.name
+    for nat_id in piece.nationalities:
+        nat = game.nationality(nat_id)
+        for word in filter(None, (nat.name if nat else None, nat.abbreviation if nat else None, nat_id)):
+            for pattern in (f" ({word})", f" {word}"):
+                if name.endswith(pattern) and len(name) > len(pattern):
+                    name = name[: -len(pattern)]
+    return name.strip()
+
+
+def marker_text(game: Game, piece: Piece, face: Face) -> str:
+    """A marker's words: its face label, or its full name when another marker of the game
+    carries the same label (so 'Azione' of each side can be told apart)."""
+    label = face.label or piece.name
+    if label == piece.name:
+        return label
+    for other in game.pieces or []:
+        if other.id != piece.id and other.name != piece.name and any(
+                f.label == label for f in other.faces) or (other.id != piece.id and other.name == label):
+            return piece.name
+    return label
 
 
 def counter_px(game: Game, piece: Piece, *, dpi: float = DEFAULT_DPI) -> int:
@@ -85,10 +150,12 @@ def _text_colour(game: Game, piece: Piece, bg: RGB) -> RGB:
 
 
 def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front", *,
-                  dpi: float = DEFAULT_DPI, theme: dict[str, Any] | None = None) -> Image.Image:
+                  dpi: float = DEFAULT_DPI, theme: dict[str, Any] | None = None,
+                  copy: int = 1) -> Image.Image:
     """The art of one side of one counter of *piece*, square, at its printed size at *dpi*.
 
-    A side the piece does not have is drawn as a plain counter of the piece's colour.
+    A side the piece does not have is drawn as a plain counter of the piece's colour; *copy*
+    picks the number of a numbered marker (copy 1 carries the first number).
     """
     t = {**DEFAULT_THEME, **(theme or {})}
     size = counter_px(game, piece, dpi=dpi)
@@ -110,7 +177,14 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     elif piece.kind in ("token", "chip", "control"):
         _draw_disc(game, piece, face, draw, size, ink, t, dpi)
     elif piece.kind == "marker" or face.role == "marker":
-        _draw_label(face.label or piece.name, draw, size, ink)
+        label = marker_text(game, piece, face)
+        nums = numbered(piece, label) or numbered(piece)
+        if nums is not None:
+            _draw_label(nums[0], draw, size, ink, height=0.5, top=0.04)
+            big = font("bold", int(size * 0.36))
+            draw_centered(draw, (size / 2, size * 0.75), str(nums[1] + copy - 1), big, ink)
+        else:
+            _draw_label(label, draw, size, ink)
     elif piece.kind == "dummy":
         _draw_label(face.label or "?", draw, size, ink)
     else:
@@ -140,20 +214,26 @@ def _draw_owner(game: Game, piece: Piece, draw: ImageDraw.ImageDraw, size: int, 
     _draw_label(name, draw, size, ink)
 
 
-def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width: float = 0.88) -> None:
-    """Marker text: as large as fits *width* (a fraction of the edge), on up to three lines."""
-    room = size * width
-    for scale in (0.34, 0.28, 0.22, 0.18, 0.15, 0.12, 0.1):
-        fnt = font("condensed-bold", int(size * scale))
-        lines = wrap(draw, text, fnt, room)
-        height = len(lines) * fnt.size * 1.1
-        words_fit = all(draw.textlength(w, font=fnt) <= room for w in text.split())
-        if len(lines) <= 3 and height <= room and words_fit:
+def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width: float = 0.88,
+                height: float = 0.88, top: float | None = None, max_lines: int = 4) -> None:
+    """Text as large as fits *width* x *height* (fractions of the edge) in whole words, never
+    smaller than ``min_text_px``: a name too long for that is printed shortened ('Segn. di Mobi.')."""
+    top_f = top if top is not None else (1 - height) / 2
+    box = ((1 - width) / 2, top_f, (1 + width) / 2, top_f + height)
+    fitted = None
+    for candidate in [text] + _short_forms(text):
+        fitted = _fit_lines(draw, candidate, size, box, start=0.34)
+        if fitted is not None:
             break
-    y = size / 2 - height / 2 + fnt.size * 0.55
+    if fitted is None:  # nothing fits: the shortest form, one word a line
+        fnt = font("condensed-bold", min_text_px(size))
+        fitted = (wrap(draw, _short_forms(text)[-1], fnt, size * width), fnt)
+    lines, fnt = fitted
+    line_h = fnt.size * 1.1
+    y = size * (box[1] + box[3]) / 2 - len(lines) * line_h / 2 + line_h / 2
     for line in lines:
         draw_centered(draw, (size / 2, y), line, fnt, ink)
-        y += fnt.size * 1.1
+        y += line_h
 
 
 def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, size: int,
@@ -169,6 +249,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
                size: int, ink: RGB, t: dict[str, Any], dpi: float) -> None:
     s = size
     stroke = max(1, px(t["stroke_mm"], dpi))
+    smallest = min_text_px(s)
     # second nationality: a band across the top in its colour
     if len(piece.nationalities) > 1:
         nat = game.nationality(piece.nationalities[1])
@@ -182,54 +263,113 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
         img.paste(Image.blend(region, band, t["stripe_alpha"] / 255), (0, top))
         band_colour = img.getpixel((s // 2, top + 1))
         factor_ink = ink_on(band_colour if isinstance(band_colour, tuple) else (255, 255, 255))  # type: ignore[arg-type]
-    corner = font("condensed-bold", max(4, int(s * _CORNER_H * 0.8)))
-    # top-left: the setup hex or the entry turn
-    code = _corner_code(piece)
+    corner_px = max(smallest, int(s * _CORNER_H * 0.8))
+    row_y = s * _TOP
+    # top-right: the nationality code, then flag marks and the step dot left of it
+    right = s * 0.96
+    code = nationality_code(game, piece)
     if code:
-        fnt = fit_font(draw, code, "condensed-bold", corner.size, s * 0.45)
-        put_text(draw, (s * 0.05, s * _TOP), code, font=fnt, fill=ink, anchor="lt")
-    # top-right: flags marks and the step dot
-    marks = "".join(_flag_mark(game, f) for f in (face.flags or piece.flags or []))
-    right = s * 0.95
+        fnt = fit_font(draw, code, "condensed-bold", corner_px, s * 0.5, min_px=smallest)
+        put_text(draw, (right, row_y), code, font=fnt, fill=ink, anchor="rt")
+        right -= draw.textlength(code, font=fnt) + s * 0.04
     if face.mark == "dot":
         r = s * 0.055
-        cy = s * (_TOP + 0.07)
+        cy = row_y + corner_px * 0.5
         draw.ellipse([right - 2 * r, cy - r, right, cy + r], fill=color(t["dot"]))
         right -= 2.6 * r
+    marks = "".join(_flag_mark(game, f) for f in (face.flags or piece.flags or []))
     if marks:
-        put_text(draw, (right, s * _TOP), marks, font=corner, fill=ink, anchor="rt")
+        fnt = font("condensed-bold", corner_px)
+        put_text(draw, (right, row_y), marks, font=fnt, fill=ink, anchor="rt")
+        right -= draw.textlength(marks, font=fnt) + s * 0.03
+    # top-left: the setup hex or the entry turn, in what room the right side leaves
+    corner = _corner_code(piece)
+    room = right - s * 0.06
+    if corner:
+        corner = re.sub(r"\s*\([^)]*\)\s*$", "", corner) if draw.textlength(
+            corner, font=font("condensed-bold", smallest)) > room else corner
+        fnt = fit_font(draw, corner, "condensed-bold", corner_px, room, min_px=smallest)
+        if draw.textlength(corner, font=fnt) <= room:
+            put_text(draw, (s * 0.04, row_y), corner, font=fnt, fill=ink, anchor="lt")
     # symbol and size marks
     unit_type = game.unit_type(piece.type) if piece.type else None
     symbol = unit_type.symbol if unit_type else "none"
-    frame = tuple(v * s for v in _SYMBOL)
     fill = color(t["symbol_fill"]) if t["symbol_fill"] else None
-    if symbol != "none":
+    name = unit_name(game, piece, face)
+    short = bool(piece.designation) and len(name) <= 4 and symbol != "none"
+    with_symbol = (0.04, 0.5, 0.96, 0.71)
+    alone = (0.04, 0.19, 0.96, 0.71)
+    placed: tuple[list[str], Any, tuple[float, float, float, float]] | None = None
+    if name and not short:
+        # the whole name under the symbol; else the whole name in the symbol's room; else shortened
+        for text, box in [(name, with_symbol if symbol != "none" else alone), (name, alone)] + \
+                [(short_name, alone) for short_name in _short_forms(name)]:
+            fitted = _fit_lines(draw, text, s, box)
+            if fitted is not None:
+                placed = (fitted[0], fitted[1], box)
+                break
+    draw_the_symbol = symbol != "none" and (placed is None or placed[2] is with_symbol)
+    frame_frac = _SYMBOL if short or placed is None else (0.33, 0.27, 0.67, 0.49)
+    frame = tuple(v * s for v in frame_frac)
+    if draw_the_symbol:
         draw_symbol(draw, symbol, frame, stroke, ink, fill)  # type: ignore[arg-type]
-    if piece.size:
-        _draw_size(draw, piece.size, (s / 2, s * _SIZE_Y), s, stroke, ink)
-    # designation: short ones left of the symbol, long ones under it
-    name = piece.designation or (face.label if symbol == "none" else None)
-    factors_box = _FACTORS
-    if name:
-        if len(name) <= 4 and symbol != "none":
-            fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22)
-            put_text(draw, (s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
-        elif symbol == "none":
-            fnt = fit_font(draw, name, "condensed-bold", int(s * 0.13), s * 0.9)
-            put_text(draw, (s / 2, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
-        else:
-            # a long name gets its own line under the symbol; the factors move down a little
-            fnt = fit_font(draw, name, "condensed-bold", int(s * 0.11), s * 0.92)
-            put_text(draw, (s / 2, s * 0.665), name, font=fnt, fill=ink, anchor="mm")
-            factors_box = (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3])
+    if piece.size and (draw_the_symbol or placed is None):
+        _draw_size(draw, piece.size, (s / 2, s * (frame_frac[1] - 0.045)), s, stroke, ink)
+    if short:
+        fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22, min_px=smallest)
+        put_text(draw, (s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
+    elif placed is not None:
+        lines, fnt, (_l, top, _r, bottom) = placed
+        line_h = fnt.size * 1.1
+        y = s * (top + bottom) / 2 - len(lines) * line_h / 2 + line_h / 2
+        for line in lines:
+            draw_centered(draw, (s / 2, y), line, fnt, ink)
+            y += line_h
     # factors
     text = face.factor_text(game.factor_order())
     if not text and face.missing and "factors" in face.missing:
         text = "?"
     if text:
-        l, top, r, b = (v * s for v in factors_box)
-        fnt = fit_font(draw, text, "bold", int((b - top) * 0.85), r - l)
-        put_text(draw, (s / 2, (top + b) / 2 + s * 0.02), text, font=fnt, fill=factor_ink, anchor="mm")
+        l, top, r, b = (v * s for v in (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3]))
+        fnt = fit_font(draw, text, "bold", int((b - top) * 0.85), r - l, min_px=smallest)
+        put_text(draw, (s / 2, (top + b) / 2 + s * 0.01), text, font=fnt, fill=factor_ink, anchor="mm")
+
+
+def _fit_lines(draw: ImageDraw.ImageDraw, text: str, s: int, box: tuple[float, float, float, float],
+               start: float = 0.17) -> tuple[list[str], Any] | None:
+    """Whole-word lines of *text* in the largest font (not below ``min_text_px``) that fits *box*."""
+    l, top, r, b = (v * s for v in box)
+    smallest = min_text_px(s)
+    size = max(smallest, int(s * start))
+    while size >= smallest:
+        fnt = font("condensed-bold", size)
+        if all(draw.textlength(w, font=fnt) <= r - l for w in text.split()):
+            lines = wrap(draw, text, fnt, r - l)
+            if len(lines) * size * 1.1 <= b - top + size * 0.1:
+                return lines, fnt
+        size -= 1
+    return None
+
+
+def _short_forms(name: str) -> list[str]:
+    """Shorter ways to print a long name: its own abbreviation in brackets ('(CND)'), then its
+    long words cut to four letters and a point, as printed counters do ('Div. di Fant.')."""
+    out = []
+    bracket = re.search(r"\(([^()]{1,12})\)\s*$", name)
+    if bracket and sum(ch.isupper() for ch in bracket.group(1)) >= 2:  # an abbreviation, not a word
+        out.append(bracket.group(1))
+    words = name.split()
+    for cut in (6, 4, 3):
+        out.append(" ".join(_abbreviate(w, cut) for w in words))
+    return out
+
+
+def _abbreviate(word: str, cut: int) -> str:
+    """'Occidentali)' -> 'Occi.)': the letters cut, brackets and punctuation round them kept."""
+    match = re.match(r"^(\W*)(\w+)(.*)$", word)
+    if match is None or len(match.group(2)) <= cut + 1 or match.group(2).isdecimal():
+        return word
+    return match.group(1) + match.group(2)[:cut] + "." + match.group(3).lstrip(".")
 
 
 def _corner_code(piece: Piece) -> str | None:
@@ -243,11 +383,29 @@ def _corner_code(piece: Piece) -> str | None:
     return None
 
 
+def flag_marks(game: Game) -> dict[str, str]:
+    """The mark each piece flag prints: its own short mark, else the shortest start of its name
+    that no other flag of the game uses ('T' for Truppa, 'Tr' for Trasportabile)."""
+    out: dict[str, str] = {}
+    flags = game.piece_flags or []
+    for flag in flags:
+        if flag.mark and len(flag.mark) <= 2:
+            out[flag.id] = flag.mark
+    for flag in flags:
+        if flag.id in out:
+            continue
+        name = flag.name.replace(" ", "") or flag.id
+        mark = name[:1].upper()
+        for n in range(1, len(name) + 1):
+            mark = name[:1].upper() + name[1:n].lower()
+            if mark not in out.values():
+                break
+        out[flag.id] = mark
+    return out
+
+
 def _flag_mark(game: Game, flag_id: str) -> str:
-    for flag in game.piece_flags or []:
-        if flag.id == flag_id:
-            return flag.mark if flag.mark and len(flag.mark) <= 2 else flag.name[:1]
-    return ""
+    return flag_marks(game).get(flag_id, "")
 
 
 def _draw_size(draw: ImageDraw.ImageDraw, size_mark: str, centre: tuple[float, float], s: int,
@@ -257,5 +415,6 @@ def _draw_size(draw: ImageDraw.ImageDraw, size_mark: str, centre: tuple[float, f
         w, h = s * 0.22, s * 0.05
         draw.line([(cx - w, cy + h), (cx - w, cy - h), (cx + w, cy - h), (cx + w, cy + h)], fill=ink, width=stroke)
         return
-    fnt = fit_font(draw, size_mark, "condensed-bold", int(s * 0.11), s * 0.44)
+    fnt = fit_font(draw, size_mark, "condensed-bold", max(int(s * 0.11), min_text_px(s)), s * 0.44,
+                   min_px=min_text_px(s))
     draw_centered(draw, (cx, cy), size_mark, fnt, ink)

@@ -1,0 +1,106 @@
+"""The fixed words printed on cards and maps, in the game's own language.
+
+A game states its ``language`` (an ISO 639-1 code); every word the renderers add around the
+game's own text (headings, legends, notes) is looked up here, English when the language or
+the word has no translation.  Keys are the English text itself, so a missing translation
+still prints something a player can read.
+
+>>> words("it")("Turn")
+'Turno'
+>>> words("fr")("Turn")
+'Turn'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+ITALIAN: dict[str, str] = {
+    # card furniture
+    "Code": "Codice", "Meaning": "Significato", "Note": "Nota", "Notes": "Note",
+    "Entry": "Voce", "Roll": "Tiro", "Value": "Valore", "Result": "Risultato",
+    "Applies to": "Si applica a", "Terrain": "Terreno", "Pieces": "Pedine", "When": "Quando",
+    "Section": "§", "Turn": "Turno", "Label": "Etichetta", "Die": "Dado", "Count": "Numero",
+    "Sides": "Facce", "Faces": "Valori", "Total": "Somma", "Physical": "Dado reale",
+    "Rule": "Regola", "What": "Cosa", "Phase": "Fase", "Who / when": "Chi / quando",
+    "On": "Su", "Movement": "Movimento", "Combat": "Combattimento",
+    "Terrain Effects": "Effetti del terreno",
+    "Stacking, Movement and Other Rules": "Raggruppamento, movimento e altre regole",
+    "Sequence of Play": "Sequenza di gioco", "Turn Record Track": "Tracciato dei turni",
+    "Dice": "Dadi", "Sources": "Fonti", "Counter key": "Legenda delle pedine", "Nationality": "Nazionalità",
+    "Legend": "Legenda",
+    "phases in order; sub-phases are indented under their phase":
+        "fasi in ordine; le sotto-fasi sono rientrate sotto la loro fase",
+    "{n} turns": "{n} turni", "{n} turns, each {unit}": "{n} turni, ciascuno di {unit}",
+    "{n} terrain types": "{n} tipi di terreno", "{n} rules": "{n} regole", "{n} dice": "{n} dadi",
+    "{n} cards": "{n} carte",
+    # legends
+    "— : the rulebook text does not give this value": "— : il testo del regolamento non dà questo valore",
+    "empty cell: nothing applies": "casella vuota: non si applica nulla",
+    "? : a value the rulebook text does not give": "? : un valore che il testo del regolamento non dà",
+    "No rows: the rulebook text does not give this table.":
+        "Nessuna riga: il testo del regolamento non dà questa tabella.",
+    "Where each card's data comes from: rulebook sections, and what was deduced or is missing.":
+        "Da dove vengono i dati di ogni carta: paragrafi del regolamento, cosa è dedotto o manca.",
+    "Colours are drawing choices unless the rulebook names them.":
+        "I colori sono scelte grafiche, salvo quando il regolamento li indica.",
+    "Below the first column": "Sotto la prima colonna", "Above the last column": "Oltre l'ultima colonna",
+    "result {r}": "risultato {r}", "use column {c}": "usa la colonna {c}",
+    "{d} DRM per level beyond": "{d} al tiro per ogni livello oltre",
+    "rolls clamped to {r}": "tiri limitati a {r}", "odds rounded {how}": "rapporti arrotondati {how}",
+    "favourable": "a favore", "unfavourable": "a sfavore",
+    "die: {name}": "dado: {name}", "two-dice roll": "tiro di due dadi",
+    "opposed rolls": "tiri contrapposti", "roll at or under the value": "tiro pari o inferiore al valore",
+    "roll at or over the value": "tiro pari o superiore al valore",
+    # rules
+    "at most {n} per {scope}": "al massimo {n} per {scope}",
+    "at most {n} {measure} per {scope}": "al massimo {n} {measure} per {scope}",
+    "hex": "esagono", "space": "spazio", "area": "area", "location": "luogo", "box": "casella",
+    "units": "unità", "steps": "passi", "nationalities": "nazionalità", "pieces": "pedine",
+    "free: {who}": "non contano: {who}", "allowance: {a}": "capacità: {a}", "cost: {c}": "costo: {c}",
+    "enemy: {e}": "nemico: {e}", "minimum move": "movimento minimo", "table: {t}": "tabella: {t}",
+    "die {d}": "dado {d}", "value {v}": "valore {v}", "only {x}": "solo {x}", "never {x}": "mai {x}",
+    "repeat ×{n}": "ripeti ×{n}", "order: {o}": "ordine: {o}", "actions: {a}": "azioni: {a}",
+    "not {x}": "non {x}", "size {x}": "taglia {x}", "yes": "sì", "no": "no",
+    "{n} MP": "{n} PM", "+{n} MP to cross": "+{n} PM per attraversare", "whole move": "tutto il movimento",
+    "prohibited": "vietato", "ends move": "termina il movimento", "DRM {d}": "modificatore {d}",
+    "{d} column(s)": "{d} colonna/e", "defender {d} column(s)": "difensore {d} colonna/e",
+    "only if all attackers cross": "solo se tutti gli attaccanti attraversano",
+    "weights {w}": "pesi {w}", "{a} vs {d}": "{a} contro {d}",
+    # counter key
+    "Nationality codes": "Codici di nazionalità", "Marks on counters": "Segni sulle pedine",
+    "top left: the hex where the unit starts": "in alto a sinistra: l'esagono dove l'unità inizia",
+    "T{n} (top left): enters on turn {n}": "T{n} (in alto a sinistra): entra al turno {n}",
+    "top left: how the unit enters": "in alto a sinistra: come entra l'unità",
+    "●: the unit's second counter (its weaker steps)": "●: il secondo segnalino dell'unità (i passi più deboli)",
+    "light band behind the factors: the reduced side": "fascia chiara dietro i fattori: il lato ridotto",
+    "factors, left to right": "fattori, da sinistra a destra",
+    "abbreviated names end in a point: 'Div. di Fant.' = 'Divisione di Fanteria'":
+        "i nomi abbreviati finiscono con un punto: 'Div. di Fant.' = 'Divisione di Fanteria'",
+    "Mark": "Segno",
+    # sources card
+    "Rulebook: {cite}": "Regolamento: {cite}", "Rulebook section: not given": "Paragrafo del regolamento: non indicato",
+    "missing from the rulebook: {what}": "mancante nel regolamento: {what}", "Card": "Carta", "Source": "Fonte",
+    "stated": "dal regolamento", "deduced": "dedotto", "missing": "mancante", "assumed": "presunto",
+    # map furniture
+    "adjacent": "adiacenza", "Legend (red outline: data missing)": "Legenda (bordo rosso: dati mancanti)",
+    "SCHEMATIC — not the real map; data marked missing: {n}":
+        "SCHEMA — non è la mappa reale; dati segnati come mancanti: {n}",
+    " — hex grid not given": " — griglia esagonale non indicata",
+    " — the rulebook gives only part of this map": " — il regolamento dà solo parte di questa mappa",
+    # decks
+    "Text missing from the rulebook": "Testo mancante nel regolamento",
+}
+
+LANGUAGES: dict[str, dict[str, str]] = {"it": ITALIAN}
+
+
+def words(language: str | None) -> Callable[..., str]:
+    """A translator for *language*: ``tr("{n} turns", n=30)``; English for what it lacks."""
+    table = LANGUAGES.get((language or "en").split("-")[0].lower(), {})
+
+    def tr(text: str, **values: object) -> str:
+        out = table.get(text, text)
+        return out.format(**values) if values else out
+
+    return tr

@@ -1,0 +1,63 @@
+"""Every counter says who it is: no two counters of different identity look the same, at the
+module's piece size, on every bundled game."""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+from converter.builder.images import counter_dpi
+from converter.load import load_model
+from converter.render.counters import counter_image, numbered
+from tests.conftest import bundled_games
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_no_two_counters_of_different_identity_look_the_same(folder: Path) -> None:
+    game = load_model(folder)
+    dpi = counter_dpi(game)
+    looks: dict[str, set[tuple]] = defaultdict(set)
+    for piece in game.pieces or []:
+        numbers = numbered(piece) or (numbered(piece, piece.faces[0].label) if piece.faces else None)
+        copies = range(1, piece.copies + 1) if numbers else [1]
+        for face in piece.faces:
+            if face.role == "owner" or (piece.hidden and face.side != "front"):
+                continue  # the side that hides a piece is meant to look alike for every piece
+            for copy in copies:
+                image = counter_image(game, piece, face.counter, face.side, dpi=dpi, copy=copy)
+                identity = (piece.id, face.counter, copy)  # a side may honestly repeat its front
+                looks[hashlib.sha256(image.tobytes()).hexdigest()].add(identity)
+    same = [sorted(ids) for ids in looks.values() if len(ids) > 1]
+    assert not same, f"{len(same)} groups of different counters print alike, e.g. {same[:4]}"
+
+
+def test_numbered_markers_become_one_counter_per_number() -> None:
+    game = load_model(Path("modules/glorys-end"))
+    piece = game.piece("de-mobilitazione")
+    assert numbered(piece) is not None and numbered(piece)[1:] == (1, 7)
+    images = {counter_image(game, piece, 1, "front", dpi=100, copy=k).tobytes() for k in range(1, 8)}
+    assert len(images) == 7
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_the_key_card_explains_every_code_and_mark_the_counters_print(folder: Path) -> None:
+    from converter.render.cards import key_card
+    from converter.render.counters import flag_marks, nationality_code
+
+    game = load_model(folder)
+    card = key_card(game, dpi=60)
+    assert card is not None
+    keyed = {c.text for c in card.cells if c.key.endswith(":code")}
+    printed_flags = flag_marks(game)
+    for piece in game.pieces or []:
+        if piece.kind in ("marker", "token", "chip", "control"):
+            continue
+        for code in filter(None, nationality_code(game, piece).split("/")):
+            assert code in keyed, f"{piece.id}: nationality code {code!r} has no key"
+        for face in piece.faces:
+            for flag in face.flags or piece.flags or []:
+                assert printed_flags[flag] in keyed, f"{piece.id}: mark {printed_flags[flag]!r} has no key"
+    assert len(set(printed_flags.values())) == len(printed_flags), "two flags print the same mark"
