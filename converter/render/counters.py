@@ -48,7 +48,7 @@ _SIZE_Y = 0.235
 _FACTORS = (0.04, 0.64, 0.96, 0.96)
 
 
-MIN_TEXT_FRACTION = 0.15  # no word on a counter smaller than this part of its edge...
+MIN_TEXT_FRACTION = 0.125 # no word on a counter smaller than this part of its edge...
 MIN_TEXT_PX = 8           # ...nor than this many pixels (legible at the module's 52 px pieces)
 
 _NUMBERED = re.compile(r"[,;(]?\s*(?:numerat[oi]|numbered|nos?\.)\s*(\d+)\s*[-–]\s*(\d+)\s*\)?", re.IGNORECASE)

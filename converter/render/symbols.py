@@ -100,7 +100,7 @@ def _mountain(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
 def _label(text: str) -> Painter:
     def paint(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
         l, t, r, b = f
-        fnt = fit_font(d, text, "condensed-bold", int((b - t) * 0.62), (r - l) * 0.85)
+        fnt = fit_font(d, text, "condensed-bold", max(8, int((b - t) * 0.62)), (r - l) * 0.85, min_px=8)
         draw_centered(d, ((l + r) / 2, (t + b) / 2), text, fnt, ink)
     return paint
 

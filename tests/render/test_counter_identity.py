@@ -61,3 +61,28 @@ def test_the_key_card_explains_every_code_and_mark_the_counters_print(folder: Pa
             for flag in face.flags or piece.flags or []:
                 assert printed_flags[flag] in keyed, f"{piece.id}: mark {printed_flags[flag]!r} has no key"
     assert len(set(printed_flags.values())) == len(printed_flags), "two flags print the same mark"
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_no_word_on_a_counter_is_smaller_than_the_legible_minimum(folder: Path, monkeypatch) -> None:
+    """At the module's piece size (52 px) every font a counter uses is at least min_text_px."""
+    import converter.render.counters as counters
+    import converter.render.text as text
+    from converter.render.counters import min_text_px
+
+    game = load_model(folder)
+    dpi = counter_dpi(game)
+    sizes: list[int] = []
+    real = text.font
+
+    def spy(style: str, size_px: int):
+        sizes.append(int(size_px))
+        return real(style, size_px)
+
+    monkeypatch.setattr(text, "font", spy)
+    monkeypatch.setattr(counters, "font", spy)
+    for piece in game.pieces or []:
+        for face in piece.faces:
+            sizes.clear()
+            img = counter_image(game, piece, face.counter, face.side, dpi=dpi)
+            assert not sizes or min(sizes) >= min_text_px(img.width), (piece.id, face.side, min(sizes))
