@@ -30,6 +30,7 @@ CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
 PAD_MM = 3.0
 CELL_PAD_MM = 1.2
 MISSING = "—"
+INDENT_MM = 4.0         # a sub-phase's indentation per level
 
 DEFAULT_THEME: dict[str, Any] = {
     "paper": "#fffdf6",
@@ -80,6 +81,7 @@ class Grid:
     header_keys: list[str] | None = None
     missing: list[list[bool]] | None = None
     swatches: list[str | None] | None = None
+    indents: list[int] | None = None  # per body row: how deep its second column is indented
 
 
 Block = tuple[str, Any]  # ("grid", Grid) | ("text", (key, text, style)) | ("gap", mm)
@@ -112,6 +114,8 @@ class _Composer:
                 put_text(self.draw, (self.pad, self.pad * 0.5 + fnt.size * 1.35), subtitle, font=small,
                                fill=ink_on(bg), anchor="la")
         self.cells.append(CellBox("title", text, (0, 0, self.width, h)))
+        if subtitle:
+            self.cells.append(CellBox("subtitle", subtitle, (0, 0, self.width, h)))
         self.y = h + self.pad
 
     def text(self, key: str, text: str, style: str = "body") -> None:
@@ -176,9 +180,14 @@ class _Composer:
             keys = g.keys[r] if g.keys else [f"cell:{r}:{c}" for c in range(len(row))]
             miss = g.missing[r] if g.missing else [False] * len(row)
             rows.append((row, keys, False, miss))
+        step = int(mm_to_px(INDENT_MM, self.dpi))
         for index, (row, keys, is_head, miss) in enumerate(rows):
             fnt = head if is_head else body
-            wrapped = [wrap(self.measure, text, fnt, widths[c] - 2 * cpad) if text else [""]
+            body_row = index - (1 if g.header else 0)
+            shift = [0] * ncols
+            if g.indents and not is_head and ncols > 1:
+                shift[1] = min(step * g.indents[body_row], max(0, widths[1] - 2 * cpad - longest[1]))
+            wrapped = [wrap(self.measure, text, fnt, widths[c] - 2 * cpad - shift[c]) if text else [""]
                        for c, text in enumerate(row)]
             h = max(len(w) for w in wrapped) * line_h + 2 * cpad
             x = x0
@@ -195,7 +204,7 @@ class _Composer:
                         self.draw.rectangle([x + 1, self.y + 1, x + cpad, self.y + h - 1], fill=color(sw))
                     ty = self.y + cpad
                     for line in wrapped[c] if c < len(wrapped) else []:
-                        put_text(self.draw, (x + cpad, ty), line, font=fnt, anchor="la",
+                        put_text(self.draw, (x + cpad + shift[c], ty), line, font=fnt, anchor="la",
                                        fill=color(t["missing_ink"]) if c < len(miss) and miss[c] else ink)
                         ty += line_h
                 if c < len(row):
@@ -262,12 +271,16 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
 
 # --- text of model values ---------------------------------------------------------------
 
-def cell_text(value: object) -> str:
+Tr = Any  # a translator from converter.render.words.words
+
+
+def cell_text(value: object, tr: Tr = None) -> str:
     """How a table cell is printed: exactly its JSON value, '—' for a null (missing) cell."""
     if value is None:
         return MISSING
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        word = "yes" if value else "no"
+        return tr(word) if tr else word
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
@@ -279,29 +292,112 @@ def _roll_text(roll: int | Range | None) -> str:
     return roll.label() if isinstance(roll, Range) else str(roll)
 
 
-def _when_text(when: When | None) -> str:
-    return when.label() if when else ""
+def _when_text(when: When | None, tr: Tr = None) -> str:
+    """When something applies, in the game's language ('turni 2-6; non al turno 1')."""
+    if when is None:
+        return ""
+    tr = tr or words(None)
+    parts = []
+    if isinstance(when.turns, Range):
+        parts.append(tr("turns {r}", r=when.turns.label()))
+    elif when.turns:
+        parts.append(tr("turns {r}", r=", ".join(map(str, when.turns))))
+    if when.not_turns:
+        parts.append(tr("not turn {n}", n=", ".join(map(str, when.not_turns))))
+    if when.condition:
+        parts.append(when.condition)
+    return "; ".join(parts)
 
 
-def _filter_text(game: Game, flt: Filter | None) -> str:
+def _filter_text(game: Game, flt: Filter | None, tr: Tr = None) -> str:
     if flt is None:
         return ""
+    tr = tr or words(None)
     parts = []
-    for attr, word in (("sides", ""), ("factions", ""), ("nationalities", ""), ("types", ""),
-                       ("sizes", "size "), ("kinds", ""), ("pieces", ""), ("flags", "")):
+    for attr in ("sides", "factions", "nationalities", "types", "sizes", "kinds", "pieces", "flags"):
         values = getattr(flt, attr)
         if values:
-            parts.append(word + "/".join(_name(game, attr, v) for v in values))
+            names = "/".join(_name(game, attr, v, tr) for v in values)
+            parts.append(tr("size {x}", x=names) if attr == "sizes" else names)
     if flt.not_ is not None:
-        parts.append("not " + _filter_text(game, flt.not_))
+        parts.append(tr("not {x}", x=_filter_text(game, flt.not_, tr)))
     return ", ".join(parts)
 
 
-def _name(game: Game, kind: str, item_id: str) -> str:
+def _name(game: Game, kind: str, item_id: str, tr: Tr = None) -> str:
+    """The name a player reads for an id (a kind word translated; an unknown id made readable)."""
     look = {"sides": game.side, "factions": game.faction, "nationalities": game.nationality,
-            "types": game.unit_type, "pieces": game.piece}.get(kind)
+            "types": game.unit_type, "pieces": game.piece, "dice": game.die, "tables": game.table,
+            "terrain": game.terrain_type}.get(kind)
     item = look(item_id) if look else None
-    return getattr(item, "name", None) or item_id
+    if kind == "flags":
+        item = next((f for f in game.piece_flags or [] if f.id == item_id), None)
+    if kind in ("spaces", "groups"):
+        for board in game.boards or []:
+            for thing in (board.spaces or []) + (board.groups or []):
+                if thing.id == item_id:
+                    item = thing
+    name = getattr(item, "name", None)
+    if name:
+        return str(name)
+    if kind == "kinds" and tr is not None:
+        return tr(item_id)
+    return readable(item_id)
+
+
+def with_names(game: Game, text: str) -> str:
+    """*text* with every id of the game it mentions ('vedi tabella costi-attivazione') replaced
+    by that thing's name."""
+    if not text or "-" not in text and "_" not in text:
+        return text
+    names = _id_names(game)
+
+    def swap(match: re.Match[str]) -> str:
+        return names.get(match.group(0), match.group(0))
+
+    return re.sub(r"(?<![\w-])[a-z0-9]+(?:[-_][a-z0-9]+)+(?![\w-])", swap, text)
+
+
+def _id_names(game: Game) -> dict[str, str]:
+    out: dict[str, str] = {}
+    groups: list[Any] = [game.tables, game.pieces, game.sides, game.factions, game.nationalities,
+                         game.terrain, game.rules, game.dice, game.decks, game.tracks, game.piece_flags,
+                         game.unit_types, game.factors]
+    for board in game.boards or []:
+        groups += [[board], board.spaces, board.groups]
+    for items in groups:
+        for item in items or []:
+            item_id, name = getattr(item, "id", None), getattr(item, "name", None)
+            if item_id and name and re.search(r"[-_]", item_id):
+                out[item_id] = str(name)
+    return out
+
+
+def _who(game: Game, item_id: str, tr: Tr) -> str:
+    """An id that may name a side, faction, nationality, piece, type or terrain, as its name."""
+    for kind in ("sides", "factions", "nationalities", "types", "pieces", "terrain"):
+        name = _name(game, kind, item_id)
+        if name != readable(item_id):
+            return name
+    return tr(item_id) if tr(item_id) != item_id else (item_id if "-" not in item_id else readable(item_id))
+
+
+def readable(identifier: str) -> str:
+    """An id made into words for a player ('scarti-potenza-uk-us' -> 'Scarti potenza UK US')."""
+    parts = [w for w in re.split(r"[-_]+", identifier) if w]
+    if not parts:
+        return identifier
+    out = [w.upper() if len(w) <= 2 and w.isalpha() else w for w in parts]
+    out[0] = out[0][:1].upper() + out[0][1:]
+    return " ".join(out)
+
+
+def _section(prov: Provenance | None, section: str | None = None) -> str:
+    """The rulebook section a player can look up ('§12.5'), without the transcriber's notes."""
+    found = [x for x in (section, prov.section if prov is not None else None) if x]
+    if len(found) == 2 and (found[1] in re.split(r"[,;]\s*", found[0]) or found[0] in found[1]):
+        found = [found[0] if len(found[0]) >= len(found[1]) else found[1]]
+    return "; ".join(f"§{x}" for x in dict.fromkeys(found))
 
 
 def _cite(prov: Provenance | None, section: str | None = None) -> str:
@@ -313,66 +409,117 @@ def _cite(prov: Provenance | None, section: str | None = None) -> str:
     return cite
 
 
-def _source_line(prov: Provenance | None, section: str | None, missing: list[str] | None) -> str:
+def _source_line(prov: Provenance | None, section: str | None, missing: list[str] | None,
+                 tr: Tr = None) -> str:
+    tr = tr or words(None)
     parts = []
     cite = _cite(prov, section)
-    parts.append(f"Rulebook: {cite}" if cite else "Rulebook section: not given")
+    if prov is not None and prov.status:
+        cite = cite.replace(f"({prov.status})", f"({tr(prov.status)})")
+    parts.append(tr("Rulebook: {cite}", cite=cite) if cite else tr("Rulebook section: not given"))
     if prov is not None and prov.note:
         parts.append(prov.note)
     if missing:
-        parts.append("missing from the rulebook: " + ", ".join(missing))
+        parts.append(tr("missing from the rulebook: {what}", what=", ".join(
+            tr(m) if tr(m) != m else readable(m).lower() for m in missing)))
     return " — ".join(parts)
+
+
+_ENGLISH = {"the", "is", "are", "of", "and", "only", "which", "from", "not", "with", "each", "every",
+            "its", "their", "this", "that", "as", "on", "be", "printed", "text", "card", "table"}
+_ITALIAN = {"il", "la", "di", "che", "per", "non", "sono", "le", "gli", "un", "una", "del", "della",
+            "con", "nel", "nella", "si", "ogni", "è", "al", "alla", "dei", "delle"}
+
+
+def is_transcription_note(game: Game, text: str, prov: Provenance | None) -> bool:
+    """A note about the transcription (OCR, what was deduced, a note in another language than the
+    game's) rather than a rule: it goes on the sources card, not on the player aid."""
+    if prov is not None and prov.status and prov.status != "stated":
+        return True
+    if re.search(r"\bOCR\b|N\.d\.T|\bnull\b|\bids?\b", text):
+        return True
+    lang = (game.language or "en").split("-")[0].lower()
+    if lang != "en":
+        tokens = re.findall(r"[a-zà-ù']+", text.lower())
+        english = sum(t in _ENGLISH for t in tokens)
+        native = sum(t in _ITALIAN for t in tokens) if lang == "it" else 0
+        return english > native
+    return False
 
 
 def _slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "card"
 
 
+def _legend(tr: Tr, grids: list[Grid]) -> list[Block]:
+    """A legend line for the '—' (missing) and empty cells the card's grids show."""
+    missing = any(any(row) for g in grids for row in (g.missing or []))
+    empty = any(text == "" for g in grids for row in g.rows for text in row[1:])
+    parts = []
+    if missing:
+        parts.append(tr("— : the rulebook text does not give this value"))
+    if empty:
+        parts.append(tr("empty cell: nothing applies"))
+    return [("text", ("legend", "   ".join(parts), "small"))] if parts else []
+
+
 # --- the cards ----------------------------------------------------------------------------
+
+_METHODS = {"odds": "odds (attack:defence)", "differential": "strength difference",
+            "strength": "strength", "opposed": "opposed rolls"}
+
 
 def table_card(game: Game, table: Table, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                theme: dict[str, Any] | None = None) -> ReferenceCard:
-    """The card of one rules table: its grid or entry list, result codes, notes and source."""
+    """The card of one rules table: its grid or entry list, result codes and rules notes; where
+    it comes from goes on the sources card."""
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     blocks: list[Block] = []
+    grids: list[Grid] = []
     facts = []
     if table.die:
         die = game.die(table.die)
-        facts.append(f"die: {die.name if die else table.die}")
+        facts.append(tr("die: {name}", name=die.name if die else readable(table.die)))
     if table.method:
-        facts.append(f"method: {table.method}")
+        facts.append(tr(_METHODS.get(table.method, table.method)))
     if table.clamp is not None:
-        facts.append(f"rolls clamped to {_clamp_text(table.clamp)}")
+        facts.append(tr("rolls clamped to {r}", r=_clamp_text(table.clamp)))
     if table.rounding is not None:
         r = table.rounding
-        facts.append("odds rounded " + ", ".join(
-            f"{k} {v}" for k, v in (("favourable", r.favourable), ("unfavourable", r.unfavourable)) if v))
+        facts.append(tr("odds rounded {how}", how=", ".join(
+            f"{tr(k)} {tr(v)}" for k, v in (("favourable", r.favourable), ("unfavourable", r.unfavourable)) if v)))
     if table.is_matrix:
-        blocks.append(("grid", _matrix_grid(table)))
+        grids.append(_matrix_grid(table, tr, game))
     if table.entries:
-        blocks.append(("grid", _entries_grid(game, table.entries)))
+        grids.append(_entries_grid(game, table.entries, tr))
+    blocks.extend(("grid", g) for g in grids)
     if not table.is_matrix and not table.entries:
-        blocks.append(("text", ("empty", "No rows: the rulebook text does not give this table.", "body")))
+        blocks.append(("text", ("empty", tr("No rows: the rulebook text does not give this table."), "body")))
     for key, beyond, word in (("below", table.below, "Below the first column"),
                               ("above", table.above, "Above the last column")):
         if beyond is not None:
             parts = []
             if beyond.result is not None:
-                parts.append(f"result {beyond.result}")
+                parts.append(tr("result {r}", r=beyond.result))
             if beyond.column is not None:
-                parts.append(f"use column {beyond.column}")
+                parts.append(tr("use column {c}", c=beyond.column))
             if beyond.drm_per_level is not None:
-                parts.append(f"{beyond.drm_per_level:+d} DRM per level beyond")
-            blocks.append(("text", (key, f"{word}: " + ", ".join(parts), "body")))
+                parts.append(tr("{d} DRM per level beyond", d=f"{beyond.drm_per_level:+d}"))
+            blocks.append(("text", (key, f"{tr(word)}: " + ", ".join(parts), "body")))
     if table.result_codes:
-        blocks.append(("grid", Grid(["Code", "Meaning"], [[rc.code, rc.meaning] for rc in table.result_codes],
-                                    keys=[[f"code:{i}", f"meaning:{i}"] for i in range(len(table.result_codes))],
-                                    header_keys=["codes-head:0", "codes-head:1"])))
+        codes = Grid([tr("Code"), tr("Meaning")], [[with_names(game, rc.code), rc.meaning] for rc in table.result_codes],
+                     keys=[[f"code:{i}", f"meaning:{i}"] for i in range(len(table.result_codes))],
+                     header_keys=["codes-head:0", "codes-head:1"])
+        blocks.append(("grid", codes))
     for i, note in enumerate(table.notes or []):
-        cite = _cite(note.provenance)
-        blocks.append(("text", (f"note:{i}", f"• {note.text}" + (f" ({cite})" if cite else ""), "body")))
-    blocks.append(("text", ("source", _source_line(table.provenance, table.section, table.missing), "small")))
-    return _render(f"table-{_slug(table.id)}", table.name, " · ".join([table.kind.upper()] + facts), blocks,
+        if not is_transcription_note(game, note.text, note.provenance):
+            blocks.append(("text", (f"note:{i}", f"• {with_names(game, note.text)}", "body")))
+    blocks.extend(_legend(tr, grids))
+    section = _section(table.provenance, table.section)
+    if section:
+        blocks.append(("text", ("section", section, "small")))
+    return _render(f"table-{_slug(table.id)}", table.name, " · ".join(facts), blocks,
                    dpi=dpi, width_mm=width_mm, theme=t)
 
 
@@ -382,15 +529,29 @@ def _clamp_text(clamp: Range) -> str:
     return clamp.label()
 
 
-def _matrix_grid(table: Table) -> Grid:
+def _value_text(game: Game | None, value: object, tr: Tr) -> str:
+    """A cell as a player reads it: the JSON value, an id in it as the thing's name."""
+    text = cell_text(value, tr)
+    if game is None or not isinstance(value, str):
+        return text
+    if re.fullmatch(r"[a-z]+", text) and tr(text) != text:  # a kind word of the format
+        return str(tr(text))
+    return with_names(game, text)
+
+
+def _matrix_grid(table: Table, tr: Tr = None, game: Game | None = None) -> Grid:
+    tr = tr or words(None)
     columns = table.columns or []
     rows = table.rows or []
-    header = ["Roll"] + [c.label + (f" ({_when_text(c.when)})" if c.when else "") for c in columns]
+    # the corner names the rows only when they are die rolls (a terrain table's rows are terrain)
+    corner = tr("Roll") if any(row.roll is not None for row in rows) or table.kind in ("crt", "fire") and all(
+        re.fullmatch(r"[\d\s≤≥+\-–]+", row.label or "") for row in rows) else ""
+    header = [corner] + [c.label + (f" ({_when_text(c.when, tr)})" if c.when else "") for c in columns]
     header_keys = ["corner"] + [f"column:{c}" for c in range(len(columns))]
     body, keys, missing = [], [], []
     for r, row in enumerate(rows):
         values = table.cells[r] if table.cells and r < len(table.cells) else [None] * len(columns)
-        body.append([row.label] + [cell_text(v) for v in values])
+        body.append([row.label] + [_value_text(game, v, tr) for v in values])
         keys.append([f"row:{r}"] + [f"cell:{r}:{c}" for c in range(len(values))])
         missing.append([False] + [v is None for v in values])
     return Grid(header, body, keys, header_keys, missing)
@@ -401,24 +562,29 @@ _ENTRY_COLUMNS = (("label", "Entry"), ("roll", "Roll"), ("value", "Value"), ("re
                   ("when", "When"), ("note", "Note"), ("section", "§"))
 
 
-def _entries_grid(game: Game, entries: list[TableEntry]) -> Grid:
+def _entries_grid(game: Game, entries: list[TableEntry], tr: Tr = None) -> Grid:
+    tr = tr or words(None)
+
     def value(e: TableEntry, attr: str) -> str:
         if attr == "roll":
             return _roll_text(e.roll)
         if attr == "pieces":
-            return _filter_text(game, e.pieces)
+            return _filter_text(game, e.pieces, tr)
         if attr == "when":
-            return _when_text(e.when)
+            return _when_text(e.when, tr)
         if attr == "terrain":
-            terrain = game.terrain_type(e.terrain) if e.terrain else None
-            return terrain.name if terrain else (e.terrain or "")
+            return _name(game, "terrain", e.terrain, tr) if e.terrain else ""
+        if attr == "applies_to":
+            return _who(game, e.applies_to, tr) if e.applies_to else ""
+        if attr == "note":
+            return with_names(game, e.note or "")
         if attr == "section":
-            return _cite(e.provenance)
+            return _section(e.provenance)
         if attr in ("value", "result"):
             v = getattr(e, attr)
             if v is None:
                 return MISSING if e.missing and attr in e.missing else ""
-            return cell_text(v)
+            return _value_text(game, v, tr)
         v = getattr(e, attr)
         return "" if v is None else str(v)
 
@@ -426,7 +592,7 @@ def _entries_grid(game: Game, entries: list[TableEntry]) -> Grid:
     body = [[value(e, a) for a, _ in used] for e in entries]
     keys = [[f"entry:{i}:{a}" for a, _ in used] for i in range(len(entries))]
     missing = [[bool(e.missing and a in e.missing) for a, _ in used] for e in entries]
-    return Grid([h for _, h in used], body, keys, [f"entry-head:{a}" for a, _ in used], missing)
+    return Grid([tr(h) for _, h in used], body, keys, [f"entry-head:{a}" for a, _ in used], missing)
 
 
 def terrain_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
@@ -435,122 +601,135 @@ def terrain_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
     if not game.terrain:
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     body, keys, swatches, missing = [], [], [], []
     for i, ter in enumerate(game.terrain):
         m, c = ter.movement, ter.combat
         move = []
         if m is not None:
             if m.cost is not None:
-                move.append(f"{cell_text(m.cost)} MP")
+                move.append(tr("{n} MP", n=cell_text(m.cost, tr)))
             if m.added is not None:
-                move.append(f"+{cell_text(m.added)} MP to cross")
+                move.append(tr("+{n} MP to cross", n=cell_text(m.added, tr)))
             if m.whole_move:
-                move.append("whole move")
+                move.append(tr("whole move"))
             if m.prohibited:
-                move.append("prohibited")
+                move.append(tr("prohibited"))
             if m.ends_move:
-                move.append("ends move")
+                move.append(tr("ends move"))
             if m.only:
-                move.append("only " + _filter_text(game, m.only))
+                move.append(tr("only {x}", x=_filter_text(game, m.only, tr)))
             if m.never:
-                move.append("never " + _filter_text(game, m.never))
+                move.append(tr("never {x}", x=_filter_text(game, m.never, tr)))
             if m.when:
-                move.append(_when_text(m.when))
+                move.append(_when_text(m.when, tr))
             if m.note:
                 move.append(m.note)
         fight = []
         if c is not None:
             if c.drm is not None:
-                fight.append(f"DRM {c.drm:+d}")
+                fight.append(tr("DRM {d}", d=f"{c.drm:+d}"))
             if c.column_shift is not None:
-                fight.append(f"{c.column_shift:+d} column(s)")
+                fight.append(tr("{d} column(s)", d=f"{c.column_shift:+d}"))
             if c.defender_column_shift is not None:
-                fight.append(f"defender {c.defender_column_shift:+d} column(s)")
+                fight.append(tr("defender {d} column(s)", d=f"{c.defender_column_shift:+d}"))
             if c.only_if_all_attackers_cross:
-                fight.append("only if all attackers cross")
+                fight.append(tr("only if all attackers cross"))
             if c.note:
                 fight.append(c.note)
         gone = ter.missing or []
-        row = [ter.name, ter.applies_to, "; ".join(move) or (MISSING if "movement" in gone else ""),
-               "; ".join(fight) or (MISSING if "combat" in gone else ""), _cite(ter.provenance)]
+        row = [ter.name, tr(ter.applies_to) if ter.applies_to else "",
+               "; ".join(move) or (MISSING if "movement" in gone else ""),
+               "; ".join(fight) or (MISSING if "combat" in gone else ""), _section(ter.provenance)]
         body.append(row)
         keys.append([f"terrain:{i}:{k}" for k in ("name", "applies_to", "movement", "combat", "section")])
         swatches.append(ter.color)
         missing.append([False, False, "movement" in gone, "combat" in gone, False])
-    grid = Grid(["Terrain", "On", "Movement", "Combat", "§"], body, keys, None, missing, swatches)
-    blocks: list[Block] = [("grid", grid),
-                           ("text", ("source", "Built from the game's terrain list; colours are drawing choices "
-                                               "unless the rulebook names them.", "small"))]
-    return _render("terrain", "Terrain Effects", f"{len(game.terrain)} terrain types", blocks, dpi=dpi,
-                   width_mm=width_mm, theme=t)
+    grid = Grid([tr("Terrain"), tr("On"), tr("Movement"), tr("Combat"), "§"], body, keys, None, missing, swatches)
+    blocks: list[Block] = [("grid", grid), *_legend(tr, [grid]),
+                           ("text", ("colours", tr("Colours are drawing choices unless the rulebook names them."),
+                                     "small"))]
+    return _render("terrain", tr("Terrain Effects"), tr("{n} terrain types", n=len(game.terrain)), blocks,
+                   dpi=dpi, width_mm=width_mm, theme=t)
 
 
 def rules_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                theme: dict[str, Any] | None = None) -> ReferenceCard | None:
-    """Stacking, movement and the other rules as data, one line each, with their sections."""
+    """Stacking, movement and the other rules, one line each in the rulebook's words."""
     if not game.rules:
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     order = {"stacking": 0, "movement": 1}
     rules = sorted(game.rules, key=lambda r: order.get(r.kind, 2))
     body, keys, missing = [], [], []
     for rule in rules:
-        body.append([rule.name, rule.kind, _rule_summary(game, rule), _cite(rule.provenance, rule.section)])
-        keys.append([f"rule:{rule.id}:{k}" for k in ("name", "kind", "what", "section")])
-        missing.append([False, False, bool(rule.missing), False])
-    blocks: list[Block] = [("grid", Grid(["Rule", "Kind", "What", "§"], body, keys, None, missing))]
-    return _render("rules", "Stacking, Movement and Other Rules", f"{len(rules)} rules", blocks, dpi=dpi,
-                   width_mm=width_mm, theme=t)
+        body.append([rule.name, _rule_summary(game, rule, tr), _section(rule.provenance, rule.section)])
+        keys.append([f"rule:{rule.id}:{k}" for k in ("name", "what", "section")])
+        missing.append([False, bool(rule.missing) and not rule.text, False])
+    grid = Grid([tr("Rule"), tr("What"), "§"], body, keys, None, missing)
+    blocks: list[Block] = [("grid", grid), *_legend(tr, [grid])]
+    return _render("rules", tr("Stacking, Movement and Other Rules"), tr("{n} rules", n=len(rules)), blocks,
+                   dpi=dpi, width_mm=width_mm, theme=t)
 
 
-def _rule_summary(game: Game, rule: Any) -> str:
+def _rule_summary(game: Game, rule: Any, tr: Tr = None) -> str:
+    """The rule as the rulebook words it; built from its data only when it has no text."""
+    tr = tr or words(None)
+    if rule.text:
+        return with_names(game, str(rule.text))
     parts = []
     if rule.limit is not None:
-        parts.append(f"at most {cell_text(rule.limit)} {rule.measure or ''} per {rule.scope or 'location'}".replace("  ", " "))
+        scope = tr(rule.scope or "location")
+        if rule.measure:
+            parts.append(tr("at most {n} {measure} per {scope}", n=cell_text(rule.limit, tr),
+                            measure=tr(rule.measure) if tr(rule.measure) != rule.measure else readable(rule.measure).lower(),
+                            scope=scope))
+        else:
+            parts.append(tr("at most {n} per {scope}", n=cell_text(rule.limit, tr), scope=scope))
     if rule.weights:
-        parts.append("weights " + ", ".join(f"{k}={cell_text(v)}" for k, v in rule.weights.items()))
+        parts.append(tr("weights {w}", w=", ".join(f"{k}={cell_text(v, tr)}" for k, v in rule.weights.items())))
     if rule.free:
-        parts.append("free: " + _filter_text(game, rule.free))
+        parts.append(tr("free: {who}", who=_filter_text(game, rule.free, tr)))
     if rule.allowance:
-        parts.append(f"allowance: {rule.allowance}")
+        factor = next((f.name for f in game.factors or [] if f.id == rule.allowance), None)
+        parts.append(tr("allowance: {a}", a=factor or tr(rule.allowance)))
     if rule.cost:
-        parts.append(f"cost: {rule.cost}")
+        parts.append(tr("cost: {c}", c=tr(rule.cost)))
     if rule.enemy:
-        parts.append(f"enemy: {rule.enemy}")
+        parts.append(tr("enemy: {e}", e=tr(rule.enemy)))
     if rule.minimum_move:
-        parts.append("minimum move")
+        parts.append(tr("minimum move"))
     if rule.target:
         tg = rule.target
-        for attr in ("spaces", "hexes", "groups", "terrain", "links"):
-            if getattr(tg, attr):
-                parts.append(f"{attr}: " + ", ".join(getattr(tg, attr)))
+        for attr, kind in (("spaces", "spaces"), ("hexes", ""), ("groups", "groups"), ("terrain", "terrain"),
+                           ("links", "")):
+            values = getattr(tg, attr)
+            if values:
+                parts.append(", ".join(_name(game, kind, v, tr) if kind else str(v) for v in values))
     if rule.table:
-        table = game.table(rule.table)
-        parts.append(f"table: {table.name if table else rule.table}")
-    if rule.attack or rule.defence:
-        parts.append(f"{rule.attack or '?'} vs {rule.defence or '?'}")
+        parts.append(tr("table: {t}", t=_name(game, "tables", rule.table, tr)))
     if rule.die:
-        parts.append(f"die {rule.die}")
+        parts.append(tr("die {d}", d=_name(game, "dice", rule.die, tr)))
     if rule.value is not None:
-        parts.append(f"value {cell_text(rule.value)}")
+        parts.append(tr("value {v}", v=cell_text(rule.value, tr)))
     if rule.pieces:
-        parts.append("pieces: " + _filter_text(game, rule.pieces))
+        parts.append(_filter_text(game, rule.pieces, tr))
     if rule.when:
-        parts.append(_when_text(rule.when))
-    if rule.text:
-        parts.append(rule.text)
-    if rule.missing:
-        parts.append("missing: " + ", ".join(rule.missing))
+        parts.append(_when_text(rule.when, tr))
+    if rule.missing and not parts:
+        parts.append(MISSING)
     return "; ".join(p for p in parts if p)
 
 
 def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                   theme: dict[str, Any] | None = None) -> ReferenceCard | None:
-    """The sequence of play as nested, numbered phases with their conditions and sections."""
+    """The sequence of play as nested, numbered phases: a sub-phase is indented under its phase."""
     if not game.sequence:
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
-    body, keys = [], []
+    tr = words(game.language)
+    body, keys, indents = [], [], []
 
     def visit(phases: list[Phase], prefix: str) -> None:
         for n, phase in enumerate(phases, start=1):
@@ -558,27 +737,30 @@ def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_
             side = game.side(phase.side) if phase.side else None
             faction = game.faction(phase.side) if phase.side and not side else None
             details = []
-            who = side.name if side else faction.name if faction else phase.side
+            who = side.name if side else faction.name if faction else (readable(phase.side) if phase.side else "")
             if who:
                 details.append(who)
             if phase.when:
-                details.append("only " + _when_text(phase.when))
+                details.append(tr("only {x}", x=_when_text(phase.when, tr)))
             if phase.repeat:
-                details.append(f"repeat ×{phase.repeat}")
+                details.append(tr("repeat ×{n}", n=phase.repeat))
             if phase.order:
-                details.append("order: " + ", ".join(phase.order))
-            if phase.actions:
-                details.append("actions: " + ", ".join(phase.actions))
+                details.append(tr("order: {o}", o=", ".join(
+                    _name(game, "sides", o, tr) if game.side(o) else _name(game, "factions", o, tr)
+                    for o in phase.order)))
             if phase.text:
-                details.append(phase.text)
+                details.append(with_names(game, phase.text))
             depth = number.count(".")
-            body.append([number, "   " * depth + phase.name, "; ".join(details), _cite(phase.provenance, phase.section)])
+            body.append([number, phase.name, "; ".join(details), _section(phase.provenance, phase.section)])
             keys.append([f"phase:{phase.id}:{k}" for k in ("number", "name", "details", "section")])
+            indents.append(depth)
             visit(phase.phases or [], number + ".")
 
     visit(game.sequence, "")
-    blocks: list[Block] = [("grid", Grid(["#", "Phase", "Who / when", "§"], body, keys))]
-    return _render("sequence", "Sequence of Play", "phases in order; indented phases are steps of the one above",
+    grid = Grid(["#", tr("Phase"), tr("Who / when"), "§"], body, keys, indents=indents)
+    blocks: list[Block] = [("grid", grid)]
+    return _render("sequence", tr("Sequence of Play"),
+                   tr("phases in order; sub-phases are indented under their phase"),
                    blocks, dpi=dpi, width_mm=width_mm, theme=t)
 
 
@@ -588,15 +770,17 @@ def turns_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
     if game.turns is None:
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     turns = game.turns
     body, keys = [], []
     for n in turns.numbers():
-        body.append([str(n), turns.label(n), "; ".join(turns.notes_for(n))])
+        body.append([str(n), turns.label(n), with_names(game, "; ".join(turns.notes_for(n)))])
         keys.append([f"turn:{n}:number", f"turn:{n}:label", f"turn:{n}:notes"])
-    subtitle = f"{turns.count} turns" + (f", each {turns.unit}" if turns.unit else "")
-    blocks: list[Block] = [("grid", Grid(["Turn", "Label", "Notes"], body, keys)),
-                           ("text", ("source", _source_line(turns.provenance, None, turns.missing), "small"))]
-    return _render("turns", "Turn Record Track", subtitle, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+    subtitle = tr("{n} turns, each {unit}", n=turns.count, unit=turns.unit) if turns.unit else \
+        tr("{n} turns", n=turns.count)
+    grid = Grid([tr("Turn"), tr("Label"), tr("Notes")], body, keys)
+    blocks: list[Block] = [("grid", grid)]
+    return _render("turns", tr("Turn Record Track"), subtitle, blocks, dpi=dpi, width_mm=width_mm, theme=t)
 
 
 def dice_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
@@ -604,24 +788,61 @@ def dice_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
     if not game.dice:
         return None
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     body, keys, missing = [], [], []
     for die in game.dice:
         labels = die.face_labels()
         faces = " ".join(labels) if labels is not None else MISSING
-        body.append([die.name, str(die.count or 1), cell_text(die.sides), faces,
-                     "sum" if die.sum else "", cell_text(die.physical) if die.physical else "", _cite(die.provenance)])
+        body.append([die.name, str(die.count or 1), cell_text(die.sides, tr), faces,
+                     tr("yes") if die.sum else "", cell_text(die.physical, tr) if die.physical else "",
+                     _section(die.provenance)])
         keys.append([f"die:{die.id}:{k}" for k in ("name", "count", "sides", "faces", "sum", "physical", "section")])
         missing.append([False, False, die.sides is None, labels is None, False, False, False])
-    blocks: list[Block] = [("grid", Grid(["Die", "Count", "Sides", "Faces", "Total", "Physical", "§"],
-                                         body, keys, None, missing))]
-    return _render("dice", "Dice", f"{len(game.dice)} dice", blocks, dpi=dpi, width_mm=width_mm, theme=t)
+    grid = Grid([tr("Die"), tr("Count"), tr("Sides"), tr("Faces"), tr("Total"), tr("Physical"), "§"],
+                body, keys, None, missing)
+    blocks: list[Block] = [("grid", grid), *_legend(tr, [grid])]
+    return _render("dice", tr("Dice"), tr("{n} dice", n=len(game.dice)), blocks, dpi=dpi, width_mm=width_mm, theme=t)
+
+
+def sources_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+                 theme: dict[str, Any] | None = None) -> ReferenceCard | None:
+    """Where each aid's data comes from: rulebook sections, what was deduced or is missing, and
+    the transcriber's notes, kept off the aids themselves."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
+    body, keys = [], []
+
+    def add(what: str, text: str) -> None:
+        if text:
+            keys.append([f"source:{len(body)}:card", f"source:{len(body)}:text"])
+            body.append([what, text])
+
+    for table in game.tables or []:
+        add(table.name, _source_line(table.provenance, table.section, table.missing, tr))
+        for note in table.notes or []:
+            if is_transcription_note(game, note.text, note.provenance):
+                add(table.name, note.text)
+    for ter in game.terrain or []:
+        if ter.missing or (ter.provenance is not None and (ter.provenance.note or ter.provenance.status != "stated")):
+            add(ter.name, _source_line(ter.provenance, None, ter.missing, tr))
+    for rule in game.rules or []:
+        if rule.missing or (rule.provenance is not None and rule.provenance.note):
+            add(rule.name, _source_line(rule.provenance, rule.section, rule.missing, tr))
+    if game.turns is not None and (game.turns.provenance is not None or game.turns.missing):
+        add(tr("Turn Record Track"), _source_line(game.turns.provenance, None, game.turns.missing, tr))
+    if not body:
+        return None
+    blocks: list[Block] = [("text", ("about", tr("Where each card's data comes from: rulebook sections, and what "
+                                                 "was deduced or is missing."), "body")),
+                           ("grid", Grid([tr("Card"), tr("Source")], body, keys))]
+    return _render("sources", tr("Sources"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t)
 
 
 def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
              theme: dict[str, Any] | None = None) -> ReferenceCard | None:
     """The counter key: every nationality code, corner code, flag mark, dot and band the
     counters carry, and the order of the factors."""
-    from converter.render.counters import flag_marks, nationality_code
+    from converter.render.counters import entry_code_text, flag_marks, nationality_code
 
     pieces = game.pieces or []
     if not pieces:
@@ -651,7 +872,7 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                     and not p.entry.code})
     if turns:
         marks.append((f"T{turns[0]}", tr("T{n} (top left): enters on turn {n}", n=turns[0])))
-    for code in sorted({p.entry.code for p in units if p.entry is not None and p.entry.code}):
+    for code in sorted({entry_code_text(p.entry.code) for p in units if p.entry is not None and p.entry.code}):
         marks.append((code, tr("top left: how the unit enters")))
     flags = {f for p in units for face in p.faces for f in (face.flags or p.flags or [])}
     printed = flag_marks(game)
@@ -683,7 +904,7 @@ def reference_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDT
                     theme: dict[str, Any] | None = None) -> list[ReferenceCard]:
     """Every reference card of the game: its tables in order, then terrain, rules, sequence, turns, dice."""
     cards = [table_card(game, table, dpi=dpi, width_mm=width_mm, theme=theme) for table in game.tables or []]
-    for make in (terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card):
+    for make in (terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card, sources_card):
         card = make(game, dpi=dpi, width_mm=width_mm, theme=theme)
         if card is not None:
             cards.append(card)

@@ -372,10 +372,15 @@ def _abbreviate(word: str, cut: int) -> str:
     return match.group(1) + match.group(2)[:cut] + "." + match.group(3).lstrip(".")
 
 
+def entry_code_text(code: str) -> str:
+    """An entry code as printed: a code written as an id ('sud-ah') reads 'SUD AH'."""
+    return code.replace("-", " ").replace("_", " ").upper() if re.fullmatch(r"[a-z0-9]+([-_][a-z0-9]+)+", code) else code
+
+
 def _corner_code(piece: Piece) -> str | None:
     if piece.entry is not None:
         if piece.entry.code:
-            return piece.entry.code
+            return entry_code_text(piece.entry.code)
         if piece.entry.turn is not None:
             return f"T{piece.entry.turn}"
     if piece.printed_setup is not None:

@@ -1,0 +1,99 @@
+"""Player aids speak to players: none of the description's ids, kinds or field names appear in
+the text of any card (the sources card, made for checking the transcription, aside)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from converter.load import load_model
+from converter.load.document import load_game
+from converter.render.cards import reference_cards
+from tests.conftest import ROOT, bundled_games
+
+# kind values no player reads on a card, whatever its language
+INTERNAL_WORDS = ("MATRIX", "THRESHOLD", "COLUMN-SHIFT", "method:", "opposed", "nationalities-per-space")
+
+
+def _schema_words() -> tuple[set[str], set[str]]:
+    props: set[str] = set()
+    enums: set[str] = set()
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key == "properties" and isinstance(value, dict):
+                    props.update(value)
+                if key == "enum" and isinstance(value, list):
+                    enums.update(v for v in value if isinstance(v, str))
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for path in (ROOT / "schemas").glob("*.json"):
+        walk(json.loads(path.read_text(encoding="utf-8")))
+    return props, enums
+
+
+def _ids(node: Any, out: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "id" and isinstance(value, str):
+                out.add(value)
+            _ids(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _ids(value, out)
+    return out
+
+
+PROSE_KEYS = ("text", "note", "condition", "label", "name", "title", "meaning", "what")
+
+
+def _prose(node: Any, out: set[str]) -> set[str]:
+    """The description's own sentences (rules text, notes, names): printed as written."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in PROSE_KEYS and isinstance(value, str) and len(value) > 3:
+                out.add(value)
+            _prose(value, out)
+    elif isinstance(node, list):
+        for value in node:
+            _prose(value, out)
+    return out
+
+
+def _token(word: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\w-]){re.escape(word)}(?![\w-])")
+
+
+@pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
+def test_no_internal_id_kind_or_field_name_on_any_aid(folder: Path) -> None:
+    game = load_model(folder)
+    props, enums = _schema_words()
+    document = load_game(folder).data
+    ids = {i for i in _ids(document, set()) if re.search(r"[-_]", i) and not i.isdecimal()}
+    prose = sorted(_prose(document, set()), key=len, reverse=True)
+    slugs = [_token(w) for w in sorted(ids | {e for e in enums if "-" in e})]
+    fields = [re.compile(rf"(?<![\w-]){re.escape(p)}:") for p in sorted(props) if len(p) > 3]
+    problems = []
+    for card in reference_cards(game, dpi=40):
+        if card.name == "sources":
+            continue
+        for cell in card.cells:
+            text = cell.text
+            where = f"{card.name} {cell.key}: {text[:80]!r}"
+            own = text  # what the renderer added: the cell less the description's own sentences
+            for sentence in prose:
+                own = own.replace(sentence, " ")
+            if game.language != "en" and text.strip() in enums and not text.strip().isupper():
+                problems.append(f"{where} is a kind of the format")
+            problems += [f"{where} shows {w!r}" for w in INTERNAL_WORDS if w in text]
+            problems += [f"{where} shows the id {p.pattern}" for p in slugs if p.search(text)]
+            problems += [f"{where} shows the field {p.pattern}" for p in fields if p.search(own)]
+    assert not problems, f"{len(problems)} internal words on the aids:\n" + "\n".join(problems[:15])
