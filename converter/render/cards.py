@@ -395,7 +395,7 @@ def readable(identifier: str) -> str:
 def _section(prov: Provenance | None, section: str | None = None) -> str:
     """The rulebook section a player can look up ('§12.5'), without the transcriber's notes."""
     found = [x for x in (section, prov.section if prov is not None else None) if x]
-    if len(found) == 2 and (found[1] in re.split(r"[,;]\s*", found[0]) or found[0] in found[1]):
+    if len(found) == 2 and (found[1] in found[0] or found[0] in found[1]):
         found = [found[0] if len(found[0]) >= len(found[1]) else found[1]]
     return "; ".join(f"§{x}" for x in dict.fromkeys(found))
 

@@ -72,7 +72,7 @@ def _check_table(card: ReferenceCard, raw: dict[str, Any], sources: ReferenceCar
         assert card.text_of(f"meaning:{i}") == code["meaning"]
     for section in (raw.get("section"), (raw.get("provenance") or {}).get("section")):
         if section:
-            assert f"§{section}" in (card.text_of("section") or "")
+            assert section in (card.text_of("section") or "")
     width, height = card.image.size
     for cell in card.cells:
         l, t, r, b = cell.box
