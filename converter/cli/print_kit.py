@@ -21,6 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--dpi", type=int, default=300, help="raster resolution of the pages (default: 300)")
     parser.add_argument("--png", action="store_true", help="also write a PNG of every page and card")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
+    parser.add_argument("--include-missing", action="store_true",
+                        help="also print deck cards the rulebook tells nothing of (no text, no value)")
 
 
 class _Bar:
@@ -52,7 +54,8 @@ def run(args: argparse.Namespace) -> int:
         # one line: the problems themselves are what `vconv validate` is for
         print(f"vconv print: error: {str(exc).splitlines()[0].rstrip(':')}", file=sys.stderr)
         return 2
-    options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png)
+    options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png,
+                         include_missing=args.include_missing)
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
         written = print_kit(game, Path(args.output), options, progress=bar)

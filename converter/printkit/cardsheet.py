@@ -10,7 +10,7 @@ from converter.model.cards import Deck
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.cards import ReferenceCard
-from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front
+from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front, printed_cards
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 
 GAP_MM = 4.0
@@ -66,10 +66,11 @@ def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:
 
 
 def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
-               theme: dict[str, Any] | None = None) -> list[Image.Image]:
-    """Poker-size cards, fronts then mirrored backs (duplex, long edge), with cut marks."""
+               theme: dict[str, Any] | None = None, include_missing: bool = False) -> list[Image.Image]:
+    """Poker-size cards in card-number order, fronts then mirrored backs (duplex, long edge),
+    with cut marks; cards the rulebook tells nothing of only with *include_missing*."""
     t = {**DEFAULT_THEME, **(theme or {})}
-    cards = [c for c in game.cards_of(deck.id) for _ in range(c.count or 1)]
+    cards = [c for c in printed_cards(game, deck, include_missing=include_missing) for _ in range(c.count or 1)]
     w, h = px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
     page_w, page_h = px(paper.width_mm, dpi), px(paper.height_mm, dpi)
     cols = int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)

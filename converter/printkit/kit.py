@@ -40,6 +40,7 @@ class KitOptions:
     bleed_mm: float = 0.0
     dpi: int = 300
     png: bool = False
+    include_missing: bool = False  # also print deck cards the rulebook tells nothing of
 
     @property
     def sheet(self) -> Paper:
@@ -93,7 +94,9 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         if not game.cards_of(deck.id):
             continue
         report(f"deck {deck.id}", 0, 1)
-        deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi)
+        deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi, include_missing=options.include_missing)
+        if not deck_imgs:
+            continue
         data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs],
                          title=f"{game.title} — {deck.name}", epoch=epoch)
         written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}.pdf", data))

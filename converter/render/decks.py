@@ -12,6 +12,8 @@ from PIL import Image, ImageDraw
 
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
+from converter.render.cards import readable, with_names
+from converter.render.words import words
 from converter.render.text import RGB, color, fit_font, font, ink_on, mm_to_px, pt_to_px, put_text, px, wrap
 
 CARD_W_MM = 63.0
@@ -40,6 +42,21 @@ def deck_colour(game: Game, deck: Deck, theme: dict[str, Any] | None = None) -> 
         if owner is not None and getattr(owner, "color", None):
             return color(owner.color)
     return color(t["deck"])
+
+
+def printed_cards(game: Game, deck: Deck, *, include_missing: bool = False) -> list[Card]:
+    """The cards of *deck* to print, in card-number order (unnumbered ones last, as listed);
+    a card the rulebook tells nothing of (no text, no value) only with *include_missing*."""
+    cards = game.cards_of(deck.id)
+    if not include_missing:
+        cards = [c for c in cards if not wholly_unknown(c)]
+    order = {c.id: k for k, c in enumerate(cards)}
+    return sorted(cards, key=lambda c: (c.number is None, c.number or 0, order[c.id]))
+
+
+def wholly_unknown(card: Card) -> bool:
+    """Neither text nor any value: every field of the printed card would read '?'."""
+    return not card.text and all(v is None for v in (card.values or {}).values())
 
 
 def card_size_px(dpi: float) -> tuple[int, int]:
@@ -94,8 +111,9 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             text = "?" if missing else str(value)
             x = m + i * box_w
             draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
-            label = fit_font(draw, key, "condensed", small.size, box_w - 8)
-            put_text(draw, (x + box_w / 2, y + 2), key, font=label, fill=ink, anchor="ma")
+            name = readable(key)
+            label = fit_font(draw, name, "condensed", small.size, box_w - 8)
+            put_text(draw, (x + box_w / 2, y + 2), name, font=label, fill=ink, anchor="ma")
             put_text(draw, (x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
                       fill=color(t["missing"]) if missing else ink, anchor="mm")
         y += value_font.size * 2.2 + m * 0.6
@@ -109,7 +127,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     else:
         fnt = font("bold", pt_to_px(t["body_pt"], dpi))
         box_top = y + m * 0.5
-        lines = wrap(draw, MISSING_TEXT, fnt, w - 4 * m)
+        lines = wrap(draw, words(game.language)(MISSING_TEXT), fnt, w - 4 * m)
         box_bottom = box_top + len(lines) * fnt.size * 1.3 + m
         draw.rectangle([m, box_top, w - m, box_bottom], outline=color(t["missing"]), width=max(1, px(0.3, dpi)))
         ty = box_top + m / 2
@@ -118,9 +136,8 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             ty += fnt.size * 1.3
     footer = []
     if card.flags:
-        footer.append(", ".join(card.flags))
-    if card.provenance is not None and card.provenance.cite():
-        footer.append(card.provenance.cite())
+        footer.append(", ".join(with_names(game, f) if "-" not in f or with_names(game, f) != f else readable(f)
+                                for f in card.flags))
     if deck:
         footer.append(deck.name)
     foot = " · ".join(footer)

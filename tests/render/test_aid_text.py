@@ -97,3 +97,30 @@ def test_no_internal_id_kind_or_field_name_on_any_aid(folder: Path) -> None:
             problems += [f"{where} shows the id {p.pattern}" for p in slugs if p.search(text)]
             problems += [f"{where} shows the field {p.pattern}" for p in fields if p.search(own)]
     assert not problems, f"{len(problems)} internal words on the aids:\n" + "\n".join(problems[:15])
+
+
+@pytest.mark.parametrize("folder", [f for f in bundled_games() if (f / "cards.json").exists()
+                                    or "cards" in (f / "game.json").read_text(encoding="utf-8")],
+                         ids=lambda p: p.name)
+def test_deck_cards_show_no_internal_id_and_come_in_number_order(folder: Path, monkeypatch) -> None:
+    import converter.render.decks as decks
+
+    game = load_model(folder)
+    if not game.cards:
+        pytest.skip("no cards")
+    ids = {i for i in _ids(load_game(folder).data, set()) if re.search(r"[-_]", i) and not i.isdecimal()}
+    slugs = [_token(w) for w in sorted(ids)]
+    drawn: list[str] = []
+    real = decks.put_text
+    monkeypatch.setattr(decks, "put_text", lambda draw, xy, text, **kw: (drawn.append(text), real(draw, xy, text, **kw)))
+    for deck in game.decks or []:
+        cards = decks.printed_cards(game, deck)
+        numbers = [c.number for c in cards if c.number is not None]
+        assert numbers == sorted(numbers), f"{deck.id}: cards out of number order"
+        assert not any(decks.wholly_unknown(c) for c in cards)
+        every = decks.printed_cards(game, deck, include_missing=True)
+        assert len(every) == len(game.cards_of(deck.id))
+        for card in cards[:40]:
+            decks.card_front(game, card, dpi=40)
+    problems = [f"{t!r} shows the id {p.pattern}" for t in drawn for p in slugs if p.search(t)]
+    assert not problems, "\n".join(problems[:10])

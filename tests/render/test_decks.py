@@ -63,8 +63,13 @@ def test_every_deck_of_every_bundled_game_prints(folder) -> None:
         game = load_model(folder)
     except VconvError as exc:
         pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
+    from converter.render.decks import wholly_unknown
+
     for deck in game.decks or []:
-        cards = sum(c.count or 1 for c in game.cards_of(deck.id))
+        every = sum(c.count or 1 for c in game.cards_of(deck.id))
+        known = sum(c.count or 1 for c in game.cards_of(deck.id) if not wholly_unknown(c))
         for paper in ("a4", "letter"):
             pages = deck_pages(game, deck, PAPERS[paper], dpi=30)
-            assert len(pages) == 2 * -(-cards // 9)  # nine poker cards a sheet, fronts and backs
+            assert len(pages) == 2 * -(-known // 9)  # nine poker cards a sheet, fronts and backs
+        pages = deck_pages(game, deck, PAPERS["a4"], dpi=30, include_missing=True)
+        assert len(pages) == 2 * -(-every // 9)
