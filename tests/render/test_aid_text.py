@@ -109,6 +109,7 @@ def test_deck_cards_show_no_internal_id_and_come_in_number_order(folder: Path, m
     if not game.cards:
         pytest.skip("no cards")
     ids = {i for i in _ids(load_game(folder).data, set()) if re.search(r"[-_]", i) and not i.isdecimal()}
+    ids |= {key for card in game.cards for key in card.values or {} if re.search(r"[-_]", key)}
     slugs = [_token(w) for w in sorted(ids)]
     drawn: list[str] = []
     real = decks.put_text
