@@ -30,6 +30,7 @@ from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGrid
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
+from converter.render.words import words
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
 
 log = logging.getLogger(__name__)
@@ -311,12 +312,13 @@ def missing_count(board: Board) -> int:
     return count
 
 
-def _notice(board: Board) -> str:
-    text = f"SCHEMATIC — not the real map; data marked missing: {missing_count(board)}"
+def _notice(board: Board, language: str | None = None) -> str:
+    tr = words(language)
+    text = tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing_count(board))
     if board.kind == "hex" and board.grid is None:
-        text += " — hex grid not given"
+        text += tr(" — hex grid not given")
     if board.complete is False:
-        text += " — the rulebook gives only part of this map"
+        text += tr(" — the rulebook gives only part of this map")
     return text
 
 
@@ -435,8 +437,9 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
         draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
                                outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
         panel_label(sp.name, size, (bw, bh), (x, y)).draw(draw, ink_on(fill))
-    top_font = fit_font(draw, _notice(board), "bold", int(size * 0.22), geo.image_size[0] * 0.95)
-    put_text(draw, (geo.image_size[0] / 2, size * 0.45), _notice(board), font=top_font, fill=color(t["notice"]), anchor="mm")
+    notice = _notice(board, game.language)
+    top_font = fit_font(draw, notice, "bold", int(size * 0.22), geo.image_size[0] * 0.95)
+    put_text(draw, (geo.image_size[0] / 2, size * 0.45), notice, font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
     put_text(draw, (geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
     _terrain_legend(draw, game, geo.image_size, size, t)
@@ -662,7 +665,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
                 gx = x0 + unit * 0.5 + k * seg
                 draw.rectangle([gx, y1 - unit * 0.55, gx + seg, y1 - unit * 0.2], fill=gcol)
     # notice, title, legend
-    notice = _notice(board)
+    notice = _notice(board, game.language)
     nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
     put_text(draw, (size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
     title = f"{game.title} — {board.name}"
@@ -698,7 +701,8 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
     fnt = font("regular", max(7, int(unit * 0.9)))
     ink = color(t["ink"])
     x, y = unit * 2, size[1] * 0.875
-    entries: list[tuple[str, Any]] = [("line", ("adjacent", (color(t["adjacent"]), "solid", 1)))]
+    tr = words(game.language)
+    entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
     for link_type, style in sorted(links.items()):
         ter = game.terrain_type(link_type)
         entries.append(("line", (ter.name if ter else link_type, style)))
@@ -711,7 +715,8 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
             entries.append(("swatch", (ter.name, color(ter.color))))
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
-    put_text(draw, (x, y0), "Legend" + (" (red outline: data missing)" if any(sp.missing for sp in board.spaces or []) else ""),
+    put_text(draw, (x, y0), tr("Legend (red outline: data missing)") if any(sp.missing for sp in board.spaces or [])
+             else tr("Legend"),
               font=font("bold", fnt.size), fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
     for k, (kind, (name, style)) in enumerate(entries):
