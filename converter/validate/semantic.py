@@ -326,6 +326,49 @@ class Checker:
                 self.report(f"{bp}", f"{kind} board {board['id']!r} has no spaces", check="board")
             if board.get("image"):
                 self._file(f"{bp}/image/file", board["image"]["file"])
+                if kind == "hex" and grid is not None:
+                    self._calibration(bp, board["image"], grid)
+
+    def _calibration(self, bp: str, image: dict[str, Any], grid: HexGrid) -> None:
+        """A hex board's own picture: its hexes regular, its origin given, its grid inside it
+        (else pieces would sit on the wrong hexes, with nothing saying so)."""
+        width, height = image.get("hex_width_px"), image.get("hex_height_px")
+        if image.get("origin") is None or (width is None and height is None):
+            self.report(f"{bp}/image", "the map picture has no calibration: pieces cannot be put on its hexes",
+                        "give image.origin (the pixel centre of the first hex) and image.hex_width_px "
+                        "or hex_height_px (check them with `vconv preview`)", check="image")
+            return
+        w1, h1 = grid.hex_size(1.0)
+        if width is not None and height is not None and abs(width / height - w1 / h1) > 0.03 * (w1 / h1):
+            expected = width * h1 / w1
+            self.report(f"{bp}/image/hex_height_px",
+                        f"hexes {width}×{height} px are not regular (a {grid.orientation}-topped hex "
+                        f"{width} px wide is {expected:.1f} px high)",
+                        "measure one hex again, or give only hex_width_px", check="image")
+            return
+        path = self.doc.folder / image["file"]
+        try:
+            from PIL import Image
+
+            with Image.open(path) as picture:
+                size = picture.size
+        except (OSError, ValueError):
+            return  # reported by the file check, or read when the board is drawn
+        from converter.render.maps import HexBoardGeometry
+
+        width = width or (height or 0) * w1 / h1
+        height = height or width * h1 / w1
+        geo = HexBoardGeometry(grid, size, (image["origin"][0], image["origin"][1]), width, height)
+        outside = [h for h in (grid.format(c, r) for c in (grid.columns.min, grid.columns.max)
+                               for r in (grid.rows.min, grid.rows.max))
+                   if not (-width / 2 <= geo.center(h)[0] <= size[0] + width / 2
+                           and -height / 2 <= geo.center(h)[1] <= size[1] + height / 2)]
+        if outside:
+            x, y = geo.center(outside[0])
+            self.report(f"{bp}/image", f"the grid leaves the {size[0]}×{size[1]} px map picture: hex "
+                        f"{outside[0]} would be at ({x:.0f}, {y:.0f})",
+                        "check image.origin and the hex size (`vconv preview` draws the grid on the picture)",
+                        check="image")
 
     def _check_symmetric(self, board: dict[str, Any], bp: str) -> None:
         adjacency = {s["id"]: set(s.get("adjacent") or []) for s in board.get("spaces") or []}

@@ -117,7 +117,8 @@ def test_scan_is_used_with_its_calibration(mini_copy: Callable[..., Path]) -> No
 
 
 def test_corrupt_scan_is_an_input_error(mini_copy: Callable[..., Path]) -> None:
-    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__("image", {"file": "map.png"}))
+    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__(
+        "image", {"file": "map.png", "origin": [50, 40], "hex_width_px": 100}))
     (folder / "map.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
     game = load_model(folder)
     with pytest.raises(InputError, match="map.png"):
@@ -125,8 +126,9 @@ def test_corrupt_scan_is_an_input_error(mini_copy: Callable[..., Path]) -> None:
 
 
 def test_absent_scan_falls_back_to_the_schematic(mini_copy: Callable[..., Path]) -> None:
-    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__("image", {"file": "gone.png"}))
-    Image.new("RGB", (10, 10)).save(folder / "gone.png")
+    folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__(
+        "image", {"file": "gone.png", "origin": [50, 40], "hex_width_px": 100}))
+    Image.new("RGB", (900, 700)).save(folder / "gone.png")
     game = load_model(folder)
     (folder / "gone.png").unlink()  # removed after validation: draw the schematic, do not fail
     board = game.board("main")
@@ -166,3 +168,13 @@ def test_space_layout_on_a_scan_is_a_fraction_of_the_picture(mini_copy: Callable
     pos = space_positions(east, img.size)
     assert pos["kiev"] == pytest.approx((700, 300))   # layout 0.7, 0.6
     assert pos["minsk"] == pytest.approx((500, 150))
+
+
+def test_a_grid_leaving_its_picture_is_rejected(mini_copy: Callable[..., Path]) -> None:
+    def add_scan(data: dict) -> None:
+        data["boards"][0]["image"] = {"file": "map.png", "origin": [50, 40], "hex_width_px": 300}
+
+    folder = mini_copy("map.json", add_scan)
+    Image.new("RGB", (900, 700), (200, 180, 150)).save(folder / "map.png")
+    with pytest.raises(VconvError, match="the grid leaves the 900×700 px map picture"):
+        load_model(folder)
