@@ -741,7 +741,9 @@ def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_
             if who:
                 details.append(who)
             if phase.when:
-                details.append(tr("only {x}", x=_when_text(phase.when, tr)))
+                when = _when_text(phase.when, tr)
+                only_not = not phase.when.turns and not phase.when.condition  # 'not turn 1' alone
+                details.append(when if only_not else tr("only {x}", x=when))
             if phase.repeat:
                 details.append(tr("repeat ×{n}", n=phase.repeat))
             if phase.order:

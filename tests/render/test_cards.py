@@ -131,6 +131,7 @@ def test_sequence_card_nests_phases_with_conditions(mini_cards: dict[str, Refere
     assert card.text_of("phase:blue-turn:number") == "1"
     assert card.text_of("phase:blue-combat:number") == "1.2"
     assert "non al turno 1" in (card.text_of("phase:blue-combat:details") or "")
+    assert "solo non" not in (card.text_of("phase:blue-combat:details") or "")
     assert "turni 2-6" in (card.text_of("phase:red-combat:details") or "")
     assert card.text_of("phase:blue-move:section") == "§5"
 

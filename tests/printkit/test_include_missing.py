@@ -1,0 +1,24 @@
+"""`vconv print` leaves out deck cards the rulebook tells nothing of, unless --include-missing."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from converter.cli import main
+from converter.load import load_model
+from converter.render.decks import wholly_unknown
+from tests.conftest import ROOT
+
+QMG = ROOT / "modules" / "quartermaster-general-1914"
+
+
+def test_unknown_cards_only_when_asked(tmp_path: Path) -> None:
+    game = load_model(QMG)
+    known_decks = {d.id for d in game.decks if any(not wholly_unknown(c) for c in game.cards_of(d.id))}
+    all_decks = {d.id for d in game.decks if game.cards_of(d.id)}
+    assert known_decks < all_decks  # the bundled game has decks of unknown cards only
+    assert main(["print", str(QMG), "-o", str(tmp_path / "a"), "--dpi", "72", "--quiet"]) == 0
+    assert main(["print", str(QMG), "-o", str(tmp_path / "b"), "--dpi", "72", "--quiet", "--include-missing"]) == 0
+    decks = lambda folder: {p.name for p in folder.glob("*-deck-*.pdf")}  # noqa: E731
+    assert decks(tmp_path / "a") == {f"{game.id}-deck-{d}.pdf" for d in known_decks}
+    assert decks(tmp_path / "b") == {f"{game.id}-deck-{d}.pdf" for d in all_decks}
