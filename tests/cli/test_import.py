@@ -168,7 +168,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "truncated": (truncated, "not a ZIP archive"),
         "not a zip": (not_zip, "not a ZIP archive"),
         "entity bomb": (write_zip(tmp_path / "bomb.vmod", {"buildFile.xml": bomb}),
-                        "declares XML entities"),
+                        "declares a DTD"),
         "escaping path": (write_zip(tmp_path / "escape.vmod", {"buildFile.xml": MODULE_XML,
                                                                 "../evil.png": b"x"}),
                           "entry '../evil.png' escapes the archive"),

@@ -1,0 +1,80 @@
+"""Hostile and broken inputs, made in a temporary folder: one maker per class of issue 14.
+
+Shared by the tests in this folder and by ``bench/fuzz_long.py``.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import shutil
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from converter.vassal.savefile import save_archive_bytes, savedata_xml
+
+ROOT = Path(__file__).resolve().parents[2]
+MINI = ROOT / "tests" / "data" / "games" / "mini"
+
+
+def mini_game(folder: Path) -> Path:
+    """A copy of the small test game in *folder*/mini."""
+    target = folder / "mini"
+    if not target.exists():
+        shutil.copytree(MINI, target)
+    return target
+
+
+def game_with_text(folder: Path, game_json: str, files: dict[str, str] | None = None) -> Path:
+    """A game folder whose game.json is exactly *game_json* (plus other files)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.json").write_text(game_json, encoding="utf-8", errors="surrogatepass")
+    for name, text in (files or {}).items():
+        (folder / name).write_text(text, encoding="utf-8", errors="surrogatepass")
+    return folder
+
+
+def edit_game(folder: Path, file: str, edit: Any) -> Path:
+    """Copy mini into *folder* and apply *edit* to the parsed *file*; written back as JSON."""
+    game = mini_game(folder)
+    path = game / file
+    data = json.loads(path.read_text(encoding="utf-8"))
+    result = edit(data)
+    path.write_text(json.dumps(data if result is None else result),
+                    encoding="utf-8", errors="surrogatepass")
+    return game
+
+
+def save_bytes(text: str, *, date_saved: str | None = None) -> bytes:
+    """A .vlog archive holding *text*, and a savedata whose dateSaved is *date_saved*."""
+    savedata = None
+    if date_saved is not None:
+        savedata = savedata_xml().replace(b"<dateSaved>315532800000</dateSaved>",
+                                          f"<dateSaved>{date_saved}</dateSaved>".encode())
+        assert date_saved.encode() in savedata
+    return save_archive_bytes(text, savedata=savedata)
+
+
+def zip_bytes(entries: list[tuple[str, bytes]]) -> bytes:
+    """A zip with these entries in this order (duplicates allowed)."""
+    import warnings
+
+    buf = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns on a duplicate name: that is the point
+        with zipfile.ZipFile(buf, "w") as archive:
+            for name, data in entries:
+                archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data)
+    return buf.getvalue()
+
+
+def module_entries(vmod: Path) -> list[tuple[str, bytes]]:
+    with zipfile.ZipFile(vmod) as archive:
+        return [(info.filename, archive.read(info)) for info in archive.infolist()]
+
+
+def replace_entry(vmod: Path, name: str, data: bytes, out: Path) -> Path:
+    entries = [(n, data if n == name else d) for n, d in module_entries(vmod)]
+    out.write_bytes(zip_bytes(entries))
+    return out
