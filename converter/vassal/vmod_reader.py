@@ -119,6 +119,11 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         sizes: dict[str, int] = {}
         for info in infos:
             _check_name(info.filename, source)
+            if info.filename in sizes:
+                # two entries of one name: which one a reader takes differs (zipfile the
+                # last, VASSAL the first), so what we check would not be what VASSAL loads
+                raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears "
+                                        "twice")
             if not info.is_dir():
                 sizes[info.filename] = info.file_size
         if sum(sizes.values()) > max_total:
