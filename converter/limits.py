@@ -57,7 +57,7 @@ LOG_TEXT_BYTES = Limit("bytes of decoded command text in one save or log", 48 * 
 RESULT_DIGITS = Limit("digits in one dice result or number field", 18)
 
 # --- rendering and printing (render/, printkit/)
-WRAP_WORD_CHARS = Limit("characters of a word before it is broken to wrap", 40)
+WRAP_WORD_CHARS = Limit("characters measured at once when a word longer than a line is cut", 1000)
 IMAGE_PIXELS = Limit("pixels in one image", 64 * 1024 * 1024, "VCONV_MAX_IMAGE_PIXELS")
 PRINT_PIXELS = Limit("raster pixels held for one PDF (pages x page pixels at --dpi)",
-                     400 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")
+                     250 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")

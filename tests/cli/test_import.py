@@ -185,7 +185,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
             "images/map.png": b"not a picture"}), "image 'map.png' is not a readable picture"),
         "embedded game": (write_zip(tmp_path / "vc.vmod", {"buildFile.xml": MODULE_XML,
                                                             "vconv/game.json": b"{nope"}),
-                          "vconv/game.json: not JSON text"),
+                          "vconv/game.json:1: not JSON text"),
         "missing": (tmp_path / "nowhere.vmod", "no such module file"),
     }
 
