@@ -6,6 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from converter.atomic import replacing_files
 from converter.errors import ModelError
 from converter.limits import PRINT_PIXELS
 from converter.load import load_model
@@ -61,7 +62,10 @@ def run(args: argparse.Namespace) -> int:
         return 2
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
-        written = print_kit(game, Path(args.output), options, progress=bar)
+        out = Path(args.output)
+        with replacing_files(out, f"{game.id}-kit") as staged:  # the kit's files move in together
+            written = [out / p.relative_to(staged)
+                       for p in print_kit(game, staged, options, progress=bar)]
     except ValueError as exc:
         print(f"vconv print: error: {exc}", file=sys.stderr)
         return 2
