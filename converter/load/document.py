@@ -172,8 +172,9 @@ def _check_tree(data: Any, name: str) -> None:
 
 def _check_text(text: str, name: str, pointer: str) -> None:
     if _SURROGATE.search(text):
+        printable = pointer.encode("utf-8", "backslashreplace").decode("utf-8")
         raise InputError(name, "text holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape "
-                               "without its pair), which is not a character", pointer=pointer)
+                               "without its pair), which is not a character", pointer=printable)
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

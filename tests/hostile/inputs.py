@@ -78,3 +78,21 @@ def replace_entry(vmod: Path, name: str, data: bytes, out: Path) -> Path:
     entries = [(n, data if n == name else d) for n, d in module_entries(vmod)]
     out.write_bytes(zip_bytes(entries))
     return out
+
+
+def edit_text(folder: Path, file: str, old: str, new: str) -> Path:
+    """Copy mini into *folder* and replace the first *old* in *file* by *new* (raw text)."""
+    game = mini_game(folder)
+    path = game / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return game
+
+
+def line_of(path: Path, needle: str) -> int:
+    """The 1-based line of *path* holding *needle*."""
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if needle in line:
+            return number
+    raise AssertionError(needle)
