@@ -546,13 +546,24 @@ def grid_of_board(board: "Component", board_size: tuple[int, int] | None = None
 
 
 def _numbering_child(component: "Component") -> "Component | None":
-    for child in component.children:
-        if child.tag.endswith(("HexGridNumbering", "SquareGridNumbering")):
+    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+    from converter.vassal.components.square_grid_numbering import SquareGridNumbering
+
+    for child in component.children:  # by class: a foreign `x.HexGridNumbering` is raw
+        if isinstance(child, (HexGridNumbering, SquareGridNumbering)):
             return child
     return None
 
 
 def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | None:
+    from converter.vassal.components.base import RawElement
+    from converter.vassal.components.region import Region
+    from converter.vassal.components.zone import Zone as ZoneComponent
+
+    # by class, not by tag ending: an unknown element named `foo.Region` or `foo.HexGrid` is
+    # kept raw and has none of the attributes of VASSAL's own
+    if isinstance(comp, RawElement):
+        return None
     tag = comp.tag.rsplit(".", 1)[-1]
     if tag == "HexGrid":
         return HexGrid.from_components(comp, _numbering_child(comp), size)
@@ -561,11 +572,6 @@ def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | Non
         return SquareGrid(x0=comp.x0, y0=comp.y0, dx=comp.dx, dy=comp.dy,
                           numbering=numbering_of(numbering) if numbering is not None
                           else GridNumbering(stagger=False), board_size=size)
-    from converter.vassal.components.region import Region
-    from converter.vassal.components.zone import Zone as ZoneComponent
-
-    # by class, not by tag ending: an unknown element named `foo.Region` is kept raw and
-    # has none of a Region's attributes
     if tag == "RegionGrid":
         return RegionGrid(tuple((r.name, (r.originx, r.originy)) for r in comp.children
                                 if isinstance(r, Region)))

@@ -96,3 +96,67 @@ def line_of(path: Path, needle: str) -> int:
         if needle in line:
             return number
     raise AssertionError(needle)
+
+
+# ----------------------------------------------------------------------------- mutation
+
+TOKENS: tuple[bytes, ...] = (
+    b"[", b"]", b"{", b"}", b'"', b",", b":", b"\\", b"/", b";", b"\t", b"\x1b", b"\x00",
+    b"'", b"<", b">", b"&", b"\\ud800", b'"\\udfff"', b"NaN", b"Infinity", b"-0", b"1e-320",
+    b"1e308", b"9" * 60, b"9" * 5000, b"-1", b"null", b"true", b"\xff\xfe", b"\xc3\x28",
+    b"<!DOCTYPE x [<!ENTITY e \"E\">]>", b"&e;", b"<![CDATA[", b"]]>", b"LOG\t", b"CHAT",
+    b"*** 2d6 = 99999999999999999999999 ***", b"M/", b"+/", b"D/", b"-/", b"\\\x1b",
+    b"\n", b" " * 3, b"\xe2\x80\xae", b"..", b"$", b"%",
+)
+
+
+def mutate(data: bytes, seed: int, edits: int = 3) -> bytes:
+    """*data* with a few random edits (flip, insert a hostile token, cut, repeat a slice),
+    the same for the same seed."""
+    import random
+
+    rnd = random.Random(seed)
+    out = bytearray(data)
+    for _ in range(rnd.randint(1, edits)):
+        if not out:
+            out += rnd.choice(TOKENS)
+            continue
+        at = rnd.randrange(len(out))
+        op = rnd.random()
+        if op < 0.25:
+            out[at] = rnd.randrange(256)
+        elif op < 0.65:
+            out[at:at] = rnd.choice(TOKENS)
+        elif op < 0.8:
+            del out[at:at + rnd.randint(1, 64)]
+        else:
+            piece = out[at:at + rnd.randint(1, 200)]
+            out[at:at] = piece * rnd.randint(1, 20)
+    return bytes(out)
+
+
+TINY_GAME = json.dumps({"id": "tiny", "title": "Tiny", "version": "1", "sides": [{"id": "a", "name": "A"}],
+                        "include": []})
+
+TINY_BUILDFILE = (
+    '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
+    '<VASSAL.build.GameModule name="Tiny" version="1.0" VassalVersion="3.6.0" nextPieceSlotId="2">\n'
+    '  <VASSAL.build.module.Map mapName="Main">\n'
+    '    <VASSAL.build.module.map.BoardPicker>\n'
+    '      <VASSAL.build.module.map.boardPicker.Board name="B" width="300" height="200">\n'
+    '        <VASSAL.build.module.map.boardPicker.board.HexGrid x0="10" y0="10" dx="30.0" dy="34.6">\n'
+    '          <VASSAL.build.module.map.boardPicker.board.mapgrid.HexGridNumbering first="H" sep=""/>\n'
+    '        </VASSAL.build.module.map.boardPicker.board.HexGrid>\n'
+    '      </VASSAL.build.module.map.boardPicker.Board>\n'
+    '    </VASSAL.build.module.map.BoardPicker>\n'
+    '  </VASSAL.build.module.Map>\n'
+    '  <VASSAL.build.widget.PieceWindow name="Pieces">\n'
+    '    <VASSAL.build.widget.PieceSlot entryName="Inf" gpid="1" height="40" width="40">'
+    '+/null/prototype;Unit\tpiece;;;inf.png;Inf/\t\\\tnull;0;0;0</VASSAL.build.widget.PieceSlot>\n'
+    '  </VASSAL.build.widget.PieceWindow>\n'
+    '  <VASSAL.build.module.DiceButton name="2d6" nDice="2" nSides="6"/>\n'
+    '</VASSAL.build.GameModule>\n')
+
+TINY_LOG = ("begin_save\x1b+/1/prototype;Unit\tpiece;;;inf.png;Inf/\t\\\tnull;0;0;0/"
+            "\x1bend_save\x1bLOG\tM/1/Main/40/40/null/Main/70/60/null/Alice"
+            "\x1bLOG\tCHAT*** 2d6 = 3,4 *** <Alice>\x1bLOG\tD/1/x/y")
