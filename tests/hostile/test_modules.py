@@ -108,3 +108,25 @@ def test_an_entity_bomb_stops_at_once(run: Run, tmp_path: Path, mini_vmod: Path)
     module = _module(tmp_path / "bomb.vmod", mini_vmod, bomb.encode("utf-16"), embedded=False)
     code, _, err = run("import", module, "-o", tmp_path / "game")
     assert code == 2 and f"{module}!buildFile.xml" in err
+
+
+def test_an_image_past_the_pixel_limit_is_refused_from_its_header(
+        run: Run, tmp_path: Path, mini_vmod: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import struct
+    import zlib
+
+    def png_header(width: int, height: int) -> bytes:  # a header claiming a huge picture
+        ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+        def chunk(kind: bytes, data: bytes) -> bytes:
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+    entries = [(n, png_header(10_000, 9_000) if n == "images/boards/main.png" else d)
+               for n, d in module_entries(mini_vmod) if n != "vconv/game.json"]
+    module = tmp_path / "huge.vmod"
+    module.write_bytes(zip_bytes(entries))
+    code, _, err = run("import", module, "-o", tmp_path / "game")
+    assert code == 2 and f"{module}: image 'boards/main.png': 10000x9000 pixels, over the " \
+                         "limit of 67108864 (pixels in one image; raise it with " \
+                         "VCONV_MAX_IMAGE_PIXELS)" in err
