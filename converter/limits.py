@@ -49,6 +49,8 @@ INCLUDED_BYTES = Limit("bytes of a game and all its includes", 64 * 1024 * 1024,
                        "VCONV_MAX_INCLUDED_BYTES")
 INCLUDES = Limit("files included by one game", 1000, "VCONV_MAX_INCLUDES")
 INCLUDE_NAME_CHARS = Limit("characters in an include name", 255)
+TRACK_CELLS = Limit("turns, and track values either side of 0 (each is a drawn cell)", 10_000,
+                    "VCONV_MAX_TRACK_CELLS")
 
 # --- saves and logs (vassal/savefile.py, vassal/commands.py)
 LOG_COMMANDS = Limit("commands in one save or log", 200_000, "VCONV_MAX_LOG_COMMANDS")

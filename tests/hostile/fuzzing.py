@@ -19,7 +19,7 @@ from pathlib import Path
 from converter.cli import main
 from converter.vassal.savefile import read_save, save_archive_bytes
 from tests.hostile.inputs import (MINI, ROOT, TINY_BUILDFILE, TINY_GAME, TINY_LOG, mutate,
-                                  zip_bytes)
+                                  mutate_json, mutate_xml, zip_bytes)
 
 MINI_LOG = ROOT / "tests" / "data" / "logs" / "mini-violations.vlog"
 
@@ -38,6 +38,8 @@ class Outcome:
             return f"exit code {self.code}"
         if "Traceback" in self.err:
             return "a traceback on stderr"
+        if self.argv[0] == "build" and self.code == 2:  # only after validate said valid
+            return f"valid, yet the build refuses it: {self.err[:300]!r}"
         if self.code == 2 and not self.err.startswith(f"vconv {self.argv[0]}"):
             return f"exit 2 without a 'vconv {self.argv[0]}' message: {self.err[:200]!r}"
         return None
@@ -64,17 +66,24 @@ def _fresh(folder: Path) -> Path:
 # ----------------------------------------------------------------------------- parsers
 
 def validate_case(work: Path, seed: int, *, tiny: bool = False) -> Outcome:
-    """A game folder with one mutated file (the tiny game, or one of mini's files)."""
+    """A game folder with one mutated file (the tiny game, or one of mini's files); a mini
+    game that still validates is built too (exit 2 there is a hole in validation)."""
     game = _fresh(work / "game")
+    change = mutate if seed % 3 == 0 else mutate_json  # bytes, or values in valid JSON
     if tiny:
-        (game / "game.json").write_bytes(mutate(TINY_GAME.encode(), seed))
+        (game / "game.json").write_bytes(change(TINY_GAME.encode(), seed))
     else:
         files = sorted(p.name for p in MINI.glob("*.json"))
         victim = files[seed % len(files)]
         for name in files:
             data = (MINI / name).read_bytes()
-            (game / name).write_bytes(mutate(data, seed) if name == victim else data)
-    return run_cli("validate", game)
+            (game / name).write_bytes(change(data, seed) if name == victim else data)
+    outcome = run_cli("validate", game)
+    if outcome.code == 0 and not tiny:  # valid: what validation let through must build
+        built = run_cli("build", game, "-o", work / "dist", "-q")
+        if built.problem() is not None or built.code == 2:
+            return built
+    return outcome
 
 
 _LOG_TEXT: dict[bool, str] = {}
@@ -111,8 +120,8 @@ def audit_case(work: Path, seed: int, module: Path, *, tiny: bool = False) -> Ou
 
 
 def module_bytes(seed: int, source: Path | None) -> bytes:
-    """A module whose build file (or, one seed in five, moduledata or archive) is mutated;
-    *source* None: the tiny hand-written module."""
+    """A module whose build file (or, one seed in five, moduledata or archive) is mutated,
+    mostly in its values (the XML stays well formed); *source* None: the tiny module."""
     if source is None:
         entries = [("buildFile.xml", TINY_BUILDFILE.encode()),
                    ("moduledata", b'<?xml version="1.0"?><data><name>Tiny</name>'
@@ -125,7 +134,8 @@ def module_bytes(seed: int, source: Path | None) -> bytes:
     if which == 4:
         return mutate(zip_bytes(entries), seed)
     victim = "moduledata" if which == 3 else "buildFile.xml"
-    return zip_bytes([(n, mutate(d, seed) if n == victim else d) for n, d in entries])
+    change = mutate if which == 2 else mutate_xml  # bytes, or values in well-formed XML
+    return zip_bytes([(n, change(d, seed) if n == victim else d) for n, d in entries])
 
 
 def import_case(work: Path, seed: int, source: Path | None = None) -> Outcome:

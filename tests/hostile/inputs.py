@@ -5,6 +5,7 @@ Shared by the tests in this folder and by ``bench/fuzz_long.py``.
 
 from __future__ import annotations
 
+import copy
 import io
 import json
 import shutil
@@ -160,3 +161,69 @@ TINY_BUILDFILE = (
 TINY_LOG = ("begin_save\x1b+/1/prototype;Unit\tpiece;;;inf.png;Inf/\t\\\tnull;0;0;0/"
             "\x1bend_save\x1bLOG\tM/1/Main/40/40/null/Main/70/60/null/Alice"
             "\x1bLOG\tCHAT*** 2d6 = 3,4 *** <Alice>\x1bLOG\tD/1/x/y")
+
+
+HOSTILE_VALUES: tuple[object, ...] = (
+    None, True, 0, -1, -0.0, 1e-320, 1e308, 10**30, "", " ", "\u0000", "x" * 5000,
+    "a;b,c\\d/e\tf", "'quoted'", "\u202e", "..", "../../x", "$name$", "%s", "1e999",
+    [], {}, [[[[]]]], {"": {}}, ["a"] * 50, -(10**18), 3.5, "99999999999999999999",
+)
+
+HOSTILE_TEXTS: tuple[str, ...] = (
+    "", "0", "-0", "1e-320", "1e308", "NaN", "-1", "9" * 400, "x" * 2000, "a;b;c", "\\",
+    "&lt;x&gt;", "&amp;", "\t", ";;;;", "1,2;x,y", "true", "null", "A", "-", "$gridLocation$",
+)
+
+
+def mutate_json(data: bytes, seed: int) -> bytes:
+    """*data* (a JSON document) with a few values replaced by hostile ones: the document
+    stays JSON, so the mutation reaches the schema, the cross-references and the model."""
+    import random
+
+    rnd = random.Random(seed)
+    doc = json.loads(data)
+    for _ in range(rnd.randint(1, 3)):
+        node, key = doc, None
+        path: list[tuple[Any, Any]] = []
+        while isinstance(node, (dict, list)) and node and (not path or rnd.random() < 0.8):
+            key = rnd.choice(list(node)) if isinstance(node, dict) else rnd.randrange(len(node))
+            path.append((node, key))
+            node = node[key]
+        if not path:
+            continue
+        parent, key = path[-1]
+        value = copy.deepcopy(rnd.choice(HOSTILE_VALUES))
+        if rnd.random() < 0.2 and isinstance(parent, dict):  # a hostile key instead
+            parent[rnd.choice(["\ud800", "", "x" * 300, "$schema", "include"])] = value
+        else:
+            parent[key] = value
+    return json.dumps(doc).encode()
+
+
+def mutate_xml(text: bytes, seed: int) -> bytes:
+    """*text* (XML) with a few attribute values or element texts replaced by hostile ones;
+    the document stays well formed."""
+    import random
+    import re
+    from xml.sax.saxutils import escape
+
+    rnd = random.Random(seed)
+    src = text.decode("utf-8")
+    spots = [m.span(1) for m in re.finditer(r'="([^"]*)"', src)]
+    spots += [m.span(1) for m in re.finditer(r">([^<]+)</", src)]
+    if not spots:
+        return text
+    for start, end in sorted(rnd.sample(spots, min(len(spots), rnd.randint(1, 4))), reverse=True):
+        old = src[start:end]
+        choice = rnd.random()
+        if choice < 0.5:
+            new = rnd.choice(HOSTILE_TEXTS)
+        elif choice < 0.8 and old:
+            cut = rnd.randrange(len(old))
+            new = escape(old[:cut] + rnd.choice(HOSTILE_TEXTS) + old[cut:], {'"': "&quot;"})
+        else:
+            new = escape(old * rnd.randint(2, 30), {'"': "&quot;"})
+        if not new.startswith("&") and "&" in new and choice < 0.5:
+            new = escape(new, {'"': "&quot;"})
+        src = src[:start] + new + src[end:]
+    return src.encode("utf-8")

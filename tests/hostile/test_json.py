@@ -138,3 +138,19 @@ def test_a_surrogate_in_a_modules_embedded_description_is_refused(
     assert f"{module}!vconv/game.json:/title:" in err and "lone UTF-16 surrogate" in err
     code, _, err = run("audit", "tests/data/logs/mini-clean.vlog", "--module", module)
     assert code == 2 and "vconv/game.json:/title:" in err
+
+
+@pytest.mark.parametrize("edit, pointer, what", [
+    (lambda d: d["tracks"][1].update(max=10**30), "/tracks/1/max", "track 'vp': max 1" + "0" * 30),
+    (lambda d: d["tracks"][1].update(min=-20_000), "/tracks/1/min", "track 'vp': min -20000"),
+    (lambda d: d["turns"].update(count=10**12), "/turns/count", "turns: count 1000000000000"),
+])
+def test_a_track_or_turn_count_past_the_limit_is_a_problem_not_a_memory_error(
+        run: Run, tmp_path: Path, edit, pointer: str, what: str) -> None:
+    game = edit_game(tmp_path, "game.json", edit)
+    code, out, _ = run("validate", game)
+    assert code == 1
+    assert f"game.json:{pointer}: {what}, over the limit of 10000 (turns, and track values " \
+           "either side of 0 (each is a drawn cell); raise it with VCONV_MAX_TRACK_CELLS)" in out
+    code, _, err = run("build", game, "-o", tmp_path / "out")
+    assert code == 2 and "run vconv validate" in err
