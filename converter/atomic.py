@@ -1,29 +1,65 @@
-"""Atomic file output: a reader never sees a half-written file."""
+"""Atomic output: a reader never sees a half-written file or folder, a kill leaves the old
+output or the new one, and what a killed run left behind is cleaned by the next one.
+
+- A file is written to a temporary ``.<name>.<pid>-<random>.part`` beside it, then renamed.
+- A folder is filled as a hidden ``.part`` folder beside it, then switched with one rename
+  (an atomic exchange on Linux, so the old folder stays at its name until the new one is
+  there; elsewhere the old folder is renamed aside first and restored by the next run if
+  the switch was cut short).
+- Only a regular file (or nothing) is replaced: a FIFO, a symlink, a device or a folder at
+  the output's name is refused, as is an output folder that is a file.
+- Temporaries whose process is gone are removed before the next write beside them.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import os
+import re
+import shutil
+import stat
 import tempfile
+import time
+from collections.abc import Iterator
 from pathlib import Path
+
+from converter.errors import InputError
+
+PART = ".part"
+OLD = ".old"  # a folder renamed aside during a non-exchanging switch
+_TEMP = re.compile(r"^\.(?P<name>.+)\.(?P<pid>\d+)-[A-Za-z0-9_]+(?P<old>\.old)?\.part$")
+_LEGACY_AGE_S = 3600  # temporaries of older versions carry no pid: removed after an hour
 
 
 def write_bytes_atomic(path: str | os.PathLike[str], data: bytes) -> Path:
-    """Write *data* to *path* through a temporary file in the same folder and a rename."""
+    """Write *data* to *path* through a temporary file in the same folder and a rename.
+
+    Raises:
+        InputError: the folder cannot be made or written, or *path* is not a regular file.
+    """
     target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    ensure_folder(target.parent)
+    check_replaceable(target)
+    clean_stale(target.parent, target.name)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=_prefix(target), suffix=PART, dir=target.parent)
+    except OSError as exc:
+        raise InputError(str(target), f"cannot write here: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
             fh.flush()
             os.fsync(fh.fileno())
         os.chmod(tmp, 0o644)
+        check_replaceable(target)  # a FIFO or link made while we wrote is not replaced either
         os.replace(tmp, target)
-    except BaseException:
-        try:
+    except BaseException as exc:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
+        if isinstance(exc, OSError) and not isinstance(exc, InputError):
+            raise InputError(str(target), f"cannot write: {exc.strerror or exc}") from None
         raise
     return target
 
@@ -41,3 +77,227 @@ def source_date_epoch(default: int = 315532800) -> int:
         return int(value)
     except ValueError:
         return default
+
+
+# ----------------------------------------------------------------------------- checks
+
+def ensure_folder(folder: Path) -> None:
+    """Make *folder* (and its parents), or say in one line why it cannot be.
+
+    Raises:
+        InputError: a file stands where a folder is needed, or the place is not writable.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise InputError(str(folder), "is a file, not a folder; name a folder for the "
+                                      "output") from None
+    except NotADirectoryError:
+        raise InputError(str(folder), "lies under a file, so no folder can be made "
+                                      "there") from None
+    except OSError as exc:
+        raise InputError(str(folder), f"cannot make this folder: {exc.strerror or exc}") \
+            from None
+    if not folder.is_dir():
+        raise InputError(str(folder), "is not a folder; name a folder for the output")
+
+
+def check_replaceable(target: Path) -> None:
+    """Refuse to replace what is not a regular file: writing onto a FIFO, a device or a
+    folder would hang or destroy it, and a symlink would be replaced by a copy.
+
+    Raises:
+        InputError: *target* exists and is not a regular file.
+    """
+    try:
+        mode = os.lstat(target).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise InputError(str(target), f"cannot check the output: {exc.strerror or exc}") \
+            from None
+    if stat.S_ISREG(mode):
+        return
+    raise InputError(str(target), f"is {_kind(mode)}, not a regular file; vconv replaces "
+                                  "only regular files (remove it or choose another name)")
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISDIR, "a folder"),
+                       (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+                       (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket")):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+# ----------------------------------------------------------------------------- folders
+
+@contextlib.contextmanager
+def replacing_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
+    """A hidden folder beside *target* to fill; on leaving, it becomes *target* at once.
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp()) / "game"
+    >>> with replacing_folder(out) as staged:
+    ...     _ = (staged / "game.json").write_text("{}")
+    >>> sorted(p.name for p in out.iterdir())
+    ['game.json']
+
+    Raises:
+        InputError: *target* is not a folder (or absent), or its place is not writable.
+    """
+    final = Path(target)
+    staged = staging_folder(final)
+    try:
+        yield staged
+        switch_folder(staged, final)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+
+
+def staging_folder(target: Path) -> Path:
+    """An empty hidden folder beside *target*, named so the next run can clean it."""
+    ensure_folder(target.parent)
+    if target.is_symlink() or (target.exists() and not target.is_dir()):
+        raise InputError(str(target), "exists and is not a folder; vconv replaces only a "
+                                      "folder it can switch whole")
+    clean_stale(target.parent, target.name)
+    try:
+        return Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=PART, dir=target.parent))
+    except OSError as exc:
+        raise InputError(str(target), f"cannot write here: {exc.strerror or exc}") from None
+
+
+def switch_folder(staged: Path, target: Path) -> Path:
+    """Put the filled *staged* folder at *target* with one rename; the old folder, if any,
+    stays whole at *target* until the new one is there, then is removed."""
+    os.chmod(staged, 0o755)
+    if not os.path.lexists(target):
+        os.rename(staged, target)
+        return target
+    if _exchange(staged, target):
+        shutil.rmtree(staged, ignore_errors=True)  # now the old folder
+        return target
+    aside = Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=OLD + PART, dir=target.parent))
+    os.rmdir(aside)
+    os.rename(target, aside)  # a kill from here to the next rename: clean_stale restores it
+    os.rename(staged, target)
+    shutil.rmtree(aside, ignore_errors=True)
+    return target
+
+
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths atomically (Linux renameat2); False where the system cannot."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        renameat2 = libc.renameat2
+    except (OSError, AttributeError):
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                          ctypes.c_uint]
+    result = renameat2(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE)
+    if result == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+COMMIT = ".commit"  # in a staged set of files: every file is whole, move them all in
+
+
+@contextlib.contextmanager
+def replacing_files(folder: str | os.PathLike[str], name: str) -> Iterator[Path]:
+    """A hidden folder in *folder* to fill with a set of files (a print kit) that then move
+    into *folder* together, by renames in a row.
+
+    Rendering a kit takes seconds and the files used to appear one by one; now nothing
+    changes in *folder* until every file is whole, and the moves take microseconds.  Once
+    the set is marked complete it is moved in even if a kill cuts the moves short: the
+    next run in the folder finishes them.
+
+    Raises:
+        InputError: a file of the set would replace something not a regular file.
+    """
+    out = Path(folder)
+    staged = staging_folder(out / name)
+    try:
+        yield staged
+        for entry in sorted(os.listdir(staged)):
+            check_replaceable(out / entry)
+        fd = os.open(staged / COMMIT, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        os.fsync(fd)
+        os.close(fd)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    _move_in(staged, out)
+
+
+def _move_in(staged: Path, out: Path) -> None:
+    for entry in sorted(os.listdir(staged)):
+        if entry != COMMIT and not entry.endswith(PART):
+            os.replace(staged / entry, out / entry)
+    shutil.rmtree(staged, ignore_errors=True)
+
+
+# ----------------------------------------------------------------------------- stale files
+
+def clean_stale(folder: Path, name: str) -> list[Path]:
+    """Remove the temporaries a killed run left for *name* in *folder*; a folder set aside
+    by a switch cut short goes back to its name if nothing took its place.  Those of a
+    process still running are left alone.  Returns what was removed or restored."""
+    done: list[Path] = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return done
+    target = folder / name
+    for entry in entries:
+        match = _TEMP.match(entry.name)
+        legacy = (entry.name.startswith(f".{name}.") and entry.name.endswith(
+            (PART, ".importing", ".old")) and match is None)
+        if not legacy and (match is None or match.group("name") != name):
+            continue
+        if match is not None and _alive(int(match.group("pid"))):
+            continue
+        path = Path(entry.path)
+        try:
+            if legacy and time.time() - entry.stat(follow_symlinks=False).st_mtime < _LEGACY_AGE_S:
+                continue
+            if (match is not None and match.group("old") and entry.is_dir(follow_symlinks=False)
+                    and not os.path.lexists(target)):
+                os.rename(path, target)
+            elif entry.is_dir(follow_symlinks=False) and (path / COMMIT).exists():
+                _move_in(path, folder)  # a complete set whose moves were cut short
+            elif entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+        except OSError:
+            continue
+        done.append(path)
+    return done
+
+
+def _prefix(target: Path) -> str:
+    return f".{target.name}.{os.getpid()}-"
+
+
+def _alive(pid: int) -> bool:
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True

@@ -37,3 +37,10 @@ def mini_copy(tmp_path: Path) -> Callable[..., Path]:
         return folder
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _guard_raises(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An input that reaches the CLI's last-resort guard fails its test with the traceback:
+    every bad input must be handled where it arises (issue 14)."""
+    monkeypatch.setenv("VCONV_GUARD", "raise")

@@ -28,6 +28,7 @@ from converter.vassal.components.square_grid import SquareGrid
 from converter.vassal.components.square_grid_numbering import SquareGridNumbering
 from converter.vassal.grid import HexGrid as HexGeometry
 from converter.vassal.grid import SquareGrid as SquareGeometry
+from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
 from converter.vassal.vmod_reader import ModuleFile
 
@@ -225,7 +226,10 @@ def from_components(source: str, root: Component, game: Game | None,
             boards = {}
             for b in m.walk():
                 if isinstance(b, Board):
-                    boards[b.name] = _board(b, _image_size(b.image, image_reader))
+                    try:
+                        boards[b.name] = _board(b, _image_size(b.image, image_reader))
+                    except VassalFormatError as exc:  # e.g. a grid spacing of 0
+                        raise VassalFormatError(f"{source}: board {b.name!r}: {exc}") from None
             geo = MapGeometry(m.map_name, (m.edge_width, m.edge_height), boards)
             geo.place()
             maps[m.map_name] = geo
@@ -283,12 +287,13 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
 def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:
     if isinstance(component, HexGrid):
         numbering = next((c for c in component.children if isinstance(c, HexGridNumbering)), None)
-        return HexGeometry.from_components(component, numbering, size)
+        return check_spacing(HexGeometry.from_components(component, numbering, size))
     numbering = next((c for c in component.children if isinstance(c, SquareGridNumbering)), None)
     g = component
-    return SquareGeometry(x0=g.x0, y0=g.y0, dx=g.dx, dy=g.dy,  # type: ignore[attr-defined]
-                          numbering=numbering_of(numbering) if numbering is not None
-                          else SquareGeometry().numbering, board_size=size)
+    return check_spacing(SquareGeometry(
+        x0=g.x0, y0=g.y0, dx=g.dx, dy=g.dy,  # type: ignore[attr-defined]
+        numbering=numbering_of(numbering) if numbering is not None
+        else SquareGeometry().numbering, board_size=size))
 
 
 def _polygon(path: str) -> tuple[tuple[int, int], ...]:

@@ -6,13 +6,13 @@ document (game.json with its includes), validated again on the way in.
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 from typing import Any
 
-from converter.errors import ModelError, VassalFormatError
+from converter.errors import InputError, ModelError, VassalFormatError
 from converter.load import GameDocument
+from converter.load.document import parse_json_bytes
 from converter.model.game import Game
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
@@ -45,10 +45,12 @@ def embedded_document(module: ModuleFile) -> dict[str, Any] | None:
     if GAME_ENTRY not in module.entry_names:
         return None
     raw = module.read_member(GAME_ENTRY, MAX_GAME_BYTES)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise VassalFormatError(f"{module.path}!{GAME_ENTRY}: not JSON text ({exc})") from None
+    try:  # the same checks as a game folder's files: nesting, numbers, lone surrogates
+        data = parse_json_bytes(raw, f"{module.path}!{GAME_ENTRY}")
+    except InputError as exc:
+        where = exc.path + (f":{exc.line}" if exc.line is not None else "") + \
+            (f":{exc.pointer or '/'}" if exc.pointer is not None else "")
+        raise VassalFormatError(f"{where}: not JSON text vconv accepts: {exc.message}") from None
     if not isinstance(data, dict):
         raise VassalFormatError(f"{module.path}!{GAME_ENTRY}: expected a JSON object at the top level")
     return data

@@ -30,7 +30,15 @@ def run(args: argparse.Namespace) -> int:
         save, record = read_game(path)
         docs.append(describe(save, record))
     if args.format == "json":
-        print(json.dumps(docs if len(docs) > 1 else docs[0], indent=2, ensure_ascii=False))
+        # streamed in batches: a log at the command limit never becomes one giant string
+        encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
+        batch: list[str] = []
+        for chunk in encoder.iterencode(docs if len(docs) > 1 else docs[0]):
+            batch.append(chunk)
+            if len(batch) >= 65536:
+                sys.stdout.write("".join(batch))
+                batch.clear()
+        sys.stdout.write("".join(batch) + "\n")
     else:
         for doc in docs:
             print("\n".join(render_text(doc)))

@@ -6,7 +6,9 @@ import argparse
 import sys
 from pathlib import Path
 
+from converter.atomic import replacing_files
 from converter.errors import ModelError
+from converter.limits import PRINT_PIXELS
 from converter.load import load_model
 from converter.printkit.kit import KitOptions, print_kit
 from converter.printkit.layout import PAPERS
@@ -56,9 +58,17 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png,
                          include_missing=args.include_missing)
+    held = _raster_pixels(game, options)
+    if held > PRINT_PIXELS.value():
+        print(f"vconv print: error: {PRINT_PIXELS.refusal(args.game, f'--dpi {args.dpi} needs {held // 1_000_000} million pixels for one PDF')}"
+              f", or lower --dpi", file=sys.stderr)
+        return 2
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
-        written = print_kit(game, Path(args.output), options, progress=bar)
+        out = Path(args.output)
+        with replacing_files(out, f"{game.id}-kit") as staged:  # the kit's files move in together
+            written = [out / p.relative_to(staged)
+                       for p in print_kit(game, staged, options, progress=bar)]
     except ValueError as exc:
         print(f"vconv print: error: {exc}", file=sys.stderr)
         return 2
@@ -67,3 +77,22 @@ def run(args: argparse.Namespace) -> int:
             if path.suffix == ".pdf":
                 print(path)
     return 0
+
+
+def _raster_pixels(game: object, options: KitOptions) -> int:
+    """Pixels the largest PDF holds at once (its pages are rendered before it is written):
+    the counter sheets or a deck's fronts and backs, at --dpi."""
+    import math
+
+    from converter.printkit.cardsheet import CARD_H_MM, CARD_W_MM, DECK_MARGIN_MM
+    from converter.printkit.layout import layout_counter_sheets
+    from converter.render.text import px
+
+    paper = options.sheet
+    pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))  # type: ignore[arg-type]
+    per_page = max(1, int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
+                   * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
+    for deck in getattr(game, "decks", None) or []:
+        cards = sum(c.count or 1 for c in game.cards_of(deck.id))  # type: ignore[attr-defined]
+        pages = max(pages, 2 * math.ceil(cards / per_page))
+    return pages * px(paper.width_mm, options.dpi) * px(paper.height_mm, options.dpi)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from converter.vassal.grid import BoardGrid, GridNumbering, HexGrid, SquareGrid, ZonedGrid
+from converter.vassal.grid import MAX_SPACING, MIN_SPACING
 
 MAX_DIGITS = 3
 MAX_HEXES = 250_000
@@ -52,8 +53,9 @@ def on_board_hexes(vgrid: HexGrid, size: tuple[int, int]) -> list[tuple[int, int
             MAX_HEXES hexes (a damaged or hostile module).
     """
     width, height = size
-    if not (math.isfinite(vgrid.dx) and math.isfinite(vgrid.dy) and vgrid.dx > 0 and vgrid.dy > 0):
-        raise ValueError(f"the hex spacing {vgrid.dx} × {vgrid.dy} is not positive")
+    if not (MIN_SPACING <= vgrid.dx <= MAX_SPACING and MIN_SPACING <= vgrid.dy <= MAX_SPACING):
+        raise ValueError(f"the hex spacing {vgrid.dx} × {vgrid.dy} is not positive or out of "
+                         f"range ({MIN_SPACING:g} to {MAX_SPACING:g} pixels)")
     line_len, along_len = (height, width) if vgrid.sideways else (width, height)
     c_lo = math.floor(-vgrid.x0 / vgrid.dx) - 1
     c_hi = math.ceil((line_len - vgrid.x0) / vgrid.dx) + 1

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from PIL import Image, UnidentifiedImageError
 
 from converter.errors import VassalFormatError
+from converter.limits import IMAGE_PIXELS
 from converter.vassal.vmod_reader import ModuleFile
 
 IMAGE_FOLDER = "images"
@@ -64,11 +65,15 @@ class ImageStore:
             return None
         try:
             with Image.open(io.BytesIO(self.files[target])) as picture:
-                return picture.size
+                width, height = picture.size
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError,
                 Image.DecompressionBombError) as exc:
             raise VassalFormatError(f"{self.module.path}: image {name!r} is not a readable "
                                     f"picture ({exc})") from None
+        if width * height > IMAGE_PIXELS.value():  # from the header, before any decoding
+            raise VassalFormatError(IMAGE_PIXELS.refusal(
+                f"{self.module.path}: image {name!r}", f"{width}x{height} pixels"))
+        return width, height
 
     def _free_name(self, inner: str) -> str:
         stem = _UNSAFE.sub("_", inner.replace("/", "_")).strip(" .") or "image"

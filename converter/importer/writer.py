@@ -4,11 +4,9 @@ which then replaces it by renames, so a reader never sees half a game."""
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from pathlib import Path, PurePosixPath
 
-from converter.atomic import write_bytes_atomic
+from converter.atomic import replacing_folder, write_bytes_atomic
 from converter.errors import InputError
 
 
@@ -33,28 +31,10 @@ def write_folder(files: dict[str, bytes], out_dir: str | os.PathLike[str], force
         InputError: see check_target; a file name that would leave the folder.
     """
     target = check_target(out_dir, force)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".importing",
-                                    dir=target.parent))
-    old: Path | None = None
-    try:
+    with replacing_folder(target) as staging:  # the old folder stays until the new is whole
         for rel, data in sorted(files.items()):
             parts = PurePosixPath(rel).parts
             if not parts or rel.startswith("/") or ".." in parts:
                 raise InputError(rel, "file name leaves the game folder")
             write_bytes_atomic(staging.joinpath(*parts), data)
-        os.chmod(staging, 0o755)
-        if target.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old",
-                                        dir=target.parent))
-            os.rmdir(old)
-            os.replace(target, old)
-        os.replace(staging, target)
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        if old is not None and old.exists() and not target.exists():
-            os.replace(old, target)
-        raise
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
     return target

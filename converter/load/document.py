@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import json
+import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from converter import limits
 from converter.errors import InputError
 
 GAME_FILE = "game.json"
-MAX_JSON_BYTES = 32 * 1024 * 1024
 
 
 @dataclass(frozen=True, order=True)
@@ -80,24 +82,102 @@ def find_game_file(path: str | Path) -> Path:
 def read_json(path: Path, display: str | None = None) -> Any:
     """Parse one JSON file; duplicate keys and bad syntax are input errors with a line."""
     name = display or str(path)
+    limit = limits.JSON_BYTES.value()
     try:
         size = path.stat().st_size
-        if size > MAX_JSON_BYTES:
-            raise InputError(name, f"file is {size} bytes; the limit is {MAX_JSON_BYTES}")
+        if size > limit:
+            raise InputError(name, limits.JSON_BYTES.refusal("file", f"{size} bytes"))
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(name, f"cannot read: {exc.strerror or exc}") from None
+    return parse_json_bytes(raw, name)
+
+
+def parse_json_bytes(raw: bytes, name: str) -> Any:
+    """JSON from untrusted bytes, refused with a line or pointer where it would cost or crash
+    later: bad UTF-8, NaN/Infinity, numbers past the limit, nesting past the limit, a lone
+    surrogate (which no UTF-8 writer can write back), a key given twice."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(name, f"not UTF-8 text (byte {exc.start})") from None
     try:
-        return json.loads(text, object_pairs_hook=_no_duplicates)
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
+                          parse_int=_bounded_int, parse_float=_bounded_float)
     except json.JSONDecodeError as exc:
         raise InputError(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
     except _DuplicateKey as exc:
         line = _line_of_key(text, exc.key)
         raise InputError(name, f"key {exc.key!r} appears twice in one object", line=line) from None
+    except _BadNumber as exc:
+        raise InputError(name, exc.message, line=text.count("\n", 0, max(0, text.find(exc.literal))) + 1) \
+            from None
+    except RecursionError:
+        raise InputError(name, limits.JSON_DEPTH.refusal("JSON", "arrays and objects nested "
+                                                         "too deep to read")) from None
+    _check_tree(data, name)
+    return data
+
+
+class _BadNumber(ValueError):
+    def __init__(self, literal: str, message: str) -> None:
+        super().__init__(message)
+        self.literal = literal
+        self.message = message
+
+
+def _no_constant(literal: str) -> Any:
+    raise _BadNumber(literal, f"{literal} is not a JSON number (write a number or a string)")
+
+
+def _bounded_int(literal: str) -> int:
+    if len(literal) > limits.NUMBER_CHARS.value():
+        raise _BadNumber(literal, limits.NUMBER_CHARS.refusal(
+            "number", f"{literal[:12]}... has {len(literal)} characters"))
+    return int(literal)
+
+
+def _bounded_float(literal: str) -> float:
+    if len(literal) > limits.NUMBER_CHARS.value():
+        raise _BadNumber(literal, limits.NUMBER_CHARS.refusal(
+            "number", f"{literal[:12]}... has {len(literal)} characters"))
+    value = float(literal)
+    if math.isinf(value):
+        raise _BadNumber(literal, f"number {literal} is too large to hold (over 1.8e308)")
+    return value
+
+
+def _check_tree(data: Any, name: str) -> None:
+    """Depth and lone surrogates, walked without recursion (so without a RecursionError)."""
+    depth_limit = limits.JSON_DEPTH.value()
+    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    while stack:
+        node, pointer, depth = stack.pop()
+        if isinstance(node, str):
+            _check_text(node, name, pointer)
+            continue
+        if not isinstance(node, (dict, list)):
+            continue
+        if depth >= depth_limit:
+            raise InputError(name, limits.JSON_DEPTH.refusal(
+                "JSON", f"arrays and objects nested more than {depth_limit} deep"),
+                pointer=pointer)
+        items = node.items() if isinstance(node, dict) else enumerate(node)
+        for key, value in items:
+            child = f"{pointer}/{_escape(str(key))}"
+            if isinstance(key, str):
+                _check_text(key, name, child)
+            stack.append((value, child, depth + 1))
+
+
+def _check_text(text: str, name: str, pointer: str) -> None:
+    if _SURROGATE.search(text):
+        printable = pointer.encode("utf-8", "backslashreplace").decode("utf-8")
+        raise InputError(name, "text holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape "
+                               "without its pair), which is not a character", pointer=printable)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class _DuplicateKey(ValueError):
@@ -150,17 +230,47 @@ def load_game(path: str | Path) -> GameDocument:
     if not isinstance(includes, list):
         return doc
     allowed = fragment_keys()
+    distinct = len({name for name in includes if isinstance(name, str)})
+    if distinct > limits.INCLUDES.value():
+        raise InputError(str(game_file), limits.INCLUDES.refusal(
+            "include", f"{distinct} files"), pointer="/include")
+    budget = limits.INCLUDED_BYTES.value() - _size(game_file)
+    seen: dict[Path, int] = {}
     for index, name in enumerate(includes):
         if not isinstance(name, str):
             continue
-        target = (folder / name).resolve()
-        if folder.resolve() not in target.parents:
-            doc.problems.append(Problem(GAME_FILE, f"/include/{index}",
+        pointer = f"/include/{index}"
+        bad = _bad_include_name(name)
+        if bad:
+            doc.problems.append(Problem(GAME_FILE, pointer, bad, check="include"))
+            continue
+        try:
+            target = (folder / name).resolve(strict=False)
+            inside = folder.resolve() in target.parents
+            is_file = inside and target.is_file()
+        except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a name too long
+            doc.problems.append(Problem(GAME_FILE, pointer, f"include {name!r} cannot be "
+                                        f"opened: {getattr(exc, 'strerror', None) or exc}",
+                                        check="include"))
+            continue
+        if not inside:
+            doc.problems.append(Problem(GAME_FILE, pointer,
                                         f"include {name!r} is outside the game folder",
                                         check="include"))
             continue
-        if not target.is_file():
-            raise InputError(str(folder / name), f"included from {game_file} /include/{index} but there is no such file")
+        if not is_file:
+            raise InputError(str(folder / name), f"included from {game_file} {pointer} but there is no such file")
+        if target in seen:
+            # read once: the same fragment merged again would only repeat its ids
+            doc.problems.append(Problem(GAME_FILE, pointer, f"include {name!r} is already "
+                                        f"included at /include/{seen[target]}",
+                                        hint="name each file once", check="include"))
+            continue
+        seen[target] = index
+        budget -= _size(target)
+        if budget < 0:
+            raise InputError(str(folder / name), limits.INCLUDED_BYTES.refusal(
+                "include", "the game and its includes pass the byte total"), pointer=pointer)
         part = read_json(target, str(folder / name))
         rel = target.relative_to(folder.resolve()).as_posix()
         doc.files.append(rel)
@@ -169,6 +279,25 @@ def load_game(path: str | Path) -> GameDocument:
             continue
         _merge(doc, rel, part, allowed)
     return doc
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:
+        return 0
+
+
+def _bad_include_name(name: str) -> str:
+    """Why *name* cannot name a file of the folder ('' when it can)."""
+    if not name.strip():
+        return "include name is empty"
+    if any(ord(ch) < 32 for ch in name):
+        return f"include name {name!r} holds a control character"
+    if len(name) > limits.INCLUDE_NAME_CHARS.value() or any(
+            len(part.encode("utf-8")) > 255 for part in name.split("/")):
+        return limits.INCLUDE_NAME_CHARS.refusal("include name", f"{name[:20]!r}... has {len(name)} characters")
+    return ""
 
 
 def _merge(doc: GameDocument, rel: str, part: dict[str, Any], allowed: set[str]) -> None:

@@ -9,6 +9,8 @@ from typing import Any
 
 from PIL import ImageColor, ImageDraw, ImageFont
 
+from converter.limits import WRAP_WORD_CHARS
+
 MM_PER_INCH = 25.4
 FONT_DIR = Path(__file__).with_name("fonts")
 FONTS = {
@@ -115,12 +117,37 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont, widt
                 continue
             if line:
                 lines.append(line)
-            while draw.textlength(word, font=fnt) > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and draw.textlength(word[:cut], font=fnt) > width:
-                    cut -= 1
+            while len(word) > 1 and (cut := _fitting_prefix(draw, word, fnt, width)) < len(word):
                 lines.append(word[:cut])
                 word = word[cut:]
             line = word
         lines.append(line)
     return lines
+
+
+def _fitting_prefix(draw: ImageDraw.ImageDraw, word: str, fnt: ImageFont.FreeTypeFont,
+                    width: float) -> int:
+    """How many leading characters of *word* fit *width* (at least 1): found by doubling
+    then halving, so a 4,000-character word costs a few measures per line, not thousands,
+    and no measure is longer than the limit (however wide the line)."""
+    cap = min(len(word), WRAP_WORD_CHARS.value())
+    fits, over = 1, None
+    probe = 2
+    while probe <= cap:  # double until a prefix no longer fits
+        if draw.textlength(word[:probe], font=fnt) > width:
+            over = probe
+            break
+        fits, probe = probe, probe * 2
+    if over is None:
+        if cap == len(word) and draw.textlength(word, font=fnt) <= width:
+            return len(word)
+        over = cap if draw.textlength(word[:cap], font=fnt) > width else cap + 1
+        if over > cap:
+            return cap
+    while over - fits > 1:  # the longest fitting prefix lies in [fits, over)
+        mid = (fits + over) // 2
+        if draw.textlength(word[:mid], font=fnt) <= width:
+            fits = mid
+        else:
+            over = mid
+    return fits

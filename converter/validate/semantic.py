@@ -13,6 +13,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.limits import TRACK_CELLS
 from converter.load.document import GameDocument, Problem
 from converter.model.codec import from_json
 from converter.model.hexgrid import HexGrid
@@ -645,7 +646,13 @@ class Checker:
     def check_turns(self) -> None:
         turns = self.data.get("turns")
         valid_turns: set[int] | None = None
-        if turns and turns.get("count") is not None:
+        too_many = False
+        for key in ("count", "first"):  # every turn is a drawn cell: bound how many
+            if turns and isinstance(turns.get(key), int) and abs(turns[key]) > TRACK_CELLS.value():
+                self.report(f"/turns/{key}", TRACK_CELLS.refusal("turns", f"{key} {turns[key]}"),
+                            check="turns")
+                too_many = True
+        if turns and turns.get("count") is not None and not too_many:
             first = turns.get("first", 1)
             valid_turns = set(range(first, first + turns["count"]))
             for key in ("labels", "notes"):
@@ -659,6 +666,10 @@ class Checker:
         for tp, track in self._items("tracks"):
             if track.get("min") is not None and track.get("max") is not None and track["min"] > track["max"]:
                 self.report(f"{tp}/min", f"track {track['id']!r} runs from {track['min']} to {track['max']}", check="turns")
+            for key in ("min", "max"):  # every cell of a track is drawn: bound how many
+                if isinstance(track.get(key), int) and abs(track[key]) > TRACK_CELLS.value():
+                    self.report(f"{tp}/{key}", TRACK_CELLS.refusal(f"track {track['id']!r}", f"{key} {track[key]}"),
+                                check="turns")
             start = track.get("start")
             if isinstance(start, dict):
                 for key in start:

@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import re
 
-from lxml import etree
-
 from converter.errors import BuildError, VassalFormatError
 from converter.vassal.components.base import Component
 from converter.vassal.components.registry import component_from_xml
+from converter.vassal.safexml import parse_untrusted
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
 INDENT = "  "
@@ -74,12 +73,6 @@ def write_buildfile(root: Component) -> bytes:
     return (XML_DECLARATION + serialize(root)).encode("utf-8")
 
 
-def safe_parser() -> etree.XMLParser:
-    """An lxml parser that expands no entities, fetches nothing and bounds the tree."""
-    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                           load_dtd=False, dtd_validation=False)
-
-
 def read_buildfile(data: bytes, source: str = "buildFile.xml") -> Component:
     """Parse buildFile bytes into components (unknown elements kept as RawElement).
 
@@ -89,12 +82,4 @@ def read_buildfile(data: bytes, source: str = "buildFile.xml") -> Component:
     if len(data) > MAX_BUILDFILE_BYTES:
         raise VassalFormatError(f"{source}: build file is {len(data)} bytes, larger than "
                                 f"the {MAX_BUILDFILE_BYTES} byte limit")
-    if b"<!ENTITY" in data:
-        raise VassalFormatError(f"{source}: build file declares XML entities, which vconv "
-                                "refuses to expand")
-    try:
-        root = etree.fromstring(data, safe_parser())
-    except etree.XMLSyntaxError as exc:
-        line = getattr(exc, "lineno", None)
-        raise VassalFormatError(f"{source}:{line}: malformed XML: {exc.msg}") from None
-    return component_from_xml(root)
+    return component_from_xml(parse_untrusted(data, source, "XML"))

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from converter.errors import VassalFormatError
+from converter.limits import LOG_COMMANDS, RESULT_DIGITS
 from converter.vassal.traits import Piece, decode_piece
 
 ESC = "\x1b"
@@ -283,7 +284,8 @@ class Chat(Command):
         result = m.group("result").strip()
         values: tuple[int, ...] | None = None
         items = [v.strip() for v in re.split(r"[,/ ]+", result) if v.strip()]
-        if items and all(v.lstrip("-").isdecimal() for v in items):
+        if items and all(v.lstrip("-").isdecimal() and v.isascii()
+                         and len(v) <= RESULT_DIGITS.default for v in items):
             values = tuple(int(v) for v in items)
         p = _PLAYER.search(m.group("rest"))
         return DiceReport(label=m.group("label"), result=result, values=values,
@@ -556,6 +558,10 @@ def decode_command(text: str, *, source: str | None = None) -> Command:
             *source*, the command's position in the tree (child indices) and, in a log,
             the step.
     """
+    commands = text.count(ESC) + 1  # each command but the first follows an ESC
+    if commands > LOG_COMMANDS.value():
+        raise VassalFormatError(LOG_COMMANDS.refusal(source or "savedGame",
+                                                     f"{commands} commands"))
     try:
         with _gc_paused(promote=len(text) >= PROMOTE_TEXT_CHARS):
             return _decode(text)

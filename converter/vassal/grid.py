@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from converter.errors import VassalFormatError
 
@@ -143,6 +143,32 @@ class GridNumbering:
                 continue
             out.append((left, right) if first_col else (right, left))
         return out
+
+
+MIN_SPACING, MAX_SPACING = 1.0, 100_000.0  # board pixels between grid lines
+
+
+def check_spacing(grid: G) -> G:
+    """*grid* itself when its spacing locates anything.
+
+    A spacing of 0, -0, 1e-320 or 1e308 divides by zero or overflows every position.  The
+    importer notes such a grid and goes on (it needs no arithmetic); a reader that computes
+    locations (the auditor) calls this where it reads the grid.
+
+    Raises:
+        VassalFormatError: dx or dy is not a finite number of pixels in the sensible range.
+    """
+    for name in ("dx", "dy"):
+        value = getattr(grid, name)
+        if not (isinstance(value, (int, float)) and math.isfinite(value)
+                and MIN_SPACING <= value <= MAX_SPACING):
+            raise VassalFormatError(f"{type(grid).__name__} {name}={value!r}: the spacing must "
+                                    f"be a number of pixels from {MIN_SPACING:g} to "
+                                    f"{MAX_SPACING:g}")
+    return grid
+
+
+G = TypeVar("G", bound="HexGrid | SquareGrid")
 
 
 @dataclass(frozen=True)
@@ -520,13 +546,24 @@ def grid_of_board(board: "Component", board_size: tuple[int, int] | None = None
 
 
 def _numbering_child(component: "Component") -> "Component | None":
-    for child in component.children:
-        if child.tag.endswith(("HexGridNumbering", "SquareGridNumbering")):
+    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+    from converter.vassal.components.square_grid_numbering import SquareGridNumbering
+
+    for child in component.children:  # by class: a foreign `x.HexGridNumbering` is raw
+        if isinstance(child, (HexGridNumbering, SquareGridNumbering)):
             return child
     return None
 
 
 def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | None:
+    from converter.vassal.components.base import RawElement
+    from converter.vassal.components.region import Region
+    from converter.vassal.components.zone import Zone as ZoneComponent
+
+    # by class, not by tag ending: an unknown element named `foo.Region` or `foo.HexGrid` is
+    # kept raw and has none of the attributes of VASSAL's own
+    if isinstance(comp, RawElement):
+        return None
     tag = comp.tag.rsplit(".", 1)[-1]
     if tag == "HexGrid":
         return HexGrid.from_components(comp, _numbering_child(comp), size)
@@ -537,11 +574,11 @@ def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | Non
                           else GridNumbering(stagger=False), board_size=size)
     if tag == "RegionGrid":
         return RegionGrid(tuple((r.name, (r.originx, r.originy)) for r in comp.children
-                                if r.tag.endswith(".Region")))
+                                if isinstance(r, Region)))
     if tag == "ZonedGrid":
         zones, background = [], None
         for child in comp.children:
-            if child.tag.endswith("mapgrid.Zone"):
+            if isinstance(child, ZoneComponent):
                 inner = next((g for g in (_grid_of(c, size) for c in child.children)
                               if g is not None), None)
                 zones.append(Zone(child.name, _polygon(child.path), child.location_format,
@@ -555,7 +592,8 @@ def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | Non
 def _polygon(path: str) -> tuple[Point, ...]:
     points = []
     for pair in path.split(";"):
-        if pair.strip():
-            x, _, y = pair.partition(",")
+        x, _, y = pair.partition(",")
+        x, y = x.strip(), y.strip()
+        if x.lstrip("-").isdigit() and y.lstrip("-").isdigit() and len(x + y) < 20:
             points.append((int(x), int(y)))
     return tuple(points)

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.errors import InputError, VassalFormatError
+from converter.limits import LOG_TEXT_BYTES
 from converter.vassal.commands import GameRecord, read_record
 
 log = logging.getLogger(__name__)
@@ -231,6 +232,8 @@ def decode_saved_game(raw: bytes, *, source: str = "savedGame",
         if budget[0] < 0:
             raise VassalFormatError(f"{source}: decoded data passes the "
                                     f"{limits.max_total_bytes} byte total limit")
+    if len(plain) > LOG_TEXT_BYTES.value():
+        raise VassalFormatError(LOG_TEXT_BYTES.refusal(source, f"{len(plain)} bytes of commands"))
     try:
         text = plain.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -325,25 +328,34 @@ def read_metadata(data: bytes | None) -> Metadata | None:
     """
     if not data:
         return None
-    from lxml import etree
+    from converter.vassal.safexml import parse_untrusted
 
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                             load_dtd=False)
     try:
-        root = etree.fromstring(data, parser)
-    except (etree.XMLSyntaxError, ValueError):
-        log.warning("unreadable metadata entry (%d bytes)", len(data))
+        root = parse_untrusted(data, "metadata")
+    except VassalFormatError as exc:
+        log.warning("unreadable metadata entry (%d bytes): %s", len(data), exc)
         return None
 
     def text(tag: str) -> str:
         node = root.find(tag)
         return (node.text or "").strip() if node is not None else ""
 
-    stamp = text("dateSaved")
     return Metadata(name=text("name"), version=text("version"),
                     vassal_version=text("VassalVersion"),
-                    date_saved_ms=int(stamp) if stamp.isdigit() else None,
+                    date_saved_ms=_date_saved_ms(text("dateSaved")),
                     description=text("description"))
+
+
+LAST_DATE_MS = 253402300799999  # 9999-12-31 23:59:59.999 UTC: the last date a calendar prints
+
+
+def _date_saved_ms(stamp: str) -> int | None:
+    """VASSAL writes milliseconds since 1970; anything else (``²``, 400 digits, a year past
+    9999) is no date, as VASSAL itself would show none."""
+    if not (stamp.isascii() and stamp.isdigit()) or len(stamp) > 15:
+        return None
+    value = int(stamp)
+    return value if value <= LAST_DATE_MS else None
 
 
 # ----------------------------------------------------------------------------- writing

@@ -12,10 +12,9 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from lxml import etree
-
 from converter.errors import InputError, VassalFormatError
-from converter.vassal.buildfile import read_buildfile, safe_parser
+from converter.vassal.buildfile import read_buildfile
+from converter.vassal.safexml import parse_untrusted
 from converter.vassal.components.base import Component
 
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
@@ -89,13 +88,7 @@ def _read_bounded(archive: zipfile.ZipFile, name: str, limit: int, source: str) 
 
 def parse_metadata(data: bytes, source: str) -> dict[str, str]:
     """moduledata/savedata children as tag → text (the untranslated ones)."""
-    if b"<!ENTITY" in data:
-        raise VassalFormatError(f"{source}: moduledata declares XML entities")
-    try:
-        root = etree.fromstring(data, safe_parser())
-    except etree.XMLSyntaxError as exc:
-        raise VassalFormatError(f"{source}:{exc.lineno}: malformed moduledata: {exc.msg}") \
-            from None
+    root = parse_untrusted(data, source, "moduledata")
     out: dict[str, str] = {}
     for child in root:
         if isinstance(child.tag, str) and "lang" not in child.attrib:
@@ -126,6 +119,11 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         sizes: dict[str, int] = {}
         for info in infos:
             _check_name(info.filename, source)
+            if info.filename in sizes:
+                # two entries of one name: which one a reader takes differs (zipfile the
+                # last, VASSAL the first), so what we check would not be what VASSAL loads
+                raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears "
+                                        "twice")
             if not info.is_dir():
                 sizes[info.filename] = info.file_size
         if sum(sizes.values()) > max_total:

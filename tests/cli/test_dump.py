@@ -117,7 +117,7 @@ def test_save_description_and_bad_metadata(capsys: pytest.CaptureFixture[str],
     code, out, _ = dump(capsys, str(path), "--format", "json")
     doc = json.loads(out)
     assert code == 0 and doc["savedata"] is None
-    assert doc["moduledata"]["name"] == "" and "root:" not in out
+    assert doc["moduledata"] is None and "root:" not in out
 
 
 def test_missing_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -168,7 +168,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
         "truncated": (truncated, "not a ZIP archive"),
         "not a zip": (not_zip, "not a ZIP archive"),
         "entity bomb": (write_zip(tmp_path / "bomb.vmod", {"buildFile.xml": bomb}),
-                        "declares XML entities"),
+                        "declares a DTD"),
         "escaping path": (write_zip(tmp_path / "escape.vmod", {"buildFile.xml": MODULE_XML,
                                                                 "../evil.png": b"x"}),
                           "entry '../evil.png' escapes the archive"),
@@ -185,7 +185,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
             "images/map.png": b"not a picture"}), "image 'map.png' is not a readable picture"),
         "embedded game": (write_zip(tmp_path / "vc.vmod", {"buildFile.xml": MODULE_XML,
                                                             "vconv/game.json": b"{nope"}),
-                          "vconv/game.json: not JSON text"),
+                          "vconv/game.json:1: not JSON text"),
         "missing": (tmp_path / "nowhere.vmod", "no such module file"),
     }
 

@@ -93,7 +93,8 @@ def test_numbers_wider_than_three_digits_are_refused() -> None:
 
 
 @pytest.mark.parametrize("dx, dy, why", [(0.0, 64.0, "not positive"), (56.0, -3.0, "not positive"),
-                                         (0.01, 0.01, "more than 250000 hexes")])
+                                         (1.0, 1.0, "more than 250000 hexes"),
+                                         (1e-320, 64.0, "out of range")])
 def test_damaged_spacing_is_refused(dx: float, dy: float, why: str) -> None:
     imported, reason = import_hex_grid(HexGrid(dx=dx, dy=dy), (2000, 2000))
     assert imported is None and why in reason

@@ -25,7 +25,10 @@ class Codec:
 
 
 def _parse_int(text: str) -> int:
-    return int(text.strip())
+    value = int(text.strip())
+    if not -0x80000000 <= value <= 0x7FFFFFFF:  # VASSAL's Integer.parseInt fails: default
+        raise ValueError(f"{text[:20]!r} is outside a Java int")
+    return value
 
 
 def _parse_float(text: str) -> float:

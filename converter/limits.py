@@ -1,0 +1,65 @@
+"""Every bound vconv puts on untrusted input, in one place.
+
+A file from a stranger must cost time and memory in proportion to what it is for, so each
+reader stops at one of these limits with a message that names the limit and how to raise
+it.  A limit is raised with its environment variable (``VCONV_MAX_JSON_DEPTH=500 vconv
+validate ...``); the defaults are well above anything a real game, module, save or log holds.
+
+>>> JSON_DEPTH.default
+100
+>>> JSON_DEPTH.refusal("game.json", "arrays and objects nested 101 deep")
+'game.json: arrays and objects nested 101 deep, over the limit of 100 (json nesting depth; raise it with VCONV_MAX_JSON_DEPTH)'
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One bound: its name in messages, its default and the variable that raises it."""
+
+    name: str
+    default: int
+    env: str | None = None  # None: a fixed bound (raising it would not help anyone)
+
+    def value(self) -> int:
+        """The bound in force: the environment variable when it holds a positive integer."""
+        if self.env is not None:
+            raw = os.environ.get(self.env, "").strip()
+            if raw.isdigit() and len(raw) < 19 and int(raw) > 0:
+                return int(raw)
+        return self.default
+
+    def how_to_raise(self) -> str:
+        return f"; raise it with {self.env}" if self.env else ""
+
+    def refusal(self, where: str, what: str) -> str:
+        """'<where>: <what>, over the limit of N (<name>; raise it with VAR)'."""
+        return f"{where}: {what}, over the limit of {self.value()} ({self.name}{self.how_to_raise()})"
+
+
+# --- game JSON (load/)
+JSON_DEPTH = Limit("json nesting depth", 100, "VCONV_MAX_JSON_DEPTH")
+NUMBER_CHARS = Limit("characters in one JSON number", 100, "VCONV_MAX_NUMBER_CHARS")
+JSON_BYTES = Limit("bytes in one JSON file", 32 * 1024 * 1024, "VCONV_MAX_JSON_BYTES")
+INCLUDED_BYTES = Limit("bytes of a game and all its includes", 64 * 1024 * 1024,
+                       "VCONV_MAX_INCLUDED_BYTES")
+INCLUDES = Limit("files included by one game", 1000, "VCONV_MAX_INCLUDES")
+INCLUDE_NAME_CHARS = Limit("characters in an include name", 255)
+TRACK_CELLS = Limit("turns, and track values either side of 0 (each is a drawn cell)", 10_000,
+                    "VCONV_MAX_TRACK_CELLS")
+
+# --- saves and logs (vassal/savefile.py, vassal/commands.py)
+LOG_COMMANDS = Limit("commands in one save or log", 200_000, "VCONV_MAX_LOG_COMMANDS")
+LOG_TEXT_BYTES = Limit("bytes of decoded command text in one save or log", 48 * 1024 * 1024,
+                       "VCONV_MAX_LOG_TEXT_BYTES")
+RESULT_DIGITS = Limit("digits in one dice result or number field", 18)
+
+# --- rendering and printing (render/, printkit/)
+WRAP_WORD_CHARS = Limit("characters measured at once when a word longer than a line is cut", 1000)
+IMAGE_PIXELS = Limit("pixels in one image", 64 * 1024 * 1024, "VCONV_MAX_IMAGE_PIXELS")
+PRINT_PIXELS = Limit("raster pixels held for one PDF (pages x page pixels at --dpi)",
+                     250 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")

@@ -1,0 +1,41 @@
+"""The one way vconv parses XML from a file it did not write (build files, module and save
+metadata): no DTD at all, no entity, no network, a bounded tree.
+
+A DTD is refused from what the parser itself saw (its document type), not from a byte search,
+so it is refused in every encoding (UTF-16 holds no ``<!ENTITY`` bytes).  libxml2 still reads
+the internal subset to get there, but it stops entity amplification on its own and nothing
+declared there reaches vconv.
+"""
+
+from __future__ import annotations
+
+from lxml import etree
+
+from converter.errors import VassalFormatError
+
+
+def safe_parser() -> etree.XMLParser:
+    """An lxml parser that expands no entities, loads no DTD, fetches nothing, bounds the tree."""
+    return etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
+                           load_dtd=False, dtd_validation=False)
+
+
+def parse_untrusted(data: bytes, source: str, what: str = "XML") -> etree._Element:
+    """The root element of *data*.
+
+    Raises:
+        VassalFormatError: malformed XML (with its line), or a document type declaration.
+    """
+    try:
+        root = etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        line = getattr(exc, "lineno", None)
+        raise VassalFormatError(f"{source}:{line}: malformed {what}: {exc.msg}") from None
+    except ValueError as exc:  # e.g. a str with an encoding declaration
+        raise VassalFormatError(f"{source}: unreadable {what}: {exc}") from None
+    docinfo = root.getroottree().docinfo
+    if docinfo.internalDTD is not None or docinfo.doctype or docinfo.system_url:
+        raise VassalFormatError(f"{source}: {what} declares a DTD, which vconv refuses (VASSAL "
+                                "never writes one; its XML entities could change what the "
+                                "file says)")
+    return root

@@ -1,0 +1,124 @@
+"""kill -9 during build, print and import --force leaves the old output or the new one, whole,
+at the final names; the next run cleans what the killed one left (issue 14).
+
+Each command is run once to completion (the new output, and how long it takes), then started
+again over the old output and killed at a few moments of that duration."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.hostile.inputs import MINI, ROOT, TINY_BUILDFILE, zip_bytes
+
+MOMENTS = (0.55, 0.8, 0.97)  # fractions of a full run's duration
+Tree = dict[str, bytes]
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ)  # VCONV_GUARD=raise included: a guarded crash fails the run
+    env.update(extra)
+    return env
+
+
+def _vconv(args: list[object], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "converter", *map(str, args)], cwd=ROOT,
+                            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+
+def _complete(args: list[object], env: dict[str, str]) -> float:
+    start = time.monotonic()
+    proc = _vconv(args, env)
+    _, err = proc.communicate(timeout=300)
+    assert proc.returncode == 0, err.decode()
+    return time.monotonic() - start
+
+
+def _tree(folder: Path, keep: Callable[[str], bool] = lambda name: True) -> Tree:
+    """Files at their final names (hidden temporaries are not outputs)."""
+    if not folder.exists():
+        return {}
+    return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and not any(part.startswith(".") for part in p.relative_to(folder).parts)
+            and keep(p.name)}
+
+
+def _killed_runs(args: list[object], env: dict[str, str], duration: float, reset: Callable[[], None],
+                 check: Callable[[float], None]) -> None:
+    for moment in MOMENTS:
+        reset()
+        proc = _vconv(args, env)
+        time.sleep(duration * moment)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=60)
+        check(moment)
+
+
+def _old_or_new(now: Tree, old: Tree, new: Tree, what: str) -> None:
+    assert now in (old, new), (f"{what}: a mix of old and new output "
+                               f"({sorted(k for k in now if old.get(k) != now[k])} changed)")
+
+
+def test_build_killed_at_any_moment(tmp_path: Path) -> None:
+    out = tmp_path / "dist"
+    args = ["build", MINI, "-o", out, "-q"]
+    old_env, new_env = _env(SOURCE_DATE_EPOCH="1000000000"), _env(SOURCE_DATE_EPOCH="1600000000")
+    duration = _complete(args, new_env)
+    new = _tree(out)
+    _complete(args, old_env)
+    old = _tree(out)
+    assert old != new and list(new) == ["mini.vmod"]
+
+    def reset() -> None:
+        _complete(args, old_env)
+
+    _killed_runs(args, new_env, duration, reset,
+                 lambda moment: _old_or_new(_tree(out), old, new, f"build killed at {moment}"))
+    _complete(args, new_env)
+    assert sorted(p.name for p in out.iterdir()) == ["mini.vmod"]  # the next run cleaned up
+
+
+def test_import_force_killed_at_any_moment(tmp_path: Path) -> None:
+    old_module = tmp_path / "tiny.vmod"
+    old_module.write_bytes(zip_bytes([("buildFile.xml", TINY_BUILDFILE.encode())]))
+    new_module = tmp_path / "mini.vmod"
+    _complete(["build", MINI, "-o", tmp_path, "-q"], _env())
+    target = tmp_path / "games" / "the-game"
+    old_args = ["import", old_module, "-o", target, "--force", "-q"]
+    new_args = ["import", new_module, "-o", target, "--force", "-q"]
+    duration = _complete(new_args, _env())
+    new = _tree(target)
+    _complete(old_args, _env())
+    old = _tree(target)
+    assert old and new and old != new
+
+    def check(moment: float) -> None:
+        _old_or_new(_tree(target), old, new, f"import killed at {moment}")
+        assert target.is_dir()
+
+    _killed_runs(new_args, _env(), duration, lambda: _complete(old_args, _env()), check)
+    _complete(new_args, _env())
+    assert sorted(p.name for p in target.parent.iterdir()) == ["the-game"]
+
+
+def test_print_killed_at_any_moment(tmp_path: Path) -> None:
+    out = tmp_path / "kit"
+    new_args = ["print", MINI, "-o", out, "--png", "--dpi", "100", "--quiet", "--paper", "a4"]
+    old_args = new_args[:-1] + ["letter"]
+    duration = _complete(new_args, _env())
+    new = _tree(out)
+    _complete(old_args, _env())
+    old = _tree(out)
+    assert set(old) == set(new) and old != new and len(new) > 5
+
+    _killed_runs(new_args, _env(), duration, lambda: _complete(old_args, _env()),
+                 lambda moment: _old_or_new(_tree(out), old, new, f"print killed at {moment}"))
+    _complete(new_args, _env())
+    assert not [p.name for p in out.iterdir() if p.name.startswith(".")]
+    assert _tree(out) == new
+

@@ -1,0 +1,132 @@
+"""Hostile modules (issue 14): grid spacings that divide by zero or overflow, foreign elements
+named like VASSAL's, duplicate entries and DTDs in any encoding."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.hostile.conftest import Run
+from tests.hostile.inputs import module_entries, zip_bytes
+
+LOG = "tests/data/logs/mini-clean.vlog"
+HEX = "VASSAL.build.module.map.boardPicker.board.HexGrid"
+
+
+def _module(path: Path, source: Path, buildfile: str | bytes | None = None, *,
+            embedded: bool = True, extra: list[tuple[str, bytes]] = ()) -> Path:
+    entries = []
+    for name, data in module_entries(source):
+        if name == "vconv/game.json" and not embedded:
+            continue
+        if name == "buildFile.xml" and buildfile is not None:
+            data = buildfile.encode() if isinstance(buildfile, str) else buildfile
+        entries.append((name, data))
+    path.write_bytes(zip_bytes(entries + list(extra)))
+    return path
+
+
+def _buildfile(source: Path) -> str:
+    return dict(module_entries(source))["buildFile.xml"].decode()
+
+
+@pytest.mark.parametrize("attr", ["dx", "dy"])
+@pytest.mark.parametrize("value", ["0", "-0", "1e-320", "1e308", "NaN", "-56"])
+def test_a_grid_spacing_that_locates_nothing(run: Run, tmp_path: Path, mini_vmod: Path,
+                                             attr: str, value: str) -> None:
+    text = re.sub(rf'(<{HEX} [^>]*?){attr}="[^"]*"', rf'\g<1>{attr}="{value}"', _buildfile(mini_vmod),
+                  count=1)
+    assert f'{attr}="{value}"' in text
+    # the auditor computes locations: the module is refused, naming board and value
+    module = _module(tmp_path / "grid.vmod", mini_vmod, text)
+    code, _, err = run("audit", LOG, "--module", module)
+    assert code == 2
+    assert f"{module}: board 'Mappa': HexGrid {attr}=" in err
+    assert "the spacing must be a number of pixels from 1 to 100000" in err
+    # the importer needs no arithmetic from a broken grid: it imports the rest and says so
+    bare = _module(tmp_path / "bare.vmod", mini_vmod, text, embedded=False)
+    code, out, err = run("import", bare, "-o", tmp_path / "game")
+    assert code == 0 and err == ""
+    assert "not positive or out of range (1 to 100000 pixels)" in out
+
+
+def test_a_foreign_element_named_like_a_region(run: Run, tmp_path: Path, mini_vmod: Path) -> None:
+    region_grid = ("<VASSAL.build.module.map.boardPicker.board.RegionGrid>"
+                   '<foo.Region name="x"/>'
+                   '<VASSAL.build.module.map.boardPicker.board.Region name="A" originx="10" '
+                   'originy="20"/></VASSAL.build.module.map.boardPicker.board.RegionGrid>')
+    text = _buildfile(mini_vmod).replace(f"<{HEX} ", region_grid + f"<{HEX} ", 1)
+    for embedded in (True, False):
+        module = _module(tmp_path / f"r{embedded}.vmod", mini_vmod, text, embedded=embedded)
+        code, _, err = run("import", module, "-o", tmp_path / f"g{embedded}")
+        assert code == 0 and err == ""
+        code, _, err = run("audit", LOG, "--module", module)
+        assert code == 0 and err == ""
+
+
+@pytest.mark.parametrize("name", ["buildFile.xml", "images/boards/main.png", "vconv/game.json"])
+def test_duplicate_entries_are_refused_in_modules_as_in_saves(
+        run: Run, tmp_path: Path, mini_vmod: Path, name: str) -> None:
+    module = _module(tmp_path / "dup.vmod", mini_vmod, extra=[(name, b"<other/>")])
+    for args in (["import", module, "-o", tmp_path / "game"],
+                 ["audit", LOG, "--module", module]):
+        code, out, err = run(*args)
+        assert code == 2 and out == ""
+        assert f"{module}: archive entry {name!r} appears twice" in err
+    assert not (tmp_path / "game").exists()
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-16-le", "utf-32"])
+@pytest.mark.parametrize("entry", ["buildFile.xml", "moduledata"])
+def test_a_dtd_is_refused_in_every_encoding(run: Run, tmp_path: Path, mini_vmod: Path,
+                                            encoding: str, entry: str) -> None:
+    source = dict(module_entries(mini_vmod))[entry].decode()
+    body = re.sub(r"^<\?xml[^>]*\?>\s*", "", source)
+    declared = {"utf-16-le": "UTF-16"}.get(encoding, encoding.upper())
+    evil = (f'<?xml version="1.0" encoding="{declared}"?>'
+            '<!DOCTYPE x [<!ENTITY e "EVIL">]>' + body.replace('name="', 'name="&e;', 1))
+    data = evil.encode(encoding)
+    if encoding == "utf-16-le":
+        data = b"\xff\xfe" + data
+    assert b"<!ENTITY" not in data or encoding == "utf-8"
+    entries = [(n, data if n == entry else d) for n, d in module_entries(mini_vmod)
+               if n != "vconv/game.json"]
+    module = tmp_path / "dtd.vmod"
+    module.write_bytes(zip_bytes(entries))
+    code, out, err = run("import", module, "-o", tmp_path / "game")
+    assert code == 2 and out == "" and "EVIL" not in err
+    assert f"{module}!{entry}: " in err and "declares a DTD, which vconv refuses" in err
+    assert not (tmp_path / "game").exists()
+
+
+def test_an_entity_bomb_stops_at_once(run: Run, tmp_path: Path, mini_vmod: Path) -> None:
+    ents = '<!ENTITY a0 "xxxxxxxxxx">' + "".join(
+        f'<!ENTITY a{i} "{("&a%d;" % (i - 1)) * 10}">' for i in range(1, 12))
+    bomb = f'<?xml version="1.0" encoding="UTF-16"?><!DOCTYPE r [{ents}]><r t="&a11;">&a11;</r>'
+    module = _module(tmp_path / "bomb.vmod", mini_vmod, bomb.encode("utf-16"), embedded=False)
+    code, _, err = run("import", module, "-o", tmp_path / "game")
+    assert code == 2 and f"{module}!buildFile.xml" in err
+
+
+def test_an_image_past_the_pixel_limit_is_refused_from_its_header(
+        run: Run, tmp_path: Path, mini_vmod: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import struct
+    import zlib
+
+    def png_header(width: int, height: int) -> bytes:  # a header claiming a huge picture
+        ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+        def chunk(kind: bytes, data: bytes) -> bytes:
+            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+    entries = [(n, png_header(9_000, 8_000) if n == "images/boards/main.png" else d)
+               for n, d in module_entries(mini_vmod) if n != "vconv/game.json"]
+    module = tmp_path / "huge.vmod"
+    module.write_bytes(zip_bytes(entries))
+    code, _, err = run("import", module, "-o", tmp_path / "game")
+    assert code == 2 and f"{module}: image 'boards/main.png': 9000x8000 pixels, over the " \
+                         "limit of 67108864 (pixels in one image; raise it with " \
+                         "VCONV_MAX_IMAGE_PIXELS)" in err

@@ -1,0 +1,135 @@
+"""Outputs (issue 14): only a regular file is replaced, a bad -o is one line, folders switch
+whole, and what a killed run left behind is cleaned by the next one."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from converter.atomic import clean_stale, replacing_folder, write_bytes_atomic
+from converter.errors import InputError
+from tests.hostile.conftest import Run
+from tests.hostile.inputs import MINI
+
+LOG = "tests/data/logs/mini-violations.vlog"
+
+
+@pytest.fixture
+def dead_pid() -> int:
+    child = subprocess.Popen(["true"])
+    child.wait()
+    return child.pid
+
+
+@pytest.mark.parametrize("kind", ["fifo", "symlink", "device", "folder"])
+def test_audit_o_refuses_to_replace_what_is_not_a_regular_file(
+        run: Run, tmp_path: Path, mini_vmod: Path, kind: str) -> None:
+    target = tmp_path / "report.html"
+    victim = tmp_path / "victim.txt"
+    victim.write_text("keep me")
+    if kind == "fifo":
+        os.mkfifo(target)
+    elif kind == "symlink":
+        target.symlink_to(victim)
+    elif kind == "folder":
+        target.mkdir()
+    else:
+        target = Path("/dev/null")
+    before = os.lstat(target)
+    code, out, err = run("audit", LOG, "--module", mini_vmod, "--format", "html", "-o", target)
+    assert code == 2 and out == ""
+    names = {"fifo": "a FIFO", "symlink": "a symbolic link", "device": "a device",
+             "folder": "a folder"}
+    assert f"vconv audit: error: {target}: is {names[kind]}, not a regular file" in err
+    after = os.lstat(target)
+    assert (after.st_mode, after.st_ino) == (before.st_mode, before.st_ino)
+    assert victim.read_text() == "keep me"
+    assert not [p for p in target.parent.iterdir() if p.name.endswith(".part")]
+
+
+def test_output_folders_that_cannot_be(run: Run, tmp_path: Path, mini_vmod: Path) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("x")
+    cases = {a_file: "is a file, not a folder; name a folder for the output",
+             a_file / "sub": "lies under a file, so no folder can be made there",
+             Path("/proc/vconv-nowhere"): "cannot make this folder"}
+    for out, message in cases.items():
+        for args in (["build", MINI, "-o", out, "-q"], ["print", MINI, "-o", out, "--quiet"],
+                     ["audit", LOG, "--module", mini_vmod, "-o", out / "r.txt"]):
+            code, stdout, err = run(*args)
+            assert code == 2 and stdout == "", args
+            assert f"vconv {args[0]}: error: {out}: {message}" in err
+    assert a_file.read_text() == "x"
+
+
+def test_import_refuses_a_symlink_as_the_game_folder(run: Run, tmp_path: Path,
+                                                     mini_vmod: Path) -> None:
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "keep.txt").write_text("x")
+    link = tmp_path / "link"
+    link.symlink_to(real)
+    code, _, err = run("import", mini_vmod, "-o", link, "--force")
+    assert code == 2 and f"{link}: exists and is not a folder" in err
+    assert (real / "keep.txt").read_text() == "x" and link.is_symlink()
+
+
+def test_a_killed_builds_temporaries_are_cleaned_by_the_next_build(
+        run: Run, tmp_path: Path, dead_pid: int) -> None:
+    out = tmp_path / "dist"
+    out.mkdir()
+    stale = out / f".mini.vmod.{dead_pid}-abc123.part"
+    stale.write_bytes(b"\0" * 1000)
+    legacy = out / ".mini.vmod.k2j4h5.part"  # written before temporaries carried a pid
+    legacy.write_bytes(b"\0")
+    os.utime(legacy, (0, 0))
+    alive = out / f".mini.vmod.{os.getppid()}-def456.part"  # another run, still going
+    alive.write_bytes(b"\0")
+    other = out / f".other.vmod.{dead_pid}-abc123.part"  # another output's: not ours to judge
+    other.write_bytes(b"\0")
+    code, _, _ = run("build", MINI, "-o", out, "-q")
+    assert code == 0
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [alive.name, other.name, "mini.vmod"])
+
+
+def test_a_folder_switch_cut_short_is_restored_by_the_next_run(tmp_path: Path,
+                                                              dead_pid: int) -> None:
+    target = tmp_path / "game"
+    aside = tmp_path / f".game.{dead_pid}-xyz.old.part"
+    aside.mkdir()
+    (aside / "game.json").write_text("old")
+    half = tmp_path / f".game.{dead_pid}-uvw.part"
+    half.mkdir()
+    (half / "game.json").write_text("half")
+    done = clean_stale(tmp_path, "game")
+    assert sorted(p.name for p in done) == sorted([aside.name, half.name])
+    assert (target / "game.json").read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
+
+
+def test_a_folder_is_switched_whole_and_the_old_one_kept_until_then(tmp_path: Path) -> None:
+    target = tmp_path / "game"
+    target.mkdir()
+    (target / "old.json").write_text("old")
+    with pytest.raises(RuntimeError):
+        with replacing_folder(target) as staged:
+            (staged / "new.json").write_text("new")
+            assert sorted(p.name for p in target.iterdir()) == ["old.json"]
+            raise RuntimeError("killed while filling")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
+    assert sorted(p.name for p in target.iterdir()) == ["old.json"]
+    with replacing_folder(target) as staged:
+        (staged / "new.json").write_text("new")
+    assert sorted(p.name for p in target.iterdir()) == ["new.json"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]
+
+
+def test_write_bytes_atomic_leaves_nothing_when_refused(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(InputError, match="is a FIFO"):
+        write_bytes_atomic(tmp_path / "pipe", b"x")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]

@@ -1,0 +1,60 @@
+"""A long unbreakable word wraps in a few measures per line; print refuses a resolution
+whose pages would not fit in memory (issue 14)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from converter.render.text import font, wrap
+from tests.hostile.conftest import Run
+from tests.hostile.inputs import MINI, edit_game
+
+
+class CountingDraw:
+    """A drawing context that counts the characters it measures."""
+
+    def __init__(self) -> None:
+        self.draw = ImageDraw.Draw(Image.new("RGB", (4, 4)))
+        self.measured = 0
+
+    def textlength(self, text: str, font: object) -> float:
+        self.measured += len(text)
+        return self.draw.textlength(text, font=font)
+
+
+@pytest.mark.parametrize("length", [40, 4000])
+def test_a_long_word_is_cut_to_the_width_at_a_cost_linear_in_its_length(length: int) -> None:
+    draw, fnt = CountingDraw(), font("regular", 20)
+    word = ("abcdefghijklmnopqrstuvwxyzWMil" * (length // 30 + 1))[:length]
+    lines = wrap(draw, f"see {word} here", fnt, 200)  # type: ignore[arg-type]
+    assert "".join(lines).replace(" ", "") == f"see{word}here"
+    assert all(draw.draw.textlength(line, font=fnt) <= 200 for line in lines)
+    assert len(lines) > length // 30  # a line holds a few dozen characters
+    # each line costs a few measures of about a line's length: linear, not quadratic
+    assert draw.measured < 60 * length + 2000
+
+
+def test_a_table_note_with_a_4000_character_word_builds_and_prints(run: Run, tmp_path: Path) -> None:
+    word = "x" * 4000
+    game = edit_game(tmp_path, "tables.json", lambda d: d["tables"][0]["notes"].append({"text": word}))
+    code, _, err = run("build", game, "-o", tmp_path / "dist", "-q")
+    assert code == 0 and err == ""
+    code, _, err = run("print", game, "-o", tmp_path / "kit", "--quiet", "--dpi", "72")
+    assert code == 0 and err == "" and (tmp_path / "kit" / "mini-cards.pdf").is_file()
+
+
+def test_print_refuses_a_resolution_whose_pages_do_not_fit(run: Run, tmp_path: Path,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run("print", MINI, "-o", tmp_path / "kit", "--dpi", "1200")
+    assert code == 2 and out == ""
+    assert f"vconv print: error: {MINI}: --dpi 1200 needs 278 million pixels for one PDF, over " \
+           "the limit of 250000000" in err
+    assert "raise it with VCONV_MAX_PRINT_PIXELS), or lower --dpi" in err
+    assert not (tmp_path / "kit").exists()
+    # the estimate follows --dpi and the limit its variable: 150 dpi under a lower limit
+    monkeypatch.setenv("VCONV_MAX_PRINT_PIXELS", "1000000")
+    code, _, err = run("print", MINI, "-o", tmp_path / "kit", "--dpi", "150")
+    assert code == 2 and "--dpi 150 needs 4 million pixels" in err
