@@ -17,7 +17,8 @@ from converter.vassal.traits.base import Trait
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.layer import Layer
 from converter.vassal.traits.obscurable import Obscurable
-from converter.vassal.traits.registry import decode_trait
+from converter.vassal.traits.registry import TRAITS_BY_ID, decode_trait, trait_id_of
+from converter.vassal.traits.spec import Memo
 
 T = TypeVar("T", bound=Trait)
 
@@ -118,7 +119,44 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
         raise VassalFormatError(
             f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
             f"{len(states)} parts")
-    return Piece([decode_trait(t, s) for t, s in zip(types, states)])
+    return Piece([_decode_trait(t, s) for t, s in zip(types, states)])
+
+
+TRAIT_CACHE_SIZE = 8192  # distinct trait types kept decoded; a large save holds ~2,500
+
+
+def _decode_trait(type_part: str, state_part: str) -> Trait:
+    """`decode_trait`, with the type decoded once per distinct text: a save's pieces share
+    a few thousand trait types among tens of thousands of traits, and a type is most of
+    the text.  Each trait gets its own copy of the decoded type, then reads its state."""
+    template = _trait_template(type_part)
+    if template is None:
+        return decode_trait(type_part, state_part)
+    decoded, seen = template
+    trait = object.__new__(type(decoded))
+    trait.__dict__.update({k: v.copy() if type(v) in _MUTABLE else v
+                           for k, v in decoded.__dict__.items()})
+    memo = Memo(dict(seen.texts), dict(seen.counts),
+                {k: list(v) for k, v in seen.extras.items()})
+    trait._decode_state(state_part, memo)
+    trait._memo = memo
+    return trait
+
+
+_MUTABLE = (list, dict, set)
+
+
+@lru_cache(maxsize=TRAIT_CACHE_SIZE)
+def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
+    """A trait with only its type decoded (and what decoding saw); None for a trait
+    whose class decodes otherwise (unknown prefixes, RawTrait)."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+        return None
+    trait = cls()
+    memo = Memo.empty()
+    trait._decode_type(type_part[len(cls.ID):], memo)
+    return trait, memo
 
 
 TYPE_CACHE_SIZE = 2048  # distinct piece types kept split; a save holds a few hundred
