@@ -210,16 +210,13 @@ def split_chain(text: str, parts: int | None = None) -> list[str]:
 
 
 def _tab_runs(text: str) -> list[tuple[int, int]]:
-    """(position, backslashes just before it) of every TAB in *text*."""
+    """(position, backslashes just before it) of every TAB in *text*, counted at C speed."""
     runs: list[tuple[int, int]] = []
-    find = text.find
-    cut = find("\t")
-    while cut >= 0:
-        back = cut
-        while back > 0 and text[back - 1] == "\\":
-            back -= 1
-        runs.append((cut, cut - back))
-        cut = find("\t", cut + 1)
+    cut = -1
+    pieces = text.split("\t")
+    for piece in pieces[:-1]:
+        cut += len(piece) + 1
+        runs.append((cut, len(piece) - len(piece.rstrip("\\")) if piece[-1:] == "\\" else 0))
     return runs
 
 
