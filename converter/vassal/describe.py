@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import Metadata, SaveFile, read_metadata
+from converter.vassal.traits.piece import decode_shown
 
 REDACTED = "<redacted>"
 
@@ -107,7 +108,7 @@ def _add_piece(c: cmd.AddPiece, names: _Names, out: dict[str, Any]) -> None:
         name = "deck"
     else:
         try:
-            piece = c.piece()
+            piece = decode_shown(c.type, c.state)
         except (VassalFormatError, ValueError, IndexError):
             piece = None
         if piece is None:
@@ -140,7 +141,7 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
         type_text = names.types.get(c.id)
         if type_text and not (type_text == "stack" or type_text.startswith("deck;")):
             try:
-                new_name = c.piece(type_text).name
+                new_name = decode_shown(type_text, c.new_state).name
                 if new_name != names.name(c.id):
                     out["new_name"] = new_name
                     names.names[c.id] = new_name

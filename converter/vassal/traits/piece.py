@@ -122,6 +122,34 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
     return Piece([_decode_trait(t, s) for t, s in zip(types, states)])
 
 
+def decode_shown(type_text: str, state_text: str) -> Piece:
+    """The piece with only the traits that make its name and place decoded: those that
+    change the name (``apply_name``) and the BasicPiece; the others are left out.  What a
+    listing of a save shows (``Piece.name``, ``Piece.position``), without building the tens
+    of thousands of other traits a large save holds.
+
+    Raises:
+        VassalFormatError: as ``decode_piece``.
+    """
+    if type_text == "stack" or type_text.startswith("deck;"):
+        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
+    types = _type_parts(type_text)
+    states = split_chain(state_text, len(types))
+    if len(states) < len(types):
+        raise VassalFormatError(
+            f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
+            f"{len(states)} parts")
+    last = len(types) - 1
+    return Piece([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
+                  if i == last or _names_it(t)])
+
+
+def _names_it(type_part: str) -> bool:
+    """Whether the trait of this type text can change the piece's name."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    return cls is not None and cls.apply_name is not Trait.apply_name
+
+
 TRAIT_CACHE_SIZE = 8192  # distinct trait types kept decoded; a large save holds ~2,500
 
 
