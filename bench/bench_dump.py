@@ -2,7 +2,7 @@
 
 Run by hand (a few seconds a file):
 
-    .venv/bin/python bench/bench_dump.py [FILE ...] [--runs 3] [--scale 4]
+    .venv/bin/python bench/bench_dump.py [FILE ...] [--runs 3] [--scale 2]
 
 Each figure is a whole process, start-up and file reading included, timed by the kernel's
 accounting of that process (user + system CPU seconds, so a busy machine skews it less than
@@ -147,7 +147,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("files", nargs="*", type=Path)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--scale", type=int, default=4,
+    parser.add_argument("--scale", type=int, default=2,
                         help="repeat the largest save's pieces this many times (0: no scale-up)")
     args = parser.parse_args()
     real = sorted((ROOT / "tests" / "data" / "real").glob("*.vsav")) \
@@ -161,8 +161,11 @@ def main() -> None:
     if args.scale > 1 and files:
         largest = max(files, key=lambda p: p.stat().st_size)
         with tempfile.TemporaryDirectory() as tmp:
-            big = scaled(largest, args.scale, Path(tmp) / f"{largest.stem}-x{args.scale}.vsav")
-            bench(big, args.runs)
+            try:
+                big = scaled(largest, args.scale, Path(tmp) / f"{largest.stem}-x{args.scale}.vsav")
+                bench(big, args.runs)
+            except Exception as exc:
+                print(f"\n{largest.name} x{args.scale}: FAILED ({type(exc).__name__}: {exc})")
 
 
 if __name__ == "__main__":
