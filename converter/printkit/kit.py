@@ -139,24 +139,29 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         for card in cards:
             written.append(write_bytes_atomic(out / f"{game.id}-card-{card.name}.png", png_bytes(card.image, options.dpi)))
     sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title)
+    data = b""
     if sheets:
         data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
                          title=f"{game.title} — reference cards", epoch=epoch)
         written.append(write_bytes_atomic(out / f"{game.id}-cards.pdf", data))
     report("cards", len(cards), len(cards))
+    del cards, sheets, data  # dropped before the decks are drawn: one kind of page at a time
 
     for deck in game.decks or []:
         if not game.cards_of(deck.id):
             continue
         report(f"deck {deck.id}", 0, 1)
         deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi)
-        data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs],
-                         title=f"{game.title} — {deck.name}", epoch=epoch)
-        written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}.pdf", data))
+        pdf = out / f"{game.id}-deck-{deck.id}.pdf"
+        with _atomic_file(pdf) as fh:
+            stream_pdf(fh, (PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs),
+                       len(deck_imgs), title=f"{game.title} — {deck.name}", epoch=epoch)
+        written.append(pdf)
         if options.png:
             for n, img in enumerate(deck_imgs, start=1):
                 written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
                                                   png_bytes(img, options.dpi)))
+        del deck_imgs  # before the next deck is drawn
         report(f"deck {deck.id}", 1, 1)
     log.info("wrote %d files to %s", len(written), out)
     return written
