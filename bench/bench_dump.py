@@ -150,8 +150,8 @@ def main() -> None:
     parser.add_argument("--scale", type=int, default=2,
                         help="repeat the largest save's pieces this many times (0: no scale-up)")
     args = parser.parse_args()
-    real = sorted((ROOT / "tests" / "data" / "real").glob("*.vsav")) \
-        + sorted((ROOT / "tests" / "data" / "real").glob("*.vlog"))
+    real = sorted((ROOT / "tests" / "data" / "real").rglob("*.vsav")) \
+        + sorted((ROOT / "tests" / "data" / "real").rglob("*.vlog"))
     files = real + list(args.files)
     for path in files:
         try:
