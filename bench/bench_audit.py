@@ -6,8 +6,13 @@ hand, not by the test suite).
 The log is written by the scripted-game writer: moves with their chat reports (most steps),
 step losses, dice rolls and turn/phase changes, as a long PBEM game would hold.  Reported:
 commands per second for read + decode + replay (every command applied to the game state and
-every position named as VASSAL would), and for the whole audit with every rule check.
-Target: >= 200,000 commands/s for decode + replay.
+every position named as VASSAL would), and for the whole audit with every rule check; then
+the same on the real logs under tests/data/real/ against the real module there.
+
+Honest units: commands are counted as VASSAL counts them (the LOG wrapper of a logged
+command is not a command of its own), and reading the file is inside every timer.  The
+floor is decode + replay in-process; the figure is the full audit, module reading included.
+Target (issue 12): the full audit >= 100,000 commands/s.  Every failure is printed.
 """
 
 from __future__ import annotations
@@ -54,15 +59,40 @@ def synthetic_log(steps: int) -> bytes:
     return s.log_bytes()
 
 
-def timed_replay(text: str, module_path: Path) -> tuple[float, int, int]:
-    """(seconds, commands, LOG wrappers) for decode + replay of one savedGame text."""
-    module = load_module(module_path)  # reading the module is not part of the replay
+def timed_replay(log: Path, module_path: Path) -> tuple[float, int, int]:
+    """(seconds, commands, LOG wrappers) for read + decode + replay of one log file."""
+    module = load_module(module_path)  # the floor: the module is read outside the timer
     start = time.perf_counter()
-    record = read_record(text)
+    record = read_record(read_save(log).text)
     r = Replay(module)
-    r.run(record, "big.vlog")
+    r.run(record, log.name)
     seconds = time.perf_counter() - start
-    return seconds, r.commands, sum(1 for _ in record.log_entries())
+    return seconds, vassal_commands(record), sum(1 for _ in record.log_entries())
+
+
+def vassal_commands(record) -> int:  # type: ignore[no-untyped-def]
+    """Commands as VASSAL counts them: the restored ones and the logged ones, no wrappers."""
+    return sum(1 for _ in record.restored()) + sum(
+        1 for step in record.steps for _ in step.logged())
+
+
+def report(log: Path, vmod: Path, runs: int) -> None:
+    try:
+        best, n, wrappers = min(timed_replay(log, vmod) for _ in range(runs))
+        print(f"{log.name}: {log.stat().st_size / 1e6:.2f} MB, {n} commands ({wrappers} LOG "
+              f"wrappers not counted)")
+        print(f"  floor, read + decode + replay: {best:.3f} s = {n / best:,.0f} commands/s")
+        times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            result = audit_files([log], vmod)
+            times.append(time.perf_counter() - start)
+        seconds = min(times)
+        verdict = "OK" if n / seconds >= 100_000 else "BELOW TARGET"
+        print(f"  full audit (module read, every check, {len(result.findings)} findings): "
+              f"{seconds:.3f} s = {n / seconds:,.0f} commands/s (target 100,000) {verdict}")
+    except Exception as exc:  # a bench reports every failure
+        print(f"{log.name}: FAILED ({type(exc).__name__}: {exc})")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,20 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         vmod = write_module(build_module(ROOT / "tests" / "data" / "games" / "mini"), tmp)
         log = Path(tmp) / "big.vlog"
         log.write_bytes(synthetic_log(args.steps))
-        text = read_save(log).text
-        best, n, wrappers = min(timed_replay(text, vmod) for _ in range(5))
-        rate, rate_all = n / best, (n + wrappers) / best
-        verdict = "OK" if rate_all >= 200_000 else "BELOW TARGET"
-        print(f"decode + replay: {log.stat().st_size / 1e6:.1f} MB log, {n} commands "
-              f"({n + wrappers} with their LOG wrappers, the unit of bench_decode) in "
-              f"{best:.3f}s = {rate:,.0f} commands/s, {rate_all:,.0f} with wrappers "
-              f"(target 200,000) {verdict}")
-        start = time.perf_counter()
-        result = audit_files([log], vmod)
-        seconds = time.perf_counter() - start
-        n = sum(f.commands for f in result.files)
-        print(f"full audit (module read, every check, {len(result.findings)} findings): "
-              f"{n} commands in {seconds:.3f}s = {n / seconds:,.0f} commands/s")
+        report(log, vmod, 3)
+    real = ROOT / "tests" / "data" / "real"
+    for log in sorted(real.glob("*.vlog")):
+        report(log, real / "tour.vmod", 3)
     return 0
 
 

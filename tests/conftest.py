@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 import shutil
 from collections.abc import Callable
@@ -44,3 +45,25 @@ def _guard_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     """An input that reaches the CLI's last-resort guard fails its test with the traceback:
     every bad input must be handled where it arises (issue 14)."""
     monkeypatch.setenv("VCONV_GUARD", "raise")
+
+
+_BUILT: dict[Path, Any] = {}  # game folder -> its BuiltModule, or the error its build raised
+
+
+def built_once(folder: Path) -> Any:
+    """The module of a game folder, built the first time any test of this run asks for it;
+    each caller gets its own deep copy (tests change what they are given, and a copy costs
+    far less than a build).  A build that fails raises the same error again for every
+    caller."""
+    key = Path(folder).resolve()
+    if key not in _BUILT:
+        from converter.builder import build_module
+
+        try:
+            _BUILT[key] = build_module(key)
+        except Exception as exc:  # remembered: a broken game is not built again
+            _BUILT[key] = exc
+    result = _BUILT[key]
+    if isinstance(result, Exception):
+        raise result
+    return copy.deepcopy(result)

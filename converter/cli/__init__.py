@@ -34,22 +34,33 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message}\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or with *only* one subcommand's module imported and configured
+    (the others listed by name and help): start-up then imports what runs, nothing more."""
     parser = _Parser(prog="vconv", description=__doc__.splitlines()[0])
     parser.add_argument("--version", action="version", version=f"vconv {__version__}")
     parser.add_argument("--debug", action="store_true", help="show tracebacks on errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     for name, module_name, help_text in COMMANDS:
-        module = importlib.import_module(f"converter.cli.{module_name}")
         p = sub.add_parser(name, help=help_text, description=help_text)
+        if only is not None and name != only:
+            continue
+        module = importlib.import_module(f"converter.cli.{module_name}")
         module.configure(p)
         p.set_defaults(_run=module.run)
     return parser
 
 
+def _command_of(argv: Sequence[str]) -> str:
+    """The subcommand named on the line ("" for none): the first word not an option, as
+    the top-level options take no value."""
+    return next((word for word in argv if not word.startswith("-")), "")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(list(argv) if argv is not None else None)
+    words = list(argv) if argv is not None else sys.argv[1:]
+    parser = build_parser(only=_command_of(words))
+    args = parser.parse_args(words)
     if not getattr(args, "_run", None):
         parser.print_help(sys.stderr)
         return 2

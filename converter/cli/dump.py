@@ -1,21 +1,16 @@
 """`vconv dump FILE`: show what a VASSAL save or log holds, step by step.
 
-Player passwords never appear: VASSAL stores the password as the player id in MovePiece
-commands, PLAYER roster entries and private/secret notes, so those fields are redacted.
+The work is `converter.vassal.describe`; this module reads the files and writes the text or
+JSON as it is produced.  Player passwords never appear (see that module).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Any
 
-from converter.errors import VassalFormatError
-from converter.vassal import commands as cmd
-from converter.vassal.savefile import Metadata, SaveFile, read_game, read_metadata
-
-REDACTED = "<redacted>"
+from converter.vassal.describe import describe, text_lines, write_json
+from converter.vassal.savefile import read_game
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -25,251 +20,23 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    docs = []
-    for path in args.paths:
+    out = sys.stdout
+    many = len(args.paths) > 1
+    if args.format == "json" and many:
+        out.write("[\n")
+    for index, path in enumerate(args.paths):
         save, record = read_game(path)
-        docs.append(describe(save, record))
-    if args.format == "json":
-        # streamed in batches: a log at the command limit never becomes one giant string
-        encoder = json.JSONEncoder(indent=2, ensure_ascii=False)
-        batch: list[str] = []
-        for chunk in encoder.iterencode(docs if len(docs) > 1 else docs[0]):
-            batch.append(chunk)
-            if len(batch) >= 65536:
-                sys.stdout.write("".join(batch))
-                batch.clear()
-        sys.stdout.write("".join(batch) + "\n")
-    else:
-        for doc in docs:
-            print("\n".join(render_text(doc)))
-    sys.stdout.flush()
-    return 0
-
-
-# ----------------------------------------------------------------------------- model → dict
-
-class _Names:
-    """Piece id → (name, type text), learnt from AddPiece commands as the file goes on."""
-
-    def __init__(self) -> None:
-        self.names: dict[str, str] = {}
-        self.types: dict[str, str] = {}
-
-    def learn(self, c: cmd.AddPiece) -> str:
-        self.types[c.id] = c.type
-        if c.type == "stack":
-            # stack state: map;x;y;id1;id2;...[;@@layer]; name it after its pieces
-            members = [m for m in c.state.split(";")[3:] if m and not m.startswith("@@")]
-            inside = ", ".join(self.names.get(m, m) for m in members)
-            name = f"stack of {inside}" if inside else "empty stack"
-        elif c.type.startswith("deck;"):
-            name = "deck"
+        doc = describe(save, record)
+        if args.format == "json":
+            if many:
+                out.write(",\n  " if index else "  ")
+            write_json(doc, out, 1 if many else 0)
         else:
-            try:
-                piece = c.piece()
-                name = piece.name if piece is not None else "?"
-            except (VassalFormatError, ValueError, IndexError):
-                name = "?"
-        self.names[c.id] = name
-        return name
-
-    def name(self, piece_id: str) -> str:
-        return self.names.get(piece_id, piece_id)
-
-
-def describe(save: SaveFile, record: cmd.GameRecord) -> dict[str, Any]:
-    """Everything dump shows, as plain data (the JSON output; the text is rendered from it)."""
-    names = _Names()
-    restored_items = [_command(c, names) for c in record.restored()
-                      if not (isinstance(c, cmd.NullCommand) and c.children)]
-    steps = []
-    for number, step in enumerate(record.steps, start=1):
-        items = [_command(c, names) for c in step.logged()]
-        entries = list(step.entries())
-        steps.append({"step": number, "log_entries": len(entries),
-                      "null_entries": sum(1 for e in entries if e.command is None),
-                      "commands": items})
-    return {
-        "file": save.path,
-        "encoding": save.encoding.value,
-        "key": save.key,
-        "archive": save.archive,
-        "members": [{"name": m.name, "size": m.size, "compressed": m.compressed_size}
-                    for m in save.members],
-        "savedata": _metadata(read_metadata(save.savedata)),
-        "moduledata": _metadata(read_metadata(save.moduledata)),
-        "restored": {"counts": cmd.counts(c for c in record.restored()),
-                     "commands": restored_items},
-        "steps": steps,
-        "log_entries": sum(1 for _ in record.log_entries()),
-        "unknown": len(record.unknown()),
-    }
-
-
-def _metadata(meta: Metadata | None) -> dict[str, Any] | None:
-    if meta is None:
-        return None
-    saved = None
-    if meta.date_saved_ms is not None:
-        import datetime
-
-        saved = datetime.datetime.fromtimestamp(meta.date_saved_ms / 1000,
-                                                datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    return {"name": meta.name, "version": meta.version, "vassal_version": meta.vassal_version,
-            "saved": saved, "description": meta.description}
-
-
-def _where(map_name: str | None, x: int, y: int) -> str:
-    return f"{map_name or 'off-map'} ({x},{y})"
-
-
-def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
-    out: dict[str, Any] = {"kind": c.KIND}
-    if isinstance(c, cmd.AddPiece):
-        out.update(id=c.id, name=names.learn(c))
-        if c.is_piece:
-            try:
-                piece = c.piece()
-                if piece is not None:
-                    b = piece.basic
-                    out.update(map=None if b.map_id == "null" else b.map_id, x=b.x, y=b.y)
-            except (VassalFormatError, ValueError, IndexError):
-                out["undecodable"] = True
-    elif isinstance(c, cmd.MovePiece):
-        out.update(id=c.id, name=names.name(c.id), from_map=c.old_map, from_x=c.old_x,
-                   from_y=c.old_y, to_map=c.new_map, to_x=c.new_x, to_y=c.new_y,
-                   under=c.new_under)
-    elif isinstance(c, cmd.ChangePiece):
-        out.update(id=c.id, name=names.name(c.id))
-        type_text = names.types.get(c.id)
-        if type_text and not (type_text == "stack" or type_text.startswith("deck;")):
-            try:
-                new_name = c.piece(type_text).name
-                if new_name != names.name(c.id):
-                    out["new_name"] = new_name
-                    names.names[c.id] = new_name
-            except (VassalFormatError, ValueError, IndexError):
-                pass
-    elif isinstance(c, cmd.RemovePiece):
-        out.update(id=c.id, name=names.name(c.id))
-    elif isinstance(c, cmd.Chat):
-        out["text"] = c.text
-        dice = c.dice
-        if dice is not None:
-            out["dice"] = {"label": dice.label, "result": dice.result,
-                           "values": list(dice.values) if dice.values is not None else None,
-                           "player": dice.player}
-    elif isinstance(c, cmd.SetBoards):
-        out.update(map=c.map_name, boards=[
-            {"name": b.name, "reversed": b.reversed, "column": b.column, "row": b.row}
-            for b in c.boards])
-    elif isinstance(c, cmd.PropertyChange):
-        out.update(name=c.name, old=c.old_value, new=c.new_value, container=c.container)
-    elif isinstance(c, cmd.GlobalPropertyRestore):
-        out.update(name=c.name, value=c.value)
-    elif isinstance(c, cmd.TurnTrackerChange):
-        out.update(tracker=c.tracker_id, state=c.state)
-    elif isinstance(c, cmd.PlayerJoin):
-        out.update(player=c.name, side=c.side, password=REDACTED)
-    elif isinstance(c, (cmd.PlayerRemove, cmd.PrivateNote, cmd.SecretNote)):
-        out["content"] = REDACTED  # the owner id there is a password; private text stays so
-    elif isinstance(c, cmd.Notes):
-        out.update(public=c.public, text=c.text)
-    elif isinstance(c, cmd.SetupCommand):
-        out["game_starting"] = c.game_starting
-    elif isinstance(c, cmd.Undo):
-        out["in_progress"] = c.in_progress
-    elif isinstance(c, cmd.SpecialDiceResults):
-        out.update(button=c.button, fields=list(c.fields[1:]))
-    elif isinstance(c, (cmd.VersionCheck, cmd.SecureEmail)):
-        out["fields"] = list(c.fields) if isinstance(c, cmd.VersionCheck) else [REDACTED]
-    elif isinstance(c, cmd.UnknownCommand):
-        out["raw"] = c.raw[:200]
-    return out
-
-
-# ----------------------------------------------------------------------------- text
-
-def render_text(doc: dict[str, Any]) -> list[str]:
-    lines = [f"file: {doc['file']}",
-             f"encoding: {doc['encoding']}"
-             + (f" (key 0x{doc['key']:02x})" if doc["key"] is not None else "")
-             + ("" if doc["archive"] else " (bare savedGame stream)")]
-    if doc["members"]:
-        lines.append("members: " + ", ".join(f"{m['name']} ({m['size']} bytes)"
-                                             for m in doc["members"]))
-    module, saved = doc["moduledata"], doc["savedata"]
-    if module:
-        lines.append(f"module: {module['name'] or '?'} {module['version']}".rstrip()
-                     + f" (VASSAL {module['vassal_version'] or '?'})")
-    if saved:
-        lines.append(f"saved: {saved['saved'] or '?'} by VASSAL {saved['vassal_version'] or '?'}"
-                     + (f": {saved['description']}" if saved["description"] else ""))
-    counts = doc["restored"]["counts"]
-    lines.append("restored game: " + ", ".join(f"{n} {k}" for k, n in counts.items()))
-    for item in doc["restored"]["commands"]:
-        lines.append("  " + _line(item))
-    lines.append(f"logged steps: {len(doc['steps'])} ({doc['log_entries']} LOG entries)")
-    for step in doc["steps"]:
-        items = step["commands"]
-        head = f"step {step['step']}: "
-        if not items:
-            lines.append(head + "(nothing: null LOG entries only)")
-            continue
-        lines.append(head + _line(items[0]))
-        for item in items[1:]:
-            lines.append("  " + _line(item))
-    if doc["unknown"]:
-        lines.append(f"unknown commands kept raw: {doc['unknown']}")
-    return lines
-
-
-def _line(item: dict[str, Any]) -> str:
-    kind = item["kind"]
-    if kind == "AddPiece":
-        where = (" at " + _where(item.get("map"), item["x"], item["y"])) if "x" in item else ""
-        return f"AddPiece {item['name']!r} [{item['id']}]{where}"
-    if kind == "MovePiece":
-        target = (f"({item['to_x']},{item['to_y']})" if item["to_map"] == item["from_map"]
-                  else _where(item["to_map"], item["to_x"], item["to_y"]))
-        return (f"MovePiece {item['name']!r} from "
-                f"{_where(item['from_map'], item['from_x'], item['from_y'])} to {target}")
-    if kind == "ChangePiece":
-        extra = f" -> {item['new_name']!r}" if "new_name" in item else ""
-        return f"ChangePiece {item['name']!r}{extra}"
-    if kind == "RemovePiece":
-        return f"RemovePiece {item['name']!r}"
-    if kind == "Chat":
-        dice = item.get("dice")
-        if dice:
-            vals = dice["values"]
-            who = f" by {dice['player']}" if dice["player"] else ""
-            return (f"Dice {dice['label']} = {dice['result']}"
-                    + (f" (values {', '.join(map(str, vals))})" if vals else "") + who)
-        return f"Chat {item['text']}"
-    if kind == "SetBoards":
-        boards = ", ".join(b["name"] + (" (reversed)" if b["reversed"] else "")
-                           for b in item["boards"])
-        return f"SetBoards {item['map']}: {boards}"
-    if kind == "PropertyChange":
-        return f"PropertyChange {item['name']}: {item['old']!r} -> {item['new']!r}"
-    if kind == "GlobalProperty":
-        return f"GlobalProperty {item['name']} = {item['value']!r}"
-    if kind == "TurnTracker":
-        return f"TurnTracker {item['tracker']}: {item['state']}"
-    if kind == "Player":
-        return f"Player {item['player']!r} side {item['side']!r} (password {REDACTED})"
-    if kind == "SetupCommand":
-        return "SetupCommand end_save" if item["game_starting"] else "SetupCommand begin_save"
-    if kind == "Undo":
-        return "Undo " + ("begins" if item["in_progress"] else "ends")
-    if kind == "SpecialDice":
-        return f"SpecialDice {item['button']}"
-    if kind == "Notes":
-        text = item["text"].replace("\n", " ")
-        return f"{'Public notes' if item['public'] else 'Notes'}: {text[:80]}"
-    if kind == "Unknown":
-        return f"Unknown {item['raw'][:80]!r}"
-    if kind == "Null":
-        return "Null (empty command)"
-    return kind
+            for line in text_lines(doc):
+                out.write(line)
+                out.write("\n")
+        del save, record, doc  # one file's record at a time
+    if args.format == "json":
+        out.write("\n]\n" if many else "\n")
+    out.flush()
+    return 0

@@ -15,9 +15,13 @@ from __future__ import annotations
 
 import io
 import logging
-from collections.abc import Callable
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from PIL import Image
 
@@ -25,7 +29,7 @@ from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.model.game import Game
 from converter.printkit.cardsheet import card_pages, deck_pages
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.pdf import PdfPage, write_pdf
+from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
 from converter.render.cards import reference_cards
 
@@ -48,10 +52,52 @@ class KitOptions:
 
 
 def png_bytes(image: Image.Image, dpi: int) -> bytes:
-    """PNG bytes with the physical resolution stored (no time chunk: Pillow writes none)."""
+    """PNG bytes with the physical resolution stored (no time chunk: Pillow writes none).
+
+    Level 1: a mostly flat 300 dpi page compresses several times faster than at Pillow's
+    default for somewhat larger files, which print the same."""
     buf = io.BytesIO()
-    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=6)
+    image.save(buf, format="PNG", dpi=(dpi, dpi), compress_level=1)
     return buf.getvalue()
+
+
+COUNTER_CACHE_SIZE = 256  # counter images kept for reuse (a few tens of MB at 300 dpi)
+
+
+class BoundedCache(dict):  # type: ignore[type-arg]
+    """A dict that forgets its oldest entry past *limit* entries: counter art is reused
+    between the copies of a counter on nearby pages, so memory stays flat in the number of
+    counters while most reuse is kept."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__()
+        self.limit = limit
+
+    def __setitem__(self, key: object, value: object) -> None:
+        if key not in self and len(self) >= self.limit:
+            del self[next(iter(self))]
+        super().__setitem__(key, value)
+
+
+@contextmanager
+def _atomic_file(path: Path) -> Iterator[BinaryIO]:
+    """A file written in pieces that appears at *path* whole or not at all (as
+    `write_bytes_atomic`, for output too large to hold in memory first)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            yield fh
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except FileNotFoundError:
+            pass
+        raise
 
 
 def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(),
@@ -64,19 +110,29 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     report = progress or (lambda what, done, total: None)
 
     pages = layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm)
-    cache: dict[tuple[str, int, str], Image.Image] = {}
-    pdf_pages = []
-    for n, page in enumerate(pages, start=1):
-        report("counters", n - 1, len(pages))
-        img = render_page(game, page, paper, dpi=options.dpi, bleed_mm=options.bleed_mm, cache=cache)
-        pdf_pages.append(PdfPage(img, paper.width_mm, paper.height_mm))
-        if options.png:
-            written.append(write_bytes_atomic(out / f"{game.id}-counters-{n:02d}.png", png_bytes(img, options.dpi)))
+    cache: BoundedCache = BoundedCache(COUNTER_CACHE_SIZE)
+    pngs: list[Path] = []
+
+    def counter_pages() -> Iterator[PdfPage]:
+        # each page is drawn, written (PNG, then into the PDF) and dropped before the next
+        for n, page in enumerate(pages, start=1):
+            report("counters", n - 1, len(pages))
+            img = render_page(game, page, paper, dpi=options.dpi, bleed_mm=options.bleed_mm,
+                              cache=cache)
+            if options.png:
+                pngs.append(write_bytes_atomic(out / f"{game.id}-counters-{n:02d}.png",
+                                               png_bytes(img, options.dpi)))
+            yield PdfPage(img, paper.width_mm, paper.height_mm)
+
+    if pages:
+        pdf = out / f"{game.id}-counters.pdf"
+        with _atomic_file(pdf) as fh:
+            stream_pdf(fh, counter_pages(), len(pages), title=f"{game.title} — counters",
+                       epoch=epoch)
+        written.extend(pngs)
+        written.append(pdf)
+    cache.clear()
     report("counters", len(pages), len(pages))
-    if pdf_pages:
-        data = write_pdf(pdf_pages, title=f"{game.title} — counters", epoch=epoch)
-        written.append(write_bytes_atomic(out / f"{game.id}-counters.pdf", data))
-    pdf_pages.clear()
 
     cards = reference_cards(game, dpi=options.dpi)
     report("cards", 0, len(cards))
@@ -84,11 +140,13 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         for card in cards:
             written.append(write_bytes_atomic(out / f"{game.id}-card-{card.name}.png", png_bytes(card.image, options.dpi)))
     sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title)
+    data = b""
     if sheets:
         data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
                          title=f"{game.title} — reference cards", epoch=epoch)
         written.append(write_bytes_atomic(out / f"{game.id}-cards.pdf", data))
     report("cards", len(cards), len(cards))
+    del cards, sheets, data  # dropped before the decks are drawn: one kind of page at a time
 
     for deck in game.decks or []:
         if not game.cards_of(deck.id):
@@ -97,13 +155,16 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi, include_missing=options.include_missing)
         if not deck_imgs:
             continue
-        data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs],
-                         title=f"{game.title} — {deck.name}", epoch=epoch)
-        written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}.pdf", data))
+        pdf = out / f"{game.id}-deck-{deck.id}.pdf"
+        with _atomic_file(pdf) as fh:
+            stream_pdf(fh, (PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs),
+                       len(deck_imgs), title=f"{game.title} — {deck.name}", epoch=epoch)
+        written.append(pdf)
         if options.png:
             for n, img in enumerate(deck_imgs, start=1):
                 written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
                                                   png_bytes(img, options.dpi)))
+        del deck_imgs  # before the next deck is drawn
         report(f"deck {deck.id}", 1, 1)
     log.info("wrote %d files to %s", len(written), out)
     return written

@@ -6,9 +6,12 @@ same bytes; this writer stores only what it is given (and SOURCE_DATE_EPOCH as t
 
 from __future__ import annotations
 
+import io
 import time
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 from PIL import Image
 
@@ -36,42 +39,70 @@ def write_pdf(pages: list[PdfPage], *, title: str, epoch: int, compress_level: i
 
     Level 3 compresses a mostly white 300 dpi page twice as fast as level 6, for 1.5x the bytes.
     """
-    objects: list[bytes] = []
+    out = io.BytesIO()
+    stream_pdf(out, iter(pages), len(pages), title=title, epoch=epoch,
+               compress_level=compress_level)
+    return out.getvalue()
 
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
 
-    catalog = add(b"")  # filled in once the page tree is known
-    tree = add(b"")
-    page_ids = []
+def stream_pdf(out: BinaryIO, pages: Iterator[PdfPage], count: int, *, title: str, epoch: int,
+               compress_level: int = 3) -> int:
+    """Write the PDF of `write_pdf` to *out*, one page at a time: each page's image is
+    compressed, written and dropped before the next is asked for, so memory holds one page
+    whatever the page count.  *count* is the number of pages *pages* yields (the page tree,
+    written first, lists them); the pages actually written, which must equal it.
+
+    Raises:
+        ValueError: *pages* yielded another number of pages than *count*.
+    """
+    offsets: list[int] = []
+    written = 0
+
+    def put(body: bytes) -> None:
+        nonlocal written
+        offsets.append(written)
+        chunk = b"%d 0 obj\n" % len(offsets) + body + b"\nendobj\n"
+        out.write(chunk)
+        written += len(chunk)
+
+    header = b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n"
+    out.write(header)
+    written = len(header)
+    catalog, tree = 1, 2
+    # page i is objects 3i+3 (image), 3i+4 (content), 3i+5 (page): known before any is drawn
+    page_ids = [3 * i + 5 for i in range(count)]
+    put(b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
+    kids = b" ".join(b"%d 0 R" % i for i in page_ids)
+    put(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count))
+    done = 0
     for page in pages:
+        if done == count:
+            raise ValueError(f"more pages than the {count} announced")
         rgb = page.image if page.image.mode == "RGB" else page.image.convert("RGB")
         data = zlib.compress(rgb.tobytes(), compress_level)
-        image_id = add(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-                       b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
-                       % (rgb.width, rgb.height, len(data)) + data + b"\nendstream")
+        image_id = len(offsets) + 1
+        put(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
+            b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (rgb.width, rgb.height, len(data)) + data + b"\nendstream")
+        del data, rgb
         w, h = page.width_mm * POINTS_PER_MM, page.height_mm * POINTS_PER_MM
         content = b"q %.4f 0 0 %.4f 0 0 cm /Im0 Do Q" % (w, h)
-        content_id = add(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-        page_ids.append(add(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] "
-                            b"/Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>"
-                            % (tree, w, h, image_id, content_id)))
-    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R >>" % tree
-    kids = b" ".join(b"%d 0 R" % i for i in page_ids)
-    objects[tree - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, len(page_ids))
+        put(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+        put(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] "
+            b"/Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>"
+            % (tree, w, h, image_id, image_id + 1))
+        done += 1
+    if done != count:
+        raise ValueError(f"{done} pages written, {count} announced")
     date = _pdf_date(epoch).encode("ascii")
-    info = add(b"<< /Title " + _escape(title) + b" /Producer (vconv) /CreationDate (" + date
-               + b") /ModDate (" + date + b") >>")
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    put(b"<< /Title " + _escape(title) + b" /Producer (vconv) /CreationDate (" + date
+        + b") /ModDate (" + date + b") >>")
+    info = len(offsets)
+    xref = written
+    tail = bytearray(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
     for off in offsets:
-        out += b"%010d 00000 n \n" % off
-    out += (b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
-            % (len(objects) + 1, catalog, info, xref))
-    return bytes(out)
+        tail += b"%010d 00000 n \n" % off
+    tail += (b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
+             % (len(offsets) + 1, catalog, info, xref))
+    out.write(bytes(tail))
+    return done

@@ -39,7 +39,30 @@ def _schemas() -> dict[str, dict[str, Any]]:
 def validator(name: str = "game.schema.json") -> Draft202012Validator:
     resources = [(s["$id"], Resource.from_contents(s)) for s in _schemas().values()]
     registry: Registry = Registry().with_resources(resources)
-    return Draft202012Validator(_schemas()[name], registry=registry)
+    return Draft202012Validator(_single_pass(_schemas()[name]), registry=registry)
+
+
+def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
+    """*schema* with a top-level `unevaluatedProperties: false` over `allOf` references to
+    our own schemas turned into `additionalProperties: false` over the merged property
+    lists: the same verdict, but jsonschema no longer validates each document twice (once
+    to check it, once more to learn which properties the referenced schemas evaluated)."""
+    refs = [part.get("$ref") for part in schema.get("allOf", ())]
+    if schema.get("unevaluatedProperties") is not False or not refs \
+            or any(ref not in _schemas() for ref in refs):
+        return schema
+    properties = dict(schema.get("properties", {}))
+    for ref in refs:
+        referenced = _schemas()[ref]
+        if set(referenced) & {"patternProperties", "additionalProperties", "allOf", "anyOf",
+                              "oneOf", "if", "$ref", "dependentSchemas"}:
+            return schema  # the referenced schema evaluates more than its property list
+        for key in referenced.get("properties", {}):
+            properties.setdefault(key, True)  # checked by the referenced schema itself
+    merged = {k: v for k, v in schema.items() if k != "unevaluatedProperties"}
+    merged["properties"] = properties
+    merged["additionalProperties"] = False
+    return merged
 
 
 def fragment_keys() -> set[str]:
@@ -52,7 +75,8 @@ def check_schema(doc: GameDocument) -> list[Problem]:
     problems = []
     top_keys = fragment_keys() | set(_schemas()["game.schema.json"]["properties"])
     for error in validator().iter_errors(doc.data):
-        if error.validator == "unevaluatedProperties" and not error.absolute_path:
+        if error.validator in ("unevaluatedProperties", "additionalProperties") \
+                and not error.absolute_path:
             # a failing fragment branch hides its annotations; report only truly unknown keys
             unknown = sorted(k for k in doc.data if k not in top_keys)
             for key in unknown:

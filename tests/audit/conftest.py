@@ -12,6 +12,7 @@ from converter.audit.module import AuditModule, load_module
 from converter.audit.script import ScriptedGame
 from converter.builder import build_module, write_module
 from converter.builder.module import BuiltModule
+from tests.conftest import built_once
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "data" / "games" / "mini"
@@ -87,7 +88,7 @@ def bundled() -> Callable[[str], tuple[BuiltModule, AuditModule]]:
         if slug not in cache:
             folder = ROOT / "modules" / slug
             try:
-                built = build_module(folder)
+                built = built_once(folder)
             except (BuildError, ModelError) as exc:
                 pytest.skip(f"{slug} does not build yet: {str(exc).splitlines()[0]}")
             cache[slug] = (built, from_components(str(folder), built.archive.buildfile,

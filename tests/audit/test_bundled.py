@@ -11,16 +11,15 @@ from converter.audit.auditor import audit_records
 from converter.audit.module import from_components
 from converter.audit.script import ScriptedGame
 from converter.audit.state import phase_leaves
-from converter.builder import build_module
 from converter.errors import BuildError, ModelError
 from converter.vassal.commands import read_record
-from tests.conftest import bundled_games
+from tests.conftest import bundled_games, built_once
 
 
 @pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
 def test_bundled_game_clean_scripted_games(folder: Path) -> None:
     try:
-        built = build_module(folder)
+        built = built_once(folder)
     except (BuildError, ModelError) as exc:  # another part of the project, not the audit
         pytest.skip(f"{folder.name} does not build yet: {str(exc).splitlines()[0]}")
     game = built.game

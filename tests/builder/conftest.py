@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from converter.builder.module import BuiltModule, build_module, write_module
+from converter.builder.module import BuiltModule, write_module
+from tests.conftest import built_once
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "data" / "games" / "mini"
@@ -46,7 +47,7 @@ class BuildCache:
     def get(self, folder: Path) -> Built:
         if folder not in self.built:
             with fixed_epoch():
-                module = build_module(folder)
+                module = built_once(folder)
                 path = write_module(module, self.out)
             self.built[folder] = Built(folder, module, path)
         return self.built[folder]

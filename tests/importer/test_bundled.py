@@ -13,6 +13,7 @@ from converter.load import load_game
 from converter.model.codec import from_json
 from converter.model.hexgrid import HexGrid as ModelHexGrid
 from converter.validate import validate_path
+from tests.conftest import built_once
 from tests.importer.helpers import ROOT
 
 builder = pytest.importorskip("converter.builder.module")
@@ -23,7 +24,7 @@ GAMES = [g for g in ("glorys-end", "when-eagles-fight") if (ROOT / "modules" / g
 
 @pytest.mark.parametrize("slug", GAMES)
 def test_hex_ids_and_neighbours_survive_the_build_file(slug: str, tmp_path: Path) -> None:
-    built = builder.write_module(builder.build_module(ROOT / "modules" / slug), tmp_path, 0)
+    built = builder.write_module(built_once(ROOT / "modules" / slug), tmp_path, 0)
     plain = tmp_path / "plain.vmod"
     with zipfile.ZipFile(built) as src, zipfile.ZipFile(plain, "w") as dst:
         for info in src.infolist():

@@ -8,6 +8,7 @@ and has the same length (§3.1 of the format reference).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TypeVar
 
 from converter.errors import VassalFormatError
@@ -16,7 +17,8 @@ from converter.vassal.traits.base import Trait
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.layer import Layer
 from converter.vassal.traits.obscurable import Obscurable
-from converter.vassal.traits.registry import decode_trait
+from converter.vassal.traits.registry import TRAITS_BY_ID, decode_trait, trait_id_of
+from converter.vassal.traits.spec import Memo
 
 T = TypeVar("T", bound=Trait)
 
@@ -111,41 +113,154 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
     """
     if type_text == "stack" or type_text.startswith("deck;"):
         raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
-    types = split_chain(type_text)
+    types = _type_parts(type_text)
     states = split_chain(state_text, len(types))
     if len(states) < len(types):
         raise VassalFormatError(
             f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
             f"{len(states)} parts")
-    return Piece([decode_trait(t, s) for t, s in zip(types, states)])
+    return Piece([_decode_trait(t, s) for t, s in zip(types, states)])
+
+
+def decode_shown(type_text: str, state_text: str) -> Piece:
+    """The piece with only the traits that make its name and place decoded: those that
+    change the name (``apply_name``) and the BasicPiece; the others are left out.  What a
+    listing of a save shows (``Piece.name``, ``Piece.position``), without building the tens
+    of thousands of other traits a large save holds.
+
+    Raises:
+        VassalFormatError: as ``decode_piece``.
+    """
+    if type_text == "stack" or type_text.startswith("deck;"):
+        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
+    types = _type_parts(type_text)
+    states = split_chain(state_text, len(types))
+    if len(states) < len(types):
+        raise VassalFormatError(
+            f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
+            f"{len(states)} parts")
+    last = len(types) - 1
+    return Piece([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
+                  if i == last or _names_it(t)])
+
+
+def _names_it(type_part: str) -> bool:
+    """Whether the trait of this type text can change the piece's name."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    return cls is not None and cls.apply_name is not Trait.apply_name
+
+
+TRAIT_CACHE_SIZE = 8192  # distinct trait types kept decoded; a large save holds ~2,500
+
+
+def _decode_trait(type_part: str, state_part: str) -> Trait:
+    """`decode_trait`, with the type decoded once per distinct text: a save's pieces share
+    a few thousand trait types among tens of thousands of traits, and a type is most of
+    the text.  Each trait gets its own copy of the decoded type, then reads its state."""
+    template = _trait_template(type_part)
+    if template is None:
+        return decode_trait(type_part, state_part)
+    decoded, seen = template
+    trait = object.__new__(type(decoded))
+    trait.__dict__.update({k: v.copy() if type(v) in _MUTABLE else v
+                           for k, v in decoded.__dict__.items()})
+    memo = Memo(dict(seen.texts), dict(seen.counts),
+                {k: list(v) for k, v in seen.extras.items()})
+    trait._decode_state(state_part, memo)
+    trait._memo = memo
+    return trait
+
+
+_MUTABLE = (list, dict, set)
+
+
+@lru_cache(maxsize=TRAIT_CACHE_SIZE)
+def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
+    """A trait with only its type decoded (and what decoding saw); None for a trait
+    whose class decodes otherwise (unknown prefixes, RawTrait)."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+        return None
+    trait = cls()
+    memo = Memo.empty()
+    trait._decode_type(type_part[len(cls.ID):], memo)
+    return trait, memo
+
+
+TYPE_CACHE_SIZE = 2048  # distinct piece types kept split; a save holds a few hundred
+
+
+@lru_cache(maxsize=TYPE_CACHE_SIZE)
+def _type_parts(type_text: str) -> tuple[str, ...]:
+    """A type chain's parts, split once per distinct text: the pieces of a save share a few
+    hundred types, each many kilobytes long, while their states differ."""
+    return tuple(split_chain(type_text))
 
 
 def split_chain(text: str, parts: int | None = None) -> list[str]:
-    """Split a decorator chain into its parts, outermost first, peeling one TAB at a time.
+    """Split a decorator chain into its parts, outermost first, in one pass over the text.
 
     A type chain ends at the BasicPiece (`piece;`), whose own text may hold anything; a state
     chain is peeled exactly `parts - 1` times, as each decorator's setState does.  Each peel
-    is the sequence codec's split into two fields: the own part and the rest, with one level
-    of TAB escaping removed (VASSAL reads two tokens and ignores any further unescaped TAB,
-    which is kept here as text).
+    is the sequence codec's split into two fields, the own part and the rest, removing one
+    backslash before every TAB (VASSAL reads two tokens and ignores any further unescaped
+    TAB, which is kept here as text).  So after `d` peels a TAB that had `r` backslashes
+    before it has `max(r - d, 0)`: the separator at depth `d` is the first TAB with `r <= d`,
+    and each part is cut from the original text once instead of copying the whole rest of
+    the chain at every peel.
     """
+    if "\t" not in text:
+        return [text]
+    tabs = _tab_runs(text)
     out: list[str] = []
-    rest = text
+    start, end = 0, len(text)
+    t, n = 0, len(tabs)
+    depth = 0
     while True:
-        if parts is None and rest.startswith("piece;"):
-            out.append(rest)
-            return out
+        if parts is None and text.startswith("piece;", start):
+            break
         if parts is not None and len(out) == parts - 1:
-            out.append(rest)
-            return out
-        cut = rest.find("\t")
-        while cut > 0 and rest[cut - 1] == "\\":
-            cut = rest.find("\t", cut + 1)
-        if cut < 0:
-            out.append(rest)
-            return out
-        out.append(_unquote(rest[:cut].replace("\\\t", "\t")))
-        rest = _unquote(rest[cut + 1:].replace("\\\t", "\t"))
+            break
+        while t < n and (tabs[t][0] < start or tabs[t][1] > depth):
+            t += 1
+        if t == n:
+            break
+        cut, run = tabs[t]
+        t += 1
+        out.append(_unquote(_unescape(text[start:cut - run], depth + 1)))
+        start = cut + 1
+        depth += 1
+        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
+            start += 1
+            end -= 1
+    out.append(_unescape(text[start:end], depth))
+    return out
+
+
+def _tab_runs(text: str) -> list[tuple[int, int]]:
+    """(position, backslashes just before it) of every TAB in *text*, counted at C speed."""
+    runs: list[tuple[int, int]] = []
+    cut = -1
+    pieces = text.split("\t")
+    for piece in pieces[:-1]:
+        cut += len(piece) + 1
+        runs.append((cut, len(piece) - len(piece.rstrip("\\")) if piece[-1:] == "\\" else 0))
+    return runs
+
+
+def _unescape(text: str, depth: int) -> str:
+    """*text* with up to *depth* backslashes removed before each TAB (depth peels)."""
+    if depth == 0 or "\\\t" not in text:
+        return text
+    if depth == 1:
+        return text.replace("\\\t", "\t")
+    pieces = text.split("\t")
+    for i in range(len(pieces) - 1):
+        piece = pieces[i]
+        if piece[-1:] == "\\":
+            keep = len(piece.rstrip("\\"))
+            pieces[i] = piece[:max(keep, len(piece) - depth)]
+    return "\t".join(pieces)
 
 
 def _unquote(text: str) -> str:

@@ -1,0 +1,88 @@
+"""Piece chains decoded in one pass: the same parts and pieces as peeling one TAB at a time."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from converter.vassal import commands as cmd
+from converter.vassal.savefile import read_game
+from converter.vassal.traits import decode_piece, encode_chain, split_chain
+from converter.vassal.traits.piece import decode_shown
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
+
+
+def peel(text: str, parts: int | None = None) -> list[str]:
+    """The chain split as each decorator's setType/setState reads it: one SequenceDecoder
+    of two tokens per level, on the rest left by the level above."""
+    out: list[str] = []
+    rest = text
+    while True:
+        if (parts is None and rest.startswith("piece;")) or \
+                (parts is not None and len(out) == parts - 1):
+            return out + [rest]
+        cut = rest.find("\t")
+        while cut > 0 and rest[cut - 1] == "\\":
+            cut = rest.find("\t", cut + 1)
+        if cut < 0:
+            return out + [rest]
+        unq = (lambda t: t[1:-1] if len(t) > 1 and t[0] == "'" and t[-1] == "'" else t)
+        out.append(unq(rest[:cut].replace("\\\t", "\t")))
+        rest = unq(rest[cut + 1:].replace("\\\t", "\t"))
+
+
+TEXT = st.lists(st.sampled_from(["\t", "\\", "'", "a", ";", "piece;"]), max_size=16).map("".join)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXT, st.sampled_from([None, 1, 2, 3, 6]))
+def test_any_text_splits_as_peeling_does(text: str, parts: int | None) -> None:
+    assert split_chain(text, parts) == peel(text, parts)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.text(alphabet=["\t", "\\", "'", "x", ";"], max_size=6), min_size=1,
+                max_size=70))
+def test_a_deep_chain_gives_back_its_parts(parts: list[str]) -> None:
+    parts = [p for p in parts[:-1] if not p.endswith("\\")] + ["piece;" + parts[-1].rstrip("\\")]
+    text = encode_chain(parts)
+    assert split_chain(text) == peel(text) == parts
+
+
+def test_real_pieces_name_and_place_as_fully_decoded() -> None:
+    seen = 0
+    for path in sorted(REAL.glob("*.vsav")) + sorted(REAL.glob("*.vlog")):
+        _save, record = read_game(path)
+        for c in record.all_commands():
+            if isinstance(c, cmd.AddPiece) and c.is_piece:
+                assert split_chain(c.type) == peel(c.type)
+                full, shown = decode_piece(c.type, c.state), decode_shown(c.type, c.state)
+                assert (shown.name, shown.position) == (full.name, full.position)
+                seen += 1
+    assert seen > 100
+
+
+def test_a_streamed_json_dump_of_two_files_is_one_list(capsys) -> None:
+    from converter.cli import main
+
+    files = [str(REAL / "tour.vlog"), str(REAL / "New-180907.vsav")]
+    assert main(["dump", "--format", "json", *files]) == 0
+    docs = json.loads(capsys.readouterr().out)
+    assert [d["file"] for d in docs] == files
+    assert len(docs[1]["restored"]["commands"]) > 600
+
+
+def test_streamed_json_reads_as_json_dumps_writes() -> None:
+    from converter.vassal.describe import Lazy, write_json
+
+    value = {"a": [], "b": {}, "c": Lazy(2, iter([{"x": [1, {"y": "ü"}]}, []])),
+             "d": iter([]), "e": [1, 2], "f": None}
+    out = io.StringIO()
+    write_json(value, out)
+    plain = {**value, "c": [{"x": [1, {"y": "ü"}]}, []], "d": []}
+    assert out.getvalue() == json.dumps(plain, indent=2, ensure_ascii=False)
