@@ -25,6 +25,19 @@ from converter.model.rules import Rule
 from converter.model.tables import Table
 
 DECLARE = re.compile(r"\b(attacks?|attacca(?:no)?|attaque(?:nt)?|greift)\b", re.I)
+# How players record a combat so the audit can judge it (shown in the HTML report when a
+# combat could not be tied to its units; the README says the same).
+RECORDING_CONVENTION = (
+    "To have a combat judged, declare it in the chat before rolling the combat die: the "
+    "attackers' hexes or space ids, the word attack (also attacks, attacca, attaccano, "
+    "attaque, attaquent, greift; any case), then the defender's hex or space id, e.g. "
+    "'0701 0702 attack 0801' or 'Bucarest, Sofia ATTACCANO costanza'. Places may be "
+    "separated by spaces, commas, semicolons, '+', '&' or 'and'; space ids match in any "
+    "case. Then roll with the module's dice button and apply the result on the pieces "
+    "(step loss or flip, delete, move for a retreat) before the next roll or phase: "
+    "VASSAL's own dice reports and move reports are read as they are. Without a "
+    "declaration the audit takes the units next to the one place that lost steps or "
+    "retreated; when it cannot tell, the combat is 'not checkable'.")
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "assault")
 
 
@@ -363,8 +376,10 @@ def _place_words(state: GameState, text: str) -> list[str]:
             if b.kind == "hex" and b.grid is not None and b.grid.contains(word):
                 out.append(f"{b.id}:{word}")
                 break
-            if any(s.id == word for s in b.spaces or []):
-                out.append(f"space:{word}")
+            space = next((sp.id for sp in b.spaces or []
+                          if sp.id.lower() == word.lower()), None)
+            if space is not None:
+                out.append(f"space:{space}")
                 break
     return out
 
