@@ -166,33 +166,26 @@ class CombatCheck(Check):
             if why:
                 self.skip(rule.id, sec, why, c.event.pos)
             return
-        self.run.applied += 1
         result, detail, why = self._expected(state, c, attackers, defenders)
         if result is None:
             self.skip(rule.id, sec, why, c.event.pos)
+            self._no_cell_allows(state, c, attackers, defenders)
             return
         parsed = self.table.parse_result(str(result))
+        if parsed is None:
+            parsed = _letter_result(str(result))
         if parsed is None:
             self.skip(rule.id, sec, f"CRT result {result!r} does not fit the table's result "
                       "pattern", c.event.pos)
             return
-        want_a = _loss(parsed.get("attacker"), attackers)
-        want_d = _loss(parsed.get("defender"), defenders)
+        self.run.applied += 1  # only a combat whose result is known counts as judged
+        problems = self._compare(c, parsed, attackers, defenders)
+        if parsed.get("unshown"):
+            self.skip(rule.id, sec, f"what the result {result!r} also calls for "
+                      f"({parsed['unshown']}) does not show in a log", c.event.pos)
         got_a = sum(_applied(c, f) for f in attackers)
         got_d = sum(_applied(c, f) for f in defenders)
-        retreat = "retreat" in parsed
         retreated = any(f.piece.id in c.moved_out for f in defenders)
-        survivors = [f for f in defenders if f.piece.id not in c.removed
-                     and (f.step is None or _applied(c, f) < (f.step or 0))]
-        problems = []
-        if want_a is not None and got_a != want_a:
-            problems.append(f"attacker lost {got_a} step(s), the result calls for {want_a}")
-        if want_d is not None and got_d != want_d:
-            problems.append(f"defender lost {got_d} step(s), the result calls for {want_d}")
-        if retreat and survivors and not all(f.piece.id in c.moved_out for f in survivors):
-            problems.append("the defender did not retreat")
-        if not retreat and retreated:
-            problems.append("the defender retreated without a retreat result")
         if problems:
             dplace = defenders[0].place
             pieces = [f.piece for f in attackers + defenders]
@@ -204,6 +197,65 @@ class CombatCheck(Check):
                       + (", defender retreated" if retreated else ""),
                       pieces=pieces, places=[dplace],
                       points=[(dplace.map or "", defenders[0].piece.x, defenders[0].piece.y)])
+
+    def _compare(self, c: _Combat, parsed: dict[str, str], attackers: list[_Fighter],
+                 defenders: list[_Fighter]) -> list[str]:
+        """What the log shows against what the result obliges (losses, retreats)."""
+        want_a = _loss(parsed.get("attacker"), attackers)
+        want_d = _loss(parsed.get("defender"), defenders)
+        got_a = sum(_applied(c, f) for f in attackers)
+        got_d = sum(_applied(c, f) for f in defenders)
+        retreat = "retreat" in parsed
+        retreated = any(f.piece.id in c.moved_out for f in defenders)
+        survivors = [f for f in defenders if f.piece.id not in c.removed
+                     and (f.step is None or _applied(c, f) < (f.step or 0))]
+        problems = []
+        if parsed.get("attacker_at_least"):
+            least = int(parsed["attacker_at_least"])
+            if got_a < least:
+                problems.append(f"attacker lost {got_a} step(s), the result calls for at "
+                                f"least {least}")
+        elif want_a is not None and got_a != want_a:
+            problems.append(f"attacker lost {got_a} step(s), the result calls for {want_a}")
+        if want_d is not None and got_d != want_d:
+            problems.append(f"defender lost {got_d} step(s), the result calls for {want_d}")
+        if retreat and survivors and not all(f.piece.id in c.moved_out for f in survivors):
+            problems.append("the defender did not retreat")
+        if not retreat and retreated:
+            problems.append("the defender retreated without a retreat result")
+        if "attacker_retreat" in parsed:
+            staying = [f for f in attackers if f.piece.id not in c.removed
+                       and f.piece.id not in c.moved_out]
+            if staying:
+                problems.append("the attacker did not retreat")
+        return problems
+
+    def _no_cell_allows(self, state: GameState, c: _Combat, attackers: list[_Fighter],
+                        defenders: list[_Fighter]) -> None:
+        """When the cell cannot be known, the losses applied must still be ones some cell
+        of the table gives; a result no cell allows is flagged."""
+        if not c.affected:
+            return
+        outcomes = {str(v) for row in self.table.cells or [] for v in row if v is not None}
+        if self.table.below is not None and self.table.below.result:
+            outcomes.add(str(self.table.below.result))
+        if not outcomes:
+            return
+        for result in sorted(outcomes):
+            parsed = self.table.parse_result(result) or _letter_result(result)
+            if parsed is None:
+                return  # a cell the audit cannot read: it might allow anything
+            if not self._compare(c, parsed, attackers, defenders):
+                return
+        got_a = sum(_applied(c, f) for f in attackers)
+        got_d = sum(_applied(c, f) for f in defenders)
+        dplace = defenders[0].place
+        self.find(state, c.event, self.rule.id, section_of(self.rule),  # type: ignore[union-attr]
+                  f"combat at {dplace.label()}: no cell of the table allows attacker "
+                  f"-{got_a}, defender -{got_d}", "a result of the table",
+                  f"attacker -{got_a}, defender -{got_d}",
+                  pieces=[f.piece for f in attackers + defenders], places=[dplace],
+                  points=[(dplace.map or "", defenders[0].piece.x, defenders[0].piece.y)])
 
     def _sides(self, state: GameState, c: _Combat
                ) -> tuple[list[_Fighter] | None, list[_Fighter] | None, str]:
@@ -448,6 +500,29 @@ def _column(table: Table, attack: float, defence: float) -> tuple[str | None, in
             and best.odds and best.odds[1] == 1:
         extra = (math.floor(ratio) - best.odds[0]) * table.above.drm_per_level
     return best.label, max(extra, 0)
+
+
+# Letter results: what each obliges, in the terms the comparison reads (steps lost, "E" for
+# every step, retreats); "unshown" is what a log cannot show (a retreat's length, an advance,
+# the exact strength an exchange costs), reported not checkable.
+_LETTERS: dict[str, dict[str, str]] = {
+    "AE": {"attacker": "E", "defender": "0"},
+    "DE": {"attacker": "0", "defender": "E"},
+    "AR": {"attacker": "0", "defender": "0", "attacker_retreat": "R",
+           "unshown": "the length of the attacker's retreat"},
+    "DR": {"attacker": "0", "defender": "0", "retreat": "R",
+           "unshown": "the length of the defender's retreat and any advance"},
+    "EX": {"attacker_at_least": "1", "defender": "E",
+           "unshown": "the attacker's losses matching the defender's strength"},
+    "NE": {"attacker": "0", "defender": "0"},
+    "-": {"attacker": "0", "defender": "0"},
+}
+
+
+def _letter_result(result: str) -> dict[str, str] | None:
+    """A letter result (AE, AR, DR, DE, EX, NE) as obligations; None for anything else."""
+    return dict(_LETTERS[result.strip().upper()]) if result.strip().upper() in _LETTERS \
+        else None
 
 
 def _loss(code: str | None, fighters: list[_Fighter]) -> int | None:
