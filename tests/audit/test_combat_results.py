@@ -105,3 +105,44 @@ def test_losses_no_cell_allows_are_flagged_when_the_odds_are_unknown(
     assert {c.check: c.applied for c in result.checks}["combat"] == 0
     assert _combat(result) == ["combat at hex 0801: no cell of the table allows attacker -1, "
                                "defender -0"]
+
+
+def _with_shift(mini_copy: Callable[..., Path], *, table: int | None = None,
+                terrain: int | None = None) -> Path:
+    """The mini game with a column shift for a defender in clear terrain: from a
+    column-shift table the combat rule lists, or from the terrain itself."""
+    if table is not None:
+        def add_table(tables: dict) -> None:
+            tables["tables"].append({"id": "shifts", "name": "Spostamenti", "kind": "column-shift",
+                                     "entries": [{"id": "open", "label": "Aperto",
+                                                  "value": table, "applies_to": "attacker",
+                                                  "terrain": "clear"}]})
+        mini_copy("tables.json", add_table)
+        mini_copy("game.json", lambda g: next(r for r in g["rules"] if r["id"] == "combat")
+                  ["modifiers"].append("shifts"))
+    if terrain is not None:
+        def shift_clear(m: dict) -> None:
+            clear = next(t for t in m["terrain"] if t["id"] == "clear")
+            clear["combat"] = {"column_shift": terrain}
+        mini_copy("map.json", shift_clear)
+    return mini_copy()
+
+
+@pytest.mark.parametrize(("shift", "applied", "message"), [
+    # 1:2 shifted one column left falls below the table: 2/0, the attacker loses 2 steps
+    ({"table": -1}, lambda s: s.remove("na-2"), None),
+    ({"table": -1}, lambda s: (s.set_level("na-2", 2), s.remove("sa-1")),
+     "combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, -1 column(s) (below the table) gives "
+     "2/0; attacker lost 1 step(s), the result calls for 2; defender lost 1 step(s), the "
+     "result calls for 0"),
+    # shifted one column right: 1:1, roll 4 → 0/1R
+    ({"terrain": 1}, lambda s: s.remove("sa-1"), None),
+    ({"terrain": 1}, lambda s: (s.set_level("na-2", 2), s.remove("sa-1")),
+     "combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, +1 column(s), column 1:1 gives 0/1R; "
+     "attacker lost 1 step(s), the result calls for 0"),
+])
+def test_column_shifts_move_the_column_not_the_roll(
+        shift: dict, applied: Callable[[ScriptedGame], object], message: str | None,
+        tmp_path: Path, mini_copy: Callable[..., Path]) -> None:
+    result = _fort_attack(tmp_path, _with_shift(mini_copy, **shift), applied)
+    assert _combat(result) == ([message] if message else [])

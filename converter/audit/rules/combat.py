@@ -89,6 +89,7 @@ class CombatCheck(Check):
                     self.rule, self.table = rule, table
         self.run.rules = [self.rule.id] if self.rule else []
         self.open: _Combat | None = None
+        self._shift = 0
         self.declared: tuple[list[str], str] | None = None
 
     # ------------------------------------------------------------------ events
@@ -326,6 +327,7 @@ class CombatCheck(Check):
         drm, why = self._drm(state, c, attackers, defenders)
         if why:
             return None, "", why
+        shift = self._shift
         fort = _fort(self.game, defenders[0].place)
         fort_text = ""
         if fort is not None:  # a fort adds its combat factor to the defence, its DRM to the roll
@@ -336,6 +338,9 @@ class CombatCheck(Check):
         column, extra = _column(table, attack, defence)
         detail = f"{attack:g} vs {defence:g}{fort_text}, roll {c.roll}" + (
             f" {drm:+d}" if drm else "")
+        if column is not None and shift:
+            column, extra = _shifted(table, column, shift), 0
+            detail += f", {shift:+d} column(s)"
         if column is None:
             if table.below is not None and table.below.result:
                 return table.below.result, detail + " (below the table)", ""
@@ -362,6 +367,7 @@ class CombatCheck(Check):
             return 0, f"the combat effect of terrain {', '.join(unknown)} at " \
                       f"{d_place.label()} is missing from the game data"
         drm = 0
+        self._shift = 0  # columns to the attacker's right (negative: to the left)
         covered: set[str] = set()
         for table_id in self.rule.modifiers or []:  # type: ignore[union-attr]
             t = self.game.table(table_id)
@@ -369,6 +375,20 @@ class CombatCheck(Check):
                 if not isinstance(e.value, int):
                     continue
                 if e.when is not None and e.when.applies(c.turn) is False:
+                    continue
+                if t is not None and t.kind == "column-shift":
+                    # a column shift, never a die modifier: terrain entries name the
+                    # defender's terrain whoever they favour
+                    if e.terrain is not None:
+                        covered.add(e.terrain)
+                        if e.terrain in terrain:
+                            self._shift += e.value
+                        continue
+                    side = defenders if e.applies_to == "defender" else attackers
+                    if e.pieces is None or any(
+                            f.piece.game and self.game.matches(f.piece.game, e.pieces)
+                            for f in side):
+                        self._shift += e.value
                     continue
                 if e.terrain is not None:
                     covered.add(e.terrain)
@@ -389,15 +409,20 @@ class CombatCheck(Check):
                         drm += e.value
         for tid in terrain - covered:
             tt = self.game.terrain_type(tid)
-            if tt is not None and tt.applies_to != "hexside" and tt.combat is not None \
-                    and tt.combat.drm:
-                drm += tt.combat.drm
+            if tt is not None and tt.applies_to != "hexside" and tt.combat is not None:
+                drm += tt.combat.drm or 0
+                # column_shift is the attacker's shift; defender_column_shift counts in the
+                # defender's favour (to the left)
+                self._shift += (tt.combat.column_shift or 0) - \
+                    (tt.combat.defender_column_shift or 0)
         if board is not None and d_place.hex is not None:
             for hs_terrain in _crossed(self.game, board, d_place.hex, attackers):
                 if hs_terrain not in covered:
                     tt = self.game.terrain_type(hs_terrain)
-                    if tt is not None and tt.combat is not None and tt.combat.drm:
-                        drm += tt.combat.drm
+                    if tt is not None and tt.combat is not None:
+                        drm += tt.combat.drm or 0
+                        self._shift += (tt.combat.column_shift or 0) - \
+                            (tt.combat.defender_column_shift or 0)
         return drm, ""
 
 
@@ -474,6 +499,18 @@ def _crossed(game, board: Board, defender_hex: str, attackers: list[_Fighter]) -
         if not all_only or all(x == k for x in kinds):
             out.append(k)
     return out
+
+
+def _shifted(table: Table, column: str, shift: int) -> str | None:
+    """The column *shift* columns to the right (left when negative), held at the last
+    column; left of the first it is None (the table's below result, if any)."""
+    labels = [col.label for col in table.columns or []]
+    if column not in labels:
+        return None
+    i = labels.index(column) + shift
+    if i < 0:
+        return None
+    return labels[min(i, len(labels) - 1)]
 
 
 def _column(table: Table, attack: float, defence: float) -> tuple[str | None, int]:
