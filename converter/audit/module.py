@@ -213,8 +213,26 @@ def _from_vmod(path: Path) -> AuditModule:
 
 
 def _game_of(vmod: ModuleFile, source: str) -> Game:
-    """The game description inside a vconv-built module (validated again on the way in)."""
-    return game_from_module(vmod)
+    """The game description inside a vconv-built module (validated again on the way in).
+
+    The art files it names (a scan of the map, counter pictures) stayed in the game folder:
+    the archive carries the images the builder made from them, so their absence beside the
+    module is no problem for an audit; every other problem still is.
+    """
+    from converter.builder.embedded import embedded_document
+    from converter.load.document import GameDocument
+    from converter.validate import validate_document
+
+    data = embedded_document(vmod)
+    if data is None:
+        return game_from_module(vmod)  # says the module holds no description
+    doc = GameDocument(folder=Path(vmod.path), data=data)
+    problems = [p for p in validate_document(doc) if p.check != "file"]
+    if problems:
+        lines = "\n".join(p.line() for p in problems[:20])
+        raise ModelError(f"{vmod.path}!{GAME_ENTRY}: the game has {len(problems)} problems:"
+                         f"\n{lines}")
+    return Game.from_dict(data)
 
 
 def from_components(source: str, root: Component, game: Game | None,

@@ -177,25 +177,40 @@ class GameState:
     # ------------------------------------------------------------------ turn
 
     def set_turn(self, values: dict[str, str]) -> None:
-        """Turn and phase from turn-tracker level values (level name → value text)."""
-        for name, value in values.items():
-            lname = name.lower()
-            if lname in ("turn", "turno", "round", "game turn"):
-                number = _leading_int(value)
-                if number is not None:
-                    self.turn = number
-            elif lname in ("phase", "fase"):
-                self.phase = self.phase_named(value)
-                self.phase_known = self.phase is not None
+        """Turn and phase from turn-tracker level values (level name → value text).
+
+        Levels are told apart by what they show, not by their names (a module may name them
+        in any language): a value that is one of the game's phases sets the phase, the first
+        value that starts with a number sets the turn.
+        """
+        turn_seen = phase_seen = False
+        for value in values.values():
+            phase = self.phase_named(value)
+            if phase is not None:
+                self.phase, self.phase_known, phase_seen = phase, True, True
+                continue
+            number = _leading_int(value) if not turn_seen else None
+            if number is not None:
+                self.turn, turn_seen = number, True
+        if not phase_seen and len(values) > 1 and self._phases:
+            self.phase, self.phase_known = None, False  # a phase level shows no known phase
 
     def phase_named(self, text: str) -> PhaseInfo | None:
+        """The phase a tracker or chat shows: its `A - B` path, name or id, with or without
+        a leading number (`2. Round di Gioco`)."""
         text = text.strip()
+        forms = {text}
         if text[:1].isdecimal() and ". " in text:
-            text = text.split(". ", 1)[1]
+            forms.add(text.split(". ", 1)[1])
         for info, path in self._phases:
-            if text in (path, info.name, info.id):
+            if forms & {path, info.name, info.id, _unnumbered(info.name)}:
                 return info
         return None
+
+
+def _unnumbered(name: str) -> str:
+    """A phase name without its leading `2. ` (a tracker may show either)."""
+    return name.split(". ", 1)[1] if name[:1].isdecimal() and ". " in name else name
 
 
 def _leading_int(text: str) -> int | None:

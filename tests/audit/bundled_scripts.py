@@ -185,9 +185,10 @@ def _ge(built: BuiltModule) -> ScriptedGame:
 
 GE = GameScript("glorys-end", _ge, [
     Plant("three corps (3 + 4 + 4 steps) in hex 3134",
-          _then(lambda s: s.place("de-15-xxx", hex="3134", board=MARNE),
+          _then(lambda s: s.turn(10, "de-a"),         # both corps enter on turn 10 (16.3)
+                lambda s: s.place("de-15-xxx", hex="3134", board=MARNE),
                 lambda s: s.place("de-7r-xxx", hex="3134", board=MARNE),
-                judge=lambda s: s.turn(8, "de-f")),
+                judge=lambda s: s.turn(10, "de-f")),
           [("stack-corpi", "6.1", "hex 3134 holds 3 size-weight"),
            ("stack-livelli", "6.1", "hex 3134 holds 11 steps")]),
     Plant("a third corps in hex 3231",

@@ -16,6 +16,7 @@ import math
 from converter.audit.auditor import AuditResult, FileAudit
 from converter.audit.findings import Finding
 from converter.audit.module import MapGeometry
+from converter.audit.rules.combat import RECORDING_CONVENTION
 
 CSS = """
 *{box-sizing:border-box}
@@ -146,6 +147,9 @@ def render_html(result: AuditResult) -> str:
         side.append(f"<details><summary>Not checkable ({len(result.not_checkable)})</summary>")
         for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
             side.append(f"<div class=nc>{_esc(n.line())}</div>")
+        if any(n.check == "combat" and "declaration" in n.reason and n.count
+               for n in result.not_checkable):
+            side.append(f"<p class='nc convention'>{_esc(RECORDING_CONVENTION)}</p>")
         side.append("</details>")
     if result.checks:
         side.append(f"<details><summary>Checks run ({len(result.checks)})</summary>")

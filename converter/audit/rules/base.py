@@ -66,12 +66,18 @@ class Check(Visitor):
              message: str, expected: str, happened: str, *,
              pieces: list[PieceState] = (), places: list[Place] = (),  # type: ignore[assignment]
              severity: Severity = Severity.VIOLATION, pos: LogPos | None = None,
-             points: list[tuple[str, int, int]] | None = None) -> Finding:
+             points: list[tuple[str, int, int]] | None = None,
+             when: tuple[int | None, str | None] | None = None) -> Finding:
+        """Record a finding; *when* (turn, phase name) is the step that caused it when that
+        step lies before the state the check judges (stacking judged at the phase's end)."""
         phase = state.phase.name if state.phase is not None else None
+        turn = state.turn
+        if when is not None:
+            turn, phase = when
         f = Finding(self.name, rule_id, section, severity, pos or event.pos, message, expected,
                     happened, player=event.player or _side_name(state, pieces),
                     pieces=[piece_label(p) for p in pieces],
-                    places=[p.label() for p in places], turn=state.turn, phase=phase,
+                    places=[p.label() for p in places], turn=turn, phase=phase,
                     points=points or [])
         self.findings.append(f)
         return f

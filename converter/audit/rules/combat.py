@@ -25,6 +25,19 @@ from converter.model.rules import Rule
 from converter.model.tables import Table
 
 DECLARE = re.compile(r"\b(attacks?|attacca(?:no)?|attaque(?:nt)?|greift)\b", re.I)
+# How players record a combat so the audit can judge it (shown in the HTML report when a
+# combat could not be tied to its units; the README says the same).
+RECORDING_CONVENTION = (
+    "To have a combat judged, declare it in the chat before rolling the combat die: the "
+    "attackers' hexes or space ids, the word attack (also attacks, attacca, attaccano, "
+    "attaque, attaquent, greift; any case), then the defender's hex or space id, e.g. "
+    "'0701 0702 attack 0801' or 'Bucarest, Sofia ATTACCANO costanza'. Places may be "
+    "separated by spaces, commas, semicolons, '+', '&' or 'and'; space ids match in any "
+    "case. Then roll with the module's dice button and apply the result on the pieces "
+    "(step loss or flip, delete, move for a retreat) before the next roll or phase: "
+    "VASSAL's own dice reports and move reports are read as they are. Without a "
+    "declaration the audit takes the units next to the one place that lost steps or "
+    "retreated; when it cannot tell, the combat is 'not checkable'.")
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "assault")
 
 
@@ -76,6 +89,7 @@ class CombatCheck(Check):
                     self.rule, self.table = rule, table
         self.run.rules = [self.rule.id] if self.rule else []
         self.open: _Combat | None = None
+        self._shift = 0
         self.declared: tuple[list[str], str] | None = None
 
     # ------------------------------------------------------------------ events
@@ -153,33 +167,26 @@ class CombatCheck(Check):
             if why:
                 self.skip(rule.id, sec, why, c.event.pos)
             return
-        self.run.applied += 1
         result, detail, why = self._expected(state, c, attackers, defenders)
         if result is None:
             self.skip(rule.id, sec, why, c.event.pos)
+            self._no_cell_allows(state, c, attackers, defenders)
             return
         parsed = self.table.parse_result(str(result))
+        if parsed is None:
+            parsed = _letter_result(str(result))
         if parsed is None:
             self.skip(rule.id, sec, f"CRT result {result!r} does not fit the table's result "
                       "pattern", c.event.pos)
             return
-        want_a = _loss(parsed.get("attacker"), attackers)
-        want_d = _loss(parsed.get("defender"), defenders)
+        self.run.applied += 1  # only a combat whose result is known counts as judged
+        problems = self._compare(c, parsed, attackers, defenders)
+        if parsed.get("unshown"):
+            self.skip(rule.id, sec, f"what the result {result!r} also calls for "
+                      f"({parsed['unshown']}) does not show in a log", c.event.pos)
         got_a = sum(_applied(c, f) for f in attackers)
         got_d = sum(_applied(c, f) for f in defenders)
-        retreat = "retreat" in parsed
         retreated = any(f.piece.id in c.moved_out for f in defenders)
-        survivors = [f for f in defenders if f.piece.id not in c.removed
-                     and (f.step is None or _applied(c, f) < (f.step or 0))]
-        problems = []
-        if want_a is not None and got_a != want_a:
-            problems.append(f"attacker lost {got_a} step(s), the result calls for {want_a}")
-        if want_d is not None and got_d != want_d:
-            problems.append(f"defender lost {got_d} step(s), the result calls for {want_d}")
-        if retreat and survivors and not all(f.piece.id in c.moved_out for f in survivors):
-            problems.append("the defender did not retreat")
-        if not retreat and retreated:
-            problems.append("the defender retreated without a retreat result")
         if problems:
             dplace = defenders[0].place
             pieces = [f.piece for f in attackers + defenders]
@@ -191,6 +198,65 @@ class CombatCheck(Check):
                       + (", defender retreated" if retreated else ""),
                       pieces=pieces, places=[dplace],
                       points=[(dplace.map or "", defenders[0].piece.x, defenders[0].piece.y)])
+
+    def _compare(self, c: _Combat, parsed: dict[str, str], attackers: list[_Fighter],
+                 defenders: list[_Fighter]) -> list[str]:
+        """What the log shows against what the result obliges (losses, retreats)."""
+        want_a = _loss(parsed.get("attacker"), attackers)
+        want_d = _loss(parsed.get("defender"), defenders)
+        got_a = sum(_applied(c, f) for f in attackers)
+        got_d = sum(_applied(c, f) for f in defenders)
+        retreat = "retreat" in parsed
+        retreated = any(f.piece.id in c.moved_out for f in defenders)
+        survivors = [f for f in defenders if f.piece.id not in c.removed
+                     and (f.step is None or _applied(c, f) < (f.step or 0))]
+        problems = []
+        if parsed.get("attacker_at_least"):
+            least = int(parsed["attacker_at_least"])
+            if got_a < least:
+                problems.append(f"attacker lost {got_a} step(s), the result calls for at "
+                                f"least {least}")
+        elif want_a is not None and got_a != want_a:
+            problems.append(f"attacker lost {got_a} step(s), the result calls for {want_a}")
+        if want_d is not None and got_d != want_d:
+            problems.append(f"defender lost {got_d} step(s), the result calls for {want_d}")
+        if retreat and survivors and not all(f.piece.id in c.moved_out for f in survivors):
+            problems.append("the defender did not retreat")
+        if not retreat and retreated:
+            problems.append("the defender retreated without a retreat result")
+        if "attacker_retreat" in parsed:
+            staying = [f for f in attackers if f.piece.id not in c.removed
+                       and f.piece.id not in c.moved_out]
+            if staying:
+                problems.append("the attacker did not retreat")
+        return problems
+
+    def _no_cell_allows(self, state: GameState, c: _Combat, attackers: list[_Fighter],
+                        defenders: list[_Fighter]) -> None:
+        """When the cell cannot be known, the losses applied must still be ones some cell
+        of the table gives; a result no cell allows is flagged."""
+        if not c.affected:
+            return
+        outcomes = {str(v) for row in self.table.cells or [] for v in row if v is not None}
+        if self.table.below is not None and self.table.below.result:
+            outcomes.add(str(self.table.below.result))
+        if not outcomes:
+            return
+        for result in sorted(outcomes):
+            parsed = self.table.parse_result(result) or _letter_result(result)
+            if parsed is None:
+                return  # a cell the audit cannot read: it might allow anything
+            if not self._compare(c, parsed, attackers, defenders):
+                return
+        got_a = sum(_applied(c, f) for f in attackers)
+        got_d = sum(_applied(c, f) for f in defenders)
+        dplace = defenders[0].place
+        self.find(state, c.event, self.rule.id, section_of(self.rule),  # type: ignore[union-attr]
+                  f"combat at {dplace.label()}: no cell of the table allows attacker "
+                  f"-{got_a}, defender -{got_d}", "a result of the table",
+                  f"attacker -{got_a}, defender -{got_d}",
+                  pieces=[f.piece for f in attackers + defenders], places=[dplace],
+                  points=[(dplace.map or "", defenders[0].piece.x, defenders[0].piece.y)])
 
     def _sides(self, state: GameState, c: _Combat
                ) -> tuple[list[_Fighter] | None, list[_Fighter] | None, str]:
@@ -261,6 +327,7 @@ class CombatCheck(Check):
         drm, why = self._drm(state, c, attackers, defenders)
         if why:
             return None, "", why
+        shift = self._shift
         fort = _fort(self.game, defenders[0].place)
         fort_text = ""
         if fort is not None:  # a fort adds its combat factor to the defence, its DRM to the roll
@@ -271,6 +338,9 @@ class CombatCheck(Check):
         column, extra = _column(table, attack, defence)
         detail = f"{attack:g} vs {defence:g}{fort_text}, roll {c.roll}" + (
             f" {drm:+d}" if drm else "")
+        if column is not None and shift:
+            column, extra = _shifted(table, column, shift), 0
+            detail += f", {shift:+d} column(s)"
         if column is None:
             if table.below is not None and table.below.result:
                 return table.below.result, detail + " (below the table)", ""
@@ -297,6 +367,7 @@ class CombatCheck(Check):
             return 0, f"the combat effect of terrain {', '.join(unknown)} at " \
                       f"{d_place.label()} is missing from the game data"
         drm = 0
+        self._shift = 0  # columns to the attacker's right (negative: to the left)
         covered: set[str] = set()
         for table_id in self.rule.modifiers or []:  # type: ignore[union-attr]
             t = self.game.table(table_id)
@@ -304,6 +375,20 @@ class CombatCheck(Check):
                 if not isinstance(e.value, int):
                     continue
                 if e.when is not None and e.when.applies(c.turn) is False:
+                    continue
+                if t is not None and t.kind == "column-shift":
+                    # a column shift, never a die modifier: terrain entries name the
+                    # defender's terrain whoever they favour
+                    if e.terrain is not None:
+                        covered.add(e.terrain)
+                        if e.terrain in terrain:
+                            self._shift += e.value
+                        continue
+                    side = defenders if e.applies_to == "defender" else attackers
+                    if e.pieces is None or any(
+                            f.piece.game and self.game.matches(f.piece.game, e.pieces)
+                            for f in side):
+                        self._shift += e.value
                     continue
                 if e.terrain is not None:
                     covered.add(e.terrain)
@@ -324,15 +409,20 @@ class CombatCheck(Check):
                         drm += e.value
         for tid in terrain - covered:
             tt = self.game.terrain_type(tid)
-            if tt is not None and tt.applies_to != "hexside" and tt.combat is not None \
-                    and tt.combat.drm:
-                drm += tt.combat.drm
+            if tt is not None and tt.applies_to != "hexside" and tt.combat is not None:
+                drm += tt.combat.drm or 0
+                # column_shift is the attacker's shift; defender_column_shift counts in the
+                # defender's favour (to the left)
+                self._shift += (tt.combat.column_shift or 0) - \
+                    (tt.combat.defender_column_shift or 0)
         if board is not None and d_place.hex is not None:
             for hs_terrain in _crossed(self.game, board, d_place.hex, attackers):
                 if hs_terrain not in covered:
                     tt = self.game.terrain_type(hs_terrain)
-                    if tt is not None and tt.combat is not None and tt.combat.drm:
-                        drm += tt.combat.drm
+                    if tt is not None and tt.combat is not None:
+                        drm += tt.combat.drm or 0
+                        self._shift += (tt.combat.column_shift or 0) - \
+                            (tt.combat.defender_column_shift or 0)
         return drm, ""
 
 
@@ -363,8 +453,10 @@ def _place_words(state: GameState, text: str) -> list[str]:
             if b.kind == "hex" and b.grid is not None and b.grid.contains(word):
                 out.append(f"{b.id}:{word}")
                 break
-            if any(s.id == word for s in b.spaces or []):
-                out.append(f"space:{word}")
+            space = next((sp.id for sp in b.spaces or []
+                          if sp.id.lower() == word.lower()), None)
+            if space is not None:
+                out.append(f"space:{space}")
                 break
     return out
 
@@ -409,6 +501,18 @@ def _crossed(game, board: Board, defender_hex: str, attackers: list[_Fighter]) -
     return out
 
 
+def _shifted(table: Table, column: str, shift: int) -> str | None:
+    """The column *shift* columns to the right (left when negative), held at the last
+    column; left of the first it is None (the table's below result, if any)."""
+    labels = [col.label for col in table.columns or []]
+    if column not in labels:
+        return None
+    i = labels.index(column) + shift
+    if i < 0:
+        return None
+    return labels[min(i, len(labels) - 1)]
+
+
 def _column(table: Table, attack: float, defence: float) -> tuple[str | None, int]:
     """The CRT column for the odds (rounded in the defender's favour) and any extra DRM
     for odds above the last column (the table's `above.drm_per_level`)."""
@@ -433,6 +537,29 @@ def _column(table: Table, attack: float, defence: float) -> tuple[str | None, in
             and best.odds and best.odds[1] == 1:
         extra = (math.floor(ratio) - best.odds[0]) * table.above.drm_per_level
     return best.label, max(extra, 0)
+
+
+# Letter results: what each obliges, in the terms the comparison reads (steps lost, "E" for
+# every step, retreats); "unshown" is what a log cannot show (a retreat's length, an advance,
+# the exact strength an exchange costs), reported not checkable.
+_LETTERS: dict[str, dict[str, str]] = {
+    "AE": {"attacker": "E", "defender": "0"},
+    "DE": {"attacker": "0", "defender": "E"},
+    "AR": {"attacker": "0", "defender": "0", "attacker_retreat": "R",
+           "unshown": "the length of the attacker's retreat"},
+    "DR": {"attacker": "0", "defender": "0", "retreat": "R",
+           "unshown": "the length of the defender's retreat and any advance"},
+    "EX": {"attacker_at_least": "1", "defender": "E",
+           "unshown": "the attacker's losses matching the defender's strength"},
+    "NE": {"attacker": "0", "defender": "0"},
+    "-": {"attacker": "0", "defender": "0"},
+}
+
+
+def _letter_result(result: str) -> dict[str, str] | None:
+    """A letter result (AE, AR, DR, DE, EX, NE) as obligations; None for anything else."""
+    return dict(_LETTERS[result.strip().upper()]) if result.strip().upper() in _LETTERS \
+        else None
 
 
 def _loss(code: str | None, fighters: list[_Fighter]) -> int | None:

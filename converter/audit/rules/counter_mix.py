@@ -37,12 +37,14 @@ class CounterMixCheck(Check):
         self.run.applied += 1
         sec = gp.provenance.section if gp.provenance else None
         points = [(event.place.map or "", event.piece.x, event.piece.y)]
+        own_excess = 0  # copies over the piece's own count: one cause, one finding
         if gp.count is None and gp.missing and "count" in gp.missing:
             if n > 1:
                 self.skip(f"count:{gp.id}", sec, "the number of counters of a piece is "
                           "missing from the game data", event.pos, gp.id)
         elif n > gp.copies and self.reported.get(gp.id, 0) < n:
             self.reported[gp.id] = n
+            own_excess = n - gp.copies
             self.find(state, event, f"count:{gp.id}", sec,
                       f"{n} copies of {gp.name} ({gp.id}) are in play; the game has "
                       f"{gp.copies}", f"at most {gp.copies}", f"{n} in play",
@@ -56,6 +58,8 @@ class CounterMixCheck(Check):
             key = f"total:{total.id}"
             if have > total.count and self.reported.get(key, 0) < have:
                 self.reported[key] = have
+                if have - total.count <= own_excess:
+                    continue  # the piece's own count finding already says it
                 tsec = total.provenance.section if total.provenance else None
                 self.find(state, event, key, tsec,
                           f"{have} {total.what} are in play; the game has {total.count}",

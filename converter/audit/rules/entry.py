@@ -20,8 +20,13 @@ class EntryCheck(Check):
     def begin_game(self, state: GameState) -> None:
         self.active: list[Rule] = []
         self.filter_rules: dict[str, Rule] = {}  # space id → the rule its filter states
+        # a group whose filter a judged rule restates is judged by that rule, with the
+        # rule's exceptions and conditions (a group filter has neither)
+        self.restated_groups: set[str] = set()
         for rule in self.rules("may-not-enter", "may-only-enter"):
             sec = section_of(rule)
+            if rule.target is not None and rule.checkable is not False:
+                self.restated_groups.update(rule.target.groups or [])
             if rule.checkable is False:
                 self.skip(rule.id, sec, missing_text(rule))
             elif rule.target is None:
@@ -34,6 +39,7 @@ class EntryCheck(Check):
                     self.filter_rules.setdefault(sid, rule)
             else:
                 self.active.append(rule)
+        self._unknown = "terrain"
         self.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
                            for g in b.groups or []) or any(
             s.allowed or s.forbidden for b in self.game.boards or [] for s in b.spaces or [])
@@ -69,8 +75,9 @@ class EntryCheck(Check):
             inside = self._in_target(rule.target, board, place)
             self.run.applied += 1
             if inside is None:
-                self.skip(rule.id, section_of(rule), "the terrain of the place entered is "
-                          "not in the game data", event.pos, place.label())
+                verb = "is" if self._unknown == "terrain" else "are"
+                self.skip(rule.id, section_of(rule), f"the {self._unknown} of the place "
+                          f"entered {verb} not in the game data", event.pos, place.label())
                 continue
             if rule.kind == "may-not-enter" and inside:
                 self.find(state, event, rule.id, section_of(rule),
@@ -104,21 +111,40 @@ class EntryCheck(Check):
         return board.kind != "boxes"
 
     def _in_target(self, target: Target, board: Board, place: Place) -> bool | None:
+        """Whether *place* is one of the target's; None when the data cannot say (what is
+        unknown is left in `_unknown`)."""
         if target.board is not None and target.board != board.id:
             return False
         if target.hexes and place.hex in target.hexes:
             return True
         if target.spaces and place.space in target.spaces:
             return True
-        if target.groups and set(target.groups) & self._groups(board, place):
-            return True
+        unknown = None
+        if target.groups:
+            if set(target.groups) & self._groups(board, place):
+                return True
+            if self._groups_missing(board, place):
+                unknown = "groups"
         if target.terrain:
             terrain = self._terrain(board, place)
             if terrain is None:
-                return None
-            if set(target.terrain) & terrain:
+                unknown = "terrain" if unknown is None else "groups and terrain"
+            elif set(target.terrain) & terrain:
                 return True
+        if unknown is not None:
+            self._unknown = unknown
+            return None
         return False
+
+    def _groups_missing(self, board: Board, place: Place) -> bool:
+        """Whether the game data marks the place's groups as missing."""
+        if place.hex is not None:
+            item = board.hex(place.hex)
+        else:
+            found = self.game.space(place.space or "")
+            item = found[1] if found is not None else None
+        missing = getattr(item, "missing", None) if item is not None else None
+        return bool(missing and "groups" in missing)
 
     def _groups(self, board: Board, place: Place) -> set[str]:
         own: list[str] = []
@@ -158,7 +184,7 @@ class EntryCheck(Check):
         groups = {g.id: g for g in board.groups or []}
         for gid in sorted(self._groups(board, place)):
             g: Group | None = groups.get(gid)
-            if g is not None and (g.allowed or g.forbidden):
+            if g is not None and (g.allowed or g.forbidden) and gid not in self.restated_groups:
                 holders.append((f"group {g.name} ({g.id})", _prov(g), g.allowed, g.forbidden))
         if place.space is not None:
             found = self.game.space(place.space)

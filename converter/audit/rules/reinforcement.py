@@ -26,7 +26,9 @@ class ReinforcementCheck(Check):
                          and p.entry.turn is not None]
         for r in self.blocked:
             self.skip(r.id, section_of(r), missing_text(r))
-        self.enabled = bool(self.entering) and (self.rule is not None or not self.blocked)
+        # pieces that carry their own entry turn are judged even when a general
+        # reinforcement rule is not checkable (it stays listed as such)
+        self.enabled = bool(self.entering)
         self.run.rules = [self.rule.id if self.rule else "piece entry"] if self.enabled else []
         self.arrived: set[str] = set()
 

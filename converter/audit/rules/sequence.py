@@ -1,13 +1,14 @@
 """Sequence of play: a side's pieces move in that side's phases (when the log shows the
 phase, from the turn tracker), and the tracker does not go back except by an undo.  Moves in
-a combat phase are left alone: defenders retreat there."""
+a phase with combat by the other side are "not checkable": defenders retreat there.  A phase
+may name a side or a faction; the piece's side or faction is compared with it."""
 
 from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.findings import Severity
 from converter.audit.rules.base import MOBILE_KINDS, Check
-from converter.audit.state import GameState, phase_leaves
+from converter.audit.state import GameState, PieceState, phase_leaves
 
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "retreat",
                 "ritirat", "assault", "assalt")
@@ -65,15 +66,20 @@ class SequenceCheck(Check):
             return
         if phase.side is None:
             return
+        owner_id, mover_id, owner, mover = self._owners(piece, phase.side)
+        if owner_id is None:
+            self.skip(RULE, phase.section, f"phase {phase.name!r} names {phase.side!r}, which "
+                      "is neither a side nor a faction of the game", event.pos)
+            return
         text = f"{phase.id} {phase.name}".lower()
-        if any(w in text for w in COMBAT_WORDS):
+        if mover_id != owner_id and any(w in text for w in COMBAT_WORDS):
+            # the other side's pieces retreat after combat: a retreat cannot be told from
+            # an illegal move, so it is not checkable rather than passed
+            self.skip(RULE, phase.section, "a move by the non-phasing side in a phase with "
+                      "combat (a retreat, or an illegal move: the log cannot tell)", event.pos)
             return
         self.run.applied += 1
-        if piece.side != phase.side:
-            side = self.game.side(piece.side)
-            phasing = self.game.side(phase.side)
-            mover = side.name if side else piece.side
-            owner = phasing.name if phasing else phase.side
+        if mover_id != owner_id:
             self.find(state, event, RULE, phase.section,
                       f"{piece.name} ({mover}) moves during {phase.name} of {owner}",
                       f"only {owner} pieces move in this phase",
@@ -82,3 +88,20 @@ class SequenceCheck(Check):
                       pieces=[piece], places=[event.origin, event.destination],
                       points=[(event.origin.map or "", *event.from_xy),
                               (event.destination.map or "", *event.to_xy)])
+
+    def _owners(self, piece: PieceState, phasing: str
+                ) -> tuple[str | None, str | None, str, str]:
+        """Who plays the phase and who owns the piece, compared at the phase's level: a
+        phase of a side against the piece's side, a phase of a faction against its faction."""
+        game = self.game
+        side = game.side(phasing)
+        if side is not None:
+            mine = game.side(piece.side) if piece.side else None
+            return side.id, piece.side, side.name, mine.name if mine else str(piece.side)
+        faction = game.faction(phasing)
+        if faction is None:
+            return None, None, phasing, ""
+        mine_f = game.faction_of(piece.game) if piece.game is not None else None
+        if mine_f is None:
+            return None, None, phasing, ""
+        return faction.id, mine_f.id, faction.name, mine_f.name

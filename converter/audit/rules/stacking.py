@@ -38,7 +38,9 @@ class StackingCheck(Check):
                 self.active.append(rule)
         self.run.rules = [r.id for r in self.active]
         self.touched: dict[str, Event] = {}
+        self.touched_when: dict[str, tuple[int | None, str | None]] = {}
         self.saw_turns = False
+        self._when: tuple[int | None, str | None] | None = None
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if not self.active:
@@ -47,6 +49,9 @@ class StackingCheck(Check):
             place = event.place if isinstance(event, PieceAdded) else event.destination
             if place.key is not None and not event.undo:
                 self.touched[place.key] = event
+                if event.pos.step > 0:  # the restored game is judged as it stands
+                    self.touched_when[place.key] = (
+                        state.turn, state.phase.name if state.phase is not None else None)
             elif event.undo and place.key is not None:
                 self.touched.pop(place.key, None)
         elif isinstance(event, TurnChanged):
@@ -69,9 +74,11 @@ class StackingCheck(Check):
         for key, event in self.touched.items():
             pieces = by_place.get(key, [])
             if pieces:
+                self._when = self.touched_when.get(key)
                 for rule in self.active:
                     self._judge(rule, state, event, pieces)
         self.touched = {}
+        self.touched_when = {}
 
     def _judge(self, rule: Rule, state: GameState, event: Event,
                pieces: list[PieceState]) -> None:
@@ -106,7 +113,8 @@ class StackingCheck(Check):
                 self.find(state, event, rule.id, section_of(rule),
                           f"{place.label()} holds pieces of {who}", f"pieces of one {owner} only",
                           ", ".join(p.name for p in everyone), pieces=everyone, places=[place],
-                          points=[(place.map or "", everyone[-1].x, everyone[-1].y)])
+                          points=[(place.map or "", everyone[-1].x, everyone[-1].y)],
+                          when=self._when)
         groups: dict[str, list[PieceState]] = {}
         for p in counted:
             for key in self._group_keys(rule, p):
@@ -131,7 +139,8 @@ class StackingCheck(Check):
                           f"of {limit:g}", f"at most {limit:g} {rule.measure}",
                           f"{total:g} {rule.measure}: " + ", ".join(p.name for p in members),
                           pieces=members, places=[place],
-                          points=[(place.map or "", members[-1].x, members[-1].y)])
+                          points=[(place.map or "", members[-1].x, members[-1].y)],
+                          when=self._when)
 
     def _owner_key(self, rule: Rule, p: PieceState) -> str:
         if rule.per == "faction" and p.game is not None:
