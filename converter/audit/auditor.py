@@ -141,6 +141,10 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
     notes = []
     for path in paths:
         save, record = read_game(path)
+        if mod.mapping is not None:  # another's module: refuse a game of another game
+            from converter.audit.mapping import check_belongs
+
+            check_belongs(record, str(path), mod.mapping)
         records.append((str(path), record))
         saved_with = _module_name(save.moduledata, str(path))
         if saved_with and mod.name and saved_with != mod.name:
@@ -148,6 +152,8 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
                          f"{saved_with!r}, not {mod.name!r}: its pieces and places may not "
                          "match this module")
     result = audit_records(records, mod)
+    if mod.mapping is not None:
+        notes.insert(0, mod.mapping.summary())
     result.notes.extend(notes)
     return result
 

@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from converter.builder.embedded import GAME_ENTRY, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
@@ -30,6 +31,9 @@ from converter.vassal.grid import HexGrid as HexGeometry
 from converter.vassal.grid import SquareGrid as SquareGeometry
 from converter.vassal.grid import numbering_of
 from converter.vassal.vmod_reader import ModuleFile
+
+if TYPE_CHECKING:
+    from converter.audit.mapping import AuditMapping
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +151,9 @@ class AuditModule:
     dice_names: dict[str, str] = field(default_factory=dict)  # button name → die id
     image_reader: Callable[[str], bytes | None] | None = field(default=None, repr=False)
     name: str = ""
+    root: Component | None = field(default=None, repr=False)  # the module's component tree
+    # set when the game is another's (vconv audit --game): ties this module's pieces/places
+    mapping: AuditMapping | None = field(default=None, repr=False)
 
     def image(self, name: str) -> bytes | None:
         """A board image's bytes (for the HTML report), or None."""
@@ -240,7 +247,7 @@ def from_components(source: str, root: Component, game: Game | None,
         if isinstance(button, DiceButton) and button.name not in dice:
             dice[button.name] = ""
     return AuditModule(source, maps, game, trackers, dice, image_reader,
-                       name=str(getattr(root, "name", "")))
+                       name=str(getattr(root, "name", "")), root=root)
 
 
 def _image_size(name: str, reader: Callable[[str], bytes | None] | None

@@ -150,6 +150,8 @@ class Locator:
             return Place(map_name, "offboard", "offboard")
         board, bx, by = hit
         kind, name = board.location(bx, by)
+        if self.module.mapping is not None:  # another's module: names tied by the mapping
+            return self.module.mapping.place(map_name, board.name, kind, name)
         game_board = self._maps.get(map_name) or self._boards.get(board.name) or \
             self._boards.get(map_name)
         if kind == "hex" and game_board in self._hex_ids:
