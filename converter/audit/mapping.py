@@ -191,6 +191,7 @@ class AuditMapping:
     def to_json(self) -> str:
         """The mapping file's text: sorted, two-space indented, ending in a newline."""
         doc = {
+            "$schema": "https://vconv.github.io/schemas/1/audit-mapping.schema.json",
             "format": FORMAT,
             "module": self.module_name,
             "game": self.game.id,
@@ -389,6 +390,15 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
 
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise bad("/format", f"a mapping object whose format is {FORMAT!r}")
+    from jsonschema.exceptions import best_match
+
+    from converter.validate.schema import validator
+
+    error = best_match(validator("audit-mapping.schema.json").iter_errors(data))
+    if error is not None:  # the schema's word first: where, and what was expected
+        pointer = "".join(f"/{_esc(str(t))}" for t in error.absolute_path)
+        raise InputError(str(p), f"{error.message} (see schemas/audit-mapping.schema.json)",
+                         pointer=pointer)
     if data.get("game") != game.id:
         raise InputError(str(p), f"the mapping is for game {data.get('game')!r}, not "
                          f"{game.id!r}; propose a new one with --propose-mapping",

@@ -41,8 +41,9 @@ class Place:
     def label(self) -> str:
         if self.map is None:
             return "off-map"
-        if self.hex is not None:
-            return f"hex {self.hex}"
+        if self.hex is not None:  # a module we did not build may name it otherwise (G7)
+            return f"hex {self.hex}" if self.location in (self.hex, "") else \
+                f"hex {self.hex} ({self.location})"
         if self.space is not None:
             return f"{self.location} ({self.space})" if self.location != self.space \
                 else self.space

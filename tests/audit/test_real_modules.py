@@ -1,0 +1,203 @@
+"""`vconv audit LOG --module REAL.vmod --game GAME`: games played on a module vconv did not
+build, judged with a canonical game's rules through a mapping proposed from names.
+
+The module is VASSAL's own tutorial module (tests/data/real/tour.vmod); the logs were written
+by the real VASSAL engine (tests/data/logs/real-module/README.md); the rules are the
+hand-written tests/data/games/tour-skirmish, or the description `vconv import` makes of the
+module itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from converter.cli import main
+from tests.audit.conftest import ROOT
+
+REAL = ROOT / "tests" / "data" / "real"
+TOUR = REAL / "tour.vmod"
+LOGS = ROOT / "tests" / "data" / "logs" / "real-module"
+SKIRMISH = ROOT / "tests" / "data" / "games" / "tour-skirmish"
+SCHEMA = ROOT / "schemas" / "audit-mapping.schema.json"
+
+
+def audit(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = main(["audit", *map(str, args)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def audit_json(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, dict]:
+    code, out, err = audit(capsys, *args, "--format", "json")
+    assert err == ""
+    return code, json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def imported_tour(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The matching game of the real module: what `vconv import` makes of it."""
+    folder = tmp_path_factory.mktemp("import") / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    return folder
+
+
+# ----------------------------------------------------------------------------- the mapping
+
+def test_proposed_mapping_ties_pieces_and_hexes_by_name_and_lists_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "sub" / "tour-skirmish.mapping.json"
+    code, out, _ = audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping,
+                         "--propose-mapping")
+    assert code == 0
+    assert "3 of 15 module pieces" in out
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(doc)
+    assert doc["game"] == "tour-skirmish" and doc["module"] == "VASSAL Tour"
+    # 1ME by the game piece's designation, the others by name; cards and tiles are not pieces
+    assert {k: v for k, v in doc["pieces"].items() if v} == {
+        "1ME": "marines", "Jagd Pz Tiger": "jagdtiger", "Goblin": "goblin"}
+    assert doc["boards"]["SL"] == "sl" and doc["boards"]["VIP"] is None
+    assert doc["places"]["VIP"]["Japan"] is None
+    unmatched = doc["unmatched"]
+    assert "Albatros C" in unmatched["module_pieces"] and "DD" in unmatched["module_pieces"]
+    assert "VIP/Japan" in unmatched["module_places"]
+    assert unmatched["game_pieces"] == []
+    assert [p.name for p in mapping.parent.iterdir()] == [mapping.name]  # no temporary left
+    first = mapping.read_bytes()
+    assert audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping,
+                 "--propose-mapping")[0] == 0
+    assert mapping.read_bytes() == first  # the same proposal, byte for byte
+
+
+def test_an_absent_mapping_file_is_proposed_written_and_used(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "m.json"
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                              SKIRMISH, "--mapping", mapping)
+    assert code == 1 and mapping.is_file()
+    assert any("proposed from names, written now" in n for n in report["notes"])
+
+
+def test_an_edited_mapping_is_what_the_audit_uses(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The referee says the Tiger is no piece of the game: J5 then holds one unit."""
+    mapping = tmp_path / "m.json"
+    audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping, "--propose-mapping")
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    doc["pieces"]["Jagd Pz Tiger"] = None
+    mapping.write_text(json.dumps(doc), encoding="utf-8")
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                              SKIRMISH, "--mapping", mapping)
+    assert code == 0 and report["findings"] == []
+
+
+@pytest.mark.parametrize("edit, where, expected", [
+    (lambda d: d["pieces"].update({"1ME": "nobody"}), "/pieces/1ME",
+     "a piece id of game 'tour-skirmish' or null"),
+    (lambda d: d["places"].setdefault("VIP", {}).update({"Japan": {"spce": "x"}}),
+     "/places/VIP/Japan", "is not valid"),
+    (lambda d: d["places"].setdefault("VIP", {}).update({"Japan": {"space": "nowhere"}}),
+     "/places/VIP/Japan/space", "a space id of game 'tour-skirmish'"),
+    (lambda d: d.update({"game": "glorys-end"}), "/game", "not 'tour-skirmish'"),
+    (lambda d: d.update({"format": "other/1"}), "/format", "vconv-audit-mapping/1"),
+])
+def test_a_broken_mapping_is_refused_with_where_and_what(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], edit, where: str,
+        expected: str) -> None:
+    mapping = tmp_path / "m.json"
+    audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping, "--propose-mapping")
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    edit(doc)
+    mapping.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                           "--game", SKIRMISH, "--mapping", mapping)
+    assert code == 2 and out == ""
+    assert f"{mapping}:{where}: " in err and expected in err
+    assert "Traceback" not in err
+
+
+def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "m.json"
+    mapping.write_text("{not json", encoding="utf-8")
+    code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                         "--game", SKIRMISH, "--mapping", mapping)
+    assert code == 2 and f"{mapping}: not a JSON mapping" in err
+
+
+def test_mapping_options_need_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                         "--propose-mapping")
+    assert code == 2 and "need --game GAME" in err
+
+
+# ----------------------------------------------------------------------------- hand-written rules
+
+def test_a_real_stacking_violation_in_a_log_vassal_wrote_is_found(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """tour-vassal36.vlog: the Tiger joins 1ME in J5 at step 9; the game allows one unit."""
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR,
+                              "--game", SKIRMISH)
+    assert code == 1
+    got = [(f["rule"], f["step"], f["message"]) for f in report["findings"]]
+    assert got == [("one-unit-per-hex", 9,
+                    "hex 1005 (J5) holds 2 units, over the limit of 1")]
+
+
+def test_a_clean_log_vassal_wrote_passes_with_its_checks_applied(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                              "--game", SKIRMISH)
+    assert code == 0 and report["findings"] == []
+    applied = {c["check"]: c["applied"] for c in report["checks_run"]}
+    assert applied["stacking"] >= 6 and applied["counter-mix"] == 3
+
+
+def test_a_second_counter_from_the_unlimited_palette_breaks_the_game_s_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-two-marines.vlog", "--module",
+                              TOUR, "--game", SKIRMISH)
+    assert code == 1
+    got = [(f["rule"], f["step"]) for f in report["findings"]]
+    assert got == [("count:marines", 3)]
+
+
+# ----------------------------------------------------------------------------- the wrong game
+
+def test_a_log_of_another_game_is_exit_2_saying_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = audit(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                           ROOT / "modules" / "glorys-end")
+    assert code == 2 and out == ""
+    assert "3 of the 3 kinds of piece on its maps belong to no piece of game 'glorys-end'" \
+        in err
+
+
+def test_a_save_of_another_module_is_exit_2_saying_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = audit(capsys, REAL / "Campaign-180907.vsav", "--module", TOUR, "--game",
+                         SKIRMISH)
+    assert code == 2 and "belong to no piece of game 'tour-skirmish'" in err
+
+
+# ----------------------------------------------------------------------------- the imported game
+
+def test_the_module_s_own_description_finds_nothing_in_its_logs(
+        imported_tour: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for log in (REAL / "tour-vassal36.vlog", LOGS / "tour-skirmish-clean.vlog"):
+        code, report = audit_json(capsys, log, "--module", TOUR, "--game", imported_tour)
+        assert (code, report["findings"]) == (0, []), log.name
+
+
+def test_an_unlimited_palette_is_no_count(imported_tour: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The module states no number of 1ME counters: a second one is "not checkable", not a
+    violation of an invented count of 1."""
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-two-marines.vlog", "--module",
+                              TOUR, "--game", imported_tour)
+    assert code == 0 and report["findings"] == []
+    skipped = [n for n in report["not_checkable"] if n["check"] == "counter-mix"]
+    assert [n["rule"] for n in skipped] == ["count:1me"]
+    assert "missing" in skipped[0]["reason"]
