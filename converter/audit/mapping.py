@@ -91,9 +91,10 @@ class AuditMapping:
     pieces: dict[str, str | None]
     boards: dict[str, str | None]
     places: dict[str, dict[str, PlaceRef | None]]
-    source: str = "<proposed>"
+    source: str = "proposed from names (write it with --mapping FILE to edit it)"
     _types: dict[str, GamePiece | None] = field(default_factory=dict, repr=False)
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _place_index: PlaceIndex | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ the replay's questions
 
@@ -146,7 +147,9 @@ class AuditMapping:
                 names = self._hex_names[game_board] = hex_names(self.game.board(game_board))
             hex_id = names.get(location)
             return PlaceRef(hex=hex_id, board=game_board) if hex_id else None
-        found = match_place(self.game, game_board, location)
+        if self._place_index is None:
+            self._place_index = PlaceIndex.of(self.game)
+        found = match_place(self.game, game_board, location, self._place_index)
         if found is None:  # a board the game keeps as one space: every point of it is that space
             gb = self.game.board(game_board)
             spaces = gb.spaces or [] if gb is not None else []
@@ -307,27 +310,45 @@ def hex_names(board: GameBoard | None) -> dict[str, str]:
     return out
 
 
-def match_place(game: Game, game_board: str | None, location: str) -> PlaceRef | None:
+@dataclass(slots=True)
+class PlaceIndex:
+    """The game's places by reduced name, built once (a real module has ~1000 regions)."""
+
+    spaces: dict[str, list[tuple[str, str]]]  # reduced name → [(board id, space id)]
+    cells: dict[str, PlaceRef]                # reduced "<track name> <value>" → cell
+
+    @classmethod
+    def of(cls, game: Game) -> PlaceIndex:
+        spaces: dict[str, list[tuple[str, str]]] = {}
+        for b in game.boards or []:
+            for sp in b.spaces or []:
+                for key in {norm(sp.name), norm(sp.id)} - {""}:
+                    spaces.setdefault(key, []).append((b.id, sp.id))
+        cells: dict[str, PlaceRef] = {}
+        for track in game.tracks or []:
+            if track.min is not None and track.max is not None:
+                for value in range(track.min, track.max + 1):
+                    cells.setdefault(norm(f"{track.name} {value}"),
+                                     PlaceRef(track=track.id, value=value))
+        return cls(spaces, cells)
+
+
+def match_place(game: Game, game_board: str | None, location: str,
+                index: PlaceIndex | None = None) -> PlaceRef | None:
     """The game place a zone, region or board name names: a space (same board first), or a
-    track cell named `<track name> <value>`."""
+    track cell named `<track name> <value>`; None when none or several fit."""
     key = norm(location)
     if not key:
         return None
-    boards = sorted(game.boards or [], key=lambda b: b.id != game_board)
-    for own in (True, False):
-        found = [s.id for b in boards if (b.id == game_board) == own
-                 for s in b.spaces or [] if key in (norm(s.name), norm(s.id))]
-        if len(found) == 1:
-            return PlaceRef(space=found[0])
-        if len(found) > 1:
+    index = index if index is not None else PlaceIndex.of(game)
+    found = index.spaces.get(key, [])
+    own = [sid for bid, sid in found if bid == game_board]
+    for ids in (own, [sid for _bid, sid in found]):
+        if len(set(ids)) == 1:
+            return PlaceRef(space=ids[0])
+        if ids:
             return None
-    for track in game.tracks or []:
-        if track.min is None or track.max is None:
-            continue
-        for value in range(track.min, track.max + 1):
-            if key == norm(f"{track.name} {value}"):
-                return PlaceRef(track=track.id, value=value)
-    return None
+    return index.cells.get(key)
 
 
 def _match_board(game: Game, name: str, hex_board: bool) -> str | None:
@@ -353,10 +374,11 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
             and game_hex[0] not in boards.values():
         boards[module_hex[0]] = game_hex[0]  # one hex map on each side: the same map
     places: dict[str, dict[str, PlaceRef | None]] = {}
+    places_index = PlaceIndex.of(game)
     for board, locs in inv.places.items():
         listed = places.setdefault(board, {})
         for _kind, location in locs:
-            listed[location] = match_place(game, boards.get(board), location)
+            listed[location] = match_place(game, boards.get(board), location, places_index)
     for board, gid in list(boards.items()):
         if gid is None:  # a board holding one of the game's spaces is that space's board
             ties = {found[0].id for ref in places.get(board, {}).values()
@@ -524,7 +546,7 @@ def attach(module: AuditModule, game: Game, mapping_path: str | Path | None = No
         mapping = propose(game, module, module.root)
         if mapping_path is not None:
             write_text_atomic(mapping_path, mapping.to_json())
-            mapping.source = f"{mapping_path} (proposed from names, written now)"
+            mapping.source = f"{mapping_path} (proposed from names, written now: edit it)"
     module.game = game
     module.mapping = mapping
     for die in game.dice or []:  # the game's dice by the names a module's buttons may use
@@ -583,7 +605,7 @@ def check_belongs(record: cmd.GameRecord, source: str, mapping: AuditMapping) ->
                          f"maps belong to no piece of game {mapping.game.id!r} (e.g. {sample}): "
                          f"it is not a game of {mapping.game.title!r} on module "
                          f"{mapping.module_name!r}, or the mapping {mapping.source} does not "
-                         "tie its pieces (edit it)")
+                         "tie its pieces")
 
 
 __all__ = ["AuditMapping", "FORMAT", "PlaceRef", "attach", "check_belongs", "inventory",
