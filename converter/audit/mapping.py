@@ -26,6 +26,7 @@ from converter.model.board import Board as GameBoard
 from converter.model.game import Game
 from converter.model.pieces import Piece as GamePiece
 from converter.vassal import commands as cmd
+from converter.vassal import sequence
 from converter.vassal.components import Board, Map
 from converter.vassal.components.base import Component
 from converter.vassal.components.piece_slot import SlotDefinition
@@ -69,14 +70,17 @@ class ModulePiece:
 
     name: str
     properties: dict[str, str]
-    where: str  # "palette", "at-start", "card"
+    where: str  # "palette", "card"
+    path: str = ""       # where the slot is, as the importer's provenance notes write it
+    type_text: str = ""  # the slot's piece type: a piece made from it carries the same text
 
 
 @dataclass(slots=True)
 class ModuleInventory:
     """What the real module holds that a mapping ties: piece names and located places."""
 
-    pieces: dict[str, ModulePiece] = field(default_factory=dict)
+    pieces: dict[str, ModulePiece] = field(default_factory=dict)  # by mapping key
+    by_type: dict[str, str] = field(default_factory=dict)  # slot type text → mapping key
     # VASSAL board name → (location kind, location name) in file order
     places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     hex_boards: set[str] = field(default_factory=set)
@@ -91,6 +95,7 @@ class AuditMapping:
     pieces: dict[str, str | None]
     boards: dict[str, str | None]
     places: dict[str, dict[str, PlaceRef | None]]
+    slot_types: dict[str, str] = field(default_factory=dict, repr=False)  # type → key
     source: str = "proposed from names (write it with --mapping FILE to edit it)"
     _types: dict[str, GamePiece | None] = field(default_factory=dict, repr=False)
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
@@ -109,8 +114,9 @@ class AuditMapping:
         except (VassalFormatError, ValueError, IndexError):
             name = ""
             vp = None
-        if name in self.pieces:
-            pid = self.pieces[name]
+        key = self.slot_types.get(type_text, name)
+        if key in self.pieces:
+            pid = self.pieces[key]
             gp = self.game.piece(pid) if pid else None
         elif vp is not None:  # a piece the module made during play: tie it by name too
             gp = match_piece(self.game, name, vp.properties())
@@ -217,17 +223,26 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
     for c in root.walk():
         if isinstance(c, PrototypeDefinition) and c.name:
             prototypes.setdefault(c.name, c)
-    for c in root.walk():
+    slots: list[ModulePiece] = []
+    for c, path in _walk_paths(root):
         if isinstance(c, SlotDefinition):
             try:
+                type_text = _slot_type(c.content)
                 vp = c.piece
             except (VassalFormatError, ValueError, IndexError):
                 continue
-            name = vp.basic.name
-            if not name or name in inv.pieces:
-                continue
-            where = "card" if type(c).__name__ == "CardSlot" else "palette"
-            inv.pieces[name] = ModulePiece(name, _properties(vp, prototypes), where)
+            if vp.basic.name:
+                where = "card" if type(c).__name__ == "CardSlot" else "palette"
+                slots.append(ModulePiece(vp.basic.name, _properties(vp, prototypes), where,
+                                         path, type_text))
+    names: dict[str, set[str]] = {}
+    for mp in slots:  # one name, several different pieces: each keyed by its slot too
+        names.setdefault(mp.name, set()).add(mp.type_text)
+    for mp in slots:
+        key = mp.name if len(names[mp.name]) == 1 else f"{mp.name} @ {mp.path}"
+        inv.pieces.setdefault(key, mp)
+        if mp.type_text:
+            inv.by_type.setdefault(mp.type_text, key)
     for m in root.walk():
         if not isinstance(m, Map):
             continue
@@ -250,6 +265,27 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
         seen: set[str] = set()
         inv.places[board] = [x for x in locs if not (x[1] in seen or seen.add(x[1]))]
     return inv
+
+
+def _slot_type(content: str) -> str:
+    """The piece type text of a slot's `+/id/type/state` definition ('' when not one)."""
+    if not content.startswith("+/"):
+        return ""
+    fields = sequence.split(content[2:], "/")
+    return fields[1] if len(fields) > 1 else ""
+
+
+def _walk_paths(root: Component) -> list[tuple[Component, str]]:
+    """Every component under *root* with its path as the importer's notes write it."""
+    from converter.importer.paths import join
+
+    out: list[tuple[Component, str]] = []
+    stack: list[tuple[Component, str]] = [(c, join("", c)) for c in reversed(root.children)]
+    while stack:
+        c, path = stack.pop()
+        out.append((c, path))
+        stack.extend((k, join(path, k)) for k in reversed(c.children))
+    return out
 
 
 def _properties(vp: VassalPiece, prototypes: dict[str, Component], depth: int = 0
@@ -278,6 +314,20 @@ def _piece_index(game: Game) -> dict[str, list[GamePiece]]:
         for key in {norm(p.id), norm(p.name), norm(p.designation or "")} - {""}:
             index.setdefault(key, []).append(p)
     return index
+
+
+_IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)\[.*?\])(?=;|$|\s)")
+
+
+def _slot_index(game: Game) -> dict[str, GamePiece]:
+    """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
+    out: dict[str, GamePiece] = {}
+    for p in game.pieces or []:
+        note = p.provenance.note if p.provenance is not None else None
+        m = _IMPORTED_FROM.search(note or "")
+        if m:
+            out.setdefault(m.group(1), p)
+    return out
 
 
 def match_piece(game: Game, name: str, properties: dict[str, str],
@@ -361,10 +411,11 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
     """A mapping from names alone; everything it cannot tie is listed as null."""
     inv = inventory(root, module)
     index = _piece_index(game)
+    by_slot = _slot_index(game)
     pieces = {}
-    for name, mp in inv.pieces.items():
-        gp = match_piece(game, name, mp.properties, index)
-        pieces[name] = gp.id if gp is not None else None
+    for key, mp in inv.pieces.items():
+        gp = by_slot.get(mp.path) or match_piece(game, mp.name, mp.properties, index)
+        pieces[key] = gp.id if gp is not None else None
     boards: dict[str, str | None] = {}
     for board in inv.places:
         boards[board] = _match_board(game, board, board in inv.hex_boards)
@@ -386,7 +437,7 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
                     and (found := game.space(ref.space)) is not None}
             if len(ties) == 1:
                 boards[board] = ties.pop()
-    return AuditMapping(game, module.name, pieces, boards, places)
+    return AuditMapping(game, module.name, pieces, boards, places, slot_types=inv.by_type)
 
 
 # ----------------------------------------------------------------------------- the file
@@ -453,8 +504,9 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
         listed = places.setdefault(board, {})
         for loc, ref in locs.items():
             listed[loc] = _place_ref(game, ref, f"/places/{_esc(board)}/{_esc(loc)}", bad)
+    slot_types = inventory(module.root, module).by_type if module.root is not None else {}
     return AuditMapping(game, str(data.get("module") or module.name), pieces, boards, places,
-                        source=str(p))
+                        slot_types=slot_types, source=str(p))
 
 
 def _place_ref(game: Game, ref: Any, pointer: str, bad: Any) -> PlaceRef | None:
