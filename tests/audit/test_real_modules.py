@@ -132,6 +132,8 @@ def test_mapping_options_need_a_game(capsys: pytest.CaptureFixture[str]) -> None
     code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
                          "--propose-mapping")
     assert code == 2 and "need --game GAME" in err
+    code, _, err = audit(capsys, "--module", TOUR, "--game", SKIRMISH)
+    assert code == 2 and "give at least one LOG" in err
 
 
 # ----------------------------------------------------------------------------- hand-written rules
@@ -201,3 +203,17 @@ def test_an_unlimited_palette_is_no_count(imported_tour: Path,
     skipped = [n for n in report["not_checkable"] if n["check"] == "counter-mix"]
     assert [n["rule"] for n in skipped] == ["count:1me"]
     assert "missing" in skipped[0]["reason"]
+
+
+def test_a_count_the_game_leaves_to_one_copy_stays_one(imported_tour: Path) -> None:
+    """Only pieces imported from a module's palette lose an unstated count; a bundled game's
+    piece without a count is one counter, as the format says."""
+    from converter.audit.mapping import with_unstated_counts_missing
+    from converter.load.model import load_model
+
+    bundled = load_model(ROOT / "modules" / "glorys-end")
+    assert with_unstated_counts_missing(bundled) is bundled
+    imported = load_model(imported_tour)
+    marked = with_unstated_counts_missing(imported)
+    assert all(p.count is not None or "count" in (p.missing or []) for p in marked.pieces)
+    assert marked.piece("1me").copies == 1 and "count" in marked.piece("1me").missing
