@@ -26,6 +26,7 @@ from converter.audit.rules import all_checks
 from converter.audit.rules.base import section_of
 from converter.model.game import Game
 from converter.audit.state import GameState
+from converter.errors import InputError
 from converter.vassal.commands import GameRecord
 from converter.vassal.savefile import read_game
 
@@ -187,6 +188,8 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         snaps = Snapshots()
         r = Replay(module, [*checks, recorder, snaps])
         r.run(record, name)
+        if module.game is not None:
+            _same_game(source, r.state, module)
         if previous is not None:
             result.findings.extend(compare(previous[1], snaps.start, previous[0],
                                            LogPos(name, 0, 0)))
@@ -209,6 +212,21 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
     result.findings.sort(key=lambda f: (order.get(f.pos.file, 0), f.pos.step, f.pos.index,
                                         f.rule))
     return result
+
+
+def _same_game(source: str, state: GameState, module: AuditModule) -> None:
+    """Refuse a log made on another game: almost none of its pieces is one of this game's.
+
+    Judging such a log would pass it (no piece has a rule), so it is unreadable input.
+    """
+    pieces = list(state.pieces.values())
+    known = sum(1 for p in pieces if p.game is not None)
+    if len(pieces) >= 2 and known * 10 < len(pieces):
+        game = module.game
+        title = f"{game.id} ({game.title})" if game is not None else module.name
+        raise InputError(source, f"{known} of its {len(pieces)} pieces belong to game "
+                                 f"{title}: the log was made on another game's module; "
+                                 "audit it with the module it was played on")
 
 
 PARTLY = {

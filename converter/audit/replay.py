@@ -80,6 +80,7 @@ class Replay:
             cmd.SetBoards: self._boards,
         }
         self._want_move = True
+        self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
 
     # ------------------------------------------------------------------ driving
 
@@ -92,7 +93,9 @@ class Replay:
         self._step = 0
         self._want_move = self._listens(PieceMoved)
         handlers = self._handlers
-        for c in record.restored():
+        restored = list(record.restored())
+        self._note_stacks(restored)
+        for c in restored:
             self._apply(c, restored=True)
         self._emit(StepEnded(self._pos()))
         for number, step in enumerate(record.steps, start=1):
@@ -102,7 +105,9 @@ class Replay:
             self._step_player = None
             undo_step = False
             acts = False
-            for c in _logged(step):
+            logged = _logged(step)
+            self._note_stacks(logged)
+            for c in logged:
                 kind = type(c)
                 if kind is cmd.Undo:
                     if c.in_progress:  # type: ignore[attr-defined]
@@ -155,6 +160,25 @@ class Replay:
         for v in self.visitors:
             v.handle_error(problem)
 
+    def _note_stacks(self, commands: list[cmd.Command]) -> None:
+        """Remember where each added stack stands, by member.
+
+        VASSAL writes a piece of an at-start stack (SetupStack) with map `null`, before the
+        stack that carries the map and position, so a member is placed from its stack.
+        """
+        add = cmd.AddPiece
+        for c in commands:
+            if type(c) is add and c.type == "stack":  # type: ignore[attr-defined]
+                parts = seq_split(c.state, ";")  # type: ignore[attr-defined]
+                if len(parts) < 3 or parts[0] in ("", "null"):
+                    continue
+                try:
+                    where = (parts[0], int(parts[1]), int(parts[2]))
+                except ValueError:
+                    continue
+                for member in _stack_members(c.state):  # type: ignore[attr-defined]
+                    self._stack_at[member] = where
+
     # ------------------------------------------------------------------ commands
 
     def _apply(self, c: cmd.Command, *, restored: bool) -> None:
@@ -185,8 +209,10 @@ class Replay:
         if t.name == "?":
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
         piece.map, piece.x, piece.y = t.map, t.x, t.y
-        piece.place = st.locator.place(t.map, t.x, t.y)
-        piece.on_board = t.map is not None
+        if t.map is None and c.id in self._stack_at:
+            piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
+        piece.place = st.locator.place(piece.map, piece.x, piece.y)
+        piece.on_board = piece.map is not None
         st.identify(piece)
         st.pieces[c.id] = piece
         self._emit(PieceAdded(self._pos(), piece, piece.place, restored, undo=self._in_undo))

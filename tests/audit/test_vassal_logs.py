@@ -1,0 +1,107 @@
+"""Logs written by the real VASSAL engine (tests/data/vlogs, made by vlog-maker): every
+planted violation is found at its step under its rule, a clean log gives only what the game's
+own setup gives, and our replay ends where VASSAL's own replay of the log ends."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from converter.audit.auditor import audit_files
+from converter.audit.module import AuditModule, from_components
+from converter.audit.replay import replay
+from converter.builder import build_module
+from converter.vassal import commands as cmd
+from converter.vassal.savefile import read_game
+from tests.helpers_vassal import run_vassal_check
+
+ROOT = Path(__file__).resolve().parents[2]
+VLOGS = ROOT / "tests" / "data" / "vlogs"
+MANIFEST = json.loads((VLOGS / "manifest.json").read_text(encoding="utf-8"))["logs"]
+
+
+@pytest.fixture(scope="module")
+def game_module() -> Callable[[str], AuditModule]:
+    """The module each log was made on, rebuilt from its game folder (the build is
+    deterministic), once per game."""
+    cache: dict[str, AuditModule] = {}
+
+    def get(game: str) -> AuditModule:
+        if game not in cache:
+            built = build_module(ROOT / game)
+            cache[game] = from_components(str(ROOT / game), built.archive.buildfile,
+                                          built.game, built.archive.images.get)
+        return cache[game]
+    return get
+
+
+@pytest.mark.parametrize("entry", MANIFEST, ids=[e["log"] for e in MANIFEST])
+def test_vassal_written_log_gives_exactly_its_planted_findings(
+        entry: dict, game_module: Callable[[str], AuditModule]) -> None:
+    log = VLOGS / entry["log"]
+    result = audit_files([log], log, module=game_module(entry["game"]))
+    got = sorted((f.rule, f.pos.step) for f in result.findings)
+    assert got == sorted(tuple(f) for f in entry["findings"]), \
+        "\n".join(f.line() for f in result.findings)
+    for planted in entry.get("planted", []):
+        assert (planted["rule"], planted["step"]) in got
+
+
+def test_at_start_stack_pieces_stand_where_their_stack_stands(
+        game_module: Callable[[str], AuditModule]) -> None:
+    """VASSAL writes a SetupStack's pieces with map null; the stack carries the place."""
+    _, record = read_game(VLOGS / "mini" / "clean.vlog")
+    r = replay(record, game_module("tests/data/games/mini"), source="clean.vlog")
+    at = sorted((p.game.id, p.place.location) for p in r.state.pieces.values()
+                if p.game is not None and p.game.kind == "unit")
+    assert at == [("na-1", "0303"), ("na-2", "0203"), ("sa-1", "0505")]
+
+
+@pytest.mark.parametrize("entry", MANIFEST, ids=[e["log"] for e in MANIFEST])
+def test_our_replay_ends_where_vassal_replay_ends(
+        entry: dict, tmp_path: Path, game_module: Callable[[str], AuditModule]) -> None:
+    log = VLOGS / entry["log"]
+    built = build_module(ROOT / entry["game"])
+    from converter.builder import write_module
+    vmod = write_module(built, tmp_path, epoch=0)
+    after = tmp_path / "after.vsav"
+    result = run_vassal_check(vmod, "--game", str(log), "--execute", "--max", "0",
+                              "--quiet-chat", "--save", str(after), images=False)
+    assert (result.errors, result.warnings) == (0, 0), result.output[-2000:]
+    _, theirs = read_game(after)
+    members: dict[str, tuple[str, int, int]] = {}
+    vassal_at: dict[str, tuple[str | None, int, int]] = {}
+    for c in theirs.restored():
+        if isinstance(c, cmd.AddPiece) and c.type == "stack":
+            parts = c.state.split(";")  # map;x;y;member ids
+            for m in parts[3:]:
+                if m and not m.startswith("@@") and parts[0] != "null":
+                    members[m] = (parts[0], int(parts[1]), int(parts[2]))
+        elif isinstance(c, cmd.AddPiece) and c.is_piece:
+            b = c.piece().basic  # type: ignore[union-attr]
+            vassal_at[c.id] = (None if b.map_id in (None, "null") else b.map_id, b.x, b.y)
+    for pid, where in members.items():
+        if pid in vassal_at and vassal_at[pid][0] is None:
+            vassal_at[pid] = where
+    _, ours = read_game(log)
+    r = replay(ours, game_module(entry["game"]), source=log.name)
+    our_at = {pid: (p.map, p.x, p.y) for pid, p in r.state.pieces.items()}
+    assert our_at == {pid: v for pid, v in vassal_at.items() if pid in our_at}
+    assert set(our_at) <= set(vassal_at)
+
+
+def test_a_log_of_another_game_is_refused_with_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from converter.builder import write_module
+    from converter.cli import main
+
+    vmod = write_module(build_module(ROOT / "modules" / "quartermaster-general-1914"), tmp_path,
+                        epoch=0)
+    log = VLOGS / "mini" / "clean.vlog"
+    assert main(["audit", str(log), "--module", str(vmod)]) == 2
+    err = capsys.readouterr()
+    assert "0 of its 9 pieces belong to game quartermaster-general-1914" in err.out + err.err
+    assert "Traceback" not in err.out + err.err
