@@ -39,6 +39,7 @@ from converter.vassal.traits.use_prototype import UsePrototype
 FORMAT = "vconv-audit-mapping/1"
 MAX_MAPPING_BYTES = 16 * 1024 * 1024
 WRONG_GAME_SHARE = 0.5  # more than this share of a log's piece kinds foreign: wrong game
+UNNAMED = "(unnamed)"  # a piece whose BasicPiece has no name (buttons, mats)
 PLACE_KEYS = ("space", "hex", "board", "track", "value")
 # properties whose values name a piece as well as its name does
 NAMING_PROPERTIES = ("vconv_id", "Unit", "UnitName", "Name", "Piece", "Designation", "ID")
@@ -110,19 +111,35 @@ class AuditMapping:
         gp = None
         try:
             vp = decode_piece(type_text, state_text or "")
-            name = vp.basic.name
+            name = vp.basic.name or UNNAMED
         except (VassalFormatError, ValueError, IndexError):
             name = ""
             vp = None
-        key = self.slot_types.get(type_text, name)
+        key = self.slot_types.get(type_text) or self._likeliest_slot(name, type_text)
         if key in self.pieces:
             pid = self.pieces[key]
             gp = self.game.piece(pid) if pid else None
-        elif vp is not None:  # a piece the module made during play: tie it by name too
+        elif vp is not None and name != UNNAMED:  # made during play: tie it by name too
             gp = match_piece(self.game, name, vp.properties())
         if len(self._types) < 100_000:
             self._types[type_text] = gp
         return gp
+
+    def _index(self) -> PlaceIndex:
+        if self._place_index is None:
+            self._place_index = PlaceIndex.of(self.game)
+        return self._place_index
+
+    def _likeliest_slot(self, name: str, type_text: str) -> str:
+        """The key of a piece whose type is no slot's (a save of an older version of the
+        module): its name, or of the slots sharing that name the one with most traits alike."""
+        prefix = f"{name} @ "
+        keys = [k for k in self.pieces if k.startswith(prefix)]
+        if name in self.pieces or not keys:
+            return name
+        by_key = {k: t for t, k in self.slot_types.items()}
+        mine = set(type_text.split("\t"))
+        return max(keys, key=lambda k: len(mine & set(by_key.get(k, "").split("\t"))))
 
     def place(self, map_name: str, board: str, kind: str, location: str) -> Place:
         """The Place of a VASSAL location, named in the game's terms through the mapping."""
@@ -145,17 +162,16 @@ class AuditMapping:
 
     def _default(self, game_board: str | None, kind: str, location: str) -> PlaceRef | None:
         """A location the file does not list (a hex, a square): tied by the same rule."""
-        if game_board is None:
-            return None
+        if game_board is None:  # a board the mapping does not tie: its names may still
+            return match_place(self.game, None, location, self._index()) \
+                if kind in ("zone", "region") else None
         if kind == "hex":
             names = self._hex_names.get(game_board)
             if names is None:
                 names = self._hex_names[game_board] = hex_names(self.game.board(game_board))
             hex_id = names.get(location)
             return PlaceRef(hex=hex_id, board=game_board) if hex_id else None
-        if self._place_index is None:
-            self._place_index = PlaceIndex.of(self.game)
-        found = match_place(self.game, game_board, location, self._place_index)
+        found = match_place(self.game, game_board, location, self._index())
         if found is None:  # a board the game keeps as one space: every point of it is that space
             gb = self.game.board(game_board)
             spaces = gb.spaces or [] if gb is not None else []
@@ -231,15 +247,15 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
                 vp = c.piece
             except (VassalFormatError, ValueError, IndexError):
                 continue
-            if vp.basic.name:
-                where = "card" if type(c).__name__ == "CardSlot" else "palette"
-                slots.append(ModulePiece(vp.basic.name, _properties(vp, prototypes), where,
-                                         path, type_text))
+            where = "card" if type(c).__name__ == "CardSlot" else "palette"
+            slots.append(ModulePiece(vp.basic.name or UNNAMED, _properties(vp, prototypes),
+                                     where, path, type_text))
     names: dict[str, set[str]] = {}
     for mp in slots:  # one name, several different pieces: each keyed by its slot too
         names.setdefault(mp.name, set()).add(mp.type_text)
     for mp in slots:
-        key = mp.name if len(names[mp.name]) == 1 else f"{mp.name} @ {mp.path}"
+        alone = len(names[mp.name]) == 1 and mp.name != UNNAMED
+        key = mp.name if alone else f"{mp.name} @ {mp.path}"
         inv.pieces.setdefault(key, mp)
         if mp.type_text:
             inv.by_type.setdefault(mp.type_text, key)
@@ -316,7 +332,7 @@ def _piece_index(game: Game) -> dict[str, list[GamePiece]]:
     return index
 
 
-_IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)\[.*?\])(?=;|$|\s)")
+_IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?)(?=;|$|\s)")
 
 
 def _slot_index(game: Game) -> dict[str, GamePiece]:
@@ -366,21 +382,42 @@ class PlaceIndex:
 
     spaces: dict[str, list[tuple[str, str]]]  # reduced name → [(board id, space id)]
     cells: dict[str, PlaceRef]                # reduced "<track name> <value>" → cell
+    parents: dict[str, str] = field(default_factory=dict)  # space id → enclosing space id
+    names: dict[str, str] = field(default_factory=dict)    # space id → its name
 
     @classmethod
     def of(cls, game: Game) -> PlaceIndex:
         spaces: dict[str, list[tuple[str, str]]] = {}
+        parents: dict[str, str] = {}
+        named: dict[str, str] = {}
         for b in game.boards or []:
             for sp in b.spaces or []:
-                for key in {norm(sp.name), norm(sp.id)} - {""}:
-                    spaces.setdefault(key, []).append((b.id, sp.id))
+                named.setdefault(sp.id, sp.name)
+                if sp.parent:
+                    parents[sp.id] = sp.parent
+                names = {sp.name, sp.id, *(str(v) for k, v in (sp.properties or {}).items()
+                                           if k == "vassal_location")}
+                for key in {norm(n) for n in names} - {""}:
+                    if (b.id, sp.id) not in spaces.get(key, []):
+                        spaces.setdefault(key, []).append((b.id, sp.id))
         cells: dict[str, PlaceRef] = {}
         for track in game.tracks or []:
             if track.min is not None and track.max is not None:
                 for value in range(track.min, track.max + 1):
                     cells.setdefault(norm(f"{track.name} {value}"),
                                      PlaceRef(track=track.id, value=value))
-        return cls(spaces, cells)
+        return cls(spaces, cells, parents, named)
+
+    def first_named(self, location: str, ids: list[str]) -> str | None:
+        """The first (file order) of spaces that carry exactly the name VASSAL reports."""
+        return next((i for i in ids if self.names.get(i) == location), None)
+
+    def outermost(self, ids: list[str]) -> str | None:
+        """Of spaces VASSAL names alike (a zone and the region filling it), the one holding
+        the others: the importer places pieces there."""
+        found = set(ids)
+        top = [i for i in found if self.parents.get(i) not in found]
+        return top[0] if len(top) == 1 and len(found) > 1 else None
 
 
 def match_place(game: Game, game_board: str | None, location: str,
@@ -396,8 +433,9 @@ def match_place(game: Game, game_board: str | None, location: str,
     for ids in (own, [sid for _bid, sid in found]):
         if len(set(ids)) == 1:
             return PlaceRef(space=ids[0])
-        if ids:
-            return None
+        if ids:  # VASSAL names them alike; the importer placed pieces on the first
+            top = index.outermost(ids) or index.first_named(location, ids)
+            return PlaceRef(space=top) if top is not None else None
     return index.cells.get(key)
 
 
@@ -416,6 +454,14 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
     for key, mp in inv.pieces.items():
         gp = by_slot.get(mp.path) or match_piece(game, mp.name, mp.properties, index)
         pieces[key] = gp.id if gp is not None else None
+    siblings: dict[str, set[str]] = {}  # one name, several slots: what its tied slots are
+    for key, mp in inv.pieces.items():
+        if pieces[key]:
+            siblings.setdefault(mp.name, set()).add(pieces[key])  # type: ignore[arg-type]
+    for key, mp in inv.pieces.items():
+        tied = siblings.get(mp.name, set())
+        if pieces[key] is None and len(tied) == 1:  # the importer kept one piece for them
+            pieces[key] = next(iter(tied))
     boards: dict[str, str | None] = {}
     for board in inv.places:
         boards[board] = _match_board(game, board, board in inv.hex_boards)
@@ -541,8 +587,11 @@ def _esc(token: str) -> str:
 def with_unstated_counts_missing(game: Game) -> Game:
     """The game with every piece imported from a module palette whose count the module
     does not state marked `missing: count`: an unlimited palette is no number of counters."""
+    from converter.importer.context import SOURCE_ID
+
     module_sources = {s.id for s in game.sources or []
-                      if (s.file or "").lower().endswith((".vmod", ".mod", ".zip"))}
+                      if s.id == SOURCE_ID
+                      or (s.file or "").lower().endswith((".vmod", ".mod", ".zip"))}
     changed = []
     touched = False
     for p in game.pieces or []:
