@@ -217,3 +217,64 @@ def test_a_count_the_game_leaves_to_one_copy_stays_one(imported_tour: Path) -> N
     marked = with_unstated_counts_missing(imported)
     assert all(p.count is not None or "count" in (p.missing or []) for p in marked.pieces)
     assert marked.piece("1me").copies == 1 and "count" in marked.piece("1me").missing
+
+
+# ----------------------------------------------------------------------------- shapes of 3.7 modules
+
+BUILDFILE = b"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule name="Shapes" version="1" VassalVersion="3.7.0">
+ <VASSAL.build.module.Map mapName="Main Map">
+  <VASSAL.build.module.map.BoardPicker>
+   <VASSAL.build.module.map.boardPicker.Board image="absent.png" name="Land">
+    <VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$"
+        name="Calendar" path="0,0;400,0;400,100;0,100" useParentGrid="false">
+      <VASSAL.build.module.map.boardPicker.board.RegionGrid>
+       <VASSAL.build.module.map.boardPicker.board.Region name="Turn 1" originx="50" originy="50"/>
+       <VASSAL.build.module.map.boardPicker.board.Region name="Turn 2" originx="150" originy="50"/>
+      </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+     </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$"
+        name="West" path="0,1000;900,1000;900,2000;0,2000" useParentGrid="true"/>
+     <VASSAL.build.module.map.boardPicker.board.RegionGrid>
+      <VASSAL.build.module.map.boardPicker.board.Region name="Toledo" originx="300" originy="1500"/>
+     </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+    </VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+   </VASSAL.build.module.map.boardPicker.Board>
+  </VASSAL.build.module.map.BoardPicker>
+ </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>
+"""
+
+
+def test_zones_of_3_7_modules_name_points_as_vassal_does() -> None:
+    """A zone holding a RegionGrid names a point by its nearest region; a zone using its
+    parent's grid by the board's regions; and a board whose image the archive lacks (modules
+    kept without their art) still holds far points instead of calling them off the board."""
+    from converter.audit.module import from_components
+    from converter.vassal.buildfile import read_buildfile
+
+    module = from_components("shapes", read_buildfile(BUILDFILE), None, lambda name: None)
+    geo = module.maps["Main Map"]
+    where = [geo.board_at(x, y) for x, y in ((140, 60), (310, 1490), (2500, 2500))]
+    assert [b.location(x, y) for b, x, y in where] == [
+        ("zone", "Turn 2"), ("zone", "Toledo"), ("region", "Toledo")]
+
+
+def test_spaces_vassal_names_alike_go_to_the_enclosing_one() -> None:
+    """`vconv import` makes a zone and the region filling it two spaces of one name; VASSAL
+    reports only the name, and the importer's scenarios use the zone."""
+    from converter.audit.mapping import match_place
+    from converter.model.game import Game
+
+    game = Game.from_dict({
+        "format": "vconv-game/1", "id": "g", "title": "g", "sides": [],
+        "boards": [{"id": "land", "name": "Land", "kind": "area", "spaces": [
+            {"id": "toledo-2", "name": "Toledo", "kind": "region", "parent": "toledo"},
+            {"id": "toledo", "name": "Toledo", "kind": "zone"},
+            {"id": "turn-9", "name": "Turn 9", "kind": "zone"},
+            {"id": "turn-9-2", "name": "Turn 9", "kind": "zone"}]}]})
+    assert match_place(game, "land", "Toledo").space == "toledo"
+    assert match_place(game, "land", "Turn 9").space == "turn-9"  # file order, as imported
+    assert match_place(game, None, "Toledo").space == "toledo"
+    assert match_place(game, "land", "Madrid") is None
