@@ -278,3 +278,48 @@ def test_spaces_vassal_names_alike_go_to_the_enclosing_one() -> None:
     assert match_place(game, "land", "Turn 9").space == "turn-9"  # file order, as imported
     assert match_place(game, None, "Toledo").space == "toledo"
     assert match_place(game, "land", "Madrid") is None
+
+
+SAME_NAMES = b"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule name="Same names" version="1" VassalVersion="3.7.0">
+ <VASSAL.build.module.PieceWindow name="Units">
+  <VASSAL.build.widget.PanelWidget entryName="German">
+   <VASSAL.build.widget.PieceSlot entryName="Infantry" gpid="1">+/null/piece;;;ger-inf.png;Infantry/null;0;0;0</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.widget.PanelWidget>
+  <VASSAL.build.widget.PanelWidget entryName="French">
+   <VASSAL.build.widget.PieceSlot entryName="Infantry" gpid="2">+/null/piece;;;fr-inf.png;Infantry/null;0;0;0</VASSAL.build.widget.PieceSlot>
+   <VASSAL.build.widget.PieceSlot entryName="Button" gpid="3">+/null/piece;;;button.png;/null;0;0;0</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.widget.PanelWidget>
+ </VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+
+
+def test_slots_sharing_a_name_are_told_apart_by_their_slot() -> None:
+    """Two palette slots called 'Infantry' (one per nation) are two pieces of the imported
+    game: each ties to the piece made from its own slot, and a piece in a log to its slot."""
+    from converter.audit.mapping import propose
+    from converter.audit.module import from_components
+    from converter.model.game import Game
+    from converter.vassal.buildfile import read_buildfile
+
+    def piece(pid: str, path: str) -> dict:
+        return {"id": pid, "name": "Infantry", "kind": "token",
+                "faces": [{"counter": 1, "side": "front"}],
+                "provenance": {"status": "stated", "source": "vassal-module",
+                               "note": f"imported from PieceWindow[Units]/{path}; kind 'token'"}}
+
+    game = Game.from_dict({
+        "format": "vconv-game/1", "id": "g", "title": "g", "sides": [],
+        "sources": [{"id": "vassal-module", "title": "VASSAL module 'Same names'"}],
+        "pieces": [piece("infantry", "PanelWidget[German]/PieceSlot[Infantry]"),
+                   piece("infantry-2", "PanelWidget[French]/PieceSlot[Infantry]"),
+                   {**piece("piece", "PanelWidget[French]/PieceSlot[Button]"), "name": "piece"}]})
+    module = from_components("same", read_buildfile(SAME_NAMES), None)
+    mapping = propose(game, module, module.root)
+    assert mapping.pieces == {
+        "Infantry @ PieceWindow[Units]/PanelWidget[German]/PieceSlot[Infantry]": "infantry",
+        "Infantry @ PieceWindow[Units]/PanelWidget[French]/PieceSlot[Infantry]": "infantry-2",
+        "(unnamed) @ PieceWindow[Units]/PanelWidget[French]/PieceSlot[Button]": "piece"}
+    assert mapping.piece("piece;;;fr-inf.png;Infantry", "null;0;0;7").id == "infantry-2"
+    assert mapping.piece("piece;;;ger-inf.png;Infantry", "null;0;0;8").id == "infantry"
