@@ -12,9 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import ImportedGrid, import_hex_grid
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
 from converter.vassal.components import Board, BoardPicker, Map
 from converter.vassal.components.base import Component
@@ -31,6 +32,17 @@ class PlacedBoard:
     imported_grid: ImportedGrid | None = None
     locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # VASSAL name → at
     whole: dict[str, Any] | None = None  # the location every point of the board has
+    entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
+
+    def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
+        """The board as one space, added on first need: a point no zone or region names."""
+        if self.whole is None:
+            name = self.vassal_name or self.board_id
+            sid = ctx.ids.take("spaces", name, "board")
+            self.entry.setdefault("spaces", []).insert(
+                0, {"id": sid, "name": name, "kind": "board", "provenance": ctx.stated(path)})
+            self.whole = {"board": self.board_id, "space": sid}
+        return self.whole
 
 
 @dataclass
@@ -51,13 +63,13 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
     for vmap in ctx.module.buildfile.find_all(Map):
         map_path = label(vmap)
         result.consumed.add(id(vmap))
-        for picker in vmap.children:
+        for picker, picker_path in contents(vmap, map_path):
             if not isinstance(picker, BoardPicker):
                 continue
             result.consumed.add(id(picker))
-            for board in picker.children:
+            for board, board_path in contents(picker, picker_path):
                 if isinstance(board, Board):
-                    _board(ctx, vmap, board, join(join(map_path, picker), board), result)
+                    _board(ctx, vmap, board, board_path, result)
     return result
 
 
@@ -72,19 +84,29 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     if board.image:
         file = ctx.images.copy(board.image)
         if file is None:
-            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module")
-            size = None
+            size = _size_without_image(board)
+            kept = ("its grid is kept, on the board's stated size" if size
+                    else "its grid is kept without layout (the board states no size)")
+            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module; "
+                     + kept)
         else:
             image = {"file": file}
-            size = ctx.images.size(board.image)
+            try:
+                size = ctx.images.size(board.image)
+            except VassalFormatError as exc:
+                ctx.note(f"board {board.name!r}: {exc}; its grid is kept, on the board's "
+                         "stated size")
+                size = _size_without_image(board)
+                image = None
     grid = None
-    if size is not None:
+    if size is not None or _has_grid(board):
         try:
             grid = vgrid.grid_of_board(board, size)
         except (ValueError, ArithmeticError) as exc:
             ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
+    placed.entry = out
     spaces: list[dict[str, Any]] = []
     hex_grid = _hex_part(grid)
     missing: list[str] = []
@@ -144,8 +166,19 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
         out["provenance"] = ctx.missing(missing, path)
     else:
         out["provenance"] = ctx.stated(path)
+    placed.entry = out
     result.boards.append(out)
     result.placed.append(placed)
+
+
+def _size_without_image(board: Board) -> tuple[int, int] | None:
+    """The board's own width and height (VASSAL uses them for a board without an image)."""
+    return (board.width, board.height) if board.width > 0 and board.height > 0 else None
+
+
+def _has_grid(board: Board) -> bool:
+    return any(c.tag.endswith(("ZonedGrid", "RegionGrid", "HexGrid", "SquareGrid"))
+               for c in board.children)
 
 
 def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGrid | None:
@@ -191,10 +224,14 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
         space["provenance"] = ctx.stated(zpath)
         placed.locations.setdefault(location, {"board": placed.board_id, "space": sid})
         placed.locations.setdefault(zone.name, {"board": placed.board_id, "space": sid})
-        if zone.grid is not None and not zone.use_parent_grid:
-            ctx.note(f"not imported: the {type(zone.grid).__name__} inside zone {zone.name!r} "
-                     f"of board {board.name!r}; the zone is one space")
         out.append(space)
+        if isinstance(zone.grid, vgrid.RegionGrid) and not zone.use_parent_grid:
+            out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                            parent=sid, location_format=zone.location_format)
+        elif zone.grid is not None and not zone.use_parent_grid:
+            ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
+                     f"{board.name!r} has no counterpart in the format (kept verbatim in the "
+                     "build file); the zone is one space")
     return out
 
 
@@ -203,7 +240,10 @@ def _zoned(board: Board) -> Component:
 
 
 def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] | None,
-             placed: PlacedBoard, board_id: str, path: str) -> list[dict[str, Any]]:
+             placed: PlacedBoard, board_id: str, path: str, parent: str | None = None,
+             location_format: str = "$gridLocation$") -> list[dict[str, Any]]:
+    """The regions as spaces; inside a zone (*parent*) VASSAL names their points by the
+    zone's location format."""
     out: list[dict[str, Any]] = []
     seen: dict[str, dict[str, Any]] = {}
     for name, origin in grid.regions:
@@ -213,11 +253,17 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] |
             continue
         sid = ctx.ids.take("spaces", name, "region")
         space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "region"}
+        if parent is not None:
+            space["parent"] = parent
         layout = _layout(origin, size)
         if layout is not None:
             space["layout"] = layout
         space["provenance"] = ctx.stated(f"{path}/RegionGrid/Region[{name}]")
         seen[name] = space
+        zone_name = path.rsplit("[", 1)[-1].rstrip("]") if parent is not None else ""
+        location = (location_format.replace("$gridLocation$", name)
+                    .replace("$name$", zone_name))
+        placed.locations.setdefault(location, {"board": board_id, "space": sid})
         placed.locations.setdefault(name, {"board": board_id, "space": sid})
         out.append(space)
     return out

@@ -20,8 +20,9 @@ from converter.importer.boards import import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
-from converter.importer.paths import label
+from converter.importer.paths import is_folder, label
 from converter.importer.pieces import Prototypes, import_pieces
+from converter.importer.preserve import preserve
 from converter.importer.setup import import_setup
 from converter.importer.toolbar import import_dice, import_turns
 from converter.vassal.components import GameModule, Map, PlayerRoster, PrototypesContainer
@@ -54,7 +55,10 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
     """
     module = read_vmod(path)
     if GAME_ENTRY in module.entry_names:
-        return _embedded(module, slug)
+        data = embedded_document(module)
+        if data is None or "vassal" not in data:
+            return _embedded(module, slug)
+        # built from an imported module: its build file is the original's, read it again
     return _reconstruct(module, slug)
 
 
@@ -104,8 +108,8 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     name = module.metadata.get("name") or getattr(root, "name", "") or slug
     version = module.metadata.get("version") or getattr(root, "version", "")
     game: dict[str, Any] = {"format": FORMAT, "id": slug, "title": name}
-    source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}",
-                              "file": Path(module.path).name}
+    # not the file's name: a module rebuilt from this import must import to the same JSON
+    source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}"}
     if version:
         source["edition"] = version
     game["sources"] = [source]
@@ -125,8 +129,11 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     turns, sequence = import_turns(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
     _unimported(ctx, root, consumed)
+    vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     for name_ in ctx.images.absent:
         ctx.note(f"image {name_!r} is named by the module but not in it")
+    for why in ctx.images.unreadable:
+        ctx.note(f"image {why}; it is left out and a rebuilt module lacks it")
 
     game["sides"] = sides
     if pieces.owners.factions:
@@ -152,11 +159,12 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     if sequence:
         game["sequence"] = sequence
     prov = {"status": "stated", "source": SOURCE_ID}
-    game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {Path(module.path).name!r} "
+    game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {name!r} "
                       f"(VASSAL {getattr(root, 'vassal_version', '') or 'version unknown'}).",
                       "provenance": prov}]
     game["notes"] += [{"text": text} for text in ctx.notes]
-    files = {"game.json": _dump(game), **files, **ctx.images.files}
+    game["vassal"] = vassal
+    files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards), "piece slots": pieces.slots,
               "pieces": len(pieces.pieces), "dice": len(dice), "decks": len(decks),
               "images": len(ctx.images.files)}
@@ -183,8 +191,9 @@ def _unimported(ctx: ImportContext, root: Any, consumed: set[int]) -> None:
     """One note listing every component the import did not read, by class, with counts."""
     left: Counter[str] = Counter()
     for comp in root.walk():
-        if id(comp) not in consumed:
+        if id(comp) not in consumed and not is_folder(comp):
             left[comp.tag.rsplit(".", 1)[-1]] += 1
     if left:
         parts = [f"{tag} ×{n}" if n > 1 else tag for tag, n in sorted(left.items())]
-        ctx.note("not imported (no counterpart in the format): " + ", ".join(parts))
+        ctx.note("no counterpart in the format, kept verbatim in the build file: "
+                 + ", ".join(parts))

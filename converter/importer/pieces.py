@@ -18,7 +18,7 @@ from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component
@@ -145,8 +145,7 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
     name = getattr(comp, "entry_name", "") or getattr(comp, "name", "")
     if isinstance(comp, WIDGETS) and isinstance(name, str) and name.casefold() in sides:
         side = sides[name.casefold()]
-    for child in comp.children:
-        child_path = join(path, child)
+    for child, child_path in contents(comp, path):
         if isinstance(child, PieceSlot):
             result.consumed.add(id(child))
             result.slots += 1

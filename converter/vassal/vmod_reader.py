@@ -32,6 +32,8 @@ class ModuleFile:
     buildfile_name: str
     metadata: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
+    raw_buildfile: bytes = field(default=b"", repr=False)  # as stored, for keeping verbatim
+    raw_metadata: bytes | None = field(default=None, repr=False)
 
     @property
     def entry_names(self) -> set[str]:
@@ -133,16 +135,17 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         if "savedGame" in sizes:
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}
+        raw_metadata = None
         if "moduledata" in sizes:
-            metadata = parse_metadata(_read_bounded(archive, "moduledata", max_member, source),
-                                      f"{source}!moduledata")
+            raw_metadata = _read_bounded(archive, "moduledata", max_member, source)
+            metadata = parse_metadata(raw_metadata, f"{source}!moduledata")
         name = _buildfile_name(sizes, metadata.get("VassalVersion", ""))
         if name is None:
             raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
-        root = read_buildfile(_read_bounded(archive, name, max_member, source),
-                              f"{source}!{name}")
+        raw = _read_bounded(archive, name, max_member, source)
+        root = read_buildfile(raw, f"{source}!{name}")
     return ModuleFile(path=source, buildfile=root, buildfile_name=name, metadata=metadata,
-                      sizes=sizes)
+                      sizes=sizes, raw_buildfile=raw, raw_metadata=raw_metadata)
 
 
 def _buildfile_name(sizes: dict[str, int], vassal_version: str) -> str | None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
-from tests.importer.helpers import TOUR, write_zip
+from tests.importer.helpers import TOUR, merged, write_zip
 
 MODULE_XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
               b'<VASSAL.build.GameModule name="Tiny" version="2.1" VassalVersion="3.6.0">'
@@ -120,7 +120,8 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     assert game["turns"]["first"] == 1 and game["turns"]["count"] == 8
     assert [p["name"] for p in game["sequence"]] == ["Move", "Fight"]
     notes = [n["text"] for n in game["notes"]]
-    assert any(n.startswith("not imported") and "Component" in n for n in notes)
+    assert any(n.startswith("no counterpart in the format, kept verbatim in the build file")
+               and "Component" in n for n in notes)
 
 
 def test_refuses_to_overwrite_without_force(tiny: Path, tmp_path: Path, capsys) -> None:
@@ -192,7 +193,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize("case", ["truncated", "not a zip", "entity bomb", "escaping path",
                                   "damaged entry", "malformed xml", "no build file",
-                                  "a saved game", "picture", "embedded game", "missing"])
+                                  "a saved game", "embedded game", "missing"])
 def test_unreadable_input_is_exit_2_with_one_line(case: str, tmp_path: Path, capsys) -> None:
     path, message = _corrupt_inputs(tmp_path)[case]
     out_dir = tmp_path / "out" / "game"
@@ -203,6 +204,18 @@ def test_unreadable_input_is_exit_2_with_one_line(case: str, tmp_path: Path, cap
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     assert not out_dir.exists()
     assert not (tmp_path / "evil.png").exists()
+
+
+def test_an_unreadable_picture_is_noted_and_the_import_goes_on(tmp_path: Path, capsys) -> None:
+    path, message = _corrupt_inputs(tmp_path)["picture"]
+    out_dir = tmp_path / "out" / "game"
+    code, out, err = _import(capsys, str(path), "-o", str(out_dir))
+    assert code == 0 and err == ""
+    assert f"note: board 'Hexes': {path}: {message}" in out
+    game = merged(out_dir)
+    board = next(b for b in game["boards"] if b["name"] == "Hexes")
+    assert board["kind"] == "hex" and "image" not in board  # the grid is kept, not the picture
+    assert game["vassal"]["files"]["images/map.png"] == "images/map.png"  # kept for the rebuild
 
 
 def test_usage_errors_are_exit_2(capsys) -> None:

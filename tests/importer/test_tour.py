@@ -34,7 +34,9 @@ def test_the_folder_validates_with_no_problems(imported) -> None:
     doc, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     assert doc.data["title"] == "VASSAL Tour"
-    assert doc.data["sources"][0]["file"] == "tour.vmod"
+    # the module, not its file name: a module rebuilt from the import imports alike
+    assert doc.data["sources"][0]["title"] == "VASSAL module 'VASSAL Tour'"
+    assert "file" not in doc.data["sources"][0]
     assert doc.data["sources"][0]["edition"] == "1.3"
 
 
@@ -136,13 +138,13 @@ def test_zones_regions_dice_and_decks(imported) -> None:
 def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
     folder, out = imported
     notes = [n["text"] for n in merged(folder)["notes"]]
-    left = next(n for n in notes if n.startswith("not imported (no counterpart in the format)"))
+    left = next(n for n in notes if n.startswith("no counterpart in the format, kept verbatim"))
     for tag in ("Zoomer", "StackMetrics ×2", "GlobalOptions", "Chatter", "Documentation"):
         assert tag in left
     assert any("square grid of board 'plain'" in n for n in notes)
     assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
     assert any("levels 5-6 are left out" in n for n in notes)
-    assert "note: not imported (no counterpart in the format)" in out
+    assert "note: no counterpart in the format, kept verbatim in the build file" in out
 
 
 def test_import_is_deterministic(imported, tmp_path: Path) -> None:
