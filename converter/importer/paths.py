@@ -15,6 +15,11 @@ def label(component: Component) -> str:
         value = getattr(component, attr, "")
         if isinstance(value, str) and value:
             return f"{short_tag(component)}[{value}]"
+    raw = getattr(component, "attrib", None)  # an element vconv does not model (a folder)
+    if isinstance(raw, dict):
+        for attr in ("mapName", "name", "entryName"):
+            if raw.get(attr):
+                return f"{short_tag(component)}[{raw[attr]}]"
     return short_tag(component)
 
 
