@@ -30,6 +30,9 @@ VCONV_FACE_LAYERS = ("Step", "Side")
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
+# the property names modules use for a piece's side and nationality (first found wins)
+SIDE_NAMES = ("Side", "side", "SIDE", "Player", "Owner")
+NATION_NAMES = ("Nationality", "Nation", "nationality", "nation", "Country", "Army")
 _GENERIC_COMMANDS = ("activate", "increase", "decrease")
 WIDGETS = (PieceWindow, TabWidget, PanelWidget, ListWidget, BoxWidget)
 
@@ -41,6 +44,7 @@ class PieceDefinition:
     key: tuple[str, str]
     entry: dict[str, Any]
     count: int = 1
+    palette: bool = False  # a palette slot is an endless supply: the module states no count
 
 
 @dataclass
@@ -80,11 +84,29 @@ class PiecesResult:
         out = []
         for definition in self.pieces:
             entry = dict(definition.entry)
-            if definition.count > 1:
+            if definition.palette:
+                entry = _count_missing(entry)
+            elif definition.count > 1:
                 # keep the field order stable: count after kind/owner
                 entry = _with_count(entry, definition.count)
             out.append(entry)
         return out
+
+
+def _count_missing(entry: dict[str, Any]) -> dict[str, Any]:
+    """A palette piece: how many the game has is not in the module (never 1 or a guess)."""
+    missing = list(entry.get("missing", [])) + ["count"]
+    prov = dict(entry["provenance"])
+    if prov["status"] == "missing":
+        prov["note"] = prov["note"].replace(": side;", ": side, count;", 1)
+    else:
+        prov = {**prov, "status": "missing",
+                "note": f"not in the VASSAL module: count (a palette slot is an endless "
+                        f"supply); {prov['note']}"}
+    out = {k: v for k, v in entry.items() if k not in ("missing", "provenance")}
+    out["missing"] = missing
+    out["provenance"] = prov
+    return out
 
 
 def _with_count(entry: dict[str, Any], count: int) -> dict[str, Any]:
@@ -103,10 +125,13 @@ class Prototypes:
         self.ctx = ctx
         self.defs: dict[str, Piece] = {}
         self.consumed: set[int] = set()
+        self.origin: dict[int, str] = {}  # id(trait) → the prototype it belongs to
         for comp in root.find_all(PrototypeDefinition):
             self.consumed.add(id(comp))
             try:
-                self.defs.setdefault(comp.name, comp.piece)
+                piece = self.defs.setdefault(comp.name, comp.piece)
+                for trait in piece.traits:
+                    self.origin.setdefault(id(trait), comp.name)
             except VassalFormatError as exc:
                 ctx.note(f"prototype {comp.name!r} cannot be read ({exc}); pieces using it lose "
                          "its traits")
@@ -149,7 +174,7 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
         if isinstance(child, PieceSlot):
             result.consumed.add(id(child))
             result.slots += 1
-            add_slot(ctx, child, child_path, side, sides, protos, result)
+            add_slot(ctx, child, child_path, side, sides, protos, result, palette=True)
         elif isinstance(child, WIDGETS):
             _walk(ctx, child, child_path, side, sides, protos, result)
 
@@ -160,7 +185,8 @@ def slot_key(piece: Piece, fallback_name: str) -> tuple[str, str]:
 
 
 def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
-             sides: dict[str, str], protos: Prototypes, result: PiecesResult) -> str | None:
+             sides: dict[str, str], protos: Prototypes, result: PiecesResult,
+             palette: bool = False) -> str | None:
     """Add (or count again) the piece a slot defines; its piece id, or None if unreadable."""
     try:
         piece = slot.piece  # type: ignore[attr-defined]
@@ -171,10 +197,11 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
     known = result.by_key.get(key)
     if known is not None:
         known.count += 1
+        known.palette = known.palette or palette
         return known.entry["id"]
     entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
                         result.owners)
-    definition = PieceDefinition(key, entry)
+    definition = PieceDefinition(key, entry, palette=palette)
     result.pieces.append(definition)
     result.by_key[key] = definition
     return entry["id"]
@@ -185,18 +212,32 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
     traits = protos.expand(piece)
     basic = piece.basic
     props: dict[str, str] = {}
+    given_by: dict[str, str] = {}  # property → the trait that gives it, for provenance
     for trait in reversed(traits):
         if isinstance(trait, Marker):
             props.update(trait.properties())
+            proto = protos.origin.get(id(trait))
+            where = f"Marker trait of prototype {proto!r}" if proto else "the piece's Marker trait"
+            given_by.update({k: where for k in trait.properties()})
+    aliases: dict[str, str] = {}  # "Side"/"Nationality" → the module's own property name
+    for names, canonical in ((SIDE_NAMES, "Side"), (NATION_NAMES, "Nationality")):
+        found = next((n for n in names if props.get(n, "").strip()), None)
+        if found is not None and found != canonical and canonical not in props:
+            props[canonical] = props[found]
+            aliases[canonical] = found
+            given_by[canonical] = f"{given_by.get(found, 'a Marker trait')}, property {found!r}"
     name = basic.name or entry_name or "piece"
     wanted_id = props.get("vconv_id") or name
     pid = ctx.ids.take("pieces", wanted_id, "piece")
     kind = props.get("Kind", "")
     placeholder = kind not in KINDS
     entry: dict[str, Any] = {"id": pid, "name": name, "kind": PLACEHOLDER_KIND if placeholder else kind}
-    marker_side = props.get("Side", "").casefold()
-    if marker_side and marker_side in sides:
-        side = sides[marker_side]
+    marker_side = props.get("Side", "").strip().casefold()
+    side_from = "the palette panel named after the side" if side is not None else ""
+    if marker_side and match_side(marker_side, sides) is not None:
+        side = match_side(marker_side, sides)
+        marker_side = next(k for k, v in sides.items() if v == side)
+        side_from = f"{given_by.get('Side', 'a Marker trait')} (Side = {props['Side']!r})"
     if side is not None:
         entry["side"] = side
     faces, unused = _faces(ctx, traits, basic, name, path)
@@ -218,8 +259,13 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
     for key, known in (("Nationality", nationality), ("Faction", faction)):
         if props.get(key) and known is None:
             extra[key] = props[key]
+    for canonical, own in aliases.items():  # kept under the module's own name only
+        extra.pop(canonical, None)
+        if (canonical == "Side" and side is not None) or (canonical == "Nationality"
+                                                           and nationality is not None):
+            extra.pop(own, None)
     if extra:
-        entry["properties"] = extra
+        entry["properties"] = dict(sorted(extra.items()))
     if unused:
         ctx.note(f"piece {name!r}: not imported: layers {', '.join(unused)} (overlays the format "
                  "has no place for)")
@@ -229,11 +275,31 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         prov = ctx.missing(missing, path)
     else:
         prov = ctx.stated(path)
+    if side_from:
+        prov["note"] += f"; side from {side_from}"
+    if nationality is not None:
+        prov["note"] += f"; nationality from {given_by.get('Nationality', 'a Marker trait')}"
     if placeholder:
         prov["note"] += (f"; kind {PLACEHOLDER_KIND!r} stands in: the module does not say what "
                          "kind of piece this is")
     entry["provenance"] = prov
     return entry
+
+
+def match_side(value: str, sides: dict[str, str]) -> str | None:
+    """The side a property value names: its name, or its initials ('CP' for 'Central
+    Powers'), or the one side whose name starts with it; None when none or several fit."""
+    value = value.strip().casefold()
+    if not value:
+        return None
+    if value in sides:
+        return sides[value]
+    initials = [sid for name, sid in sides.items()
+                if "".join(w[0] for w in name.split() if w).casefold() == value]
+    if len(initials) == 1:
+        return initials[0]
+    prefix = [sid for name, sid in sides.items() if name.startswith(value)]
+    return prefix[0] if len(prefix) == 1 else None
 
 
 def layer_name(layer: Layer) -> str:

@@ -109,8 +109,11 @@ def test_pieces_faces_and_images(imported) -> None:
     with zipfile.ZipFile(TOUR) as archive:
         for piece in pieces.values():
             prov = piece["provenance"]
-            assert prov["status"] == "stated" and prov["source"] == "vassal-module"
-            assert prov["note"].startswith("imported from PieceWindow[")
+            # palette pieces: how many the game has is not in the module
+            assert prov["status"] == "missing" and prov["source"] == "vassal-module"
+            assert piece["missing"] == ["count"] and "count" not in piece
+            assert prov["note"].startswith("not in the VASSAL module: count (a palette slot is "
+                                           "an endless supply); imported from PieceWindow[")
             for face in piece["faces"]:
                 original = "images/" + Path(face["image"]).name
                 assert (folder / face["image"]).read_bytes() == archive.read(original)

@@ -1,0 +1,86 @@
+"""A VASSAL 3.7 module in the shape real ones have: components inside folders, a player
+hand, regions inside zones, a board whose image is absent, sides given by a prototype's
+Marker in the module's own words ('CP'), palettes that state no count."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from converter.cli import main
+from converter.validate import validate_path
+from tests.importer.buildfiles import buildfile_of, compare_buildfiles
+from tests.importer.helpers import merged, write_zip
+
+F = b"VASSAL.build.module.folder."
+B = b"VASSAL.build.module.map.boardPicker."
+XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+       b'<VASSAL.build.GameModule name="Folded" version="1" VassalVersion="3.7.10">'
+       b'<VASSAL.build.module.PlayerRoster><entry>Central Powers</entry>'
+       b'<entry>Allied Powers</entry></VASSAL.build.module.PlayerRoster>'
+       b'<VASSAL.build.module.PrototypesContainer><' + F + b'PrototypeFolder name="Units">'
+       b'<VASSAL.build.module.PrototypeDefinition name="GE">+/null/mark;Side\tmark;Nation\\\t'
+       b'piece;;;;/CP\tGE\\\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition>'
+       b'</' + F + b'PrototypeFolder></VASSAL.build.module.PrototypesContainer>'
+       b'<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.ListWidget '
+       b'entryName="Markers"><VASSAL.build.widget.PieceSlot entryName="VP">+/null/piece;;;;VP/'
+       b'null;0;0;1;0</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>'
+       b'</VASSAL.build.module.PieceWindow>'
+       b'<VASSAL.build.module.Map mapName="Map"><VASSAL.build.module.map.BoardPicker>'
+       b'<' + B + b'Board name="Europe" image="gone.jpg" width="800" height="600">'
+       b'<' + B + b'board.ZonedGrid><' + B + b'board.mapgrid.Zone name="West" '
+       b'locationFormat="$gridLocation$" path="0,0;400,0;400,600;0,600" useParentGrid="false">'
+       b'<' + B + b'board.RegionGrid><' + B + b'board.Region name="Paris" originx="100" '
+       b'originy="100"/><' + B + b'board.Region name="Metz" originx="300" originy="120"/>'
+       b'</' + B + b'board.RegionGrid></' + B + b'board.mapgrid.Zone>'
+       b'</' + B + b'board.ZonedGrid></' + B + b'Board>'
+       b'</VASSAL.build.module.map.BoardPicker>'
+       b'<' + F + b'MapSubFolder name="Setup"><' + F + b'MapSubFolder name="German">'
+       b'<VASSAL.build.module.map.SetupStack name="a" owningBoard="Europe" '
+       b'useGridLocation="true" location="Metz"><VASSAL.build.widget.PieceSlot entryName="GE1">'
+       b'+/null/prototype;GE\tpiece;;;;GE 1/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+       b'<VASSAL.build.widget.PieceSlot entryName="GE1">'
+       b'+/null/prototype;GE\tpiece;;;;GE 1/\tnull;0;0;3;0</VASSAL.build.widget.PieceSlot>'
+       b'</VASSAL.build.module.map.SetupStack></' + F + b'MapSubFolder>'
+       b'</' + F + b'MapSubFolder></VASSAL.build.module.Map>'
+       b'<VASSAL.build.module.PlayerHand mapName="CP Hand" side="Central Powers">'
+       b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Hand" width="300" '
+       b'height="100"/></VASSAL.build.module.map.BoardPicker>'
+       b'<VASSAL.build.module.map.DrawPile name="Deck" owningBoard="Hand">'
+       b'<VASSAL.build.widget.CardSlot entryName="Card">+/null/piece;;;;Card/null;0;0;4;0'
+       b'</VASSAL.build.widget.CardSlot></VASSAL.build.module.map.DrawPile>'
+       b'</VASSAL.build.module.PlayerHand>'
+       b'</VASSAL.build.GameModule>\n')
+
+
+def test_a_folded_module_is_imported_whole_and_built_back(tmp_path: Path, capsys) -> None:
+    vmod = write_zip(tmp_path / "folded.vmod", {"buildFile.xml": XML, "images/x.png": b"x"})
+    folder = tmp_path / "folded"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert ("note: board 'Europe': its image 'gone.jpg' is not in the module; its grid is kept, "
+            "on the board's stated size") in out
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    boards = {b["name"]: b for b in game["boards"]}
+    assert set(boards) == {"Europe", "Hand"}  # the player hand's board too
+    spaces = {s["name"]: s for s in boards["Europe"]["spaces"]}
+    assert spaces["Paris"]["parent"] == spaces["West"]["id"] == "west"
+    assert spaces["Metz"]["kind"] == "region"
+    pieces = {p["name"]: p for p in game["pieces"]}
+    ge = pieces["GE 1"]
+    assert ge["side"] == "central-powers" and ge["count"] == 2  # two placed, no palette
+    assert ge["nationality"] == "ge"
+    assert "side from Marker trait of prototype 'GE' (Side = 'CP')" in ge["provenance"]["note"]
+    assert pieces["VP"]["missing"] == ["side", "count"] and "count" not in pieces["VP"]
+    (setup,) = game["scenarios"][0]["setup"]
+    assert setup == {"piece": "ge-1", "at": {"board": "europe", "space": "metz"}, "count": 2,
+                     "provenance": setup["provenance"]}
+    assert [d["name"] for d in game["decks"]] == ["Deck"]
+    assert game["vassal"]["entry"] == "buildFile.xml"
+    assert game["vassal"]["files"] == {"images/x.png": "images/x.png"}
+
+    assert main(["build", str(folder), "-o", str(tmp_path / "dist"), "-q"]) == 0
+    rebuilt = tmp_path / "dist" / "folded.vmod"
+    assert compare_buildfiles(XML, buildfile_of(rebuilt)) == []
+    assert buildfile_of(rebuilt) == XML
