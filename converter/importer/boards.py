@@ -33,6 +33,7 @@ class PlacedBoard:
     locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # VASSAL name → at
     whole: dict[str, Any] | None = None  # the location every point of the board has
     entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
+    size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
         """The board as one space, added on first need: a point no zone or region names."""
@@ -107,6 +108,7 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
     placed.entry = out
+    placed.size = size
     spaces: list[dict[str, Any]] = []
     hex_grid = _hex_part(grid)
     missing: list[str] = []

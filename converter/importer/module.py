@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from converter.builder.embedded import GAME_ENTRY, embedded_document
+from converter.errors import VassalFormatError
 from converter.importer.boards import import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
@@ -23,7 +25,8 @@ from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
 from converter.importer.pieces import Prototypes, import_pieces
 from converter.importer.preserve import preserve
-from converter.importer.setup import import_setup
+from converter.importer.scenarios import import_predefined
+from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
 from converter.vassal.components import GameModule, Map, PlayerRoster, PrototypesContainer
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
@@ -59,7 +62,11 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
         if data is None or "vassal" not in data:
             return _embedded(module, slug)
         # built from an imported module: its build file is the original's, read it again
-    return _reconstruct(module, slug)
+    try:
+        with module.opened():
+            return _reconstruct(module, slug)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise VassalFormatError(f"{module.path}: cannot be read again ({exc})") from None
 
 
 def _dump(data: dict[str, Any]) -> bytes:
@@ -128,6 +135,10 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
+    scenarios = ([scenario] if scenario else []) + import_predefined(
+        ctx, boards, pieces, protos, side_ids, consumed)
+    for each in scenarios:  # a piece no palette holds exists as often as a setup places it
+        count_placed(each.get("setup", []), pieces)
     _unimported(ctx, root, consumed)
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     for name_ in ctx.images.absent:
@@ -142,7 +153,7 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
         "boards": boards.boards, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
-        "dice": dice, "scenarios": [scenario] if scenario else []}
+        "dice": dice, "scenarios": scenarios}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:

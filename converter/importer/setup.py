@@ -48,7 +48,7 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 placements.append(placement)
     if not placements:
         return None
-    _count_placed(placements, pieces)
+    count_placed(placements, pieces)
     for p in placements:
         if "count" in p:
             p["provenance"] = p.pop("provenance")
@@ -56,7 +56,7 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
             "provenance": ctx.stated("SetupStack components")}
 
 
-def _count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:
+def count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:
     """A piece placed N times at start exists N times (a palette slot is an endless supply)."""
     placed: dict[str, int] = {}
     for p in placements:

@@ -6,8 +6,10 @@ chunks so a lying size header cannot make us inflate more); other entries are li
 
 from __future__ import annotations
 
+import contextlib
 import os
 import zipfile
+from collections.abc import Iterator
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -34,6 +36,21 @@ class ModuleFile:
     sizes: dict[str, int] = field(default_factory=dict)
     raw_buildfile: bytes = field(default=b"", repr=False)  # as stored, for keeping verbatim
     raw_metadata: bytes | None = field(default=None, repr=False)
+    _archive: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
+
+    @contextlib.contextmanager
+    def opened(self) -> Iterator["ModuleFile"]:
+        """Keep the archive open while many entries are read (each read_member would
+        otherwise read the whole central directory again)."""
+        if self._archive is not None:
+            yield self
+            return
+        with zipfile.ZipFile(self.path) as archive:
+            self._archive = archive
+            try:
+                yield self
+            finally:
+                self._archive = None
 
     @property
     def entry_names(self) -> set[str]:
@@ -50,6 +67,8 @@ class ModuleFile:
         Raises:
             VassalFormatError: the entry is missing or larger than *limit*.
         """
+        if self._archive is not None:
+            return _read_bounded(self._archive, name, limit, self.path)
         with zipfile.ZipFile(self.path) as archive:
             return _read_bounded(archive, name, limit, self.path)
 

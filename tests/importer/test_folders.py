@@ -9,6 +9,7 @@ from pathlib import Path
 from converter.cli import main
 from converter.validate import validate_path
 from tests.importer.buildfiles import buildfile_of, compare_buildfiles
+from converter.vassal.savefile import save_archive_bytes
 from tests.importer.helpers import merged, write_zip
 
 F = b"VASSAL.build.module.folder."
@@ -84,3 +85,35 @@ def test_a_folded_module_is_imported_whole_and_built_back(tmp_path: Path, capsys
     rebuilt = tmp_path / "dist" / "folded.vmod"
     assert compare_buildfiles(XML, buildfile_of(rebuilt)) == []
     assert buildfile_of(rebuilt) == XML
+
+
+def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Path) -> None:
+    setup = (b'<VASSAL.build.module.PredefinedSetup name="Scenarios" isMenu="true">'
+             b'<VASSAL.build.module.PredefinedSetup name="August 1914" file="1914.vsav" '
+             b'useFile="true"/></VASSAL.build.module.PredefinedSetup>')
+    xml = XML.replace(b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
+    text = ("begin_save"
+            "\x1b+/11/prototype;GE\tpiece;;;;GE 1/\tMap;110;95;11;0"       # Paris, by its name
+            "\x1b+/12/prototype;GE\tpiece;;;;GE 1/\tMap;290;130;12;0"      # Metz
+            "\x1b+/13/piece;;;;Fort/Map;120;90;13;0"                      # made during play
+            "\x1b+/14/piece;;;;Card/CP Hand;5;5;14;0"                     # in the deck below
+            "\x1b+/15/deck;0;0;100;100/CP Hand;5;5;14"
+            "\x1bend_save")
+    vmod = write_zip(tmp_path / "folded.vmod", {"buildFile.xml": xml,
+                                                  "1914.vsav": save_archive_bytes(text)})
+    folder = tmp_path / "folded"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    scenario = next(s for s in game["scenarios"] if s["name"] == "August 1914")
+    placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
+    assert placed == [("ge-1", {"board": "europe", "space": "paris"}, 1),
+                      ("ge-1", {"board": "europe", "space": "metz"}, 1),
+                      ("fort", {"board": "europe", "space": "paris"}, 1)]
+    assert scenario["provenance"]["note"] == (
+        "imported from PredefinedSetup[Scenarios]/PredefinedSetup[August 1914] "
+        "(saved game '1914.vsav')")
+    fort = next(p for p in game["pieces"] if p["id"] == "fort")
+    # no palette holds it: as many as a setup places (one: the format's default count)
+    assert "count" not in fort and fort["missing"] == ["side"]
