@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from converter.errors import VassalFormatError
+from converter.vassal import sequence
 from converter.importer.context import ImportContext
 from converter.importer.paths import contents, join, label
 from converter.vassal.components import (
@@ -240,7 +241,7 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         side_from = f"{given_by.get('Side', 'a Marker trait')} (Side = {props['Side']!r})"
     if side is not None:
         entry["side"] = side
-    faces, unused = _faces(ctx, traits, basic, name, path)
+    faces, unused = _faces(ctx, traits, basic, name, path, protos.origin)
     if any(isinstance(t, Obscurable) for t in traits):
         entry["hidden"] = True
     entry["faces"] = faces
@@ -311,7 +312,15 @@ def layer_name(layer: Layer) -> str:
     return (specific or commands or ["(unnamed)"])[0]
 
 
+ALWAYS_ACTIVE_FIELD = 25  # its index among an emb2 type's fields (after the `emb2;` prefix)
+
+
 def _switchable(layer: Layer) -> bool:
+    """Can a player switch the layer off?  Not when its type says 'always active' (VASSAL
+    3.2 on; older layers lack the field, which VASSAL then reads as false)."""
+    fields = sequence.split(layer.encode_type()[len(Layer.ID):], ";")
+    if len(fields) > ALWAYS_ACTIVE_FIELD and layer.always_active:
+        return False
     return bool(layer.activate_key_chars or layer.activate_key)
 
 
@@ -329,7 +338,7 @@ def face_layer(traits: list[Any]) -> Layer | None:
 
 
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
-           path: str) -> tuple[list[dict[str, Any]], list[str]]:
+           path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
     layer = face_layer(traits)
     images = list(layer.images) if layer is not None else [basic.image]
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
@@ -338,7 +347,11 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
         ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; the format "  # type: ignore[union-attr]
                  f"holds {MAX_FACES} faces, so levels {MAX_FACES + 1}-{len(images)} are left out")
         images = images[:MAX_FACES]
-    where = f"{path} (Layer {layer_name(layer)!r})" if layer is not None else f"{path} (BasicPiece)"
+    where = f"{path} (BasicPiece)"
+    if layer is not None:
+        proto = origin.get(id(layer))
+        where = f"{path} (Layer {layer_name(layer)!r}" + (
+            f" of prototype {proto!r})" if proto else ")")
     faces = []
     for index, image in enumerate(images):
         counter, side = FACE_SLOTS[index]
