@@ -117,3 +117,17 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
     fort = next(p for p in game["pieces"] if p["id"] == "fort")
     # no palette holds it: as many as a setup places (one: the format's default count)
     assert "count" not in fort and fort["missing"] == ["side"]
+
+
+def test_a_layer_vassal_always_shows_gives_the_faces_even_with_a_key() -> None:
+    from converter.importer.pieces import face_layer
+    from converter.vassal.traits.registry import decode_trait
+
+    # Paths of Glory's corps (VASSAL 3.7): activate key Ctrl+A, but 'always active' is true
+    always = decode_trait("emb2;Activate;2;;Take Losses;2;;Replace;2;;;;1;false;0;0;"
+                          "ge_corps.png,ge_corps_back.png;GEc,(GEc);true;Status;;;true;"
+                          "CounterLayer;1;1;true;65,130;76,130;82,130;;1.0;;true", "1")
+    # a 2005 layer (no 'always active' field: VASSAL reads false) switched by Ctrl+D
+    switched = decode_trait("emb2;Activate;2;D;;2;;;2;;;;0;false;0;0;a.png,b.png;,;true", "1")
+    assert face_layer([always]) is always
+    assert face_layer([switched]) is None
