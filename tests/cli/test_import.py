@@ -223,3 +223,27 @@ def test_usage_errors_are_exit_2(capsys) -> None:
         main(["import", str(TOUR)])
     assert exc.value.code == 2
     assert "-o/--output" in capsys.readouterr().err
+
+
+def test_building_an_imported_game_whose_kept_file_is_gone_is_exit_2(tmp_path: Path,
+                                                                     capsys) -> None:
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    (folder / "vassal" / "buildFile.txt").unlink()
+    code = main(["build", str(folder), "-o", str(tmp_path / "dist")])
+    err = capsys.readouterr().err
+    assert code == 2 and not (tmp_path / "dist" / "tour.vmod").exists()
+    assert f"{folder}/vassal/buildFile.txt: cannot be read" in err and "Traceback" not in err
+
+
+def test_a_kept_file_outside_the_folder_is_refused(tmp_path: Path, capsys) -> None:
+    import json
+
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    game = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    game["vassal"]["files"]["../../secret.txt"] = "help/secret.txt"
+    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    code = main(["build", str(folder), "-o", str(tmp_path / "dist")])
+    err = capsys.readouterr().err
+    assert code == 2 and "/vassal/files" in err and "Traceback" not in err
