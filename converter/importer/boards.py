@@ -103,7 +103,8 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     if size is not None or _has_grid(board):
         try:
             grid = vgrid.grid_of_board(board, size)
-        except (ValueError, ArithmeticError) as exc:
+        except (ValueError, ArithmeticError, AttributeError, TypeError) as exc:
+            # AttributeError: a damaged element whose tag only ends like a grid's
             ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
@@ -145,14 +146,19 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
         spaces += _regions(ctx, grid.background, size, placed, board_id, path)
     square = _square_part(grid)
     if square is not None:
-        ctx.note(f"not imported: the square grid of board {board.name!r} ({path}); the format "
-                 "has no square grids")
+        cells = _squares(ctx, square, size, placed, board_id, path)
+        if cells:
+            spaces += cells
+        else:
+            ctx.note(f"the square grid of board {board.name!r} ({path}) is kept verbatim in the "
+                     f"build file; more than {MAX_SQUARES} cells (or no board size) are not "
+                     "listed as spaces")
     if "kind" not in out:
         if spaces and any(s.get("kind") == "zone" for s in spaces):
             out["kind"] = "area"
         else:
             out["kind"] = "boxes"
-        if not spaces or square is not None or grid is None:
+        if not spaces or grid is None:
             whole_id = ctx.ids.take("spaces", board.name or board_id, "board")
             whole = {"id": whole_id, "name": board.name or board_id, "kind": "board",
                      "provenance": ctx.stated(path)}
@@ -171,6 +177,43 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     placed.entry = out
     result.boards.append(out)
     result.placed.append(placed)
+
+
+MAX_SQUARES = 2500  # a square grid with more cells than this stays a single space
+
+
+def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] | None,
+             placed: PlacedBoard, board_id: str, path: str) -> list[dict[str, Any]]:
+    """One space per cell of a square grid whose centre lies on the board, named as VASSAL
+    names it (the format has no square grid of its own)."""
+    if size is None or grid.dx <= 0 or grid.dy <= 0:
+        return []
+    cols = int((size[0] - grid.x0) / grid.dx) + 1
+    rows = int((size[1] - grid.y0) / grid.dy) + 1
+    if cols <= 0 or rows <= 0 or cols * rows > MAX_SQUARES:
+        return []
+    out: list[dict[str, Any]] = []
+    for row in range(rows):
+        for col in range(cols):
+            centre = grid.center(col, row)
+            if not (0 <= centre[0] < size[0] and 0 <= centre[1] < size[1]):
+                continue
+            try:
+                name = grid.location_name(centre)
+            except (ValueError, ArithmeticError):
+                return []
+            if name in placed.locations:
+                continue
+            sid = ctx.ids.take("spaces", name, "square")
+            space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "square"}
+            layout = _layout(centre, size)
+            if layout is not None:
+                space["layout"] = layout
+            space["provenance"] = ctx.deduced(f"{path}/SquareGrid", "VASSAL's SquareGrid and "
+                                              "its numbering, one space per cell on the board")
+            placed.locations[name] = {"board": board_id, "space": sid}
+            out.append(space)
+    return out
 
 
 def _size_without_image(board: Board) -> tuple[int, int] | None:

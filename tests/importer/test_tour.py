@@ -144,7 +144,11 @@ def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
     left = next(n for n in notes if n.startswith("no counterpart in the format, kept verbatim"))
     for tag in ("Zoomer", "StackMetrics ×2", "GlobalOptions", "Chatter", "Documentation"):
         assert tag in left
-    assert any("square grid of board 'plain'" in n for n in notes)
+    plain = next(b for b in merged(folder)["boards"] if b["name"] == "plain")
+    # the square grid: one space per cell, named as VASSAL names it (no square grids in the
+    # format); this one is numbered from the centre, 21 x 21 cells on the board
+    assert {s["kind"] for s in plain["spaces"]} == {"square"} and len(plain["spaces"]) == 441
+    assert {"0,0", "-10,10", "10,-10"} <= {s["name"] for s in plain["spaces"]}
     assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
     assert any("levels 5-6 are left out" in n for n in notes)
     assert "note: no counterpart in the format, kept verbatim in the build file" in out

@@ -6,7 +6,7 @@ then add it to `registry.COMPONENT_CLASSES`.
 """
 
 from converter.vassal.components.base import Attr, Component, RawElement
-from converter.vassal.components.game_module import GameModule
+from converter.vassal.components.game_module import BasicModule, GameModule
 from converter.vassal.components.basic_command_encoder import BasicCommandEncoder
 from converter.vassal.components.documentation import Documentation
 from converter.vassal.components.help_file import HelpFile
@@ -88,5 +88,5 @@ __all__ = [
     "SpecialDie", "SpecialDieFace", "SquareGrid", "SquareGridNumbering", "StackExpander",
     "StackMetrics", "TabWidget", "TurnGlobalHotkey", "TurnTracker", "Zone", "ZoneProperty",
     "ZonedGrid", "Zoomer", "component_from_xml",
-    "PlayerHand", "PrivateMap",
+    "PlayerHand", "PrivateMap", "BasicModule",
 ]
