@@ -33,7 +33,8 @@ from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
-FRAGMENTS = (("boards.json", ("boards",)), ("pieces.json", ("pieces", "decks", "cards")),
+FRAGMENTS = (("boards.json", ("boards",)),
+             ("pieces.json", ("factors", "pieces", "decks", "cards")),
              ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
 
 
@@ -152,7 +153,7 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     if pieces.owners.nationalities:
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
-        "boards": boards.boards, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
+        "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
         "dice": dice, "scenarios": scenarios}
     includes = []
     files: dict[str, bytes] = {}

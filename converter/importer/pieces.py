@@ -33,7 +33,12 @@ PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
 # the property names modules use for a piece's side and nationality (first found wins)
 SIDE_NAMES = ("Side", "side", "SIDE", "Player", "Owner")
-NATION_NAMES = ("Nationality", "Nation", "nationality", "nation", "Country", "Army")
+NATION_NAMES = ("Nationality", "Nation", "nationality", "nation", "Country")
+# Marker properties that name a printed factor (compared case-insensitively); a whole number
+# 0-99 under one of these names is the piece's factor on its first face
+FACTOR_NAMES = ("attack", "defense", "defence", "movement", "move", "combat", "strength",
+                "loss", "range", "firepower", "morale", "cf", "af", "df", "mf", "ma", "mp", "lf",
+                "rf", "sp", "ops", "op")
 _GENERIC_COMMANDS = ("activate", "increase", "decrease")
 WIDGETS = (PieceWindow, TabWidget, PanelWidget, ListWidget, BoxWidget)
 
@@ -74,8 +79,25 @@ class Owners:
 
 
 @dataclass
+class Factors:
+    """The factors pieces' properties name, in the order first seen."""
+
+    items: list[dict[str, Any]] = field(default_factory=list)
+    _ids: dict[str, str] = field(default_factory=dict)  # property name → factor id
+
+    def factor(self, ctx: ImportContext, name: str) -> str:
+        if name not in self._ids:
+            ident = ctx.ids.take("factors", name, "factor")
+            self._ids[name] = ident
+            self.items.append({"id": ident, "name": name, "provenance": ctx.deduced(
+                "Marker traits", f"pieces carry a whole-number property named {name!r}")})
+        return self._ids[name]
+
+
+@dataclass
 class PiecesResult:
     owners: Owners = field(default_factory=Owners)
+    factors: Factors = field(default_factory=Factors)
     pieces: list[PieceDefinition] = field(default_factory=list)
     by_key: dict[tuple[str, str], PieceDefinition] = field(default_factory=dict)
     consumed: set[int] = field(default_factory=set)
@@ -201,7 +223,7 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
         known.palette = known.palette or palette
         return known.entry["id"]
     entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
-                        result.owners)
+                        result.owners, result.factors)
     definition = PieceDefinition(key, entry, palette=palette)
     result.pieces.append(definition)
     result.by_key[key] = definition
@@ -209,7 +231,8 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
 
 
 def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, side: str | None,
-                sides: dict[str, str], protos: Prototypes, owners: Owners) -> dict[str, Any]:
+                sides: dict[str, str], protos: Prototypes, owners: Owners,
+                factors: Factors | None = None) -> dict[str, Any]:
     traits = protos.expand(piece)
     basic = piece.basic
     props: dict[str, str] = {}
@@ -246,6 +269,18 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         entry["hidden"] = True
     entry["faces"] = faces
     extra = {k: v for k, v in sorted(props.items()) if k not in CONSUMED_PROPERTIES and k}
+    if factors is not None and faces:
+        values = {k: int(v) for k, v in extra.items() if k.casefold() in FACTOR_NAMES
+                  and v.strip().isdecimal() and int(v) <= 99}
+        if values:
+            face = {k: v for k, v in faces[0].items() if k != "provenance"}
+            face["factors"] = {factors.factor(ctx, k): n for k, n in values.items()}
+            face["provenance"] = dict(faces[0]["provenance"])
+            face["provenance"]["note"] += "; factors from " + ", ".join(
+                f"{given_by.get(k, 'a Marker trait')} ({k} = {n})" for k, n in values.items())
+            faces[0] = face
+            for k in values:
+                extra.pop(k)
     if marker_side and marker_side not in sides:
         extra["Side"] = props["Side"]  # a side the PlayerRoster does not list: kept as said
     faction = nationality = None

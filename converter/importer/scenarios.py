@@ -186,7 +186,7 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     if piece is None:
         return None
     entry = piece_entry(ctx, piece, name, f"{path}/{name or 'piece'}", None, sides, protos,
-                        pieces.owners)
+                        pieces.owners, pieces.factors)
     definition = PieceDefinition((name, piece.encode()[0]), entry)
     pieces.pieces.append(definition)
     pieces.by_key[definition.key] = definition

@@ -131,3 +131,29 @@ def test_a_layer_vassal_always_shows_gives_the_faces_even_with_a_key() -> None:
     switched = decode_trait("emb2;Activate;2;D;;2;;;2;;;;0;false;0;0;a.png,b.png;,;true", "1")
     assert face_layer([always]) is always
     assert face_layer([switched]) is None
+
+
+def test_whole_number_factor_properties_become_the_first_faces_factors(tmp_path: Path) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="F" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.PieceWindow name="P">'
+           b'<VASSAL.build.widget.PieceSlot entryName="Inf">+/null/mark;Attack,Move,Corps\t'
+           b'piece;;;;Inf/4,3,XII\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="Gun">+/null/mark;Attack\t'
+           b'piece;;;;Gun/?\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+           b'</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "f.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "f"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    assert [(f["id"], f["name"]) for f in game["factors"]] == [("attack", "Attack"),
+                                                               ("move", "Move")]
+    pieces = {p["name"]: p for p in game["pieces"]}
+    face = pieces["Inf"]["faces"][0]
+    assert face["factors"] == {"attack": 4, "move": 3}
+    assert face["provenance"]["note"].endswith(
+        "factors from the piece's Marker trait (Attack = 4), the piece's Marker trait (Move = 3)")
+    assert pieces["Inf"]["properties"] == {"Corps": "XII"}  # not a factor: kept as said
+    assert "factors" not in pieces["Gun"]["faces"][0]       # '?' is no number the module states
+    assert pieces["Gun"]["properties"] == {"Attack": "?"}
