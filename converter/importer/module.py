@@ -23,7 +23,7 @@ from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
-from converter.importer.pieces import Prototypes, import_pieces
+from converter.importer.pieces import Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
@@ -140,6 +140,7 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
         ctx, boards, pieces, protos, side_ids, consumed)
     for each in scenarios:  # a piece no palette holds exists as often as a setup places it
         count_placed(each.get("setup", []), pieces)
+    deduce_sides(pieces)
     _unimported(ctx, root, consumed)
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     for name_ in ctx.images.absent:

@@ -116,6 +116,42 @@ class PiecesResult:
         return out
 
 
+def deduce_sides(result: PiecesResult) -> None:
+    """A piece with a nationality but no side (a marker of that nation) takes the side other
+    pieces of that nationality have."""
+    for definition in result.pieces:
+        entry = definition.entry
+        if "side" not in entry.get("missing", []):
+            continue
+        props = entry.get("properties", {})
+        own = next((n for n in NATION_NAMES if props.get(n, "").strip()), None)
+        known = result.owners._ids.get(("nationality", props[own].casefold())) if own else None
+        if own is None or known is None:
+            continue
+        nat_id, side = known
+        new: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == "faces":
+                new["side"] = side
+            new[key] = value
+        new["nationality"] = nat_id
+        new["properties"] = {k: v for k, v in props.items() if k != own}
+        if not new["properties"]:
+            del new["properties"]
+        new["missing"] = [m for m in entry["missing"] if m != "side"]
+        prov = dict(entry["provenance"])
+        prov["note"] = prov["note"].replace("not in the VASSAL module: side; the rest imported "
+                                            "from ", "imported from ", 1)
+        prov["note"] += (f"; side deduced from its {own} {props[own]!r}, which pieces of "
+                         "that side carry")
+        if not new["missing"]:
+            del new["missing"]
+            prov["status"] = "deduced"
+        del new["provenance"]
+        new["provenance"] = prov
+        definition.entry = new
+
+
 def _count_missing(entry: dict[str, Any]) -> dict[str, Any]:
     """A palette piece: how many the game has is not in the module (never 1 or a guess)."""
     missing = list(entry.get("missing", [])) + ["count"]

@@ -157,3 +157,31 @@ def test_whole_number_factor_properties_become_the_first_faces_factors(tmp_path:
     assert pieces["Inf"]["properties"] == {"Corps": "XII"}  # not a factor: kept as said
     assert "factors" not in pieces["Gun"]["faces"][0]       # '?' is no number the module states
     assert pieces["Gun"]["properties"] == {"Attack": "?"}
+
+
+def test_a_marker_of_a_nation_takes_the_side_that_nations_pieces_have(tmp_path: Path) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="N" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.PlayerRoster><entry>Allies'
+           b'</entry><entry>Axis</entry></VASSAL.build.module.PlayerRoster>'
+           b'<VASSAL.build.module.PieceWindow name="P">'
+           b'<VASSAL.build.widget.PieceSlot entryName="Inf">+/null/mark;Side,Nation\t'
+           b'piece;;;;Inf/Axis,IT\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="IT control">+/null/mark;Nation\t'
+           b'piece;;;;IT control/IT\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="FR control">+/null/mark;Nation\t'
+           b'piece;;;;FR control/FR\tnull;0;0;3;0</VASSAL.build.widget.PieceSlot>'
+           b'</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "n.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "n"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    pieces = {p["name"]: p for p in merged(folder)["pieces"]}
+    control = pieces["IT control"]
+    assert (control["side"], control["nationality"]) == ("axis", "it")
+    assert control["missing"] == ["count"] and "properties" not in control
+    assert control["provenance"]["note"].endswith(
+        "side deduced from its Nation 'IT', which pieces of that side carry")
+    # no piece of a side is French: the side stays missing, the property kept as said
+    assert pieces["FR control"]["missing"] == ["side", "count"]
+    assert pieces["FR control"]["properties"] == {"Nation": "FR"}
