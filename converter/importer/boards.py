@@ -17,7 +17,7 @@ from converter.importer.context import ImportContext
 from converter.importer.hexgrid import ImportedGrid, import_hex_grid
 from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
-from converter.vassal.components import Board, BoardPicker, Map
+from converter.vassal.components import Board, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component
 
 
@@ -85,9 +85,11 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     if board.image:
         file = ctx.images.copy(board.image)
         if file is None:
-            size = _size_without_image(board)
-            kept = ("its grid is kept, on the board's stated size" if size
-                    else "its grid is kept without layout (the board states no size)")
+            size = _size_without_image(board, ctx.module.buildfile)
+            kept = ("its grid is kept, on the board's stated size" if size and (
+                board._memo is None or "width" in board._memo.texts)
+                else f"its grid is kept, on the extent of what lies on it ({size[0]}x{size[1]})"
+                if size else "its grid is kept without layout (the board states no size)")
             ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module; "
                      + kept)
         else:
@@ -179,6 +181,7 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     result.placed.append(placed)
 
 
+EXTENT_MARGIN = 100  # pixels beyond the farthest point on a board whose size is unknown
 MAX_SQUARES = 2500  # a square grid with more cells than this stays a single space
 
 
@@ -216,9 +219,34 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] |
     return out
 
 
-def _size_without_image(board: Board) -> tuple[int, int] | None:
-    """The board's own width and height (VASSAL uses them for a board without an image)."""
-    return (board.width, board.height) if board.width > 0 and board.height > 0 else None
+def _size_without_image(board: Board, module_root: Component | None = None
+                        ) -> tuple[int, int] | None:
+    """The board's own width and height when it states them (VASSAL uses them for a board
+    without an image); else, for a board whose image is absent, the extent of what lies on
+    it (zones, regions, at-start stacks), so its grid keeps its cells."""
+    memo = board._memo
+    stated = memo is None or ("width" in memo.texts and "height" in memo.texts)
+    if stated or module_root is None:
+        return (board.width, board.height) if board.width > 0 and board.height > 0 else None
+    xs: list[int] = []
+    ys: list[int] = []
+    for comp in board.walk():
+        if comp.tag.endswith(".Region"):
+            xs.append(getattr(comp, "originx", 0))
+            ys.append(getattr(comp, "originy", 0))
+        elif comp.tag.endswith("mapgrid.Zone"):
+            for point in str(getattr(comp, "path", "")).split(";"):
+                x, _, y = point.partition(",")
+                if x.strip().lstrip("-").isdecimal() and y.strip().lstrip("-").isdecimal():
+                    xs.append(int(x))
+                    ys.append(int(y))
+    for stack in module_root.find_all(SetupStack):
+        if stack.owning_board == board.name and not stack.use_grid_location:
+            xs.append(stack.x)
+            ys.append(stack.y)
+    if not xs:
+        return None
+    return max(xs) + EXTENT_MARGIN, max(ys) + EXTENT_MARGIN
 
 
 def _has_grid(board: Board) -> bool:

@@ -71,7 +71,7 @@ from converter.vassal.components.chart_window import ChartWindow
 from converter.vassal.components.chart import Chart
 from converter.vassal.components.html_chart import HtmlChart
 from converter.vassal.components.predefined_setup import PredefinedSetup
-from converter.vassal.components.private_map import PlayerHand, PrivateMap
+from converter.vassal.components.private_map import PlayerHand, PrivateMap, WidgetMap
 from converter.vassal.components.registry import COMPONENTS_BY_TAG, component_from_xml
 
 __all__ = [
@@ -88,5 +88,5 @@ __all__ = [
     "SpecialDie", "SpecialDieFace", "SquareGrid", "SquareGridNumbering", "StackExpander",
     "StackMetrics", "TabWidget", "TurnGlobalHotkey", "TurnTracker", "Zone", "ZoneProperty",
     "ZonedGrid", "Zoomer", "component_from_xml",
-    "PlayerHand", "PrivateMap", "BasicModule",
+    "PlayerHand", "PrivateMap", "BasicModule", "WidgetMap",
 ]

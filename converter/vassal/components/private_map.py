@@ -23,3 +23,10 @@ class PlayerHand(Map):
     """A player's hand of cards: a PrivateMap with hand metrics (VASSAL's PlayerHand)."""
 
     TAG = "VASSAL.build.module.PlayerHand"
+
+
+@dataclass
+class WidgetMap(Map):
+    """A map shown inside a chart window's tab (VASSAL's MapWidget holds one WidgetMap)."""
+
+    TAG = "VASSAL.build.widget.WidgetMap"

@@ -70,7 +70,7 @@ from converter.vassal.components.chart_window import ChartWindow
 from converter.vassal.components.chart import Chart
 from converter.vassal.components.html_chart import HtmlChart
 from converter.vassal.components.predefined_setup import PredefinedSetup
-from converter.vassal.components.private_map import PlayerHand, PrivateMap
+from converter.vassal.components.private_map import PlayerHand, PrivateMap, WidgetMap
 
 COMPONENT_CLASSES: tuple[type[Component], ...] = (
     GameModule, BasicCommandEncoder, Documentation, HelpFile, AboutScreen, PlayerRoster,
@@ -83,7 +83,7 @@ COMPONENT_CLASSES: tuple[type[Component], ...] = (
     ImageSaver, SelectionHighlighters, HighlightLastMoved, CounterDetailViewer, Zoomer, GlobalMap,
     SetupStack, DrawPile, DiceButton, SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker,
     CounterTurnLevel, ListTurnLevel, TurnGlobalHotkey, ChartWindow, Chart, HtmlChart,
-    PredefinedSetup, PrivateMap, PlayerHand, BasicModule,
+    PredefinedSetup, PrivateMap, PlayerHand, BasicModule, WidgetMap,
 )
 
 COMPONENTS_BY_TAG: dict[str, type[Component]] = {c.TAG: c for c in COMPONENT_CLASSES}
