@@ -185,3 +185,33 @@ def test_a_marker_of_a_nation_takes_the_side_that_nations_pieces_have(tmp_path: 
     # no piece of a side is French: the side stays missing, the property kept as said
     assert pieces["FR control"]["missing"] == ["side", "count"]
     assert pieces["FR control"]["properties"] == {"Nation": "FR"}
+
+
+def test_a_chart_windows_map_is_a_map_and_an_absent_image_keeps_the_grid(tmp_path: Path,
+                                                                         capsys) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="W" '
+           b'version="1" VassalVersion="3.2.17"><VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Land" image="lost.png">'
+           b'<' + B + b'board.HexGrid dx="50" dy="58" x0="0" y0="29" sideways="false"/>'
+           b'</' + B + b'Board></VASSAL.build.module.map.BoardPicker>'
+           b'<VASSAL.build.module.map.SetupStack name="far" owningBoard="Land" x="1900" '
+           b'y="900"/></VASSAL.build.module.Map>'
+           b'<VASSAL.build.module.ChartWindow name="Displays"><VASSAL.build.widget.TabWidget>'
+           b'<VASSAL.build.widget.MapWidget entryName="Track"><VASSAL.build.widget.WidgetMap '
+           b'mapName="Track"><VASSAL.build.module.map.BoardPicker><' + B + b'Board '
+           b'name="Track" width="300" height="100"/></VASSAL.build.module.map.BoardPicker>'
+           b'</VASSAL.build.widget.WidgetMap></VASSAL.build.widget.MapWidget>'
+           b'</VASSAL.build.widget.TabWidget></VASSAL.build.module.ChartWindow>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "w.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "w"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    assert ("note: board 'Land': its image 'lost.png' is not in the module; its grid is kept, "
+            "on the extent of what lies on it (2000x1000)") in capsys.readouterr().out
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    boards = {b["name"]: b for b in merged(folder)["boards"]}
+    assert set(boards) == {"Land", "Track"}
+    land = boards["Land"]
+    # 2000 px of 50 px columns (VASSAL's own 500 px default would give 11)
+    assert land["kind"] == "hex" and land["grid"]["columns"]["max"] >= 40
