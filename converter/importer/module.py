@@ -28,7 +28,8 @@ from converter.importer.preserve import preserve
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
-from converter.vassal.components import GameModule, Map, PlayerRoster, PrototypesContainer
+from converter.vassal.components import (
+    GameModule, Map, PieceSlot, PlayerRoster, PrototypesContainer)
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
@@ -178,8 +179,9 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     game["notes"] += [{"text": text} for text in ctx.notes]
     game["vassal"] = vassal
     files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
-    counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards), "piece slots": pieces.slots,
-              "pieces": len(pieces.pieces), "dice": len(dice), "decks": len(decks),
+    counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
+              "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
+              "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "images": len(ctx.images.files)}
     return ImportedGame(files, False, name, counts, list(ctx.notes))
 
