@@ -128,3 +128,14 @@ def test_the_rebuilt_module_and_the_originals_saves_load_in_the_engine(trip: Rou
                                timeout=600)
     assert rebuilt.errors <= baseline.errors, rebuilt.output[-3000:]
     assert "Could not find map" not in rebuilt.output.replace(baseline.output, "")
+
+
+def test_diff_of_the_original_and_its_rebuild_names_only_the_game_description(
+        trip: RoundTrip) -> None:
+    from converter.importer.diff import diff_modules
+
+    found = diff_modules(trip.original, trip.rebuilt)
+    assert not found.components and not found.pieces
+    assert (found.files.added, found.files.removed, found.files.changed) == (
+        ["vconv/game.json"], [], [])
+    assert diff_modules(trip.original, trip.original).same
