@@ -186,14 +186,15 @@ MAX_SQUARES = 2500  # a square grid with more cells than this stays a single spa
 
 
 def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] | None,
-             placed: PlacedBoard, board_id: str, path: str) -> list[dict[str, Any]]:
-    """One space per cell of a square grid whose centre lies on the board, named as VASSAL
-    names it (the format has no square grid of its own)."""
+             placed: PlacedBoard, board_id: str, path: str, zone: vgrid.Zone | None = None,
+             parent: str | None = None) -> list[dict[str, Any]]:
+    """One space per cell of a square grid whose centre lies on the board (and inside the
+    *zone* holding the grid), named as VASSAL names it: the format has no square grids."""
     if size is None or grid.dx <= 0 or grid.dy <= 0:
         return []
     cols = int((size[0] - grid.x0) / grid.dx) + 1
     rows = int((size[1] - grid.y0) / grid.dy) + 1
-    if cols <= 0 or rows <= 0 or cols * rows > MAX_SQUARES:
+    if cols <= 0 or rows <= 0 or cols * rows > MAX_SQUARES * 40:
         return []
     out: list[dict[str, Any]] = []
     for row in range(rows):
@@ -201,14 +202,23 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] |
             centre = grid.center(col, row)
             if not (0 <= centre[0] < size[0] and 0 <= centre[1] < size[1]):
                 continue
+            if zone is not None and not zone.contains(centre):
+                continue
+            if len(out) >= MAX_SQUARES:
+                return []
             try:
                 name = grid.location_name(centre)
             except (ValueError, ArithmeticError):
                 return []
+            if zone is not None:
+                name = (zone.location_format.replace("$name$", zone.name)
+                        .replace("$gridLocation$", name))
             if name in placed.locations:
                 continue
             sid = ctx.ids.take("spaces", name, "square")
             space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "square"}
+            if parent is not None:
+                space["parent"] = parent
             layout = _layout(centre, size)
             if layout is not None:
                 space["layout"] = layout
@@ -301,7 +311,14 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
         if isinstance(zone.grid, vgrid.RegionGrid) and not zone.use_parent_grid:
             out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
                             parent=sid, location_format=zone.location_format)
-        elif zone.grid is not None and not zone.use_parent_grid:
+        elif isinstance(zone.grid, vgrid.SquareGrid) and not zone.use_parent_grid and (
+                cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                                  zone=zone, parent=sid)):
+            out += cells
+        elif zone.grid is not None and not zone.use_parent_grid and (
+                "$gridLocation$" in zone.location_format):
+            # (without $gridLocation$ VASSAL names every point of the zone after it: the
+            # grid only places pieces, and the zone is rightly one space)
             ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
                      f"{board.name!r} has no counterpart in the format (kept verbatim in the "
                      "build file); the zone is one space")

@@ -416,7 +416,9 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
               for t in traits if isinstance(t, Layer) and t is not layer]
     if len(images) > MAX_FACES:
         ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; the format "  # type: ignore[union-attr]
-                 f"holds {MAX_FACES} faces, so levels {MAX_FACES + 1}-{len(images)} are left out")
+                 f"holds {MAX_FACES} faces, so " + (f"level {len(images)} is" if len(images) == MAX_FACES + 1
+                                            else f"levels {MAX_FACES + 1}-{len(images)} are")
+                 + " left out")
         images = images[:MAX_FACES]
     where = f"{path} (BasicPiece)"
     if layer is not None:

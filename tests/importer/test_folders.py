@@ -215,3 +215,34 @@ def test_a_chart_windows_map_is_a_map_and_an_absent_image_keeps_the_grid(tmp_pat
     land = boards["Land"]
     # 2000 px of 50 px columns (VASSAL's own 500 px default would give 11)
     assert land["kind"] == "hex" and land["grid"]["columns"]["max"] >= 40
+
+
+def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
+        tmp_path: Path) -> None:
+    def zone(name: str, fmt: bytes, left: int) -> bytes:
+        return (b'<' + B + b'board.mapgrid.Zone name="' + name.encode() + b'" locationFormat="'
+                + fmt + b'" path="' + f"{left},0;{left + 200},0;{left + 200},100;{left},100"
+                .encode() + b'" useParentGrid="false"><' + B + b'board.SquareGrid x0="'
+                + str(left + 50).encode() + b'" y0="50" dx="100" dy="100"><' + B
+                + b'board.mapgrid.SquareGridNumbering first="H" hType="N" vType="N" sep="," '
+                b'hOff="0" vOff="0" hLeading="0" vLeading="0"/></' + B + b'board.SquareGrid></'
+                + B + b'board.mapgrid.Zone>')
+
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="Q" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Pitch" width="600" '
+           b'height="100"><' + B + b'board.ZonedGrid>'
+           + zone("Field", b"Field $gridLocation$", 0) + zone("Bench", b"$name$", 300)
+           + b'</' + B + b'board.ZonedGrid></' + B + b'Board>'
+           b'</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "q.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "q"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    (pitch,) = merged(folder)["boards"]
+    spaces = [(s["name"], s["kind"], s.get("parent")) for s in pitch["spaces"]]
+    # VASSAL names the Field's points 'Field 0,0' and 'Field 1,0'; every Bench point 'Bench'
+    assert spaces == [("Field", "zone", None), ("Field 0,0", "square", "field"),
+                      ("Field 1,0", "square", "field"), ("Bench", "zone", None)]
