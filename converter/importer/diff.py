@@ -151,16 +151,22 @@ def trait_key(type_text: str) -> str:
     return key[:60]
 
 
-def _traits(comp: Component) -> tuple[list[tuple[str, str]], dict[str, str]]:
+def _traits(comp: Component
+            ) -> tuple[list[tuple[str, str]], dict[str, str], dict[str, str]]:
+    """The traits by key with their type text, the piece's properties, and each trait's
+    state text by key."""
     piece = comp.piece  # type: ignore[attr-defined]
     keyed: list[tuple[str, str]] = []
+    states: dict[str, str] = {}
     counts: dict[str, int] = {}
     for trait in piece.traits:
         text = trait.encode_type()
         key = trait_key(text)
         counts[key] = counts.get(key, 0) + 1
-        keyed.append((key if counts[key] == 1 else f"{key}#{counts[key]}", text))
-    return keyed, piece.properties()
+        key = key if counts[key] == 1 else f"{key}#{counts[key]}"
+        keyed.append((key, text))
+        states[key] = trait.encode_state()
+    return keyed, piece.properties(), states
 
 
 def _piece_change(path: str, a: Component, b: Component) -> Change | None:
@@ -168,8 +174,8 @@ def _piece_change(path: str, a: Component, b: Component) -> Change | None:
     if a.body_text() == b.body_text():
         return change if change.attributes else None
     try:
-        traits_a, props_a = _traits(a)
-        traits_b, props_b = _traits(b)
+        traits_a, props_a, states_a = _traits(a)
+        traits_b, props_b, states_b = _traits(b)
     except VassalFormatError:
         change.text = [a.body_text(), b.body_text()]
         return change
@@ -178,6 +184,9 @@ def _piece_change(path: str, a: Component, b: Component) -> Change | None:
     change.traits_added = [k for k, _ in traits_b if k not in old]
     change.traits_changed = {k: [old[k], new[k]] for k, _ in traits_a
                              if k in new and old[k] != new[k]}
+    for key, _ in traits_a:  # the same trait in another state (a layer's level, a value)
+        if key in new and old[key] == new[key] and states_a[key] != states_b[key]:
+            change.traits_changed[f"{key} (state)"] = [states_a[key], states_b[key]]
     change.properties = {k: [props_a.get(k), props_b.get(k)]
                          for k in sorted(set(props_a) | set(props_b))
                          if props_a.get(k) != props_b.get(k)}

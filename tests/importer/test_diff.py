@@ -105,3 +105,25 @@ def test_an_unreadable_module_is_exit_2(which: str, tmp_path: Path, capsys) -> N
     code, out, err = _run(capsys, *args)
     assert code == 2 and out == ""
     assert err.startswith(f"vconv diff: error: {bad}: not a ZIP archive")
+
+
+def test_a_trait_in_another_state_is_a_change_of_that_trait(tmp_path: Path, capsys) -> None:
+    from converter.vassal.traits import Layer
+
+    root = read_buildfile(zipfile.ZipFile(TOUR).read("buildFile"), "tour")
+    slot = next(s for s in root.find_all(PieceSlot) if s.entry_name == "Jagd Pz Tiger")
+    piece = slot.piece
+    layer = next(t for t in piece.traits if isinstance(t, Layer) and t.name == "")
+    before = layer.encode_state()
+    layer.value = 3
+    slot.piece = piece
+    new = tmp_path / "tour-3.vmod"
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(new, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, write_buildfile(root) if info.filename == "buildFile"
+                         else src.read(info))
+    code, out, _ = _run(capsys, str(TOUR), str(new), "--format", "json")
+    (change,) = json.loads(out)["pieces"]["changed"]
+    key = trait_key(layer.encode_type()) + " (state)"
+    assert code == 1 and change["traits_changed"] == {key: [before, layer.encode_state()]}
+    assert before == "-4;" and layer.encode_state() == "3;"
