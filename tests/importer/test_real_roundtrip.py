@@ -8,6 +8,7 @@ engine with no error the original does not raise itself.
 
 from __future__ import annotations
 
+import re
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,15 +32,22 @@ class RealModule:
     saves: list[Path]
 
 
+def _slug(name: str) -> str:
+    """A folder name vconv accepts as a game id."""
+    return re.sub(r"[^A-Za-z0-9_.-]+", "-", name).strip("-._") or "module"
+
+
 def _real_modules() -> list[RealModule]:
     found = [RealModule("tour", REAL / "tour.vmod", [REAL / "tour.vlog"])]
+    found += [RealModule(_slug(p.stem), p, []) for p in sorted(REAL.glob("*.vmod"))
+              if p.stem != "tour"]
     for folder in sorted(p for p in REAL.iterdir() if p.is_dir()):
         vmods = sorted(folder.glob("*.vmod"))
         has_buildfile = any((folder / n).is_file() for n in ("buildFile.xml", "buildFile"))
         if not vmods and not has_buildfile:
             continue
         saves = sorted(p for p in folder.rglob("*") if p.suffix in SAVE_SUFFIXES)
-        found.append(RealModule(folder.name, vmods[0] if vmods else folder, saves))
+        found.append(RealModule(_slug(folder.name), vmods[0] if vmods else folder, saves))
     return found
 
 
