@@ -37,7 +37,8 @@ def describe_module(path: str) -> dict[str, Any]:
     counts = Counter(short_tag(c) for c in module.buildfile.walk())
     root = module.buildfile
     metadata = dict(module.metadata)  # modules before VASSAL 3.1 have no moduledata
-    for key, attr in (("name", "name"), ("version", "version"), ("VassalVersion", "vassal_version")):
+    for key, attr in (("name", "name"), ("version", "version"),
+                      ("VassalVersion", "vassal_version")):
         if not metadata.get(key) and getattr(root, attr, ""):
             metadata[key] = str(getattr(root, attr))
     return {"file": path, "kind": "module", "build_file": module.buildfile_name,

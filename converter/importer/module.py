@@ -155,8 +155,8 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     if pieces.owners.nationalities:
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
-        "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
-        "dice": dice, "scenarios": scenarios}
+        "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
+        "decks": decks, "cards": cards, "dice": dice, "scenarios": scenarios}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:

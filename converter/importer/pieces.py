@@ -415,10 +415,10 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
               for t in traits if isinstance(t, Layer) and t is not layer]
     if len(images) > MAX_FACES:
-        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; the format "  # type: ignore[union-attr]
-                 f"holds {MAX_FACES} faces, so " + (f"level {len(images)} is" if len(images) == MAX_FACES + 1
-                                            else f"levels {MAX_FACES + 1}-{len(images)} are")
-                 + " left out")
+        extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
+                 else f"levels {MAX_FACES + 1}-{len(images)} are")
+        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; "  # type: ignore[union-attr]
+                 f"the format holds {MAX_FACES} faces, so {extra} left out")
         images = images[:MAX_FACES]
     where = f"{path} (BasicPiece)"
     if layer is not None:
