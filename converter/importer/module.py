@@ -49,6 +49,7 @@ class ImportedGame:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     absent_files: list[str] = field(default_factory=list)
+    kept: str = ""  # what the game's `vassal` section keeps, in words
 
 
 def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
@@ -183,7 +184,10 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "images": len(ctx.images.files)}
-    return ImportedGame(files, False, name, counts, list(ctx.notes))
+    kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
+                  f"{'moduledata, ' if 'moduledata' in vassal else ''}"
+                  f"{len(vassal['files'])} other entries")
+    return ImportedGame(files, False, name, counts, list(ctx.notes), kept=kept_words)
 
 
 def _sides(ctx: ImportContext, consumed: set[int]) -> tuple[list[dict[str, Any]], dict[str, str]]:

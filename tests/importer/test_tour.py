@@ -152,6 +152,9 @@ def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
     assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
     assert any("levels 5-6 are left out" in n for n in notes)
     assert "note: no counterpart in the format, kept verbatim in the build file" in out
+    # the 2005 module's legacy buildFile and its 143 other entries (images, help) are kept
+    assert ("  kept verbatim for vconv build: vassal/buildFile.txt (the module's buildFile), "
+            "143 other entries") in out.splitlines()
 
 
 def test_import_is_deterministic(imported, tmp_path: Path) -> None:
