@@ -25,6 +25,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from converter.cli import dump_module  # a module: what it holds, not a game's steps
+    if all(dump_module.is_module(p) for p in args.paths):
+        return dump_module.run(args)
     docs = []
     for path in args.paths:
         save, record = read_game(path)
