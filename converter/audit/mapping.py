@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from converter.audit.module import AuditModule
-from converter.audit.places import Place
+from converter.audit.places import Place, _track_cells
 from converter.errors import InputError, VassalFormatError
 from converter.model.board import Board as GameBoard
 from converter.model.game import Game
@@ -401,11 +401,21 @@ class PlaceIndex:
                     if (b.id, sp.id) not in spaces.get(key, []):
                         spaces.setdefault(key, []).append((b.id, sp.id))
         cells: dict[str, PlaceRef] = {}
-        for track in game.tracks or []:
-            if track.min is not None and track.max is not None:
-                for value in range(track.min, track.max + 1):
-                    cells.setdefault(norm(f"{track.name} {value}"),
-                                     PlaceRef(track=track.id, value=value))
+        for track in game.tracks or []:  # "<track> <value>" and "<track> <label>"
+            values, labels = _track_cells(game, track.id)
+            for value, label in zip(values, labels):
+                for text in (f"{track.name} {value}", f"{track.name} {label}"):
+                    cells.setdefault(norm(text), PlaceRef(track=track.id, value=value))
+        try:  # the names a module vconv built gives its spaces and track cells
+            from converter.builder.naming import space_names, track_cell_names
+        except ImportError:
+            return cls(spaces, cells, parents, named)
+        for (tid, value), text in track_cell_names(game).items():
+            cells.setdefault(norm(text), PlaceRef(track=tid, value=value))
+        for b in game.boards or []:
+            for sid, text in space_names(b).items():
+                if (b.id, sid) not in spaces.get(norm(text), []):
+                    spaces.setdefault(norm(text), []).append((b.id, sid))
         return cls(spaces, cells, parents, named)
 
     def first_named(self, location: str, ids: list[str]) -> str | None:

@@ -323,3 +323,33 @@ def test_slots_sharing_a_name_are_told_apart_by_their_slot() -> None:
         "(unnamed) @ PieceWindow[Units]/PanelWidget[French]/PieceSlot[Button]": "piece"}
     assert mapping.piece("piece;;;fr-inf.png;Infantry", "null;0;0;7").id == "infantry-2"
     assert mapping.piece("piece;;;ger-inf.png;Infantry", "null;0;0;8").id == "infantry"
+
+
+# ----------------------------------------------------------------------------- predefined setups
+
+@pytest.mark.parametrize("slug", ["the-first-world-war", "when-eagles-fight"])
+def test_predefined_setup_saves_tied_by_names_alone_give_no_false_violation(
+        slug: str, bundled, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No public module of a bundled game exists, so a module built from it stands in for
+    one, read as a stranger's: the mapping ties its pieces (by the property naming them),
+    spaces and track cells by the names it shows, and each of its predefined setup saves,
+    audited with --game the bundled game, has every scenario placement judged and none
+    found wrong."""
+    import zipfile
+
+    from converter.builder import write_module
+
+    built, _ = bundled(slug)
+    vmod = write_module(built, tmp_path, epoch=0)
+    with zipfile.ZipFile(vmod) as archive:
+        saves = [n for n in archive.namelist() if n.endswith(".vsav")]
+        assert saves
+        for name in saves:
+            (tmp_path / Path(name).name).write_bytes(archive.read(name))
+    for name in saves:
+        code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", vmod,
+                                  "--game", ROOT / "modules" / slug)
+        assert (code, report["findings"]) == (0, []), name
+        assert any("module pieces" in n for n in report["notes"])
+        judged = {c["check"]: c["applied"] for c in report["checks_run"]}
+        assert judged["setup"] > 0 and judged["counter-mix"] > 0, name
