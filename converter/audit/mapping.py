@@ -513,6 +513,8 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
         raise InputError(str(p), f"cannot read the mapping ({exc.strerror})") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise InputError(str(p), f"not a JSON mapping ({exc})") from None
+    except RecursionError:
+        raise InputError(str(p), "not a JSON mapping (nested too deeply)") from None
 
     def bad(pointer: str, expected: str) -> InputError:
         return InputError(str(p), f"expected {expected}", pointer=pointer)

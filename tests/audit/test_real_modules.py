@@ -119,10 +119,11 @@ def test_a_broken_mapping_is_refused_with_where_and_what(
     assert "Traceback" not in err
 
 
-def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path,
+@pytest.mark.parametrize("text", ["{not json", "[" * 100_000])
+def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path, text: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     mapping = tmp_path / "m.json"
-    mapping.write_text("{not json", encoding="utf-8")
+    mapping.write_text(text, encoding="utf-8")
     code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
                          "--game", SKIRMISH, "--mapping", mapping)
     assert code == 2 and f"{mapping}: not a JSON mapping" in err
