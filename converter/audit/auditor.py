@@ -142,6 +142,10 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
     notes = []
     for path in paths:
         save, record = read_game(path)
+        if mod.mapping is not None:  # another's module: refuse a game of another game
+            from converter.audit.mapping import check_belongs
+
+            check_belongs(record, str(path), mod.mapping)
         records.append((str(path), record))
         saved_with = _module_name(save.moduledata, str(path))
         if saved_with and mod.name and saved_with != mod.name:
@@ -149,6 +153,8 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
                          f"{saved_with!r}, not {mod.name!r}: its pieces and places may not "
                          "match this module")
     result = audit_records(records, mod)
+    if mod.mapping is not None:
+        notes.insert(0, mod.mapping.summary())
     result.notes.extend(notes)
     return result
 
@@ -182,7 +188,7 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         snaps = Snapshots()
         r = Replay(module, [*checks, recorder, snaps])
         r.run(record, name)
-        if module.game is not None:
+        if module.game is not None and module.mapping is None:  # (a mapping checks its own)
             _same_game(source, r.state, module)
         if previous is not None:
             result.findings.extend(compare(previous[1], snaps.start, previous[0],

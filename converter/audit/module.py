@@ -14,6 +14,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from converter.builder.embedded import GAME_ENTRY, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
@@ -32,6 +33,9 @@ from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
 from converter.vassal.vmod_reader import ModuleFile
 
+if TYPE_CHECKING:
+    from converter.audit.mapping import AuditMapping
+
 log = logging.getLogger(__name__)
 
 MAX_IMAGE_BYTES = 32 * 1024 * 1024
@@ -45,6 +49,8 @@ class ZoneArea:
     polygon: tuple[tuple[int, int], ...]
     location_format: str
     grid: HexGeometry | SquareGeometry | None = None
+    regions: tuple[tuple[str, int, int], ...] = ()  # a RegionGrid inside the zone
+    parent_grid: bool = False  # useParentGrid: the board's own grid names its points
 
     def contains(self, x: float, y: float) -> bool:
         """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes)."""
@@ -71,6 +77,7 @@ class BoardGeometry:
     grid: HexGeometry | SquareGeometry | None = None
     regions: list[tuple[str, int, int]] = field(default_factory=list)
     zones: list[ZoneArea] = field(default_factory=list)
+    size_known: bool = True  # False: its image is absent, so VASSAL's size is unknown
 
     def location(self, x: float, y: float) -> tuple[str, str]:
         """(kind, name) VASSAL would report for a board point: zone, region, hex or square.
@@ -82,14 +89,24 @@ class BoardGeometry:
                 name = zone.location_format.replace("$name$", zone.name)
                 if zone.grid is not None and "$gridLocation$" in name:
                     name = name.replace("$gridLocation$", _grid_name(zone.grid, x, y))
+                elif zone.regions and "$gridLocation$" in name:
+                    name = name.replace("$gridLocation$", _nearest(zone.regions, x, y))
+                elif zone.parent_grid and "$gridLocation$" in name:
+                    inner = BoardGeometry(self.name, self.image, self.size, self.grid,
+                                          self.regions)
+                    name = name.replace("$gridLocation$", inner.location(x, y)[1])
                 return "zone", name
         if self.regions:
-            best = min(self.regions, key=lambda r: (r[1] - x) ** 2 + (r[2] - y) ** 2)
-            return "region", best[0]
+            return "region", _nearest(self.regions, x, y)
         if self.grid is not None:
             kind = "hex" if isinstance(self.grid, HexGeometry) else "square"
             return kind, _grid_name(self.grid, x, y)
         return "board", self.name
+
+
+def _nearest(regions: list[tuple[str, int, int]] | tuple[tuple[str, int, int], ...],
+             x: float, y: float) -> str:
+    return min(regions, key=lambda r: (r[1] - x) ** 2 + (r[2] - y) ** 2)[0]
 
 
 def _grid_name(grid: HexGeometry | SquareGeometry, x: float, y: float) -> str:
@@ -124,6 +141,9 @@ class MapGeometry:
         for bx, by, board in self.placed:
             if bx <= x < bx + board.size[0] and by <= y < by + board.size[1]:
                 return board, x - bx, y - by
+        for bx, by, board in reversed(self.placed):  # a board of unknown size reaches on
+            if not board.size_known and bx <= x and by <= y:
+                return board, x - bx, y - by
         return None
 
 
@@ -148,6 +168,9 @@ class AuditModule:
     dice_names: dict[str, str] = field(default_factory=dict)  # button name → die id
     image_reader: Callable[[str], bytes | None] | None = field(default=None, repr=False)
     name: str = ""
+    root: Component | None = field(default=None, repr=False)  # the module's component tree
+    # set when the game is another's (vconv audit --game): ties this module's pieces/places
+    mapping: AuditMapping | None = field(default=None, repr=False)
 
     def image(self, name: str) -> bytes | None:
         """A board image's bytes (for the HTML report), or None."""
@@ -244,10 +267,12 @@ def from_components(source: str, root: Component, game: Game | None,
             boards = {}
             for b in m.walk():
                 if isinstance(b, Board):
+                    dims = _image_size(b.image, image_reader)
                     try:
-                        boards[b.name] = _board(b, _image_size(b.image, image_reader))
+                        boards[b.name] = _board(b, dims)
                     except VassalFormatError as exc:  # e.g. a grid spacing of 0
                         raise VassalFormatError(f"{source}: board {b.name!r}: {exc}") from None
+                    boards[b.name].size_known = dims is not None or not b.image
             geo = MapGeometry(m.map_name, (m.edge_width, m.edge_height), boards)
             geo.place()
             maps[m.map_name] = geo
@@ -262,7 +287,7 @@ def from_components(source: str, root: Component, game: Game | None,
         if isinstance(button, DiceButton) and button.name not in dice:
             dice[button.name] = ""
     return AuditModule(source, maps, game, trackers, dice, image_reader,
-                       name=str(getattr(root, "name", "")))
+                       name=str(getattr(root, "name", "")), root=root)
 
 
 def _image_size(name: str, reader: Callable[[str], bytes | None] | None
@@ -292,8 +317,12 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
                 if isinstance(z, Zone):
                     zgrid = next((g for g in z.children if isinstance(g, (HexGrid, SquareGrid))),
                                  None)
+                    zregions = tuple((r.name, r.originx, r.originy) for g in z.children
+                                     if isinstance(g, RegionGrid) for r in g.walk()
+                                     if isinstance(r, Region))
                     geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
-                                              _grid(zgrid, size) if zgrid is not None else None))
+                                              _grid(zgrid, size) if zgrid is not None else None,
+                                              zregions, z.use_parent_grid))
                 elif isinstance(z, (HexGrid, SquareGrid)):
                     geo.grid = _grid(z, size)
                 elif isinstance(z, RegionGrid):

@@ -41,8 +41,9 @@ class Place:
     def label(self) -> str:
         if self.map is None:
             return "off-map"
-        if self.hex is not None:
-            return f"hex {self.hex}"
+        if self.hex is not None:  # a module we did not build may name it otherwise (G7)
+            return f"hex {self.hex}" if self.location in (self.hex, "") else \
+                f"hex {self.hex} ({self.location})"
         if self.space is not None:
             return f"{self.location} ({self.space})" if self.location != self.space \
                 else self.space
@@ -150,6 +151,8 @@ class Locator:
             return Place(map_name, "offboard", "offboard")
         board, bx, by = hit
         kind, name = board.location(bx, by)
+        if self.module.mapping is not None:  # another's module: names tied by the mapping
+            return self.module.mapping.place(map_name, board.name, kind, name)
         game_board = self._maps.get(map_name) or self._boards.get(board.name) or \
             self._boards.get(map_name)
         if kind == "hex" and game_board in self._hex_ids:

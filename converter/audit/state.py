@@ -128,8 +128,11 @@ class GameState:
         if self.game is None:
             return
         t = self.traits(piece)
-        gp = self.game.piece(t.game_id) if t.game_id else None
-        if gp is None:
+        if self.module.mapping is not None:  # another's module: its names, tied by the mapping
+            gp = self.module.mapping.piece(piece.type_text, piece.state_text)
+        else:
+            gp = self.game.piece(t.game_id) if t.game_id else None
+        if gp is None and self.module.mapping is None:
             base = t.name.split(" (")[0]
             gp = self._by_name.get(t.name) or self._by_name.get(base)
         piece.game = gp

@@ -90,6 +90,10 @@ def build_module(path: str | Path) -> BuiltModule:
                          f"(run vconv validate):\n{lines}{more}")
     game = Game.from_dict(doc.data)
     game.folder = doc.folder
+    if "vassal" in doc.data:  # imported from a VASSAL module: write that module back
+        from converter.builder.preserved import preserved_archive
+        return BuiltModule(game, preserved_archive(Path(doc.folder), copy.deepcopy(doc.data)),
+                           ["the VASSAL module the import kept (game.json#/vassal), written back"])
     return build_from_model(game, copy.deepcopy(doc.data))
 
 

@@ -25,6 +25,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("audit", "audit", "replay a VASSAL save or log and check it against the game's rules"),
     ("import", "import_module", "import an existing VASSAL module into the canonical JSON form"),
     ("preview", "preview", "draw each board with its hex grid, hex ids, zones and regions over the art"),
+    ("diff", "diff", "show what changed between two versions of a VASSAL module"),
 )
 
 

@@ -7,21 +7,54 @@ import argparse
 import sys
 
 from converter.atomic import write_text_atomic
+from converter.errors import VconvError
 from converter.audit.auditor import audit_files
 from converter.audit.report import render_html, render_json, render_text
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("paths", nargs="+", metavar="LOG", help=".vlog or .vsav files, in order")
+    parser.add_argument("paths", nargs="*", metavar="LOG", help=".vlog or .vsav files, in order")
     parser.add_argument("--module", "-m", required=True,
                         help="the module: a built .vmod, or a game folder (built in memory)")
     parser.add_argument("--format", choices=("text", "json", "html"), default="text",
                         help="report format (default text)")
     parser.add_argument("--output", "-o", help="write the report to this file (atomically)")
+    parser.add_argument("--game", "-g", metavar="GAME",
+                        help="judge with this game's rules (a game folder, its game.json or a "
+                             "built .vmod) while the pieces and places come from --module, a "
+                             "module we did not build")
+    parser.add_argument("--mapping", metavar="FILE",
+                        help="with --game: the JSON file tying the module's pieces and places "
+                             "to the game's; used when it exists, else proposed from names and "
+                             "written there (edit it and audit again)")
+    parser.add_argument("--propose-mapping", action="store_true",
+                        help="with --game: propose the mapping from names, write it to "
+                             "--mapping FILE (or print it), and stop")
 
 
 def run(args: argparse.Namespace) -> int:
-    result = audit_files(args.paths, args.module)
+    module = None
+    if args.game is not None:
+        from converter.audit.mapping import attach, load_rules_game
+        from converter.audit.module import load_module
+
+        module = load_module(args.module)
+        mapping = attach(module, load_rules_game(args.game), args.mapping,
+                         rewrite=args.propose_mapping)
+        if args.propose_mapping:
+            if args.mapping is None:
+                sys.stdout.write(mapping.to_json())
+            else:
+                gone = mapping.unmatched()
+                sys.stdout.write(f"{args.mapping}: {mapping.summary()}; untied module pieces: "
+                                 f"{len(gone['module_pieces'])}, places: "
+                                 f"{len(gone['module_places'])} (listed as null)\n")
+            return 0
+    elif args.mapping is not None or args.propose_mapping:
+        raise VconvError("--mapping and --propose-mapping need --game GAME")
+    if not args.paths:
+        raise VconvError("give at least one LOG (.vlog or .vsav)")
+    result = audit_files(args.paths, args.module, module=module)
     if args.format == "json":
         text = render_json(result)
     elif args.format == "html":

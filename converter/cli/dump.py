@@ -20,6 +20,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from converter.cli import dump_module  # a module: what it holds, not a game's steps
+    if all(dump_module.is_module(p) for p in args.paths):
+        return dump_module.run(args)
     out = sys.stdout
     many = len(args.paths) > 1
     if args.format == "json" and many:

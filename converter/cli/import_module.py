@@ -42,6 +42,8 @@ def run(args: argparse.Namespace) -> int:
             if game.embedded else "reconstructed from the build file"
         counts = ", ".join(f"{n} {what}" for what, n in game.counts.items())
         print(f"{written}: {game.title!r}: {how}; {counts}")
+        if game.kept:
+            print(f"  kept verbatim for vconv build: {game.kept}")
         for note in game.notes:
             print(f"  note: {note}")
         for name in game.absent_files:

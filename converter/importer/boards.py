@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import ImportedGrid, import_hex_grid
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
-from converter.vassal.components import Board, BoardPicker, Map
+from converter.vassal.components import Board, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component
 
 
@@ -31,6 +32,18 @@ class PlacedBoard:
     imported_grid: ImportedGrid | None = None
     locations: dict[str, dict[str, Any]] = field(default_factory=dict)  # VASSAL name → at
     whole: dict[str, Any] | None = None  # the location every point of the board has
+    entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
+    size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
+
+    def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
+        """The board as one space, added on first need: a point no zone or region names."""
+        if self.whole is None:
+            name = self.vassal_name or self.board_id
+            sid = ctx.ids.take("spaces", name, "board")
+            self.entry.setdefault("spaces", []).insert(
+                0, {"id": sid, "name": name, "kind": "board", "provenance": ctx.stated(path)})
+            self.whole = {"board": self.board_id, "space": sid}
+        return self.whole
 
 
 @dataclass
@@ -51,13 +64,13 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
     for vmap in ctx.module.buildfile.find_all(Map):
         map_path = label(vmap)
         result.consumed.add(id(vmap))
-        for picker in vmap.children:
+        for picker, picker_path in contents(vmap, map_path):
             if not isinstance(picker, BoardPicker):
                 continue
             result.consumed.add(id(picker))
-            for board in picker.children:
+            for board, board_path in contents(picker, picker_path):
                 if isinstance(board, Board):
-                    _board(ctx, vmap, board, join(join(map_path, picker), board), result)
+                    _board(ctx, vmap, board, board_path, result)
     return result
 
 
@@ -72,19 +85,33 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
     if board.image:
         file = ctx.images.copy(board.image)
         if file is None:
-            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module")
-            size = None
+            size = _size_without_image(board, ctx.module.buildfile)
+            kept = ("its grid is kept, on the board's stated size" if size and (
+                board._memo is None or "width" in board._memo.texts)
+                else f"its grid is kept, on the extent of what lies on it ({size[0]}x{size[1]})"
+                if size else "its grid is kept without layout (the board states no size)")
+            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module; "
+                     + kept)
         else:
             image = {"file": file}
-            size = ctx.images.size(board.image)
+            try:
+                size = ctx.images.size(board.image)
+            except VassalFormatError as exc:
+                ctx.note(f"board {board.name!r}: {exc}; its grid is kept, on the board's "
+                         "stated size")
+                size = _size_without_image(board)
+                image = None
     grid = None
-    if size is not None:
+    if size is not None or _has_grid(board):
         try:
             grid = vgrid.grid_of_board(board, size)
-        except (ValueError, ArithmeticError) as exc:
+        except (ValueError, ArithmeticError, AttributeError, TypeError) as exc:
+            # AttributeError: a damaged element whose tag only ends like a grid's
             ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
+    placed.entry = out
+    placed.size = size
     spaces: list[dict[str, Any]] = []
     hex_grid = _hex_part(grid)
     missing: list[str] = []
@@ -121,14 +148,19 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
         spaces += _regions(ctx, grid.background, size, placed, board_id, path)
     square = _square_part(grid)
     if square is not None:
-        ctx.note(f"not imported: the square grid of board {board.name!r} ({path}); the format "
-                 "has no square grids")
+        cells = _squares(ctx, square, size, placed, board_id, path)
+        if cells:
+            spaces += cells
+        else:
+            ctx.note(f"the square grid of board {board.name!r} ({path}) is kept verbatim in the "
+                     f"build file; more than {MAX_SQUARES} cells (or no board size) are not "
+                     "listed as spaces")
     if "kind" not in out:
         if spaces and any(s.get("kind") == "zone" for s in spaces):
             out["kind"] = "area"
         else:
             out["kind"] = "boxes"
-        if not spaces or square is not None or grid is None:
+        if not spaces or grid is None:
             whole_id = ctx.ids.take("spaces", board.name or board_id, "board")
             whole = {"id": whole_id, "name": board.name or board_id, "kind": "board",
                      "provenance": ctx.stated(path)}
@@ -144,8 +176,92 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
         out["provenance"] = ctx.missing(missing, path)
     else:
         out["provenance"] = ctx.stated(path)
+    placed.entry = out
     result.boards.append(out)
     result.placed.append(placed)
+
+
+EXTENT_MARGIN = 100  # pixels beyond the farthest point on a board whose size is unknown
+MAX_SQUARES = 2500  # a square grid with more cells than this stays a single space
+
+
+def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] | None,
+             placed: PlacedBoard, board_id: str, path: str, zone: vgrid.Zone | None = None,
+             parent: str | None = None) -> list[dict[str, Any]]:
+    """One space per cell of a square grid whose centre lies on the board (and inside the
+    *zone* holding the grid), named as VASSAL names it: the format has no square grids."""
+    if size is None or grid.dx <= 0 or grid.dy <= 0:
+        return []
+    cols = int((size[0] - grid.x0) / grid.dx) + 1
+    rows = int((size[1] - grid.y0) / grid.dy) + 1
+    if cols <= 0 or rows <= 0 or cols * rows > MAX_SQUARES * 40:
+        return []
+    out: list[dict[str, Any]] = []
+    for row in range(rows):
+        for col in range(cols):
+            centre = grid.center(col, row)
+            if not (0 <= centre[0] < size[0] and 0 <= centre[1] < size[1]):
+                continue
+            if zone is not None and not zone.contains(centre):
+                continue
+            if len(out) >= MAX_SQUARES:
+                return []
+            try:
+                name = grid.location_name(centre)
+            except (ValueError, ArithmeticError):
+                return []
+            if zone is not None:
+                name = (zone.location_format.replace("$name$", zone.name)
+                        .replace("$gridLocation$", name))
+            if name in placed.locations:
+                continue
+            sid = ctx.ids.take("spaces", name, "square")
+            space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "square"}
+            if parent is not None:
+                space["parent"] = parent
+            layout = _layout(centre, size)
+            if layout is not None:
+                space["layout"] = layout
+            space["provenance"] = ctx.deduced(f"{path}/SquareGrid", "VASSAL's SquareGrid and "
+                                              "its numbering, one space per cell on the board")
+            placed.locations[name] = {"board": board_id, "space": sid}
+            out.append(space)
+    return out
+
+
+def _size_without_image(board: Board, module_root: Component | None = None
+                        ) -> tuple[int, int] | None:
+    """The board's own width and height when it states them (VASSAL uses them for a board
+    without an image); else, for a board whose image is absent, the extent of what lies on
+    it (zones, regions, at-start stacks), so its grid keeps its cells."""
+    memo = board._memo
+    stated = memo is None or ("width" in memo.texts and "height" in memo.texts)
+    if stated or module_root is None:
+        return (board.width, board.height) if board.width > 0 and board.height > 0 else None
+    xs: list[int] = []
+    ys: list[int] = []
+    for comp in board.walk():
+        if comp.tag.endswith(".Region"):
+            xs.append(getattr(comp, "originx", 0))
+            ys.append(getattr(comp, "originy", 0))
+        elif comp.tag.endswith("mapgrid.Zone"):
+            for point in str(getattr(comp, "path", "")).split(";"):
+                x, _, y = point.partition(",")
+                if x.strip().lstrip("-").isdecimal() and y.strip().lstrip("-").isdecimal():
+                    xs.append(int(x))
+                    ys.append(int(y))
+    for stack in module_root.find_all(SetupStack):
+        if stack.owning_board == board.name and not stack.use_grid_location:
+            xs.append(stack.x)
+            ys.append(stack.y)
+    if not xs:
+        return None
+    return max(xs) + EXTENT_MARGIN, max(ys) + EXTENT_MARGIN
+
+
+def _has_grid(board: Board) -> bool:
+    return any(c.tag.endswith(("ZonedGrid", "RegionGrid", "HexGrid", "SquareGrid"))
+               for c in board.children)
 
 
 def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGrid | None:
@@ -191,10 +307,21 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
         space["provenance"] = ctx.stated(zpath)
         placed.locations.setdefault(location, {"board": placed.board_id, "space": sid})
         placed.locations.setdefault(zone.name, {"board": placed.board_id, "space": sid})
-        if zone.grid is not None and not zone.use_parent_grid:
-            ctx.note(f"not imported: the {type(zone.grid).__name__} inside zone {zone.name!r} "
-                     f"of board {board.name!r}; the zone is one space")
         out.append(space)
+        if isinstance(zone.grid, vgrid.RegionGrid) and not zone.use_parent_grid:
+            out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                            parent=sid, location_format=zone.location_format)
+        elif isinstance(zone.grid, vgrid.SquareGrid) and not zone.use_parent_grid and (
+                cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                                  zone=zone, parent=sid)):
+            out += cells
+        elif zone.grid is not None and not zone.use_parent_grid and (
+                "$gridLocation$" in zone.location_format):
+            # (without $gridLocation$ VASSAL names every point of the zone after it: the
+            # grid only places pieces, and the zone is rightly one space)
+            ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
+                     f"{board.name!r} has no counterpart in the format (kept verbatim in the "
+                     "build file); the zone is one space")
     return out
 
 
@@ -203,7 +330,10 @@ def _zoned(board: Board) -> Component:
 
 
 def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] | None,
-             placed: PlacedBoard, board_id: str, path: str) -> list[dict[str, Any]]:
+             placed: PlacedBoard, board_id: str, path: str, parent: str | None = None,
+             location_format: str = "$gridLocation$") -> list[dict[str, Any]]:
+    """The regions as spaces; inside a zone (*parent*) VASSAL names their points by the
+    zone's location format."""
     out: list[dict[str, Any]] = []
     seen: dict[str, dict[str, Any]] = {}
     for name, origin in grid.regions:
@@ -213,11 +343,17 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] |
             continue
         sid = ctx.ids.take("spaces", name, "region")
         space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "region"}
+        if parent is not None:
+            space["parent"] = parent
         layout = _layout(origin, size)
         if layout is not None:
             space["layout"] = layout
         space["provenance"] = ctx.stated(f"{path}/RegionGrid/Region[{name}]")
         seen[name] = space
+        zone_name = path.rsplit("[", 1)[-1].rstrip("]") if parent is not None else ""
+        location = (location_format.replace("$gridLocation$", name)
+                    .replace("$name$", zone_name))
+        placed.locations.setdefault(location, {"board": board_id, "space": sid})
         placed.locations.setdefault(name, {"board": board_id, "space": sid})
         out.append(space)
     return out

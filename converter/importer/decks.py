@@ -6,7 +6,7 @@ from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.vassal.components import CardSlot, DrawPile, Map
 
 
@@ -15,12 +15,11 @@ def import_decks(ctx: ImportContext, consumed: set[int]
     decks: list[dict[str, Any]] = []
     cards: list[dict[str, Any]] = []
     for vmap in ctx.module.buildfile.find_all(Map):
-        for pile in vmap.children:
+        for pile, path in contents(vmap, label(vmap)):
             if not isinstance(pile, DrawPile):
                 continue
-            path = join(label(vmap), pile)
             consumed.add(id(pile))
-            slots = [c for c in pile.children if isinstance(c, CardSlot)]
+            slots = [c for c, _ in contents(pile) if isinstance(c, CardSlot)]
             deck_id = ctx.ids.take("decks", pile.name, "deck")
             decks.append({"id": deck_id, "name": pile.name or deck_id, "count": len(slots),
                           "provenance": ctx.stated(path)})

@@ -29,6 +29,8 @@ class ImageStore:
     copied: dict[str, str] = field(default_factory=dict)
     files: dict[str, bytes] = field(default_factory=dict)
     absent: list[str] = field(default_factory=list)
+    unreadable: list[str] = field(default_factory=list)  # entry: why
+    _by_entry: dict[str, str] = field(default_factory=dict)
 
     def entry_of(self, name: str) -> str | None:
         """The archive entry VASSAL would load for the image *name*, or None."""
@@ -52,10 +54,20 @@ class ImageStore:
             if name.strip() and name not in self.absent:
                 self.absent.append(name)
             return None
-        data = self.module.read_member(entry, MAX_IMAGE_BYTES)
+        if entry in self._by_entry:
+            self.copied[name] = self._by_entry[entry]
+            return self.copied[name]
+        try:
+            data = self.module.read_member(entry, MAX_IMAGE_BYTES)
+        except VassalFormatError as exc:  # one bad image must not stop the import
+            why = f"{entry!r} cannot be read ({exc})"
+            if why not in self.unreadable:
+                self.unreadable.append(why)
+            return None
         target = self._free_name(entry[len(IMAGE_FOLDER) + 1:])
         self.files[target] = data
         self.copied[name] = target
+        self._by_entry[entry] = target
         return target
 
     def size(self, name: str) -> tuple[int, int] | None:

@@ -10,26 +10,32 @@ from __future__ import annotations
 
 import json
 import os
+import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from converter.builder.embedded import GAME_ENTRY, embedded_document
+from converter.errors import VassalFormatError
 from converter.importer.boards import import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
-from converter.importer.paths import label
-from converter.importer.pieces import Prototypes, import_pieces
-from converter.importer.setup import import_setup
+from converter.importer.paths import is_folder, label
+from converter.importer.pieces import Prototypes, deduce_sides, import_pieces
+from converter.importer.preserve import preserve
+from converter.importer.scenarios import import_predefined
+from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
-from converter.vassal.components import GameModule, Map, PlayerRoster, PrototypesContainer
+from converter.vassal.components import (
+    GameModule, Map, PieceSlot, PlayerRoster, PrototypesContainer)
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
-FRAGMENTS = (("boards.json", ("boards",)), ("pieces.json", ("pieces", "decks", "cards")),
+FRAGMENTS = (("boards.json", ("boards",)),
+             ("pieces.json", ("factors", "pieces", "decks", "cards")),
              ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
 
 
@@ -43,6 +49,7 @@ class ImportedGame:
     counts: dict[str, int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
     absent_files: list[str] = field(default_factory=list)
+    kept: str = ""  # what the game's `vassal` section keeps, in words
 
 
 def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
@@ -54,8 +61,15 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
     """
     module = read_vmod(path)
     if GAME_ENTRY in module.entry_names:
-        return _embedded(module, slug)
-    return _reconstruct(module, slug)
+        data = embedded_document(module)
+        if data is None or "vassal" not in data:
+            return _embedded(module, slug)
+        # built from an imported module: its build file is the original's, read it again
+    try:
+        with module.opened():
+            return _reconstruct(module, slug)
+    except (zipfile.BadZipFile, OSError) as exc:
+        raise VassalFormatError(f"{module.path}: cannot be read again ({exc})") from None
 
 
 def _dump(data: dict[str, Any]) -> bytes:
@@ -104,8 +118,8 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     name = module.metadata.get("name") or getattr(root, "name", "") or slug
     version = module.metadata.get("version") or getattr(root, "version", "")
     game: dict[str, Any] = {"format": FORMAT, "id": slug, "title": name}
-    source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}",
-                              "file": Path(module.path).name}
+    # not the file's name: a module rebuilt from this import must import to the same JSON
+    source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}"}
     if version:
         source["edition"] = version
     game["sources"] = [source]
@@ -124,9 +138,17 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
+    scenarios = ([scenario] if scenario else []) + import_predefined(
+        ctx, boards, pieces, protos, side_ids, consumed)
+    for each in scenarios:  # a piece no palette holds exists as often as a setup places it
+        count_placed(each.get("setup", []), pieces)
+    deduce_sides(pieces)
     _unimported(ctx, root, consumed)
+    vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     for name_ in ctx.images.absent:
         ctx.note(f"image {name_!r} is named by the module but not in it")
+    for why in ctx.images.unreadable:
+        ctx.note(f"image {why}; it is left out and a rebuilt module lacks it")
 
     game["sides"] = sides
     if pieces.owners.factions:
@@ -134,8 +156,8 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     if pieces.owners.nationalities:
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
-        "boards": boards.boards, "pieces": pieces.as_json(), "decks": decks, "cards": cards,
-        "dice": dice, "scenarios": [scenario] if scenario else []}
+        "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
+        "decks": decks, "cards": cards, "dice": dice, "scenarios": scenarios}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:
@@ -152,15 +174,20 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
     if sequence:
         game["sequence"] = sequence
     prov = {"status": "stated", "source": SOURCE_ID}
-    game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {Path(module.path).name!r} "
+    game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {name!r} "
                       f"(VASSAL {getattr(root, 'vassal_version', '') or 'version unknown'}).",
                       "provenance": prov}]
     game["notes"] += [{"text": text} for text in ctx.notes]
-    files = {"game.json": _dump(game), **files, **ctx.images.files}
-    counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards), "piece slots": pieces.slots,
-              "pieces": len(pieces.pieces), "dice": len(dice), "decks": len(decks),
+    game["vassal"] = vassal
+    files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
+    counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
+              "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
+              "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "images": len(ctx.images.files)}
-    return ImportedGame(files, False, name, counts, list(ctx.notes))
+    kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
+                  f"{'moduledata, ' if 'moduledata' in vassal else ''}"
+                  f"{len(vassal['files'])} other entries")
+    return ImportedGame(files, False, name, counts, list(ctx.notes), kept=kept_words)
 
 
 def _sides(ctx: ImportContext, consumed: set[int]) -> tuple[list[dict[str, Any]], dict[str, str]]:
@@ -183,8 +210,9 @@ def _unimported(ctx: ImportContext, root: Any, consumed: set[int]) -> None:
     """One note listing every component the import did not read, by class, with counts."""
     left: Counter[str] = Counter()
     for comp in root.walk():
-        if id(comp) not in consumed:
+        if id(comp) not in consumed and not is_folder(comp):
             left[comp.tag.rsplit(".", 1)[-1]] += 1
     if left:
         parts = [f"{tag} ×{n}" if n > 1 else tag for tag, n in sorted(left.items())]
-        ctx.note("not imported (no counterpart in the format): " + ", ".join(parts))
+        ctx.note("no counterpart in the format, kept verbatim in the build file: "
+                 + ", ".join(parts))

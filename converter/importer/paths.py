@@ -15,8 +15,34 @@ def label(component: Component) -> str:
         value = getattr(component, attr, "")
         if isinstance(value, str) and value:
             return f"{short_tag(component)}[{value}]"
+    raw = getattr(component, "attrib", None)  # an element vconv does not model (a folder)
+    if isinstance(raw, dict):
+        for attr in ("mapName", "name", "entryName"):
+            if raw.get(attr):
+                return f"{short_tag(component)}[{raw[attr]}]"
     return short_tag(component)
 
 
 def join(parent: str, component: Component) -> str:
     return f"{parent}/{label(component)}" if parent else label(component)
+
+
+FOLDER_PACKAGE = "VASSAL.build.module.folder."
+
+
+def is_folder(component: Component) -> bool:
+    """A VASSAL 3.7 folder (ModuleSubFolder, MapSubFolder, PrototypeFolder, ...): it only
+    groups its children in the editor, so its contents belong to the folder's parent."""
+    return component.tag.startswith(FOLDER_PACKAGE)
+
+
+def contents(component: Component, path: str = "") -> list[tuple[Component, str]]:
+    """The children of *component* with folders opened (at any depth), each with its path."""
+    out: list[tuple[Component, str]] = []
+    for child in component.children:
+        child_path = join(path, child)
+        if is_folder(child):
+            out.extend(contents(child, child_path))
+        else:
+            out.append((child, child_path))
+    return out

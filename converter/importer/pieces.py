@@ -17,8 +17,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from converter.errors import VassalFormatError
+from converter.vassal import sequence
 from converter.importer.context import ImportContext
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component
@@ -30,6 +31,14 @@ VCONV_FACE_LAYERS = ("Step", "Side")
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
+# the property names modules use for a piece's side and nationality (first found wins)
+SIDE_NAMES = ("Side", "side", "SIDE", "Player", "Owner")
+NATION_NAMES = ("Nationality", "Nation", "nationality", "nation", "Country")
+# Marker properties that name a printed factor (compared case-insensitively); a whole number
+# 0-99 under one of these names is the piece's factor on its first face
+FACTOR_NAMES = ("attack", "defense", "defence", "movement", "move", "combat", "strength",
+                "loss", "range", "firepower", "morale", "cf", "af", "df", "mf", "ma", "mp", "lf",
+                "rf", "sp", "ops", "op")
 _GENERIC_COMMANDS = ("activate", "increase", "decrease")
 WIDGETS = (PieceWindow, TabWidget, PanelWidget, ListWidget, BoxWidget)
 
@@ -41,6 +50,7 @@ class PieceDefinition:
     key: tuple[str, str]
     entry: dict[str, Any]
     count: int = 1
+    palette: bool = False  # a palette slot is an endless supply: the module states no count
 
 
 @dataclass
@@ -69,8 +79,25 @@ class Owners:
 
 
 @dataclass
+class Factors:
+    """The factors pieces' properties name, in the order first seen."""
+
+    items: list[dict[str, Any]] = field(default_factory=list)
+    _ids: dict[str, str] = field(default_factory=dict)  # property name → factor id
+
+    def factor(self, ctx: ImportContext, name: str) -> str:
+        if name not in self._ids:
+            ident = ctx.ids.take("factors", name, "factor")
+            self._ids[name] = ident
+            self.items.append({"id": ident, "name": name, "provenance": ctx.deduced(
+                "Marker traits", f"pieces carry a whole-number property named {name!r}")})
+        return self._ids[name]
+
+
+@dataclass
 class PiecesResult:
     owners: Owners = field(default_factory=Owners)
+    factors: Factors = field(default_factory=Factors)
     pieces: list[PieceDefinition] = field(default_factory=list)
     by_key: dict[tuple[str, str], PieceDefinition] = field(default_factory=dict)
     consumed: set[int] = field(default_factory=set)
@@ -80,11 +107,65 @@ class PiecesResult:
         out = []
         for definition in self.pieces:
             entry = dict(definition.entry)
-            if definition.count > 1:
+            if definition.palette:
+                entry = _count_missing(entry)
+            elif definition.count > 1:
                 # keep the field order stable: count after kind/owner
                 entry = _with_count(entry, definition.count)
             out.append(entry)
         return out
+
+
+def deduce_sides(result: PiecesResult) -> None:
+    """A piece with a nationality but no side (a marker of that nation) takes the side other
+    pieces of that nationality have."""
+    for definition in result.pieces:
+        entry = definition.entry
+        if "side" not in entry.get("missing", []):
+            continue
+        props = entry.get("properties", {})
+        own = next((n for n in NATION_NAMES if props.get(n, "").strip()), None)
+        known = result.owners._ids.get(("nationality", props[own].casefold())) if own else None
+        if own is None or known is None:
+            continue
+        nat_id, side = known
+        new: dict[str, Any] = {}
+        for key, value in entry.items():
+            if key == "faces":
+                new["side"] = side
+            new[key] = value
+        new["nationality"] = nat_id
+        new["properties"] = {k: v for k, v in props.items() if k != own}
+        if not new["properties"]:
+            del new["properties"]
+        new["missing"] = [m for m in entry["missing"] if m != "side"]
+        prov = dict(entry["provenance"])
+        prov["note"] = prov["note"].replace("not in the VASSAL module: side; the rest imported "
+                                            "from ", "imported from ", 1)
+        prov["note"] += (f"; side deduced from its {own} {props[own]!r}, which pieces of "
+                         "that side carry")
+        if not new["missing"]:
+            del new["missing"]
+            prov["status"] = "deduced"
+        del new["provenance"]
+        new["provenance"] = prov
+        definition.entry = new
+
+
+def _count_missing(entry: dict[str, Any]) -> dict[str, Any]:
+    """A palette piece: how many the game has is not in the module (never 1 or a guess)."""
+    missing = list(entry.get("missing", [])) + ["count"]
+    prov = dict(entry["provenance"])
+    if prov["status"] == "missing":
+        prov["note"] = prov["note"].replace(": side;", ": side, count;", 1)
+    else:
+        prov = {**prov, "status": "missing",
+                "note": f"not in the VASSAL module: count (a palette slot is an endless "
+                        f"supply); {prov['note']}"}
+    out = {k: v for k, v in entry.items() if k not in ("missing", "provenance")}
+    out["missing"] = missing
+    out["provenance"] = prov
+    return out
 
 
 def _with_count(entry: dict[str, Any], count: int) -> dict[str, Any]:
@@ -103,10 +184,13 @@ class Prototypes:
         self.ctx = ctx
         self.defs: dict[str, Piece] = {}
         self.consumed: set[int] = set()
+        self.origin: dict[int, str] = {}  # id(trait) → the prototype it belongs to
         for comp in root.find_all(PrototypeDefinition):
             self.consumed.add(id(comp))
             try:
-                self.defs.setdefault(comp.name, comp.piece)
+                piece = self.defs.setdefault(comp.name, comp.piece)
+                for trait in piece.traits:
+                    self.origin.setdefault(id(trait), comp.name)
             except VassalFormatError as exc:
                 ctx.note(f"prototype {comp.name!r} cannot be read ({exc}); pieces using it lose "
                          "its traits")
@@ -145,12 +229,11 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
     name = getattr(comp, "entry_name", "") or getattr(comp, "name", "")
     if isinstance(comp, WIDGETS) and isinstance(name, str) and name.casefold() in sides:
         side = sides[name.casefold()]
-    for child in comp.children:
-        child_path = join(path, child)
+    for child, child_path in contents(comp, path):
         if isinstance(child, PieceSlot):
             result.consumed.add(id(child))
             result.slots += 1
-            add_slot(ctx, child, child_path, side, sides, protos, result)
+            add_slot(ctx, child, child_path, side, sides, protos, result, palette=True)
         elif isinstance(child, WIDGETS):
             _walk(ctx, child, child_path, side, sides, protos, result)
 
@@ -161,7 +244,8 @@ def slot_key(piece: Piece, fallback_name: str) -> tuple[str, str]:
 
 
 def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
-             sides: dict[str, str], protos: Prototypes, result: PiecesResult) -> str | None:
+             sides: dict[str, str], protos: Prototypes, result: PiecesResult,
+             palette: bool = False) -> str | None:
     """Add (or count again) the piece a slot defines; its piece id, or None if unreadable."""
     try:
         piece = slot.piece  # type: ignore[attr-defined]
@@ -172,39 +256,67 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
     known = result.by_key.get(key)
     if known is not None:
         known.count += 1
+        known.palette = known.palette or palette
         return known.entry["id"]
     entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
-                        result.owners)
-    definition = PieceDefinition(key, entry)
+                        result.owners, result.factors)
+    definition = PieceDefinition(key, entry, palette=palette)
     result.pieces.append(definition)
     result.by_key[key] = definition
     return entry["id"]
 
 
 def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, side: str | None,
-                sides: dict[str, str], protos: Prototypes, owners: Owners) -> dict[str, Any]:
+                sides: dict[str, str], protos: Prototypes, owners: Owners,
+                factors: Factors | None = None) -> dict[str, Any]:
     traits = protos.expand(piece)
     basic = piece.basic
     props: dict[str, str] = {}
+    given_by: dict[str, str] = {}  # property → the trait that gives it, for provenance
     for trait in reversed(traits):
         if isinstance(trait, Marker):
             props.update(trait.properties())
+            proto = protos.origin.get(id(trait))
+            where = f"Marker trait of prototype {proto!r}" if proto else "the piece's Marker trait"
+            given_by.update({k: where for k in trait.properties()})
+    aliases: dict[str, str] = {}  # "Side"/"Nationality" → the module's own property name
+    for names, canonical in ((SIDE_NAMES, "Side"), (NATION_NAMES, "Nationality")):
+        found = next((n for n in names if props.get(n, "").strip()), None)
+        if found is not None and found != canonical and canonical not in props:
+            props[canonical] = props[found]
+            aliases[canonical] = found
+            given_by[canonical] = f"{given_by.get(found, 'a Marker trait')}, property {found!r}"
     name = basic.name or entry_name or "piece"
     wanted_id = props.get("vconv_id") or name
     pid = ctx.ids.take("pieces", wanted_id, "piece")
     kind = props.get("Kind", "")
     placeholder = kind not in KINDS
     entry: dict[str, Any] = {"id": pid, "name": name, "kind": PLACEHOLDER_KIND if placeholder else kind}
-    marker_side = props.get("Side", "").casefold()
-    if marker_side and marker_side in sides:
-        side = sides[marker_side]
+    marker_side = props.get("Side", "").strip().casefold()
+    side_from = "the palette panel named after the side" if side is not None else ""
+    if marker_side and match_side(marker_side, sides) is not None:
+        side = match_side(marker_side, sides)
+        marker_side = next(k for k, v in sides.items() if v == side)
+        side_from = f"{given_by.get('Side', 'a Marker trait')} (Side = {props['Side']!r})"
     if side is not None:
         entry["side"] = side
-    faces, unused = _faces(ctx, traits, basic, name, path)
+    faces, unused = _faces(ctx, traits, basic, name, path, protos.origin)
     if any(isinstance(t, Obscurable) for t in traits):
         entry["hidden"] = True
     entry["faces"] = faces
     extra = {k: v for k, v in sorted(props.items()) if k not in CONSUMED_PROPERTIES and k}
+    if factors is not None and faces:
+        values = {k: int(v) for k, v in extra.items() if k.casefold() in FACTOR_NAMES
+                  and v.strip().isdecimal() and int(v) <= 99}
+        if values:
+            face = {k: v for k, v in faces[0].items() if k != "provenance"}
+            face["factors"] = {factors.factor(ctx, k): n for k, n in values.items()}
+            face["provenance"] = dict(faces[0]["provenance"])
+            face["provenance"]["note"] += "; factors from " + ", ".join(
+                f"{given_by.get(k, 'a Marker trait')} ({k} = {n})" for k, n in values.items())
+            faces[0] = face
+            for k in values:
+                extra.pop(k)
     if marker_side and marker_side not in sides:
         extra["Side"] = props["Side"]  # a side the PlayerRoster does not list: kept as said
     faction = nationality = None
@@ -219,8 +331,13 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
     for key, known in (("Nationality", nationality), ("Faction", faction)):
         if props.get(key) and known is None:
             extra[key] = props[key]
+    for canonical, own in aliases.items():  # kept under the module's own name only
+        extra.pop(canonical, None)
+        if (canonical == "Side" and side is not None) or (canonical == "Nationality"
+                                                           and nationality is not None):
+            extra.pop(own, None)
     if extra:
-        entry["properties"] = extra
+        entry["properties"] = dict(sorted(extra.items()))
     if unused:
         ctx.note(f"piece {name!r}: not imported: layers {', '.join(unused)} (overlays the format "
                  "has no place for)")
@@ -230,11 +347,31 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
         prov = ctx.missing(missing, path)
     else:
         prov = ctx.stated(path)
+    if side_from:
+        prov["note"] += f"; side from {side_from}"
+    if nationality is not None:
+        prov["note"] += f"; nationality from {given_by.get('Nationality', 'a Marker trait')}"
     if placeholder:
         prov["note"] += (f"; kind {PLACEHOLDER_KIND!r} stands in: the module does not say what "
                          "kind of piece this is")
     entry["provenance"] = prov
     return entry
+
+
+def match_side(value: str, sides: dict[str, str]) -> str | None:
+    """The side a property value names: its name, or its initials ('CP' for 'Central
+    Powers'), or the one side whose name starts with it; None when none or several fit."""
+    value = value.strip().casefold()
+    if not value:
+        return None
+    if value in sides:
+        return sides[value]
+    initials = [sid for name, sid in sides.items()
+                if "".join(w[0] for w in name.split() if w).casefold() == value]
+    if len(initials) == 1:
+        return initials[0]
+    prefix = [sid for name, sid in sides.items() if name.startswith(value)]
+    return prefix[0] if len(prefix) == 1 else None
 
 
 def layer_name(layer: Layer) -> str:
@@ -246,7 +383,15 @@ def layer_name(layer: Layer) -> str:
     return (specific or commands or ["(unnamed)"])[0]
 
 
+ALWAYS_ACTIVE_FIELD = 25  # its index among an emb2 type's fields (after the `emb2;` prefix)
+
+
 def _switchable(layer: Layer) -> bool:
+    """Can a player switch the layer off?  Not when its type says 'always active' (VASSAL
+    3.2 on; older layers lack the field, which VASSAL then reads as false)."""
+    fields = sequence.split(layer.encode_type()[len(Layer.ID):], ";")
+    if len(fields) > ALWAYS_ACTIVE_FIELD and layer.always_active:
+        return False
     return bool(layer.activate_key_chars or layer.activate_key)
 
 
@@ -264,16 +409,22 @@ def face_layer(traits: list[Any]) -> Layer | None:
 
 
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
-           path: str) -> tuple[list[dict[str, Any]], list[str]]:
+           path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
     layer = face_layer(traits)
     images = list(layer.images) if layer is not None else [basic.image]
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
               for t in traits if isinstance(t, Layer) and t is not layer]
     if len(images) > MAX_FACES:
-        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; the format "  # type: ignore[union-attr]
-                 f"holds {MAX_FACES} faces, so levels {MAX_FACES + 1}-{len(images)} are left out")
+        extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
+                 else f"levels {MAX_FACES + 1}-{len(images)} are")
+        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; "  # type: ignore[union-attr]
+                 f"the format holds {MAX_FACES} faces, so {extra} left out")
         images = images[:MAX_FACES]
-    where = f"{path} (Layer {layer_name(layer)!r})" if layer is not None else f"{path} (BasicPiece)"
+    where = f"{path} (BasicPiece)"
+    if layer is not None:
+        proto = origin.get(id(layer))
+        where = f"{path} (Layer {layer_name(layer)!r}" + (
+            f" of prototype {proto!r})" if proto else ")")
     faces = []
     for index, image in enumerate(images):
         counter, side = FACE_SLOTS[index]

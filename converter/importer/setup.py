@@ -13,7 +13,7 @@ from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import sane_grid
-from converter.importer.paths import join, label
+from converter.importer.paths import contents, join, label
 from converter.importer.pieces import PiecesResult, Prototypes, add_slot, slot_key
 from converter.vassal.components import Map, PieceSlot, SetupStack
 
@@ -26,14 +26,13 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
     placements: list[dict[str, Any]] = []
     by_place: dict[tuple[str, str], dict[str, Any]] = {}
     for vmap in ctx.module.buildfile.find_all(Map):
-        for stack in vmap.children:
+        for stack, path in contents(vmap, label(vmap)):
             if not isinstance(stack, SetupStack):
                 continue
             consumed.add(id(stack))
-            path = join(label(vmap), stack)
             placed = boards.find(vmap.map_name, stack.owning_board)
             at = _location(ctx, stack, placed, path)
-            for slot in stack.children:
+            for slot, _ in contents(stack):
                 if not isinstance(slot, PieceSlot):
                     continue
                 consumed.add(id(slot))
@@ -49,7 +48,7 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 placements.append(placement)
     if not placements:
         return None
-    _count_placed(placements, pieces)
+    count_placed(placements, pieces)
     for p in placements:
         if "count" in p:
             p["provenance"] = p.pop("provenance")
@@ -57,7 +56,7 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
             "provenance": ctx.stated("SetupStack components")}
 
 
-def _count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:
+def count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:
     """A piece placed N times at start exists N times (a palette slot is an endless supply)."""
     placed: dict[str, int] = {}
     for p in placements:
@@ -90,8 +89,7 @@ def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
             name = ""  # a damaged grid: the stack is reported below
     if name in placed.locations:
         return dict(placed.locations[name])
-    if placed.whole is not None:
-        return dict(placed.whole)
-    ctx.note(f"not imported: {path}: location {name or (stack.x, stack.y)!r} is no hex or space "
-             f"of board {placed.vassal_name!r}")
-    return None
+    if placed.whole is None:
+        ctx.note(f"{path}: location {name or (stack.x, stack.y)!r} is no hex or space of board "
+                 f"{placed.vassal_name!r}; its pieces are placed on the board as a whole")
+    return dict(placed.whole_board(ctx, path))

@@ -6,8 +6,10 @@ chunks so a lying size header cannot make us inflate more); other entries are li
 
 from __future__ import annotations
 
+import contextlib
 import os
 import zipfile
+from collections.abc import Iterator
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
@@ -31,6 +33,23 @@ class ModuleFile:
     buildfile_name: str
     metadata: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
+    raw_buildfile: bytes = field(default=b"", repr=False)  # as stored, for keeping verbatim
+    raw_metadata: bytes | None = field(default=None, repr=False)
+    _archive: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
+
+    @contextlib.contextmanager
+    def opened(self) -> Iterator["ModuleFile"]:
+        """Keep the archive open while many entries are read (each read_member would
+        otherwise read the whole central directory again)."""
+        if self._archive is not None:
+            yield self
+            return
+        with zipfile.ZipFile(self.path) as archive:
+            self._archive = archive
+            try:
+                yield self
+            finally:
+                self._archive = None
 
     @property
     def entry_names(self) -> set[str]:
@@ -47,6 +66,8 @@ class ModuleFile:
         Raises:
             VassalFormatError: the entry is missing or larger than *limit*.
         """
+        if self._archive is not None:
+            return _read_bounded(self._archive, name, limit, self.path)
         with zipfile.ZipFile(self.path) as archive:
             return _read_bounded(archive, name, limit, self.path)
 
@@ -131,16 +152,17 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         if "savedGame" in sizes:
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}
+        raw_metadata = None
         if "moduledata" in sizes:
-            metadata = parse_metadata(_read_bounded(archive, "moduledata", max_member, source),
-                                      f"{source}!moduledata")
+            raw_metadata = _read_bounded(archive, "moduledata", max_member, source)
+            metadata = parse_metadata(raw_metadata, f"{source}!moduledata")
         name = _buildfile_name(sizes, metadata.get("VassalVersion", ""))
         if name is None:
             raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
-        root = read_buildfile(_read_bounded(archive, name, max_member, source),
-                              f"{source}!{name}")
+        raw = _read_bounded(archive, name, max_member, source)
+        root = read_buildfile(raw, f"{source}!{name}")
     return ModuleFile(path=source, buildfile=root, buildfile_name=name, metadata=metadata,
-                      sizes=sizes)
+                      sizes=sizes, raw_buildfile=raw, raw_metadata=raw_metadata)
 
 
 def _buildfile_name(sizes: dict[str, int], vassal_version: str) -> str | None:

@@ -101,9 +101,9 @@ def test_unreadable_input_exits_2_with_one_line(capsys: pytest.CaptureFixture[st
     assert len(err.strip().splitlines()) == 1
 
 
-def test_a_module_is_not_a_save(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = dump(capsys, str(REAL / "tour.vmod"))
-    assert code == 2 and "no 'savedGame' entry" in err and "(145 entries)" in err
+def test_a_module_is_dumped_as_a_module(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = dump(capsys, str(REAL / "tour.vmod"))  # details: tests/importer
+    assert code == 0 and err == "" and "VASSAL module 'VASSAL Tour'" in out
 
 
 def test_save_description_and_bad_metadata(capsys: pytest.CaptureFixture[str],

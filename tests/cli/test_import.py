@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
-from tests.importer.helpers import TOUR, write_zip
+from tests.importer.helpers import TOUR, merged, write_zip
 
 MODULE_XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
               b'<VASSAL.build.GameModule name="Tiny" version="2.1" VassalVersion="3.6.0">'
@@ -91,21 +91,21 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     folder = tmp_path / "modules" / "tiny"
     code, out, _ = _import(capsys, str(tiny), "-o", str(folder))
     assert code == 0
-    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 5 piece slots" in out
+    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 9 piece slots" in out
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
     assert [s["id"] for s in game["sides"]] == ["axis", "allies"]
     pieces = {p["name"]: p for p in game["pieces"]}
     assert pieces["Inf"]["side"] == "axis"           # from the palette panel's name
-    assert pieces["Inf"]["count"] == 3               # two slots, three placed at start
+    assert "count" not in pieces["Inf"]              # a palette slot is an endless supply:
+    assert pieces["Inf"]["missing"] == ["count"]     # never 1, 2 or the 3 placed at start
     assert pieces["Inf"]["faces"][0]["image"] == "images/inf.png"
     assert pieces["Tank"]["side"] == "allies"        # from the Marker property Side
-    assert pieces["Marker"]["missing"] == ["side"]
-    assert pieces["Marker"]["count"] == 2            # two identical palette slots
+    assert pieces["Marker"]["missing"] == ["side", "count"]  # two identical palette slots
     assert pieces["Marker"]["provenance"] == {
         "status": "missing", "source": "vassal-module",
-        "note": "not in the VASSAL module: side; the rest imported from "
+        "note": "not in the VASSAL module: side, count; the rest imported from "
                 "PieceWindow[Pieces]/PieceSlot[Marker]; kind 'token' stands in: the module does "
                 "not say what kind of piece this is"}
     assert game["scenarios"][0]["setup"][0]["at"] == {"board": "hexes", "hex": "0203"}
@@ -120,7 +120,8 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     assert game["turns"]["first"] == 1 and game["turns"]["count"] == 8
     assert [p["name"] for p in game["sequence"]] == ["Move", "Fight"]
     notes = [n["text"] for n in game["notes"]]
-    assert any(n.startswith("not imported") and "Component" in n for n in notes)
+    assert any(n.startswith("no counterpart in the format, kept verbatim in the build file")
+               and "Component" in n for n in notes)
 
 
 def test_refuses_to_overwrite_without_force(tiny: Path, tmp_path: Path, capsys) -> None:
@@ -192,7 +193,7 @@ def _corrupt_inputs(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize("case", ["truncated", "not a zip", "entity bomb", "escaping path",
                                   "damaged entry", "malformed xml", "no build file",
-                                  "a saved game", "picture", "embedded game", "missing"])
+                                  "a saved game", "embedded game", "missing"])
 def test_unreadable_input_is_exit_2_with_one_line(case: str, tmp_path: Path, capsys) -> None:
     path, message = _corrupt_inputs(tmp_path)[case]
     out_dir = tmp_path / "out" / "game"
@@ -205,8 +206,44 @@ def test_unreadable_input_is_exit_2_with_one_line(case: str, tmp_path: Path, cap
     assert not (tmp_path / "evil.png").exists()
 
 
+def test_an_unreadable_picture_is_noted_and_the_import_goes_on(tmp_path: Path, capsys) -> None:
+    path, message = _corrupt_inputs(tmp_path)["picture"]
+    out_dir = tmp_path / "out" / "game"
+    code, out, err = _import(capsys, str(path), "-o", str(out_dir))
+    assert code == 0 and err == ""
+    assert f"note: board 'Hexes': {path}: {message}" in out
+    game = merged(out_dir)
+    board = next(b for b in game["boards"] if b["name"] == "Hexes")
+    assert board["kind"] == "hex" and "image" not in board  # the grid is kept, not the picture
+    assert game["vassal"]["files"]["images/map.png"] == "images/map.png"  # kept for the rebuild
+
+
 def test_usage_errors_are_exit_2(capsys) -> None:
     with pytest.raises(SystemExit) as exc:
         main(["import", str(TOUR)])
     assert exc.value.code == 2
     assert "-o/--output" in capsys.readouterr().err
+
+
+def test_building_an_imported_game_whose_kept_file_is_gone_is_exit_2(tmp_path: Path,
+                                                                     capsys) -> None:
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    (folder / "vassal" / "buildFile.txt").unlink()
+    code = main(["build", str(folder), "-o", str(tmp_path / "dist")])
+    err = capsys.readouterr().err
+    assert code == 2 and not (tmp_path / "dist" / "tour.vmod").exists()
+    assert f"{folder}/vassal/buildFile.txt: cannot be read" in err and "Traceback" not in err
+
+
+def test_a_kept_file_outside_the_folder_is_refused(tmp_path: Path, capsys) -> None:
+    import json
+
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    game = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    game["vassal"]["files"]["../../secret.txt"] = "help/secret.txt"
+    (folder / "game.json").write_text(json.dumps(game), encoding="utf-8")
+    code = main(["build", str(folder), "-o", str(tmp_path / "dist")])
+    err = capsys.readouterr().err
+    assert code == 2 and "/vassal/files" in err and "Traceback" not in err

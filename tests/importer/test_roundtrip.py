@@ -62,14 +62,17 @@ def test_without_the_game_inside_the_build_file_is_read(plain_vmod: Path, tmp_pa
     assert set(pieces) == set(original)  # the vconv_id marker gives the ids back
     assert {i: p["kind"] for i, p in pieces.items()} == {i: p["kind"] for i, p in original.items()}
     assert pieces["na-1"]["side"] == "blu" and pieces["sa-1"]["side"] == "rosso"
-    assert pieces["dummy"]["hidden"] is True and pieces["dummy"]["count"] == 2
+    # two identical palette slots: a palette is an endless supply, so the count is missing
+    assert pieces["dummy"]["hidden"] is True and "count" not in pieces["dummy"]
+    assert "count" in pieces["dummy"]["missing"]
     assert pieces["na-1"]["nationality"] == "nordland" and pieces["dummy"]["faction"] == "nord"
     assert [(n["name"], n["side"], n["faction"]) for n in game["nationalities"]] == [
         ("Nordland", "blu", "nord"), ("Sudland", "rosso", "sud")]
     assert len(pieces["na-1"]["faces"]) == 4  # the step layer's four levels
-    assert pieces["turn-marker"]["missing"] == ["side"]
+    assert pieces["turn-marker"]["missing"] == ["side", "count"]
     assert pieces["turn-marker"]["provenance"]["status"] == "missing"
-    assert pieces["turn-marker"]["provenance"]["note"].startswith("not in the VASSAL module: side")
+    assert pieces["turn-marker"]["provenance"]["note"].startswith(
+        "not in the VASSAL module: side, count")
     setup = {(p["piece"], p["at"].get("hex")) for p in game["scenarios"][0]["setup"]}
     want = {(p["piece"], p["at"].get("hex")) for p in merged(MINI)["scenarios"][0]["setup"]
             if "hex" in p["at"]}

@@ -34,7 +34,9 @@ def test_the_folder_validates_with_no_problems(imported) -> None:
     doc, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     assert doc.data["title"] == "VASSAL Tour"
-    assert doc.data["sources"][0]["file"] == "tour.vmod"
+    # the module, not its file name: a module rebuilt from the import imports alike
+    assert doc.data["sources"][0]["title"] == "VASSAL module 'VASSAL Tour'"
+    assert "file" not in doc.data["sources"][0]
     assert doc.data["sources"][0]["edition"] == "1.3"
 
 
@@ -107,8 +109,11 @@ def test_pieces_faces_and_images(imported) -> None:
     with zipfile.ZipFile(TOUR) as archive:
         for piece in pieces.values():
             prov = piece["provenance"]
-            assert prov["status"] == "stated" and prov["source"] == "vassal-module"
-            assert prov["note"].startswith("imported from PieceWindow[")
+            # palette pieces: how many the game has is not in the module
+            assert prov["status"] == "missing" and prov["source"] == "vassal-module"
+            assert piece["missing"] == ["count"] and "count" not in piece
+            assert prov["note"].startswith("not in the VASSAL module: count (a palette slot is "
+                                           "an endless supply); imported from PieceWindow[")
             for face in piece["faces"]:
                 original = "images/" + Path(face["image"]).name
                 assert (folder / face["image"]).read_bytes() == archive.read(original)
@@ -136,13 +141,20 @@ def test_zones_regions_dice_and_decks(imported) -> None:
 def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
     folder, out = imported
     notes = [n["text"] for n in merged(folder)["notes"]]
-    left = next(n for n in notes if n.startswith("not imported (no counterpart in the format)"))
+    left = next(n for n in notes if n.startswith("no counterpart in the format, kept verbatim"))
     for tag in ("Zoomer", "StackMetrics ×2", "GlobalOptions", "Chatter", "Documentation"):
         assert tag in left
-    assert any("square grid of board 'plain'" in n for n in notes)
+    plain = next(b for b in merged(folder)["boards"] if b["name"] == "plain")
+    # the square grid: one space per cell, named as VASSAL names it (no square grids in the
+    # format); this one is numbered from the centre, 21 x 21 cells on the board
+    assert {s["kind"] for s in plain["spaces"]} == {"square"} and len(plain["spaces"]) == 441
+    assert {"0,0", "-10,10", "10,-10"} <= {s["name"] for s in plain["spaces"]}
     assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
     assert any("levels 5-6 are left out" in n for n in notes)
-    assert "note: not imported (no counterpart in the format)" in out
+    assert "note: no counterpart in the format, kept verbatim in the build file" in out
+    # the 2005 module's legacy buildFile and its 143 other entries (images, help) are kept
+    assert ("  kept verbatim for vconv build: vassal/buildFile.txt (the module's buildFile), "
+            "143 other entries") in out.splitlines()
 
 
 def test_import_is_deterministic(imported, tmp_path: Path) -> None:

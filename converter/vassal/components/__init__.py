@@ -6,7 +6,7 @@ then add it to `registry.COMPONENT_CLASSES`.
 """
 
 from converter.vassal.components.base import Attr, Component, RawElement
-from converter.vassal.components.game_module import GameModule
+from converter.vassal.components.game_module import BasicModule, GameModule
 from converter.vassal.components.basic_command_encoder import BasicCommandEncoder
 from converter.vassal.components.documentation import Documentation
 from converter.vassal.components.help_file import HelpFile
@@ -71,6 +71,7 @@ from converter.vassal.components.chart_window import ChartWindow
 from converter.vassal.components.chart import Chart
 from converter.vassal.components.html_chart import HtmlChart
 from converter.vassal.components.predefined_setup import PredefinedSetup
+from converter.vassal.components.private_map import PlayerHand, PrivateMap, WidgetMap
 from converter.vassal.components.registry import COMPONENTS_BY_TAG, component_from_xml
 
 __all__ = [
@@ -87,4 +88,5 @@ __all__ = [
     "SpecialDie", "SpecialDieFace", "SquareGrid", "SquareGridNumbering", "StackExpander",
     "StackMetrics", "TabWidget", "TurnGlobalHotkey", "TurnTracker", "Zone", "ZoneProperty",
     "ZonedGrid", "Zoomer", "component_from_xml",
+    "PlayerHand", "PrivateMap", "BasicModule", "WidgetMap",
 ]

@@ -52,3 +52,10 @@ class GameModule(Component):
         """
         self.next_piece_slot_id = max(self.used_gpids(), default=0) + 1
         return self.next_piece_slot_id
+
+
+@dataclass
+class BasicModule(GameModule):
+    """The root element as modules of VASSAL 3.0–3.1 name it (VASSAL.launch.BasicModule)."""
+
+    TAG = "VASSAL.launch.BasicModule"

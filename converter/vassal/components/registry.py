@@ -5,7 +5,7 @@ from __future__ import annotations
 from lxml import etree
 
 from converter.vassal.components.base import Component, RawElement
-from converter.vassal.components.game_module import GameModule
+from converter.vassal.components.game_module import BasicModule, GameModule
 from converter.vassal.components.basic_command_encoder import BasicCommandEncoder
 from converter.vassal.components.documentation import Documentation
 from converter.vassal.components.help_file import HelpFile
@@ -70,6 +70,7 @@ from converter.vassal.components.chart_window import ChartWindow
 from converter.vassal.components.chart import Chart
 from converter.vassal.components.html_chart import HtmlChart
 from converter.vassal.components.predefined_setup import PredefinedSetup
+from converter.vassal.components.private_map import PlayerHand, PrivateMap, WidgetMap
 
 COMPONENT_CLASSES: tuple[type[Component], ...] = (
     GameModule, BasicCommandEncoder, Documentation, HelpFile, AboutScreen, PlayerRoster,
@@ -82,7 +83,7 @@ COMPONENT_CLASSES: tuple[type[Component], ...] = (
     ImageSaver, SelectionHighlighters, HighlightLastMoved, CounterDetailViewer, Zoomer, GlobalMap,
     SetupStack, DrawPile, DiceButton, SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker,
     CounterTurnLevel, ListTurnLevel, TurnGlobalHotkey, ChartWindow, Chart, HtmlChart,
-    PredefinedSetup,
+    PredefinedSetup, PrivateMap, PlayerHand, BasicModule, WidgetMap,
 )
 
 COMPONENTS_BY_TAG: dict[str, type[Component]] = {c.TAG: c for c in COMPONENT_CLASSES}

@@ -1,0 +1,726 @@
+"""Audit a game played on a module we did not build: the rules come from a canonical game,
+the pieces and places from the real module, tied by a mapping.
+
+The mapping is a small editable JSON file (schemas/audit-mapping.schema.json): module piece
+name → game piece id, VASSAL board → game board, and (board, location name) → game place.
+`propose` fills it from names (pieces by name, id or a property value; places by hex, zone,
+region and board names) and lists every piece or place it could not tie as `null`, so a
+referee sees what the audit will not judge and can fix it by hand.  `load_mapping` reads an
+edited file back; `AuditMapping.piece` and `AuditMapping.place` answer the replay.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from converter.audit.module import AuditModule
+from converter.audit.places import Place, _track_cells
+from converter.errors import InputError, VassalFormatError
+from converter.model.board import Board as GameBoard
+from converter.model.game import Game
+from converter.model.pieces import Piece as GamePiece
+from converter.vassal import commands as cmd
+from converter.vassal import sequence
+from converter.vassal.components import Board, Map
+from converter.vassal.components.base import Component
+from converter.vassal.components.piece_slot import SlotDefinition
+from converter.vassal.components.prototype_definition import PrototypeDefinition
+from converter.vassal.grid import HexGrid as HexGeometry
+from converter.vassal.traits.piece import Piece as VassalPiece
+from converter.vassal.traits.piece import decode_piece
+from converter.vassal.traits.use_prototype import UsePrototype
+
+FORMAT = "vconv-audit-mapping/1"
+MAX_MAPPING_BYTES = 16 * 1024 * 1024
+WRONG_GAME_SHARE = 0.5  # more than this share of a log's piece kinds foreign: wrong game
+UNNAMED = "(unnamed)"  # a piece whose BasicPiece has no name (buttons, mats)
+PLACE_KEYS = ("space", "hex", "board", "track", "value")
+# properties whose values name a piece as well as its name does
+NAMING_PROPERTIES = ("vconv_id", "Unit", "UnitName", "Name", "Piece", "Designation", "ID")
+
+
+def norm(text: str) -> str:
+    """A name reduced for matching: accents, case, spaces and punctuation do not count."""
+    text = unicodedata.normalize("NFKD", text)
+    return "".join(ch for ch in text.casefold() if ch.isalnum())
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceRef:
+    """A game place a VASSAL location stands for: a space, a hex of a board, a track cell."""
+
+    space: str | None = None
+    hex: str | None = None
+    board: str | None = None
+    track: str | None = None
+    value: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {k: getattr(self, k) for k in PLACE_KEYS if getattr(self, k) is not None}
+
+
+@dataclass(slots=True)
+class ModulePiece:
+    """A piece definition of the real module (palette, at-start stack, deck)."""
+
+    name: str
+    properties: dict[str, str]
+    where: str  # "palette", "card"
+    path: str = ""       # where the slot is, as the importer's provenance notes write it
+    type_text: str = ""  # the slot's piece type: a piece made from it carries the same text
+
+
+@dataclass(slots=True)
+class ModuleInventory:
+    """What the real module holds that a mapping ties: piece names and located places."""
+
+    pieces: dict[str, ModulePiece] = field(default_factory=dict)  # by mapping key
+    by_type: dict[str, str] = field(default_factory=dict)  # slot type text → mapping key
+    # VASSAL board name → (location kind, location name) in file order
+    places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    hex_boards: set[str] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class AuditMapping:
+    """The tie between a real module's pieces/places and a canonical game's."""
+
+    game: Game
+    module_name: str
+    pieces: dict[str, str | None]
+    boards: dict[str, str | None]
+    places: dict[str, dict[str, PlaceRef | None]]
+    slot_types: dict[str, str] = field(default_factory=dict, repr=False)  # type → key
+    source: str = "proposed from names (write it with --mapping FILE to edit it)"
+    _types: dict[str, GamePiece | None] = field(default_factory=dict, repr=False)
+    _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
+    _place_index: PlaceIndex | None = field(default=None, repr=False)
+
+    # ------------------------------------------------------------------ the replay's questions
+
+    def piece(self, type_text: str, state_text: str = "") -> GamePiece | None:
+        """The game piece a VASSAL piece is, from its BasicPiece name (cached per type)."""
+        if type_text in self._types:
+            return self._types[type_text]
+        gp = None
+        try:
+            vp = decode_piece(type_text, state_text or "")
+            name = vp.basic.name or UNNAMED
+        except (VassalFormatError, ValueError, IndexError):
+            name = ""
+            vp = None
+        key = self.slot_types.get(type_text) or self._likeliest_slot(name, type_text)
+        if key in self.pieces:
+            pid = self.pieces[key]
+            gp = self.game.piece(pid) if pid else None
+        elif vp is not None and name != UNNAMED:  # made during play: tie it by name too
+            gp = match_piece(self.game, name, vp.properties())
+        if len(self._types) < 100_000:
+            self._types[type_text] = gp
+        return gp
+
+    def _index(self) -> PlaceIndex:
+        if self._place_index is None:
+            self._place_index = PlaceIndex.of(self.game)
+        return self._place_index
+
+    def _likeliest_slot(self, name: str, type_text: str) -> str:
+        """The key of a piece whose type is no slot's (a save of an older version of the
+        module): its name, or of the slots sharing that name the one with most traits alike."""
+        prefix = f"{name} @ "
+        keys = [k for k in self.pieces if k.startswith(prefix)]
+        if name in self.pieces or not keys:
+            return name
+        by_key = {k: t for t, k in self.slot_types.items()}
+        mine = set(type_text.split("\t"))
+        return max(keys, key=lambda k: len(mine & set(by_key.get(k, "").split("\t"))))
+
+    def place(self, map_name: str, board: str, kind: str, location: str) -> Place:
+        """The Place of a VASSAL location, named in the game's terms through the mapping."""
+        game_board = self.boards.get(board)
+        listed = self.places.get(board, {})
+        if location in listed:
+            ref = listed[location]
+        else:
+            ref = self._default(game_board, kind, location)
+        if ref is None:
+            return Place(map_name, location, kind, board, game_board)
+        gb = ref.board or game_board
+        if ref.hex is not None:
+            return Place(map_name, location, kind, board, gb, hex=ref.hex)
+        if ref.space is not None:
+            found = self.game.space(ref.space)
+            return Place(map_name, location, kind, board, found[0].id if found else gb,
+                         space=ref.space)
+        return Place(map_name, location, kind, board, gb, track=ref.track, track_value=ref.value)
+
+    def _default(self, game_board: str | None, kind: str, location: str) -> PlaceRef | None:
+        """A location the file does not list (a hex, a square): tied by the same rule."""
+        if game_board is None:  # a board the mapping does not tie: its names may still
+            return match_place(self.game, None, location, self._index()) \
+                if kind in ("zone", "region") else None
+        if kind == "hex":
+            names = self._hex_names.get(game_board)
+            if names is None:
+                names = self._hex_names[game_board] = hex_names(self.game.board(game_board))
+            hex_id = names.get(location)
+            return PlaceRef(hex=hex_id, board=game_board) if hex_id else None
+        found = match_place(self.game, game_board, location, self._index())
+        if found is None:  # a board the game keeps as one space: every point of it is that space
+            gb = self.game.board(game_board)
+            spaces = gb.spaces or [] if gb is not None else []
+            if len(spaces) == 1 and spaces[0].kind == "board":
+                return PlaceRef(space=spaces[0].id)
+        return found
+
+    # ------------------------------------------------------------------ reporting
+
+    def unmatched(self) -> dict[str, list[str]]:
+        """What the mapping leaves untied, on both sides (every entry listed)."""
+        tied_pieces = {p for p in self.pieces.values() if p}
+        tied_places = {ref.space for locs in self.places.values() for ref in locs.values()
+                       if ref is not None and ref.space}
+        tied_boards = {b for b in self.boards.values() if b}
+        tied_places |= {s.id for b in self.game.boards or [] if b.id in tied_boards
+                        for s in b.spaces or [] if s.kind == "board"}
+        return {
+            "module_pieces": sorted(n for n, p in self.pieces.items() if p is None),
+            "module_places": sorted(f"{b}/{loc}" for b, locs in self.places.items()
+                                    for loc, ref in locs.items() if ref is None),
+            "game_pieces": sorted(p.id for p in self.game.pieces or []
+                                  if p.id not in tied_pieces),
+            "game_places": sorted(
+                [s.id for b in self.game.boards or [] for s in b.spaces or []
+                 if s.id not in tied_places]
+                + [f"board:{b.id}" for b in self.game.boards or []
+                   if b.kind == "hex" and b.id not in tied_boards]),
+        }
+
+    def summary(self) -> str:
+        gone = self.unmatched()
+        tied = sum(1 for p in self.pieces.values() if p)
+        places = sum(1 for locs in self.places.values() for r in locs.values() if r)
+        listed = sum(len(locs) for locs in self.places.values())
+        return (f"pieces and places of module {self.module_name!r} are tied to game "
+                f"{self.game.id!r} by the mapping {self.source}: {tied} of {len(self.pieces)} "
+                f"module pieces, {places} of {listed} named places, "
+                f"{sum(1 for b in self.boards.values() if b)} of {len(self.boards)} boards; "
+                f"untied game pieces: {len(gone['game_pieces'])}")
+
+    def to_json(self) -> str:
+        """The mapping file's text: sorted, two-space indented, ending in a newline."""
+        doc = {
+            "$schema": "https://vconv.github.io/schemas/1/audit-mapping.schema.json",
+            "format": FORMAT,
+            "module": self.module_name,
+            "game": self.game.id,
+            "pieces": {n: self.pieces[n] for n in sorted(self.pieces)},
+            "boards": {b: self.boards[b] for b in sorted(self.boards)},
+            "places": {b: {loc: (ref.to_json() if ref is not None else None)
+                           for loc, ref in sorted(self.places[b].items())}
+                       for b in sorted(self.places)},
+            "unmatched": self.unmatched(),
+        }
+        return json.dumps(doc, indent=2, ensure_ascii=False) + "\n"
+
+
+# ----------------------------------------------------------------------------- the module side
+
+def inventory(root: Component, module: AuditModule) -> ModuleInventory:
+    """Every piece definition and named place of a real module (folders of every kind)."""
+    inv = ModuleInventory()
+    prototypes: dict[str, Component] = {}
+    for c in root.walk():
+        if isinstance(c, PrototypeDefinition) and c.name:
+            prototypes.setdefault(c.name, c)
+    slots: list[ModulePiece] = []
+    for c, path in _walk_paths(root):
+        if isinstance(c, SlotDefinition):
+            try:
+                type_text = _slot_type(c.content)
+                vp = c.piece
+            except (VassalFormatError, ValueError, IndexError):
+                continue
+            where = "card" if type(c).__name__ == "CardSlot" else "palette"
+            slots.append(ModulePiece(vp.basic.name or UNNAMED, _properties(vp, prototypes),
+                                     where, path, type_text))
+    names: dict[str, set[str]] = {}
+    for mp in slots:  # one name, several different pieces: each keyed by its slot too
+        names.setdefault(mp.name, set()).add(mp.type_text)
+    for mp in slots:
+        alone = len(names[mp.name]) == 1 and mp.name != UNNAMED
+        key = mp.name if alone else f"{mp.name} @ {mp.path}"
+        inv.pieces.setdefault(key, mp)
+        if mp.type_text:
+            inv.by_type.setdefault(mp.type_text, key)
+    for m in root.walk():
+        if not isinstance(m, Map):
+            continue
+        geo = module.maps.get(m.map_name)
+        for b in m.walk():
+            if not isinstance(b, Board) or geo is None or b.name not in geo.boards:
+                continue
+            bg = geo.boards[b.name]
+            locs = inv.places.setdefault(b.name, [])
+            for z in bg.zones:
+                if "$gridLocation$" not in z.location_format:
+                    locs.append(("zone", z.location_format.replace("$name$", z.name)))
+            for r in bg.regions:
+                locs.append(("region", r[0]))
+            if isinstance(bg.grid, HexGeometry):
+                inv.hex_boards.add(b.name)
+            if not bg.zones and not bg.regions and bg.grid is None:
+                locs.append(("board", b.name))
+    for board, locs in inv.places.items():  # a name VASSAL repeats is one place
+        seen: set[str] = set()
+        inv.places[board] = [x for x in locs if not (x[1] in seen or seen.add(x[1]))]
+    return inv
+
+
+def _slot_type(content: str) -> str:
+    """The piece type text of a slot's `+/id/type/state` definition ('' when not one)."""
+    if not content.startswith("+/"):
+        return ""
+    fields = sequence.split(content[2:], "/")
+    return fields[1] if len(fields) > 1 else ""
+
+
+def _walk_paths(root: Component) -> list[tuple[Component, str]]:
+    """Every component under *root* with its path as the importer's notes write it."""
+    from converter.importer.paths import join
+
+    out: list[tuple[Component, str]] = []
+    stack: list[tuple[Component, str]] = [(c, join("", c)) for c in reversed(root.children)]
+    while stack:
+        c, path = stack.pop()
+        out.append((c, path))
+        stack.extend((k, join(path, k)) for k in reversed(c.children))
+    return out
+
+
+def _properties(vp: VassalPiece, prototypes: dict[str, Component], depth: int = 0
+                ) -> dict[str, str]:
+    """A piece's properties with its prototypes' (resolved a few levels deep), own first."""
+    props: dict[str, str] = {}
+    if depth < 4:
+        for use in vp.traits_of(UsePrototype):
+            proto = prototypes.get(use.name)
+            if proto is None:
+                continue
+            try:
+                inner = proto.piece  # type: ignore[attr-defined]
+            except (VassalFormatError, ValueError, IndexError):
+                continue
+            props.update(_properties(inner, prototypes, depth + 1))
+    props.update(vp.properties())
+    return props
+
+
+# ----------------------------------------------------------------------------- matching
+
+def _piece_index(game: Game) -> dict[str, list[GamePiece]]:
+    index: dict[str, list[GamePiece]] = {}
+    for p in game.pieces or []:
+        for key in {norm(p.id), norm(p.name), norm(p.designation or "")} - {""}:
+            index.setdefault(key, []).append(p)
+    return index
+
+
+_IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?)(?=;|$|\s)")
+
+
+def _slot_index(game: Game) -> dict[str, GamePiece]:
+    """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
+    out: dict[str, GamePiece] = {}
+    for p in game.pieces or []:
+        note = p.provenance.note if p.provenance is not None else None
+        m = _IMPORTED_FROM.search(note or "")
+        if m:
+            out.setdefault(m.group(1), p)
+    return out
+
+
+def match_piece(game: Game, name: str, properties: dict[str, str],
+                index: dict[str, list[GamePiece]] | None = None) -> GamePiece | None:
+    """The one game piece a module piece names (vconv_id, its name, a naming property)."""
+    if properties.get("vconv_id"):
+        exact = game.piece(properties["vconv_id"])
+        if exact is not None:
+            return exact
+    index = index if index is not None else _piece_index(game)
+    keys = [name] + [properties[k] for k in NAMING_PROPERTIES if properties.get(k)]
+    for key in keys:
+        found = index.get(norm(key), [])
+        if len(found) == 1:
+            return found[0]
+    return None
+
+
+def hex_names(board: GameBoard | None) -> dict[str, str]:
+    """VASSAL hex name → game hex id: the hexes' own names, then the grid's ids as they are."""
+    if board is None:
+        return {}
+    out: dict[str, str] = {}
+    if board.grid is not None:
+        out.update({h: h for h in board.grid.all_ids()})
+    for h in board.hexes or []:
+        out.setdefault(h.id, h.id)
+        if h.name:
+            out[h.name] = h.id
+    return out
+
+
+@dataclass(slots=True)
+class PlaceIndex:
+    """The game's places by reduced name, built once (a real module has ~1000 regions)."""
+
+    spaces: dict[str, list[tuple[str, str]]]  # reduced name → [(board id, space id)]
+    cells: dict[str, PlaceRef]                # reduced "<track name> <value>" → cell
+    parents: dict[str, str] = field(default_factory=dict)  # space id → enclosing space id
+    names: dict[str, str] = field(default_factory=dict)    # space id → its name
+
+    @classmethod
+    def of(cls, game: Game) -> PlaceIndex:
+        spaces: dict[str, list[tuple[str, str]]] = {}
+        parents: dict[str, str] = {}
+        named: dict[str, str] = {}
+        for b in game.boards or []:
+            for sp in b.spaces or []:
+                named.setdefault(sp.id, sp.name)
+                if sp.parent:
+                    parents[sp.id] = sp.parent
+                names = {sp.name, sp.id, *(str(v) for k, v in (sp.properties or {}).items()
+                                           if k == "vassal_location")}
+                for key in {norm(n) for n in names} - {""}:
+                    if (b.id, sp.id) not in spaces.get(key, []):
+                        spaces.setdefault(key, []).append((b.id, sp.id))
+        cells: dict[str, PlaceRef] = {}
+        for track in game.tracks or []:  # "<track> <value>" and "<track> <label>"
+            values, labels = _track_cells(game, track.id)
+            for value, label in zip(values, labels):
+                for text in (f"{track.name} {value}", f"{track.name} {label}"):
+                    cells.setdefault(norm(text), PlaceRef(track=track.id, value=value))
+        try:  # the names a module vconv built gives its spaces and track cells
+            from converter.builder.naming import space_names, track_cell_names
+        except ImportError:
+            return cls(spaces, cells, parents, named)
+        for (tid, value), text in track_cell_names(game).items():
+            cells.setdefault(norm(text), PlaceRef(track=tid, value=value))
+        for b in game.boards or []:
+            for sid, text in space_names(b).items():
+                if (b.id, sid) not in spaces.get(norm(text), []):
+                    spaces.setdefault(norm(text), []).append((b.id, sid))
+        return cls(spaces, cells, parents, named)
+
+    def first_named(self, location: str, ids: list[str]) -> str | None:
+        """The first (file order) of spaces that carry exactly the name VASSAL reports."""
+        return next((i for i in ids if self.names.get(i) == location), None)
+
+    def outermost(self, ids: list[str]) -> str | None:
+        """Of spaces VASSAL names alike (a zone and the region filling it), the one holding
+        the others: the importer places pieces there."""
+        found = set(ids)
+        top = [i for i in found if self.parents.get(i) not in found]
+        return top[0] if len(top) == 1 and len(found) > 1 else None
+
+
+def match_place(game: Game, game_board: str | None, location: str,
+                index: PlaceIndex | None = None) -> PlaceRef | None:
+    """The game place a zone, region or board name names: a space (same board first), or a
+    track cell named `<track name> <value>`; None when none or several fit."""
+    key = norm(location)
+    if not key:
+        return None
+    index = index if index is not None else PlaceIndex.of(game)
+    found = index.spaces.get(key, [])
+    own = [sid for bid, sid in found if bid == game_board]
+    for ids in (own, [sid for _bid, sid in found]):
+        if len(set(ids)) == 1:
+            return PlaceRef(space=ids[0])
+        if ids:  # VASSAL names them alike; the importer placed pieces on the first
+            top = index.outermost(ids) or index.first_named(location, ids)
+            return PlaceRef(space=top) if top is not None else None
+    return index.cells.get(key)
+
+
+def _match_board(game: Game, name: str, hex_board: bool) -> str | None:
+    key = norm(name)
+    found = [b.id for b in game.boards or [] if key in (norm(b.name), norm(b.id))]
+    return found[0] if len(found) == 1 else None
+
+
+def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
+    """A mapping from names alone; everything it cannot tie is listed as null."""
+    inv = inventory(root, module)
+    index = _piece_index(game)
+    by_slot = _slot_index(game)
+    pieces = {}
+    for key, mp in inv.pieces.items():
+        gp = by_slot.get(mp.path) or match_piece(game, mp.name, mp.properties, index)
+        pieces[key] = gp.id if gp is not None else None
+    siblings: dict[str, set[str]] = {}  # one name, several slots: what its tied slots are
+    for key, mp in inv.pieces.items():
+        if pieces[key]:
+            siblings.setdefault(mp.name, set()).add(pieces[key])  # type: ignore[arg-type]
+    for key, mp in inv.pieces.items():
+        tied = siblings.get(mp.name, set())
+        if pieces[key] is None and len(tied) == 1:  # the importer kept one piece for them
+            pieces[key] = next(iter(tied))
+    boards: dict[str, str | None] = {}
+    for board in inv.places:
+        boards[board] = _match_board(game, board, board in inv.hex_boards)
+    game_hex = [b.id for b in game.boards or [] if b.kind == "hex"]
+    module_hex = sorted(inv.hex_boards)
+    if len(game_hex) == 1 and len(module_hex) == 1 and boards.get(module_hex[0]) is None \
+            and game_hex[0] not in boards.values():
+        boards[module_hex[0]] = game_hex[0]  # one hex map on each side: the same map
+    places: dict[str, dict[str, PlaceRef | None]] = {}
+    places_index = PlaceIndex.of(game)
+    for board, locs in inv.places.items():
+        listed = places.setdefault(board, {})
+        for _kind, location in locs:
+            listed[location] = match_place(game, boards.get(board), location, places_index)
+    for board, gid in list(boards.items()):
+        if gid is None:  # a board holding one of the game's spaces is that space's board
+            ties = {found[0].id for ref in places.get(board, {}).values()
+                    if ref is not None and ref.space
+                    and (found := game.space(ref.space)) is not None}
+            if len(ties) == 1:
+                boards[board] = ties.pop()
+    return AuditMapping(game, module.name, pieces, boards, places, slot_types=inv.by_type)
+
+
+# ----------------------------------------------------------------------------- the file
+
+def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapping:
+    """Read an (edited) mapping file; every id must exist in the game.
+
+    Raises:
+        InputError: unreadable, not JSON, or not a mapping (file + JSON pointer + expected).
+    """
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_MAPPING_BYTES:
+            raise InputError(str(p), f"larger than {MAX_MAPPING_BYTES} bytes; not a mapping")
+        data = json.loads(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InputError(str(p), f"cannot read the mapping ({exc.strerror})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise InputError(str(p), f"not a JSON mapping ({exc})") from None
+    except RecursionError:
+        raise InputError(str(p), "not a JSON mapping (nested too deeply)") from None
+
+    def bad(pointer: str, expected: str) -> InputError:
+        return InputError(str(p), f"expected {expected}", pointer=pointer)
+
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise bad("/format", f"a mapping object whose format is {FORMAT!r}")
+    from jsonschema.exceptions import best_match
+
+    from converter.validate.schema import validator
+
+    error = best_match(validator("audit-mapping.schema.json").iter_errors(data))
+    if error is not None:  # the schema's word first: where, and what was expected
+        pointer = "".join(f"/{_esc(str(t))}" for t in error.absolute_path)
+        raise InputError(str(p), f"{error.message} (see schemas/audit-mapping.schema.json)",
+                         pointer=pointer)
+    if data.get("game") != game.id:
+        raise InputError(str(p), f"the mapping is for game {data.get('game')!r}, not "
+                         f"{game.id!r}; propose a new one with --propose-mapping",
+                         pointer="/game")
+    pieces: dict[str, str | None] = {}
+    raw = data.get("pieces", {})
+    if not isinstance(raw, dict):
+        raise bad("/pieces", "an object: module piece name → game piece id or null")
+    for name, pid in raw.items():
+        if pid is not None and (not isinstance(pid, str) or game.piece(pid) is None):
+            raise bad(f"/pieces/{_esc(name)}", f"a piece id of game {game.id!r} or null, "
+                      f"not {pid!r}")
+        pieces[name] = pid
+    boards: dict[str, str | None] = {}
+    raw = data.get("boards", {})
+    if not isinstance(raw, dict):
+        raise bad("/boards", "an object: VASSAL board name → game board id or null")
+    for name, bid in raw.items():
+        if bid is not None and (not isinstance(bid, str) or game.board(bid) is None):
+            raise bad(f"/boards/{_esc(name)}", f"a board id of game {game.id!r} or null, "
+                      f"not {bid!r}")
+        boards[name] = bid
+    places: dict[str, dict[str, PlaceRef | None]] = {}
+    raw = data.get("places", {})
+    if not isinstance(raw, dict):
+        raise bad("/places", "an object: VASSAL board name → {location name → place}")
+    for board, locs in raw.items():
+        if not isinstance(locs, dict):
+            raise bad(f"/places/{_esc(board)}", "an object: location name → place or null")
+        listed = places.setdefault(board, {})
+        for loc, ref in locs.items():
+            listed[loc] = _place_ref(game, ref, f"/places/{_esc(board)}/{_esc(loc)}", bad)
+    slot_types = inventory(module.root, module).by_type if module.root is not None else {}
+    return AuditMapping(game, str(data.get("module") or module.name), pieces, boards, places,
+                        slot_types=slot_types, source=str(p))
+
+
+def _place_ref(game: Game, ref: Any, pointer: str, bad: Any) -> PlaceRef | None:
+    if ref is None:
+        return None
+    if not isinstance(ref, dict) or set(ref) - set(PLACE_KEYS):
+        raise bad(pointer, "null or an object with space, or hex and board, or track and value")
+    if "space" in ref:
+        if game.space(str(ref["space"])) is None:
+            raise bad(pointer + "/space", f"a space id of game {game.id!r}")
+        return PlaceRef(space=str(ref["space"]))
+    if "hex" in ref:
+        board = game.board(str(ref.get("board", "")))
+        if board is None or str(ref["hex"]) not in hex_names(board).values():
+            raise bad(pointer, f"a hex id and the id of its board in game {game.id!r}")
+        return PlaceRef(hex=str(ref["hex"]), board=board.id)
+    if "track" in ref:
+        track = game.track(str(ref["track"]))
+        value = ref.get("value")
+        if track is None or not isinstance(value, int) or isinstance(value, bool):
+            raise bad(pointer, f"a track id of game {game.id!r} and an integer value")
+        return PlaceRef(track=track.id, value=value)
+    raise bad(pointer, "null or an object with space, or hex and board, or track and value")
+
+
+def _esc(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+# ----------------------------------------------------------------------------- the game side
+
+def with_unstated_counts_missing(game: Game) -> Game:
+    """The game with every piece imported from a module palette whose count the module
+    does not state marked `missing: count`: an unlimited palette is no number of counters."""
+    from converter.importer.context import SOURCE_ID
+
+    module_sources = {s.id for s in game.sources or []
+                      if s.id == SOURCE_ID
+                      or (s.file or "").lower().endswith((".vmod", ".mod", ".zip"))}
+    changed = []
+    touched = False
+    for p in game.pieces or []:
+        src = p.provenance.source if p.provenance is not None else None
+        if p.count is None and src in module_sources \
+                and not (p.missing and "count" in p.missing):
+            changed.append(replace(p, missing=[*(p.missing or []), "count"]))
+            touched = True
+        else:
+            changed.append(p)
+    if not touched:
+        return game
+    out = replace(game, pieces=changed)
+    out._index = {}
+    out.folder = game.folder
+    return out
+
+
+# ----------------------------------------------------------------------------- attaching
+
+def load_rules_game(path: str | Path) -> Game:
+    """The canonical game whose rules judge the log: a game folder, its game.json, or a
+    module vconv built (its embedded description).
+
+    Raises:
+        InputError, ModelError, VassalFormatError: missing, unreadable or invalid.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(str(p), "no such game folder, game.json or built module")
+    if p.is_file() and p.suffix.lower() in (".vmod", ".mod", ".zip"):
+        from converter.builder.embedded import read_game_from_vmod
+
+        return read_game_from_vmod(p)
+    from converter.load.model import load_model
+
+    return load_model(p)
+
+
+def attach(module: AuditModule, game: Game, mapping_path: str | Path | None = None, *,
+           rewrite: bool = False) -> AuditMapping:
+    """Give a real module the rules of *game*, tied by a mapping: read from *mapping_path*
+    when that file exists, else proposed (and written there atomically when a path is
+    given; `rewrite` proposes and writes even over an existing file)."""
+    from converter.atomic import write_text_atomic
+
+    if module.root is None:
+        raise InputError(module.source, "the module's component tree is not available")
+    game = with_unstated_counts_missing(game)
+    if mapping_path is not None and Path(mapping_path).exists() and not rewrite:
+        mapping = load_mapping(mapping_path, game, module)
+    else:
+        mapping = propose(game, module, module.root)
+        if mapping_path is not None:
+            write_text_atomic(mapping_path, mapping.to_json())
+            mapping.source = f"{mapping_path} (proposed from names, written now: edit it)"
+    module.game = game
+    module.mapping = mapping
+    for die in game.dice or []:  # the game's dice by the names a module's buttons may use
+        module.dice_names.setdefault(die.name, die.id)
+        module.dice_names.setdefault(die.id, die.id)
+    return mapping
+
+
+# ----------------------------------------------------------------------------- wrong game
+
+def pieces_on_map(record: cmd.GameRecord) -> dict[str, tuple[str, str]]:
+    """Piece id → (type, state) text of every piece that is on a map at some point of a save or log
+    (cards in decks and palette leftovers are not played pieces)."""
+    types: dict[str, tuple[str, str]] = {}
+    on_map: set[str] = set()
+    commands: Iterable[cmd.Command] = record.all_commands()
+    for c in commands:
+        if isinstance(c, cmd.AddPiece):
+            if c.type == "stack":  # an at-start stack carries its members' map (§4.3)
+                fields = c.state.split(";")
+                if fields[0] not in ("", "null"):
+                    on_map.update(m for m in fields[3:] if m and not m.startswith("@@"))
+                continue
+            if c.type.startswith("deck;"):
+                continue
+            types.setdefault(c.id, (c.type, c.state))
+            try:
+                where = decode_piece(c.type, c.state).basic.map_id
+            except (VassalFormatError, ValueError, IndexError):
+                continue
+            if where not in ("", "null"):
+                on_map.add(c.id)
+        elif isinstance(c, cmd.MovePiece) and c.new_map:
+            on_map.add(c.id)
+    return {pid: types[pid] for pid in sorted(on_map) if pid in types}
+
+
+def check_belongs(record: cmd.GameRecord, source: str, mapping: AuditMapping) -> None:
+    """Refuse a log most of whose pieces are no piece of the game (a wrong game).
+
+    Raises:
+        InputError: more than half of the kinds of piece on its maps map to no game piece.
+    """
+    kinds: dict[str, GamePiece | None] = {}
+    for type_text, state_text in pieces_on_map(record).values():
+        try:
+            name = decode_piece(type_text, state_text).basic.name
+        except (VassalFormatError, ValueError, IndexError):
+            continue
+        if name and name not in kinds:
+            kinds[name] = mapping.piece(type_text, state_text)
+    foreign = sorted(n for n, gp in kinds.items() if gp is None)
+    if kinds and len(foreign) > WRONG_GAME_SHARE * len(kinds):
+        sample = ", ".join(repr(n) for n in foreign[:5])
+        raise InputError(source, f"{len(foreign)} of the {len(kinds)} kinds of piece on its "
+                         f"maps belong to no piece of game {mapping.game.id!r} (e.g. {sample}): "
+                         f"it is not a game of {mapping.game.title!r} on module "
+                         f"{mapping.module_name!r}, or the mapping {mapping.source} does not "
+                         "tie its pieces")
+
+
+__all__ = ["AuditMapping", "FORMAT", "PlaceRef", "attach", "check_belongs", "inventory",
+           "load_mapping", "load_rules_game", "match_piece", "match_place", "propose",
+           "with_unstated_counts_missing"]

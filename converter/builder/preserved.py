@@ -1,0 +1,82 @@
+"""A game imported from a VASSAL module → that module again, from what the import kept.
+
+The game's `vassal` section names the original build file, moduledata and every other entry
+(files of the game folder); they are written back byte for byte, so the rebuilt module has
+the original's components, names and piece definitions, and the original's saves load into
+it.  The game description travels along (`vconv/game.json`) for the auditor, as in every
+module vconv builds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+from converter.builder.embedded import GAME_ENTRY
+from converter.errors import BuildError, InputError
+from converter.vassal.archive import ModuleArchive, check_entry_name, zip_bytes
+from converter.vassal.buildfile import read_buildfile
+
+MAX_FILE_BYTES = 256 * 1024 * 1024
+
+
+@dataclass
+class PreservedArchive(ModuleArchive):
+    """A module whose entries are given as bytes (the original's), not generated."""
+
+    raw: dict[str, bytes] = field(default_factory=dict)
+
+    def entries(self, epoch: int | None = None) -> dict[str, bytes]:
+        return dict(self.raw)
+
+    def to_bytes(self, epoch: int | None = None) -> bytes:
+        return zip_bytes(self.entries(epoch), epoch)
+
+    def write(self, path: str | os.PathLike[str], epoch: int | None = None, *,
+              check: bool = True) -> Path:
+        # the original module's own content: our checker's conventions are not its own
+        return super().write(path, epoch, check=False)
+
+
+def preserved_archive(folder: Path, document: dict[str, Any]) -> PreservedArchive:
+    """The module the game's `vassal` section describes, with the game embedded.
+
+    Raises:
+        InputError: a file the section names is missing, unreadable or outside the folder.
+        BuildError: an entry name is unsafe in a module.
+        VassalFormatError: the kept build file is not a readable build file.
+    """
+    section = document["vassal"]
+    raw: dict[str, bytes] = {}
+    entry = check_entry_name(str(section["entry"]))
+    raw[entry] = _read(folder, str(section["buildfile"]))
+    if section.get("moduledata"):
+        raw["moduledata"] = _read(folder, str(section["moduledata"]))
+    for file, name in sorted(section.get("files", {}).items()):
+        name = check_entry_name(str(name))
+        if name in raw:
+            raise BuildError(f"{folder}: game.json#/vassal/files: entry {name!r} is given twice")
+        raw[name] = _read(folder, str(file))
+    raw[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+    root = read_buildfile(raw[entry], f"{folder}/{section['buildfile']}")
+    return PreservedArchive(root, raw=raw)
+
+
+def _read(folder: Path, rel: str) -> bytes:
+    parts = PurePosixPath(rel).parts
+    if not parts or rel.startswith("/") or "\\" in rel or ".." in parts:
+        raise InputError(f"{folder}/game.json", f"#/vassal names {rel!r}, which leaves the folder")
+    path = folder.joinpath(*parts)
+    try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            raise InputError(str(path), f"more than {MAX_FILE_BYTES} bytes")
+        return path.read_bytes()
+    except OSError as exc:
+        raise InputError(str(path), f"cannot be read ({exc.strerror or exc}); game.json#/vassal "
+                                    "names it") from None
+
+
+

@@ -1,0 +1,196 @@
+"""Predefined setups (File > New > a scenario) → scenarios whose setup places the pieces.
+
+Each PredefinedSetup with a file is a saved game inside the module.  Its pieces are read
+from the restored game: a piece on a map is placed at the hex, zone or region VASSAL names
+its point (boards laid left to right from the map's edge, in the save's SetBoards order, as
+VASSAL's board picker does for one row); a point no space names places it on the board as a
+whole.  Pieces inside decks are the decks' cards, not placements.  A piece no slot defines
+(made by a trait during play) is added as a piece of its own.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from converter.errors import InputError, VassalFormatError
+from converter.importer.boards import BoardsResult, PlacedBoard
+from converter.importer.context import ImportContext
+from converter.importer.hexgrid import sane_grid
+from converter.importer.paths import contents
+from converter.importer.pieces import PieceDefinition, PiecesResult, Prototypes, piece_entry
+from converter.vassal import commands as cmd
+from converter.vassal.components import Map, PredefinedSetup
+from converter.vassal.savefile import read_save_bytes
+
+MAX_SETUP_BYTES = 64 * 1024 * 1024
+
+
+def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
+                      protos: Prototypes, sides: dict[str, str],
+                      consumed: set[int]) -> list[dict[str, Any]]:
+    scenarios: list[dict[str, Any]] = []
+    for setup, path in _setups(ctx):
+        consumed.add(id(setup))
+        if not setup.use_file or not setup.file.strip():
+            continue
+        try:
+            raw = ctx.module.read_member(setup.file.strip(), MAX_SETUP_BYTES)
+            record = cmd.read_record(read_save_bytes(raw, source=setup.file).text,
+                                     source=setup.file)
+        except (VassalFormatError, InputError) as exc:
+            ctx.note(f"{path}: its saved game cannot be read ({exc}); no scenario from it")
+            continue
+        placements = _placements(ctx, record, boards, pieces, protos, sides, path)
+        sid = ctx.ids.take("scenarios", setup.name, "scenario")
+        scenario: dict[str, Any] = {"id": sid, "name": setup.name or sid}
+        if placements:
+            scenario["setup"] = placements
+        scenario["provenance"] = ctx.stated(f"{path} (saved game {setup.file!r})")
+        scenarios.append(scenario)
+    return scenarios
+
+
+def _setups(ctx: ImportContext) -> list[tuple[PredefinedSetup, str]]:
+    out: list[tuple[PredefinedSetup, str]] = []
+
+    def visit(comp: Any, path: str) -> None:
+        for child, child_path in contents(comp, path):
+            if isinstance(child, PredefinedSetup):
+                out.append((child, child_path))
+                visit(child, child_path)  # a menu of setups holds setups
+
+    visit(ctx.module.buildfile, "")
+    return out
+
+
+def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult,
+                pieces: PiecesResult, protos: Prototypes, sides: dict[str, str],
+                path: str) -> list[dict[str, Any]]:
+    adds: list[cmd.AddPiece] = []
+    in_decks: set[str] = set()
+    shown: dict[str, list[str]] = {}
+    for command in record.restored():
+        if isinstance(command, cmd.AddPiece):
+            if command.type.startswith("deck;"):
+                in_decks.update(i for i in command.state.split(";") if i.isdecimal())
+            elif command.is_piece:
+                adds.append(command)
+        elif isinstance(command, cmd.SetBoards):
+            shown[command.map_name] = [b.name for b in command.boards]
+    maps = {m.map_name: m for m in ctx.module.buildfile.find_all(Map)}
+    by_name: dict[str, list[PieceDefinition]] = {}
+    for definition in pieces.pieces:
+        by_name.setdefault(definition.key[0], []).append(definition)
+    placements: list[dict[str, Any]] = []
+    index: dict[tuple[str, str], dict[str, Any]] = {}
+    unplaced = 0
+    for add in adds:
+        if add.id in in_decks:
+            continue
+        basic = _basic(add)
+        if basic is None:
+            unplaced += 1
+            continue
+        name, map_id, x, y = basic
+        vmap = maps.get(map_id)
+        if vmap is None:
+            continue  # off any map: not on the table at start
+        at = _location(ctx, vmap, shown.get(map_id), boards, x, y, path)
+        if at is None:
+            unplaced += 1
+            continue
+        piece_id = _piece_id(ctx, add, name, by_name, pieces, protos, sides, path)
+        if piece_id is None:
+            unplaced += 1
+            continue
+        key = (piece_id, repr(sorted(at.items())))
+        if key in index:
+            index[key]["count"] = index[key].get("count", 1) + 1
+            continue
+        placement = {"piece": piece_id, "at": at, "provenance": ctx.stated(path)}
+        index[key] = placement
+        placements.append(placement)
+    for placement in placements:  # count before provenance, as elsewhere
+        if "count" in placement:
+            placement["provenance"] = placement.pop("provenance")
+    if unplaced:
+        ctx.note(f"{path}: {unplaced} pieces of its saved game lie on no board of their map "
+                 "or cannot be read; they are left out of the scenario")
+    return placements
+
+
+def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: BoardsResult,
+              x: int, y: int, path: str) -> dict[str, Any] | None:
+    on_map = [b for b in boards.placed if b.map_name == vmap.map_name]
+    chosen = [b for n in (names or []) for b in on_map if b.vassal_name == n] or on_map[:1]
+    left = vmap.edge_width
+    for board in chosen:
+        width, height = board.size or (0, 0)
+        bx, by = x - left, y - vmap.edge_height
+        if 0 <= bx < width and 0 <= by < height or len(chosen) == 1:
+            return _named(ctx, board, bx, by, path)
+        left += width
+    return None
+
+
+def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,
+           path: str) -> dict[str, Any]:
+    name = ""
+    if board.grid is not None and sane_grid(board.grid):
+        try:
+            name = board.grid.location_name((x, y))
+        except (ValueError, ArithmeticError):
+            name = ""
+    if name in board.locations:
+        return dict(board.locations[name])
+    return dict(board.whole_board(ctx, path))
+
+
+def _basic(add: cmd.AddPiece) -> tuple[str, str, int, int] | None:
+    """(name, map, x, y) of a saved piece.  Its BasicPiece is the innermost part of each
+    chain, after the last TAB; when that part holds no escape it is read as it stands (a
+    whole decode of a long chain costs a hundred times more), else the chain is decoded."""
+    type_tail = add.type.rsplit("\t", 1)[-1]
+    state_tail = add.state.rsplit("\t", 1)[-1]
+    if ("\\" not in type_tail and "\\" not in state_tail and type_tail.startswith("piece;")):
+        name = type_tail.split(";", 4)[4] if type_tail.count(";") >= 4 else ""
+        fields = state_tail.split(";")
+        if len(fields) >= 3 and _is_int(fields[1]) and _is_int(fields[2]):
+            return name, fields[0], int(fields[1]), int(fields[2])
+    try:
+        piece = add.piece()
+    except VassalFormatError:
+        return None
+    if piece is None:
+        return None
+    map_id, x, y = piece.position
+    return piece.basic.name, map_id, x, y
+
+
+def _is_int(text: str) -> bool:
+    return text.lstrip("-").isdecimal()
+
+
+def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
+              by_name: dict[str, list[PieceDefinition]], pieces: PiecesResult,
+              protos: Prototypes, sides: dict[str, str], path: str) -> str | None:
+    """The piece a saved piece is: the slot definition of its name (the save holds its
+    prototypes expanded, so the text differs), else a piece of its own."""
+    known = by_name.get(name, [])
+    if len(known) >= 1:
+        return str(known[0].entry["id"])
+    try:
+        piece = add.piece()
+    except VassalFormatError:
+        return None
+    if piece is None:
+        return None
+    entry = piece_entry(ctx, piece, name, f"{path}/{name or 'piece'}", None, sides, protos,
+                        pieces.owners, pieces.factors)
+    definition = PieceDefinition((name, piece.encode()[0]), entry)
+    pieces.pieces.append(definition)
+    pieces.by_key[definition.key] = definition
+    by_name.setdefault(name, []).append(definition)
+    return str(entry["id"])
+
+

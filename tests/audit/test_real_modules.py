@@ -1,0 +1,356 @@
+"""`vconv audit LOG --module REAL.vmod --game GAME`: games played on a module vconv did not
+build, judged with a canonical game's rules through a mapping proposed from names.
+
+The module is VASSAL's own tutorial module (tests/data/real/tour.vmod); the logs were written
+by the real VASSAL engine (tests/data/logs/real-module/README.md); the rules are the
+hand-written tests/data/games/tour-skirmish, or the description `vconv import` makes of the
+module itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from converter.cli import main
+from tests.audit.conftest import ROOT
+
+REAL = ROOT / "tests" / "data" / "real"
+TOUR = REAL / "tour.vmod"
+LOGS = ROOT / "tests" / "data" / "logs" / "real-module"
+SKIRMISH = ROOT / "tests" / "data" / "games" / "tour-skirmish"
+SCHEMA = ROOT / "schemas" / "audit-mapping.schema.json"
+
+
+def audit(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, str, str]:
+    code = main(["audit", *map(str, args)])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def audit_json(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[int, dict]:
+    code, out, err = audit(capsys, *args, "--format", "json")
+    assert err == ""
+    return code, json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def imported_tour(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The matching game of the real module: what `vconv import` makes of it."""
+    folder = tmp_path_factory.mktemp("import") / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    return folder
+
+
+# ----------------------------------------------------------------------------- the mapping
+
+def test_proposed_mapping_ties_pieces_and_hexes_by_name_and_lists_the_rest(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "sub" / "tour-skirmish.mapping.json"
+    code, out, _ = audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping,
+                         "--propose-mapping")
+    assert code == 0
+    assert "3 of 15 module pieces" in out
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    Draft202012Validator(json.loads(SCHEMA.read_text(encoding="utf-8"))).validate(doc)
+    assert doc["game"] == "tour-skirmish" and doc["module"] == "VASSAL Tour"
+    # 1ME by the game piece's designation, the others by name; cards and tiles are not pieces
+    assert {k: v for k, v in doc["pieces"].items() if v} == {
+        "1ME": "marines", "Jagd Pz Tiger": "jagdtiger", "Goblin": "goblin"}
+    assert doc["boards"]["SL"] == "sl" and doc["boards"]["VIP"] is None
+    assert doc["places"]["VIP"]["Japan"] is None
+    unmatched = doc["unmatched"]
+    assert "Albatros C" in unmatched["module_pieces"] and "DD" in unmatched["module_pieces"]
+    assert "VIP/Japan" in unmatched["module_places"]
+    assert unmatched["game_pieces"] == []
+    assert [p.name for p in mapping.parent.iterdir()] == [mapping.name]  # no temporary left
+    first = mapping.read_bytes()
+    assert audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping,
+                 "--propose-mapping")[0] == 0
+    assert mapping.read_bytes() == first  # the same proposal, byte for byte
+
+
+def test_an_absent_mapping_file_is_proposed_written_and_used(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "m.json"
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                              SKIRMISH, "--mapping", mapping)
+    assert code == 1 and mapping.is_file()
+    assert any("proposed from names, written now" in n for n in report["notes"])
+
+
+def test_an_edited_mapping_is_what_the_audit_uses(tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The referee says the Tiger is no piece of the game: J5 then holds one unit."""
+    mapping = tmp_path / "m.json"
+    audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping, "--propose-mapping")
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    doc["pieces"]["Jagd Pz Tiger"] = None
+    mapping.write_text(json.dumps(doc), encoding="utf-8")
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                              SKIRMISH, "--mapping", mapping)
+    assert code == 0 and report["findings"] == []
+
+
+@pytest.mark.parametrize("edit, where, expected", [
+    (lambda d: d["pieces"].update({"1ME": "nobody"}), "/pieces/1ME",
+     "a piece id of game 'tour-skirmish' or null"),
+    (lambda d: d["places"].setdefault("VIP", {}).update({"Japan": {"spce": "x"}}),
+     "/places/VIP/Japan", "is not valid"),
+    (lambda d: d["places"].setdefault("VIP", {}).update({"Japan": {"space": "nowhere"}}),
+     "/places/VIP/Japan/space", "a space id of game 'tour-skirmish'"),
+    (lambda d: d.update({"game": "glorys-end"}), "/game", "not 'tour-skirmish'"),
+    (lambda d: d.update({"format": "other/1"}), "/format", "vconv-audit-mapping/1"),
+])
+def test_a_broken_mapping_is_refused_with_where_and_what(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], edit, where: str,
+        expected: str) -> None:
+    mapping = tmp_path / "m.json"
+    audit(capsys, "--module", TOUR, "--game", SKIRMISH, "--mapping", mapping, "--propose-mapping")
+    doc = json.loads(mapping.read_text(encoding="utf-8"))
+    edit(doc)
+    mapping.write_text(json.dumps(doc), encoding="utf-8")
+    code, out, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                           "--game", SKIRMISH, "--mapping", mapping)
+    assert code == 2 and out == ""
+    assert f"{mapping}:{where}: " in err and expected in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("text", ["{not json", "[" * 100_000])
+def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path, text: str,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    mapping = tmp_path / "m.json"
+    mapping.write_text(text, encoding="utf-8")
+    code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                         "--game", SKIRMISH, "--mapping", mapping)
+    assert code == 2 and f"{mapping}: not a JSON mapping" in err
+
+
+def test_mapping_options_need_a_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                         "--propose-mapping")
+    assert code == 2 and "need --game GAME" in err
+    code, _, err = audit(capsys, "--module", TOUR, "--game", SKIRMISH)
+    assert code == 2 and "give at least one LOG" in err
+
+
+# ----------------------------------------------------------------------------- hand-written rules
+
+def test_a_real_stacking_violation_in_a_log_vassal_wrote_is_found(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """tour-vassal36.vlog: the Tiger joins 1ME in J5 at step 9; the game allows one unit."""
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR,
+                              "--game", SKIRMISH)
+    assert code == 1
+    got = [(f["rule"], f["step"], f["message"]) for f in report["findings"]]
+    assert got == [("one-unit-per-hex", 9,
+                    "hex 1005 (J5) holds 2 units, over the limit of 1")]
+
+
+def test_a_clean_log_vassal_wrote_passes_with_its_checks_applied(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
+                              "--game", SKIRMISH)
+    assert code == 0 and report["findings"] == []
+    applied = {c["check"]: c["applied"] for c in report["checks_run"]}
+    assert applied["stacking"] >= 6 and applied["counter-mix"] == 3
+
+
+def test_a_second_counter_from_the_unlimited_palette_breaks_the_game_s_count(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-two-marines.vlog", "--module",
+                              TOUR, "--game", SKIRMISH)
+    assert code == 1
+    got = [(f["rule"], f["step"]) for f in report["findings"]]
+    assert got == [("count:marines", 3)]
+
+
+# ----------------------------------------------------------------------------- the wrong game
+
+def test_a_log_of_another_game_is_exit_2_saying_so(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = audit(capsys, REAL / "tour-vassal36.vlog", "--module", TOUR, "--game",
+                           ROOT / "modules" / "glorys-end")
+    assert code == 2 and out == ""
+    assert "3 of the 3 kinds of piece on its maps belong to no piece of game 'glorys-end'" \
+        in err
+
+
+def test_a_save_of_another_module_is_exit_2_saying_so(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = audit(capsys, REAL / "Campaign-180907.vsav", "--module", TOUR, "--game",
+                         SKIRMISH)
+    assert code == 2 and "belong to no piece of game 'tour-skirmish'" in err
+
+
+# ----------------------------------------------------------------------------- the imported game
+
+def test_the_module_s_own_description_finds_nothing_in_its_logs(
+        imported_tour: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for log in (REAL / "tour-vassal36.vlog", LOGS / "tour-skirmish-clean.vlog"):
+        code, report = audit_json(capsys, log, "--module", TOUR, "--game", imported_tour)
+        assert (code, report["findings"]) == (0, []), log.name
+
+
+def test_an_unlimited_palette_is_no_count(imported_tour: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """The module states no number of 1ME counters: a second one is "not checkable", not a
+    violation of an invented count of 1."""
+    code, report = audit_json(capsys, LOGS / "tour-skirmish-two-marines.vlog", "--module",
+                              TOUR, "--game", imported_tour)
+    assert code == 0 and report["findings"] == []
+    skipped = [n for n in report["not_checkable"] if n["check"] == "counter-mix"]
+    assert [n["rule"] for n in skipped] == ["count:1me"]
+    assert "missing" in skipped[0]["reason"]
+
+
+def test_a_count_the_game_leaves_to_one_copy_stays_one(imported_tour: Path) -> None:
+    """Only pieces imported from a module's palette lose an unstated count; a bundled game's
+    piece without a count is one counter, as the format says."""
+    from converter.audit.mapping import with_unstated_counts_missing
+    from converter.load.model import load_model
+
+    bundled = load_model(ROOT / "modules" / "glorys-end")
+    assert with_unstated_counts_missing(bundled) is bundled
+    imported = load_model(imported_tour)
+    marked = with_unstated_counts_missing(imported)
+    assert all(p.count is not None or "count" in (p.missing or []) for p in marked.pieces)
+    assert marked.piece("1me").copies == 1 and "count" in marked.piece("1me").missing
+
+
+# ----------------------------------------------------------------------------- shapes of 3.7 modules
+
+BUILDFILE = b"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule name="Shapes" version="1" VassalVersion="3.7.0">
+ <VASSAL.build.module.Map mapName="Main Map">
+  <VASSAL.build.module.map.BoardPicker>
+   <VASSAL.build.module.map.boardPicker.Board image="absent.png" name="Land">
+    <VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$"
+        name="Calendar" path="0,0;400,0;400,100;0,100" useParentGrid="false">
+      <VASSAL.build.module.map.boardPicker.board.RegionGrid>
+       <VASSAL.build.module.map.boardPicker.board.Region name="Turn 1" originx="50" originy="50"/>
+       <VASSAL.build.module.map.boardPicker.board.Region name="Turn 2" originx="150" originy="50"/>
+      </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+     </VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>
+     <VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$"
+        name="West" path="0,1000;900,1000;900,2000;0,2000" useParentGrid="true"/>
+     <VASSAL.build.module.map.boardPicker.board.RegionGrid>
+      <VASSAL.build.module.map.boardPicker.board.Region name="Toledo" originx="300" originy="1500"/>
+     </VASSAL.build.module.map.boardPicker.board.RegionGrid>
+    </VASSAL.build.module.map.boardPicker.board.ZonedGrid>
+   </VASSAL.build.module.map.boardPicker.Board>
+  </VASSAL.build.module.map.BoardPicker>
+ </VASSAL.build.module.Map>
+</VASSAL.build.GameModule>
+"""
+
+
+def test_zones_of_3_7_modules_name_points_as_vassal_does() -> None:
+    """A zone holding a RegionGrid names a point by its nearest region; a zone using its
+    parent's grid by the board's regions; and a board whose image the archive lacks (modules
+    kept without their art) still holds far points instead of calling them off the board."""
+    from converter.audit.module import from_components
+    from converter.vassal.buildfile import read_buildfile
+
+    module = from_components("shapes", read_buildfile(BUILDFILE), None, lambda name: None)
+    geo = module.maps["Main Map"]
+    where = [geo.board_at(x, y) for x, y in ((140, 60), (310, 1490), (2500, 2500))]
+    assert [b.location(x, y) for b, x, y in where] == [
+        ("zone", "Turn 2"), ("zone", "Toledo"), ("region", "Toledo")]
+
+
+def test_spaces_vassal_names_alike_go_to_the_enclosing_one() -> None:
+    """`vconv import` makes a zone and the region filling it two spaces of one name; VASSAL
+    reports only the name, and the importer's scenarios use the zone."""
+    from converter.audit.mapping import match_place
+    from converter.model.game import Game
+
+    game = Game.from_dict({
+        "format": "vconv-game/1", "id": "g", "title": "g", "sides": [],
+        "boards": [{"id": "land", "name": "Land", "kind": "area", "spaces": [
+            {"id": "toledo-2", "name": "Toledo", "kind": "region", "parent": "toledo"},
+            {"id": "toledo", "name": "Toledo", "kind": "zone"},
+            {"id": "turn-9", "name": "Turn 9", "kind": "zone"},
+            {"id": "turn-9-2", "name": "Turn 9", "kind": "zone"}]}]})
+    assert match_place(game, "land", "Toledo").space == "toledo"
+    assert match_place(game, "land", "Turn 9").space == "turn-9"  # file order, as imported
+    assert match_place(game, None, "Toledo").space == "toledo"
+    assert match_place(game, "land", "Madrid") is None
+
+
+SAME_NAMES = b"""<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<VASSAL.build.GameModule name="Same names" version="1" VassalVersion="3.7.0">
+ <VASSAL.build.module.PieceWindow name="Units">
+  <VASSAL.build.widget.PanelWidget entryName="German">
+   <VASSAL.build.widget.PieceSlot entryName="Infantry" gpid="1">+/null/piece;;;ger-inf.png;Infantry/null;0;0;0</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.widget.PanelWidget>
+  <VASSAL.build.widget.PanelWidget entryName="French">
+   <VASSAL.build.widget.PieceSlot entryName="Infantry" gpid="2">+/null/piece;;;fr-inf.png;Infantry/null;0;0;0</VASSAL.build.widget.PieceSlot>
+   <VASSAL.build.widget.PieceSlot entryName="Button" gpid="3">+/null/piece;;;button.png;/null;0;0;0</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.widget.PanelWidget>
+ </VASSAL.build.module.PieceWindow>
+</VASSAL.build.GameModule>
+"""
+
+
+def test_slots_sharing_a_name_are_told_apart_by_their_slot() -> None:
+    """Two palette slots called 'Infantry' (one per nation) are two pieces of the imported
+    game: each ties to the piece made from its own slot, and a piece in a log to its slot."""
+    from converter.audit.mapping import propose
+    from converter.audit.module import from_components
+    from converter.model.game import Game
+    from converter.vassal.buildfile import read_buildfile
+
+    def piece(pid: str, path: str) -> dict:
+        return {"id": pid, "name": "Infantry", "kind": "token",
+                "faces": [{"counter": 1, "side": "front"}],
+                "provenance": {"status": "stated", "source": "vassal-module",
+                               "note": f"imported from PieceWindow[Units]/{path}; kind 'token'"}}
+
+    game = Game.from_dict({
+        "format": "vconv-game/1", "id": "g", "title": "g", "sides": [],
+        "sources": [{"id": "vassal-module", "title": "VASSAL module 'Same names'"}],
+        "pieces": [piece("infantry", "PanelWidget[German]/PieceSlot[Infantry]"),
+                   piece("infantry-2", "PanelWidget[French]/PieceSlot[Infantry]"),
+                   {**piece("piece", "PanelWidget[French]/PieceSlot[Button]"), "name": "piece"}]})
+    module = from_components("same", read_buildfile(SAME_NAMES), None)
+    mapping = propose(game, module, module.root)
+    assert mapping.pieces == {
+        "Infantry @ PieceWindow[Units]/PanelWidget[German]/PieceSlot[Infantry]": "infantry",
+        "Infantry @ PieceWindow[Units]/PanelWidget[French]/PieceSlot[Infantry]": "infantry-2",
+        "(unnamed) @ PieceWindow[Units]/PanelWidget[French]/PieceSlot[Button]": "piece"}
+    assert mapping.piece("piece;;;fr-inf.png;Infantry", "null;0;0;7").id == "infantry-2"
+    assert mapping.piece("piece;;;ger-inf.png;Infantry", "null;0;0;8").id == "infantry"
+
+
+# ----------------------------------------------------------------------------- predefined setups
+
+@pytest.mark.parametrize("slug", ["the-first-world-war", "when-eagles-fight"])
+def test_predefined_setup_saves_tied_by_names_alone_give_no_false_violation(
+        slug: str, bundled, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """No public module of a bundled game exists, so a module built from it stands in for
+    one, read as a stranger's: the mapping ties its pieces (by the property naming them),
+    spaces and track cells by the names it shows, and each of its predefined setup saves,
+    audited with --game the bundled game, has every scenario placement judged and none
+    found wrong."""
+    import zipfile
+
+    from converter.builder import write_module
+
+    built, _ = bundled(slug)
+    vmod = write_module(built, tmp_path, epoch=0)
+    with zipfile.ZipFile(vmod) as archive:
+        saves = [n for n in archive.namelist() if n.endswith(".vsav")]
+        assert saves
+        for name in saves:
+            (tmp_path / Path(name).name).write_bytes(archive.read(name))
+    for name in saves:
+        code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", vmod,
+                                  "--game", ROOT / "modules" / slug)
+        assert (code, report["findings"]) == (0, []), name
+        assert any("module pieces" in n for n in report["notes"])
+        judged = {c["check"]: c["applied"] for c in report["checks_run"]}
+        assert judged["setup"] > 0 and judged["counter-mix"] > 0, name

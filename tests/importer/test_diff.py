@@ -1,0 +1,129 @@
+"""`vconv diff`: what a maintainer changed between two versions of a real module."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from converter.importer.diff import trait_key
+from converter.vassal.buildfile import read_buildfile, write_buildfile
+from converter.vassal.components import PieceSlot
+from converter.vassal.traits import Marker
+from tests.importer.helpers import TOUR
+
+
+def _edited(tmp_path: Path, *edits: tuple[bytes, bytes], extra: dict[str, bytes] | None = None
+            ) -> Path:
+    """tour.vmod with its build file edited (each old text replaced once) and entries added."""
+    target = tmp_path / "tour-2.vmod"
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(target, "w") as dst:
+        for info in src.infolist():
+            data = src.read(info)
+            if info.filename == "buildFile":
+                for old, new in edits:
+                    assert old in data, old
+                    data = data.replace(old, new, 1)
+            dst.writestr(info, data)
+        for name, data in (extra or {}).items():
+            dst.writestr(name, data)
+    return target
+
+
+def _run(capsys, *args: str) -> tuple[int, str, str]:
+    code = main(["diff", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_a_module_against_itself_is_the_same_exit_0(capsys) -> None:
+    code, out, err = _run(capsys, str(TOUR), str(TOUR))
+    assert code == 0 and err == ""
+    assert out.strip() == f"{TOUR} and {TOUR}: the same module"
+
+
+def test_changes_are_listed_by_component_and_piece(tmp_path: Path, capsys) -> None:
+    buildfile = zipfile.ZipFile(TOUR).read("buildFile")
+    region = buildfile.index(b"<VASSAL.build.module.map.boardPicker.board.Region ")
+    region_xml = buildfile[region:buildfile.index(b"/>", region) + 2]
+    new = _edited(tmp_path,
+                  (b'mapName="Main Map" markMoved="Always" markUnmovedIcon="/images/unmoved.gif" edgeWidth="0"',
+                   b'mapName="Main Map" markMoved="Always" markUnmovedIcon="/images/unmoved.gif" edgeWidth="20"'),
+                  (region_xml, b""),
+                  (b"piece;;X;USA-1ME;1ME", b"piece;;X;USA-1ME;1ME*"),
+                  extra={"images/new.png": b"png"})
+    code, out, err = _run(capsys, str(TOUR), str(new))
+    assert code == 1 and err == ""
+    region_name = region_xml.split(b'name="', 1)[1].split(b'"', 1)[0].decode()
+    lines = out.splitlines()
+    assert "components: 0 added, 1 removed, 1 changed" in lines
+    assert any(line.startswith("  - ") and f"Region[{region_name}]" in line for line in lines)
+    assert "  ~ Map[Main Map]" in lines
+    assert "      edgeWidth: '0' → '20'" in lines
+    assert "pieces: 0 added, 0 removed, 1 changed" in lines
+    slot = next(line for line in lines if line.startswith("  ~ ") and "PieceSlot[1ME]" in line)
+    block = lines[lines.index(slot) + 1:]
+    assert any(line.startswith("      trait ~ piece;: 'piece;;X;USA-1ME;1ME'") for line in block)
+    assert "files: 1 added, 0 removed, 0 changed" in lines
+    assert "  + images/new.png" in lines
+
+
+def test_json_lists_added_removed_and_changed_traits_and_properties(tmp_path: Path,
+                                                                    capsys) -> None:
+    # the maintainer gives 1ME a Side marker in place of its first report trait
+    root = read_buildfile(zipfile.ZipFile(TOUR).read("buildFile"), "tour")
+    slot = next(s for s in root.find_all(PieceSlot) if s.entry_name == "1ME")
+    piece = slot.piece
+    dropped = piece.traits.pop(0).encode_type()
+    piece.traits.insert(0, Marker.of({"Side": "Allies"}))
+    slot.piece = piece
+    new = tmp_path / "tour-2.vmod"
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(new, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, write_buildfile(root) if info.filename == "buildFile"
+                         else src.read(info))
+    code, out, _ = _run(capsys, str(TOUR), str(new), "--format", "json")
+    doc = json.loads(out)
+    assert code == 1 and doc["same"] is False
+    assert doc["components"] == {"added": [], "removed": [], "changed": []}
+    (change,) = doc["pieces"]["changed"]
+    assert change["path"].endswith("PieceSlot[1ME]")
+    assert change["traits_added"] == ["mark;Side"]
+    assert change["traits_removed"] == [trait_key(dropped)]
+    assert trait_key(dropped).startswith("report;")
+    assert change["properties"] == {"Side": [None, "Allies"]}
+
+
+@pytest.mark.parametrize("which", ["old", "new"])
+def test_an_unreadable_module_is_exit_2(which: str, tmp_path: Path, capsys) -> None:
+    bad = tmp_path / "bad.vmod"
+    bad.write_text("not a zip")
+    args = [str(bad), str(TOUR)] if which == "old" else [str(TOUR), str(bad)]
+    code, out, err = _run(capsys, *args)
+    assert code == 2 and out == ""
+    assert err.startswith(f"vconv diff: error: {bad}: not a ZIP archive")
+
+
+def test_a_trait_in_another_state_is_a_change_of_that_trait(tmp_path: Path, capsys) -> None:
+    from converter.vassal.traits import Layer
+
+    root = read_buildfile(zipfile.ZipFile(TOUR).read("buildFile"), "tour")
+    slot = next(s for s in root.find_all(PieceSlot) if s.entry_name == "Jagd Pz Tiger")
+    piece = slot.piece
+    layer = next(t for t in piece.traits if isinstance(t, Layer) and t.name == "")
+    before = layer.encode_state()
+    layer.value = 3
+    slot.piece = piece
+    new = tmp_path / "tour-3.vmod"
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(new, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, write_buildfile(root) if info.filename == "buildFile"
+                         else src.read(info))
+    code, out, _ = _run(capsys, str(TOUR), str(new), "--format", "json")
+    (change,) = json.loads(out)["pieces"]["changed"]
+    key = trait_key(layer.encode_type()) + " (state)"
+    assert code == 1 and change["traits_changed"] == {key: [before, layer.encode_state()]}
+    assert before == "-4;" and layer.encode_state() == "3;"

@@ -1,0 +1,248 @@
+"""A VASSAL 3.7 module in the shape real ones have: components inside folders, a player
+hand, regions inside zones, a board whose image is absent, sides given by a prototype's
+Marker in the module's own words ('CP'), palettes that state no count."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from converter.cli import main
+from converter.validate import validate_path
+from tests.importer.buildfiles import buildfile_of, compare_buildfiles
+from converter.vassal.savefile import save_archive_bytes
+from tests.importer.helpers import merged, write_zip
+
+F = b"VASSAL.build.module.folder."
+B = b"VASSAL.build.module.map.boardPicker."
+XML = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+       b'<VASSAL.build.GameModule name="Folded" version="1" VassalVersion="3.7.10">'
+       b'<VASSAL.build.module.PlayerRoster><entry>Central Powers</entry>'
+       b'<entry>Allied Powers</entry></VASSAL.build.module.PlayerRoster>'
+       b'<VASSAL.build.module.PrototypesContainer><' + F + b'PrototypeFolder name="Units">'
+       b'<VASSAL.build.module.PrototypeDefinition name="GE">+/null/mark;Side\tmark;Nation\\\t'
+       b'piece;;;;/CP\tGE\\\tnull;0;0;;0</VASSAL.build.module.PrototypeDefinition>'
+       b'</' + F + b'PrototypeFolder></VASSAL.build.module.PrototypesContainer>'
+       b'<VASSAL.build.module.PieceWindow name="Pieces"><VASSAL.build.widget.ListWidget '
+       b'entryName="Markers"><VASSAL.build.widget.PieceSlot entryName="VP">+/null/piece;;;;VP/'
+       b'null;0;0;1;0</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>'
+       b'</VASSAL.build.module.PieceWindow>'
+       b'<VASSAL.build.module.Map mapName="Map"><VASSAL.build.module.map.BoardPicker>'
+       b'<' + B + b'Board name="Europe" image="gone.jpg" width="800" height="600">'
+       b'<' + B + b'board.ZonedGrid><' + B + b'board.mapgrid.Zone name="West" '
+       b'locationFormat="$gridLocation$" path="0,0;400,0;400,600;0,600" useParentGrid="false">'
+       b'<' + B + b'board.RegionGrid><' + B + b'board.Region name="Paris" originx="100" '
+       b'originy="100"/><' + B + b'board.Region name="Metz" originx="300" originy="120"/>'
+       b'</' + B + b'board.RegionGrid></' + B + b'board.mapgrid.Zone>'
+       b'</' + B + b'board.ZonedGrid></' + B + b'Board>'
+       b'</VASSAL.build.module.map.BoardPicker>'
+       b'<' + F + b'MapSubFolder name="Setup"><' + F + b'MapSubFolder name="German">'
+       b'<VASSAL.build.module.map.SetupStack name="a" owningBoard="Europe" '
+       b'useGridLocation="true" location="Metz"><VASSAL.build.widget.PieceSlot entryName="GE1">'
+       b'+/null/prototype;GE\tpiece;;;;GE 1/\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+       b'<VASSAL.build.widget.PieceSlot entryName="GE1">'
+       b'+/null/prototype;GE\tpiece;;;;GE 1/\tnull;0;0;3;0</VASSAL.build.widget.PieceSlot>'
+       b'</VASSAL.build.module.map.SetupStack></' + F + b'MapSubFolder>'
+       b'</' + F + b'MapSubFolder></VASSAL.build.module.Map>'
+       b'<VASSAL.build.module.PlayerHand mapName="CP Hand" side="Central Powers">'
+       b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Hand" width="300" '
+       b'height="100"/></VASSAL.build.module.map.BoardPicker>'
+       b'<VASSAL.build.module.map.DrawPile name="Deck" owningBoard="Hand">'
+       b'<VASSAL.build.widget.CardSlot entryName="Card">+/null/piece;;;;Card/null;0;0;4;0'
+       b'</VASSAL.build.widget.CardSlot></VASSAL.build.module.map.DrawPile>'
+       b'</VASSAL.build.module.PlayerHand>'
+       b'</VASSAL.build.GameModule>\n')
+
+
+def test_a_folded_module_is_imported_whole_and_built_back(tmp_path: Path, capsys) -> None:
+    vmod = write_zip(tmp_path / "folded.vmod", {"buildFile.xml": XML, "images/x.png": b"x"})
+    folder = tmp_path / "folded"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert ("note: board 'Europe': its image 'gone.jpg' is not in the module; its grid is kept, "
+            "on the board's stated size") in out
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    boards = {b["name"]: b for b in game["boards"]}
+    assert set(boards) == {"Europe", "Hand"}  # the player hand's board too
+    spaces = {s["name"]: s for s in boards["Europe"]["spaces"]}
+    assert spaces["Paris"]["parent"] == spaces["West"]["id"] == "west"
+    assert spaces["Metz"]["kind"] == "region"
+    pieces = {p["name"]: p for p in game["pieces"]}
+    ge = pieces["GE 1"]
+    assert ge["side"] == "central-powers" and ge["count"] == 2  # two placed, no palette
+    assert ge["nationality"] == "ge"
+    assert "side from Marker trait of prototype 'GE' (Side = 'CP')" in ge["provenance"]["note"]
+    assert pieces["VP"]["missing"] == ["side", "count"] and "count" not in pieces["VP"]
+    (setup,) = game["scenarios"][0]["setup"]
+    assert setup == {"piece": "ge-1", "at": {"board": "europe", "space": "metz"}, "count": 2,
+                     "provenance": setup["provenance"]}
+    assert [d["name"] for d in game["decks"]] == ["Deck"]
+    assert game["vassal"]["entry"] == "buildFile.xml"
+    assert game["vassal"]["files"] == {"images/x.png": "images/x.png"}
+
+    assert main(["build", str(folder), "-o", str(tmp_path / "dist"), "-q"]) == 0
+    rebuilt = tmp_path / "dist" / "folded.vmod"
+    assert compare_buildfiles(XML, buildfile_of(rebuilt)) == []
+    assert buildfile_of(rebuilt) == XML
+
+
+def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Path) -> None:
+    setup = (b'<VASSAL.build.module.PredefinedSetup name="Scenarios" isMenu="true">'
+             b'<VASSAL.build.module.PredefinedSetup name="August 1914" file="1914.vsav" '
+             b'useFile="true"/></VASSAL.build.module.PredefinedSetup>')
+    xml = XML.replace(b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
+    text = ("begin_save"
+            "\x1b+/11/prototype;GE\tpiece;;;;GE 1/\tMap;110;95;11;0"       # Paris, by its name
+            "\x1b+/12/prototype;GE\tpiece;;;;GE 1/\tMap;290;130;12;0"      # Metz
+            "\x1b+/13/piece;;;;Fort/Map;120;90;13;0"                      # made during play
+            "\x1b+/14/piece;;;;Card/CP Hand;5;5;14;0"                     # in the deck below
+            "\x1b+/15/deck;0;0;100;100/CP Hand;5;5;14"
+            "\x1bend_save")
+    vmod = write_zip(tmp_path / "folded.vmod", {"buildFile.xml": xml,
+                                                  "1914.vsav": save_archive_bytes(text)})
+    folder = tmp_path / "folded"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    scenario = next(s for s in game["scenarios"] if s["name"] == "August 1914")
+    placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
+    assert placed == [("ge-1", {"board": "europe", "space": "paris"}, 1),
+                      ("ge-1", {"board": "europe", "space": "metz"}, 1),
+                      ("fort", {"board": "europe", "space": "paris"}, 1)]
+    assert scenario["provenance"]["note"] == (
+        "imported from PredefinedSetup[Scenarios]/PredefinedSetup[August 1914] "
+        "(saved game '1914.vsav')")
+    fort = next(p for p in game["pieces"] if p["id"] == "fort")
+    # no palette holds it: as many as a setup places (one: the format's default count)
+    assert "count" not in fort and fort["missing"] == ["side"]
+
+
+def test_a_layer_vassal_always_shows_gives_the_faces_even_with_a_key() -> None:
+    from converter.importer.pieces import face_layer
+    from converter.vassal.traits.registry import decode_trait
+
+    # Paths of Glory's corps (VASSAL 3.7): activate key Ctrl+A, but 'always active' is true
+    always = decode_trait("emb2;Activate;2;;Take Losses;2;;Replace;2;;;;1;false;0;0;"
+                          "ge_corps.png,ge_corps_back.png;GEc,(GEc);true;Status;;;true;"
+                          "CounterLayer;1;1;true;65,130;76,130;82,130;;1.0;;true", "1")
+    # a 2005 layer (no 'always active' field: VASSAL reads false) switched by Ctrl+D
+    switched = decode_trait("emb2;Activate;2;D;;2;;;2;;;;0;false;0;0;a.png,b.png;,;true", "1")
+    assert face_layer([always]) is always
+    assert face_layer([switched]) is None
+
+
+def test_whole_number_factor_properties_become_the_first_faces_factors(tmp_path: Path) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="F" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.PieceWindow name="P">'
+           b'<VASSAL.build.widget.PieceSlot entryName="Inf">+/null/mark;Attack,Move,Corps\t'
+           b'piece;;;;Inf/4,3,XII\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="Gun">+/null/mark;Attack\t'
+           b'piece;;;;Gun/?\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+           b'</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "f.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "f"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    assert [(f["id"], f["name"]) for f in game["factors"]] == [("attack", "Attack"),
+                                                               ("move", "Move")]
+    pieces = {p["name"]: p for p in game["pieces"]}
+    face = pieces["Inf"]["faces"][0]
+    assert face["factors"] == {"attack": 4, "move": 3}
+    assert face["provenance"]["note"].endswith(
+        "factors from the piece's Marker trait (Attack = 4), the piece's Marker trait (Move = 3)")
+    assert pieces["Inf"]["properties"] == {"Corps": "XII"}  # not a factor: kept as said
+    assert "factors" not in pieces["Gun"]["faces"][0]       # '?' is no number the module states
+    assert pieces["Gun"]["properties"] == {"Attack": "?"}
+
+
+def test_a_marker_of_a_nation_takes_the_side_that_nations_pieces_have(tmp_path: Path) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="N" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.PlayerRoster><entry>Allies'
+           b'</entry><entry>Axis</entry></VASSAL.build.module.PlayerRoster>'
+           b'<VASSAL.build.module.PieceWindow name="P">'
+           b'<VASSAL.build.widget.PieceSlot entryName="Inf">+/null/mark;Side,Nation\t'
+           b'piece;;;;Inf/Axis,IT\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="IT control">+/null/mark;Nation\t'
+           b'piece;;;;IT control/IT\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="FR control">+/null/mark;Nation\t'
+           b'piece;;;;FR control/FR\tnull;0;0;3;0</VASSAL.build.widget.PieceSlot>'
+           b'</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "n.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "n"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    pieces = {p["name"]: p for p in merged(folder)["pieces"]}
+    control = pieces["IT control"]
+    assert (control["side"], control["nationality"]) == ("axis", "it")
+    assert control["missing"] == ["count"] and "properties" not in control
+    assert control["provenance"]["note"].endswith(
+        "side deduced from its Nation 'IT', which pieces of that side carry")
+    # no piece of a side is French: the side stays missing, the property kept as said
+    assert pieces["FR control"]["missing"] == ["side", "count"]
+    assert pieces["FR control"]["properties"] == {"Nation": "FR"}
+
+
+def test_a_chart_windows_map_is_a_map_and_an_absent_image_keeps_the_grid(tmp_path: Path,
+                                                                         capsys) -> None:
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="W" '
+           b'version="1" VassalVersion="3.2.17"><VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Land" image="lost.png">'
+           b'<' + B + b'board.HexGrid dx="50" dy="58" x0="0" y0="29" sideways="false"/>'
+           b'</' + B + b'Board></VASSAL.build.module.map.BoardPicker>'
+           b'<VASSAL.build.module.map.SetupStack name="far" owningBoard="Land" x="1900" '
+           b'y="900"/></VASSAL.build.module.Map>'
+           b'<VASSAL.build.module.ChartWindow name="Displays"><VASSAL.build.widget.TabWidget>'
+           b'<VASSAL.build.widget.MapWidget entryName="Track"><VASSAL.build.widget.WidgetMap '
+           b'mapName="Track"><VASSAL.build.module.map.BoardPicker><' + B + b'Board '
+           b'name="Track" width="300" height="100"/></VASSAL.build.module.map.BoardPicker>'
+           b'</VASSAL.build.widget.WidgetMap></VASSAL.build.widget.MapWidget>'
+           b'</VASSAL.build.widget.TabWidget></VASSAL.build.module.ChartWindow>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "w.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "w"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    assert ("note: board 'Land': its image 'lost.png' is not in the module; its grid is kept, "
+            "on the extent of what lies on it (2000x1000)") in capsys.readouterr().out
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    boards = {b["name"]: b for b in merged(folder)["boards"]}
+    assert set(boards) == {"Land", "Track"}
+    land = boards["Land"]
+    # 2000 px of 50 px columns (VASSAL's own 500 px default would give 11)
+    assert land["kind"] == "hex" and land["grid"]["columns"]["max"] >= 40
+
+
+def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
+        tmp_path: Path) -> None:
+    def zone(name: str, fmt: bytes, left: int) -> bytes:
+        return (b'<' + B + b'board.mapgrid.Zone name="' + name.encode() + b'" locationFormat="'
+                + fmt + b'" path="' + f"{left},0;{left + 200},0;{left + 200},100;{left},100"
+                .encode() + b'" useParentGrid="false"><' + B + b'board.SquareGrid x0="'
+                + str(left + 50).encode() + b'" y0="50" dx="100" dy="100"><' + B
+                + b'board.mapgrid.SquareGridNumbering first="H" hType="N" vType="N" sep="," '
+                b'hOff="0" vOff="0" hLeading="0" vLeading="0"/></' + B + b'board.SquareGrid></'
+                + B + b'board.mapgrid.Zone>')
+
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="Q" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Pitch" width="600" '
+           b'height="100"><' + B + b'board.ZonedGrid>'
+           + zone("Field", b"Field $gridLocation$", 0) + zone("Bench", b"$name$", 300)
+           + b'</' + B + b'board.ZonedGrid></' + B + b'Board>'
+           b'</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "q.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "q"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    (pitch,) = merged(folder)["boards"]
+    spaces = [(s["name"], s["kind"], s.get("parent")) for s in pitch["spaces"]]
+    # VASSAL names the Field's points 'Field 0,0' and 'Field 1,0'; every Bench point 'Bench'
+    assert spaces == [("Field", "zone", None), ("Field 0,0", "square", "field"),
+                      ("Field 1,0", "square", "field"), ("Bench", "zone", None)]
