@@ -24,6 +24,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("dump", "dump", "show what a VASSAL save, log or module holds"),
     ("audit", "audit", "replay a VASSAL save or log and check it against the game's rules"),
     ("import", "import_module", "import an existing VASSAL module into the canonical JSON form"),
+    ("check", "check", "validate any VASSAL module: references, ids, geometry, pieces, setups, version"),
 )
 
 

@@ -1,0 +1,96 @@
+"""Opening a module for checking: the archive's entry list, the build file as an XML tree,
+moduledata, and bounded reads of any other entry.
+
+The safe-reading rules (checked entry names, bounded inflation, no XML entities) are the
+module reader's (`converter.vassal.vmod_reader`); this keeps the build file as XML rather
+than components, because a checker must see what is there, known to vconv or not.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from lxml import etree
+
+from converter.errors import InputError, VassalFormatError
+from converter.vassal import vmod_reader
+from converter.vassal.buildfile import MAX_BUILDFILE_BYTES, safe_parser
+
+
+@dataclass
+class ModuleSource:
+    """A module opened for checking (entries listed, build file and metadata parsed)."""
+
+    path: str
+    entries: dict[str, int]
+    buildfile_name: str
+    buildfile: bytes
+    root: etree._Element
+    metadata: dict[str, str]
+
+    def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
+        """One entry's bytes, bounded.
+
+        Raises:
+            VassalFormatError: the entry is missing, corrupt or larger than *limit*.
+        """
+        with zipfile.ZipFile(self.path) as archive:
+            return vmod_reader._read_bounded(archive, name, limit, self.path)
+
+
+def open_module(path: str | os.PathLike[str]) -> ModuleSource:
+    """Open *path* as a module, refusing what is not one.
+
+    Raises:
+        InputError: no such file.
+        VassalFormatError: not a ZIP, a saved game, no build file, unsafe entries, sizes over
+            the limits, malformed XML or XML entities.
+    """
+    source = str(path)
+    if not Path(source).is_file():
+        raise InputError(source, "no such module file")
+    try:
+        archive = zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > vmod_reader.MAX_MEMBERS:
+            raise VassalFormatError(f"{source}: {len(infos)} entries, more than "
+                                    f"{vmod_reader.MAX_MEMBERS}")
+        entries: dict[str, int] = {}
+        for zinfo in infos:
+            vmod_reader._check_name(zinfo.filename, source)
+            if not zinfo.is_dir():
+                entries[zinfo.filename] = zinfo.file_size
+        if "savedGame" in entries:
+            raise VassalFormatError(f"{source}: this is a saved game, not a module")
+        metadata: dict[str, str] = {}
+        if "moduledata" in entries:
+            metadata = vmod_reader.parse_metadata(
+                vmod_reader._read_bounded(archive, "moduledata", vmod_reader.MAX_MEMBER_BYTES,
+                                          source), f"{source}!moduledata")
+        name = vmod_reader._buildfile_name(entries, metadata.get("VassalVersion", ""))
+        if name is None:
+            raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
+        data = vmod_reader._read_bounded(archive, name, MAX_BUILDFILE_BYTES, source)
+    return ModuleSource(source, entries, name, data, parse_buildfile(data, f"{source}!{name}"),
+                        metadata)
+
+
+def parse_buildfile(data: bytes, source: str) -> etree._Element:
+    """The build file as an lxml tree, parsed without entities, DTDs or network.
+
+    Raises:
+        VassalFormatError: malformed XML or an entity declaration.
+    """
+    if b"<!ENTITY" in data:
+        raise VassalFormatError(f"{source}: build file declares XML entities, which vconv "
+                                "refuses to expand")
+    try:
+        return etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        raise VassalFormatError(f"{source}:{exc.lineno}: malformed XML: {exc.msg}") from None
