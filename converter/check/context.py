@@ -37,6 +37,7 @@ class Context:
     source: ModuleSource
     tree: Tree
     _decoded: dict[str, tuple[Piece | None, str]] = field(default_factory=dict)
+    cache: dict[str, object] = field(default_factory=dict)  # results checks share
 
     @classmethod
     def of(cls, source: ModuleSource) -> "Context":

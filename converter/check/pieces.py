@@ -127,7 +127,7 @@ def keystroke_name(text: str) -> str:
 def _check_hotkeys(ctx: Context) -> list[Finding]:
     """One finding per set of clashing commands, at the first piece that has them."""
     findings: list[Finding] = []
-    reported: dict[frozenset[int], int] = {}
+    reported: dict[frozenset[tuple[str, str, str]], int] = {}
     for d in ctx.pieces:
         if d.piece is None or d.is_prototype:
             continue
@@ -140,7 +140,8 @@ def _check_hotkeys(ctx: Context) -> list[Finding]:
         for name, commands in bound.items():
             if len(commands) < 2:
                 continue
-            clash = frozenset(id(t) for t, _, _ in commands)
+            # the same commands in another slot (same traits, other gpid) are one finding
+            clash = frozenset((o, m, t.encode_type()) for t, m, o in commands)
             if clash in reported:
                 continue
             reported[clash] = 1

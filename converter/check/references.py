@@ -138,20 +138,26 @@ def _not_named_anywhere(ctx: Context, entries: list[str]) -> list[str]:
 
 
 def _check_prototypes(ctx: Context) -> list[Finding]:
+    """One finding per undefined prototype name, at its first use."""
     findings = []
     known = ctx.prototypes
+    users: dict[str, list[PieceDef]] = defaultdict(list)
     for d in ctx.pieces:
         if d.piece is None:
             continue
         for trait in d.piece.traits:
             if isinstance(trait, UsePrototype) and trait.name not in known \
                     and not is_expression(trait.name):
-                what = "prototype" if d.is_prototype else "piece"
-                findings.append(error(
-                    "missing-prototype", ctx.where(d.node, f"Prototype {trait.name!r}"),
-                    f"this {what} uses prototype {trait.name!r}, which the module does not "
-                    "define; VASSAL silently leaves out its traits",
-                    _near(trait.name, known) or "define the prototype or remove the trait"))
+                users[trait.name].append(d)
+    for name, defs in users.items():
+        first = defs[0]
+        what = "prototype" if first.is_prototype else "piece"
+        more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
+        findings.append(error(
+            "missing-prototype", ctx.where(first.node, f"Prototype {name!r}"),
+            f"this {what}{more} uses prototype {name!r}, which the module does not define; "
+            "VASSAL silently leaves out its traits",
+            _near(name, known) or "define the prototype or remove the trait"))
     return findings
 
 
