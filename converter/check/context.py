@@ -125,13 +125,12 @@ class Context:
 
     @cached_property
     def images(self) -> dict[str, str]:
-        """Image names as components reference them (and their NFD form) → archive entry."""
+        """Image names as components reference them → archive entry."""
         out: dict[str, str] = {}
         for entry in self.source.entries:
             if entry.startswith("images/"):
                 name = entry[len("images/"):]
                 out[name] = entry
-                out.setdefault(unicodedata.normalize("NFD", name), entry)
         return out
 
     def image_entry(self, name: str) -> str | None:
@@ -142,6 +141,10 @@ class Context:
             if candidate in images:
                 return images[candidate]
         return None
+
+    def exact_image(self, name: str) -> bool:
+        """The archive holds `images/<name>` under exactly that name."""
+        return "images/" + name in self.source.entries
 
     @cached_property
     def version(self) -> str:

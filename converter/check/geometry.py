@@ -166,7 +166,8 @@ def _check_zones(ctx: Context, board: Node, size: tuple[int, int] | None) -> lis
                     f"zone {later!r} contains zone {first!r} (line {a.line}), which comes "
                     "first and wins inside it"))
             else:
-                findings.append(warning(
+                # usually on purpose (a catch-all zone after the boxes it surrounds)
+                findings.append(info(
                     "zone-overlap", ctx.where(b),
                     f"zone {later!r} overlaps zone {first!r} (line {a.line}), which comes "
                     "first and wins where they overlap",

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, info, warning
 from converter.check.tree import MAP_KINDS, Node
+from converter.errors import VconvError
 from converter.vassal import sequence
 from converter.vassal.traits import (
     BasicPiece, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
@@ -83,6 +84,7 @@ def _check_images(ctx: Context) -> list[Finding]:
     used: set[str] = set()
     missing: dict[str, list[str]] = defaultdict(list)
     expressions: dict[str, list[str]] = defaultdict(list)
+    decomposed: dict[str, list[str]] = defaultdict(list)
 
     def see(name: str, where: str) -> None:
         if not name.strip() or name.startswith("/") or name in generated:
@@ -95,6 +97,8 @@ def _check_images(ctx: Context) -> list[Finding]:
             missing[name].append(where)
         else:
             used.add(entry)
+            if entry != "images/" + name and entry != "images/" + name + ".gif":
+                decomposed[name].append(where)
 
     for node in ctx.tree.nodes:
         for key, value in image_attrs(node):
@@ -102,6 +106,8 @@ def _check_images(ctx: Context) -> list[Finding]:
     for d in ctx.pieces:
         for trait, name in piece_images(d):
             see(name, ctx.where(d.node, trait))
+    for node, page, src in html_images(ctx):
+        see(src, ctx.where(node, f"<img> in {page}"))
     for name, wheres in sorted(missing.items()):
         more = f" and {len(wheres) - 1} more place(s)" if len(wheres) > 1 else ""
         findings.append(error(
@@ -109,6 +115,12 @@ def _check_images(ctx: Context) -> list[Finding]:
             f"image {name!r} is not in the archive (named here{more})",
             "add images/" + name + " to the module, or correct the name (names are "
             "case-sensitive)"))
+    for name, wheres in sorted(decomposed.items()):
+        findings.append(info(
+            "image-nfd", wheres[0],
+            f"image {name!r} is stored under its decomposed (NFD) Unicode name; VASSAL 3.4.7 "
+            "and later find it, older versions and other tools do not",
+            "rename the archive entry to the name the module uses"))
     for name, wheres in sorted(expressions.items()):
         findings.append(info(
             "image-expression", wheres[0],
@@ -126,6 +138,34 @@ def _check_images(ctx: Context) -> list[Finding]:
             f"{shown}{more}", "remove them to make the module smaller, if no extension, "
             "help page or saved game needs them"))
     return findings
+
+
+_IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
+                      re.IGNORECASE)
+MAX_HTML_BYTES = 8 * 1024 * 1024
+
+
+def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
+    """(HtmlChart, page, image) for each `<img src>` of the HTML charts stored in the
+    archive: VASSAL draws them from `images/` (DataArchiveHTMLEditorKit)."""
+    cached = ctx.cache.get("html_images")
+    if isinstance(cached, list):
+        return cached
+    out: list[tuple[Node, str, str]] = []
+    for node in ctx.tree.of("HtmlChart"):
+        page = node.attr("fileName")
+        if page not in ctx.source.entries:
+            continue
+        try:
+            text = ctx.source.read(page, MAX_HTML_BYTES).decode("utf-8", "replace")
+        except VconvError:
+            continue
+        for match in _IMG_SRC.finditer(text):
+            src = next(g for g in match.groups() if g is not None)
+            if src and ":" not in src and not src.startswith("/"):
+                out.append((node, page, src))
+    ctx.cache["html_images"] = out
+    return out
 
 
 def _not_named_anywhere(ctx: Context, entries: list[str]) -> list[str]:

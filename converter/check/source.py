@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -30,6 +30,7 @@ class ModuleSource:
     buildfile: bytes
     root: etree._Element
     metadata: dict[str, str]
+    zip_names: dict[str, str] = field(default_factory=dict)  # name as VASSAL reads it → as zipfile
 
     def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
         """One entry's bytes, bounded.
@@ -38,7 +39,8 @@ class ModuleSource:
             VassalFormatError: the entry is missing, corrupt or larger than *limit*.
         """
         with zipfile.ZipFile(self.path) as archive:
-            return vmod_reader._read_bounded(archive, name, limit, self.path)
+            return vmod_reader._read_bounded(archive, self.zip_names.get(name, name), limit,
+                                             self.path)
 
 
 def open_module(path: str | os.PathLike[str]) -> ModuleSource:
@@ -62,10 +64,14 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
             raise VassalFormatError(f"{source}: {len(infos)} entries, more than "
                                     f"{vmod_reader.MAX_MEMBERS}")
         entries: dict[str, int] = {}
+        zip_names: dict[str, str] = {}
         for zinfo in infos:
             vmod_reader._check_name(zinfo.filename, source)
             if not zinfo.is_dir():
-                entries[zinfo.filename] = zinfo.file_size
+                name = java_name(zinfo)
+                entries[name] = zinfo.file_size
+                if name != zinfo.filename:
+                    zip_names[name] = zinfo.filename
         if "savedGame" in entries:
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}
@@ -78,7 +84,18 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
             raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
         data = vmod_reader._read_bounded(archive, name, MAX_BUILDFILE_BYTES, source)
     return ModuleSource(source, entries, name, data, parse_buildfile(data, f"{source}!{name}"),
-                        metadata)
+                        metadata, zip_names)
+
+
+def java_name(zinfo: zipfile.ZipInfo) -> str:
+    """An entry's name as VASSAL (java.util.zip) reads it: UTF-8 even when the archive does
+    not flag it so (Python then reads it as code page 437)."""
+    if zinfo.flag_bits & 0x800:
+        return zinfo.filename
+    try:
+        return zinfo.orig_filename.encode("cp437").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return zinfo.filename
 
 
 def parse_buildfile(data: bytes, source: str) -> etree._Element:

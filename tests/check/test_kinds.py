@@ -84,6 +84,24 @@ def test_send_to_location_targets(module: Callable[..., Path]) -> None:
     assert codes(with_send(map="$myMap$")) == []
 
 
+def test_images_of_html_charts(module: Callable[..., Path]) -> None:
+    chart = ('<VASSAL.build.module.ChartWindow name="Charts"><VASSAL.build.widget.HtmlChart '
+             'chartName="Help" fileName="help.html"/></VASSAL.build.module.ChartWindow>')
+    files = {"scenario.vsav": _save(SCENARIO),
+             "help.html": b'<html><img src="gone.png"><IMG SRC=card.png></html>'}
+    path = module({"  <VASSAL.build.module.PredefinedSetup": chart + "\n  <VASSAL.build.module.PredefinedSetup"},
+                  files=files)
+    f = only(path, "missing-image")
+    assert "'gone.png'" in f.message and "<img> in help.html" in f.where
+
+
+def test_image_stored_under_its_decomposed_name(module: Callable[..., Path]) -> None:
+    images = {n: png(*s) for n, s in IMAGES.items() if n != "card.png"}
+    images["ca\u0308rd.png"] = png(50, 50)
+    path = module({"card.png;Card A": "c\u00e4rd.png;Card A"}, images=images)
+    assert only(path, "image-nfd").severity is Severity.INFO
+
+
 def test_missing_file_and_missing_setup(module: Callable[..., Path]) -> None:
     path = module(files={})
     f = only(path, "missing-setup")
@@ -157,8 +175,13 @@ def test_stack_owning_board_missing(module: Callable[..., Path]) -> None:
 
 def test_zones_overlapping_and_leaving_the_board(module: Callable[..., Path]) -> None:
     path = module({'path="200,0;400,0;400,400;200,400"': 'path="150,0;450,0;450,400;150,400"'})
-    assert codes(path) == [("warning", "zone-off-board"), ("warning", "zone-overlap")]
+    assert codes(path) == [("info", "zone-overlap"), ("warning", "zone-off-board")]
     assert "'East' overlaps zone 'West'" in only(path, "zone-overlap").message
+    hidden = module({'path="200,0;400,0;400,400;200,400"': 'path="50,50;100,50;100,100;50,100"'})
+    assert "'East' lies inside zone 'West'" in only(hidden, "zone-hidden").message
+    nested = module({'path="0,0;200,0;200,400;0,400"': 'path="250,50;300,50;300,100;250,100"',
+                     'path="200,0;400,0;400,400;200,400"': 'path="0,0;400,0;400,400;0,400"'})
+    assert only(nested, "zone-overlap").message.startswith("zone 'East' contains zone 'West'")
 
 
 def test_piece_that_does_not_decode(module: Callable[..., Path]) -> None:
