@@ -122,10 +122,20 @@ def _check_images(ctx: Context) -> list[Finding]:
             "and later find it, older versions and other tools do not",
             "rename the archive entry to the name the module uses"))
     for name, wheres in sorted(expressions.items()):
-        findings.append(info(
-            "image-expression", wheres[0],
-            f"image name {name!r} is computed in play from properties; it cannot be checked "
-            f"here ({len(wheres)} place(s))"))
+        fits = _fitting_images(ctx, name)
+        for entry in fits:
+            used.add(entry)
+        if fits or "{" in name:
+            findings.append(info(
+                "image-expression", wheres[0],
+                f"image name {name!r} is computed in play from properties; "
+                f"{len(fits)} image(s) of the archive fit it ({len(wheres)} place(s))"))
+        else:
+            findings.append(warning(
+                "image-expression", wheres[0],
+                f"image name {name!r} is computed in play from properties, and no image of "
+                f"the archive fits it ({len(wheres)} place(s))",
+                "check the name pattern against the images' names"))
     unused = sorted(e for e in set(ctx.images.values()) if e not in used)
     if unused:
         unused = _not_named_anywhere(ctx, unused)
@@ -152,6 +162,13 @@ def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
     if isinstance(cached, list):
         return cached
     out: list[tuple[Node, str, str]] = []
+    # HTML in report formats, messages and piece texts: chat and labels draw it the same way
+    for node in ctx.tree.nodes:
+        texts = [(f"@{k}", v) for k, v in node.elem.attrib.items() if "<img" in v.lower()]
+        if node.elem.text and "<img" in node.elem.text.lower():
+            texts.append(("text", node.elem.text))
+        for label, value in texts:
+            out.extend((node, label, src) for src in _img_sources(value))
     for node in ctx.tree.of("HtmlChart"):
         page = node.attr("fileName")
         if page not in ctx.source.entries:
@@ -160,12 +177,26 @@ def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
             text = ctx.source.read(page, MAX_HTML_BYTES).decode("utf-8", "replace")
         except VconvError:
             continue
-        for match in _IMG_SRC.finditer(text):
-            src = next(g for g in match.groups() if g is not None)
-            if src and ":" not in src and not src.startswith("/"):
-                out.append((node, page, src))
+        out.extend((node, page, src) for src in _img_sources(text))
     ctx.cache["html_images"] = out
     return out
+
+
+def _img_sources(html: str) -> list[str]:
+    """The archive images an HTML text shows (web addresses and jar resources left out)."""
+    out = []
+    for match in _IMG_SRC.finditer(html):
+        src = next(g for g in match.groups() if g is not None)
+        if src and ":" not in src and not src.startswith("/"):
+            out.append(src)
+    return out
+
+
+def _fitting_images(ctx: Context, name: str) -> list[str]:
+    """Archive images whose names fit a `$property$` pattern (each property any text)."""
+    pattern = re.compile("".join(".+" if i % 2 else re.escape(part)
+                                 for i, part in enumerate(name.split("$"))) + "(?:\\.gif)?")
+    return sorted({entry for image, entry in ctx.images.items() if pattern.fullmatch(image)})
 
 
 def _not_named_anywhere(ctx: Context, entries: list[str]) -> list[str]:

@@ -47,6 +47,9 @@ TRAIT_SINCE: dict[str, Version] = {
 
 # Features newer than this are listed as information: players on VASSAL 3.6 cannot use them.
 BASELINE: Version = (3, 6)
+# Modules declaring a later version than this make older players warn or refuse; 3.6.0 is
+# what vconv itself declares, and what every current player opens without a word.
+OLDEST_PLAYER = (3, 6, 0)
 # Build-file elements that are not Java classes (text holders inside components).
 _NOT_CLASSES = frozenset({"entry", "option", "setup", "VASSAL.build.GameModule"})
 
@@ -54,6 +57,11 @@ _NOT_CLASSES = frozenset({"entry", "option", "setup", "VASSAL.build.GameModule"}
 def parse_version(text: str) -> Version | None:
     match = re.match(r"\s*(\d+)\.(\d+)", text)
     return (int(match.group(1)), int(match.group(2))) if match else None
+
+
+def _full(text: str) -> tuple[int, ...]:
+    """major, minor, patch of a version text (`3.6.6`, `3.7.0-beta2`)."""
+    return tuple(int(n) for n in re.findall(r"\d+", text)[:3])
 
 
 def _v(version: Version) -> str:
@@ -129,11 +137,15 @@ def _check_declared(ctx: Context) -> list[Finding]:
             "version-mismatch", f"{source.path}!moduledata",
             f"moduledata declares VassalVersion {meta_version}, the build file "
             f"{build_version}"))
-    if meta is not None and meta > BASELINE:
+    declared = meta or build
+    text = meta_version if meta is not None else build_version
+    if declared is not None and _full(text) > OLDEST_PLAYER:
+        # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer
         findings.append(info(
-            "needs-version", f"{source.path}!moduledata",
-            f"the module declares VassalVersion {meta_version}: VASSAL players before "
-            f"{_v(meta)} refuse to open it"))
+            "declared-version", f"{source.path}!moduledata" if meta is not None
+            else f"{source.path}!{source.buildfile_name}",
+            f"the module declares VassalVersion {text}: VASSAL players before {_v(declared)} "
+            f"refuse to open it, and players older than {text} warn that it is newer"))
     return findings
 
 

@@ -43,8 +43,12 @@ def test_board_and_icon_images_are_references(module: Callable[..., Path]) -> No
 
 def test_jar_resources_and_expressions_are_not_missing(module: Callable[..., Path]) -> None:
     path = module({'icon="mapicon.png"': 'icon="/images/map.gif"',
-                   "card.png;Card A": "d6-$result$.png;Card A"})
+                   "card.png;Card A": "b$side$.png;Card A"})
+    f = only(path, "image-expression")
+    assert f.severity is Severity.INFO and "2 image(s) of the archive fit it" in f.message  # back.png, board.png
     assert codes(path) == [("info", "image-expression"), ("info", "unused-image")]
+    unfit = module({"card.png;Card A": "d6-$result$.png;Card A"})
+    assert only(unfit, "image-expression").severity is Severity.WARNING
 
 
 def test_unused_image_is_information(module: Callable[..., Path]) -> None:
