@@ -34,8 +34,11 @@ def check_source(source: ModuleSource) -> Report:
     """Run every check on an opened module."""
     ctx = Context.of(source)
     findings: list[Finding] = []
-    for check in CHECKS:
-        findings.extend(check(ctx))
+    try:
+        for check in CHECKS:
+            findings.extend(check(ctx))
+    finally:
+        source.close()
     return Report(source.path, findings)
 
 

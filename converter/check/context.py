@@ -10,7 +10,9 @@ from functools import cached_property
 from converter.errors import VassalFormatError
 from converter.check.source import ModuleSource
 from converter.check.tree import MAP_KINDS, Node, Tree, build_tree
-from converter.vassal.traits import Piece, Trait, UsePrototype, decode_add_piece
+from converter.vassal import sequence
+from converter.vassal.traits import (
+    Piece, Trait, UsePrototype, decode_add_piece, decode_piece, decode_trait, split_chain)
 
 SLOT_KINDS = frozenset({"PieceSlot", "CardSlot"})
 PIECE_KINDS = SLOT_KINDS | {"PrototypeDefinition"}
@@ -38,6 +40,7 @@ class Context:
     tree: Tree
     _decoded: dict[str, tuple[Piece | None, str]] = field(default_factory=dict)
     cache: dict[str, object] = field(default_factory=dict)  # results checks share
+    _traits: dict[tuple[str, str], Trait] = field(default_factory=dict)
 
     @classmethod
     def of(cls, source: ModuleSource) -> "Context":
@@ -69,11 +72,34 @@ class Context:
                 hit = (None, "the definition is empty")
             else:
                 try:
-                    hit = (decode_add_piece(text)[1], "")
+                    hit = (self._decode_add_piece(text), "")
                 except (VassalFormatError, ValueError, IndexError) as exc:
                     hit = (None, str(exc))
             self._decoded[text] = hit
         return hit
+
+    def _decode_add_piece(self, text: str) -> Piece:
+        """decode_add_piece, with each (trait type, trait state) pair decoded once per
+        module: slots share most of their traits (labels, markers, prototype references)."""
+        if not text.startswith("+/"):
+            return decode_add_piece(text)[1]  # raises the reader's own error
+        fields = sequence.split(text[2:], "/")
+        if len(fields) < 2:
+            return decode_add_piece(text)[1]
+        type_text, state_text = fields[1], fields[2] if len(fields) > 2 else ""
+        if type_text == "stack" or type_text.startswith("deck;"):
+            return decode_piece(type_text, state_text)  # raises: not a piece
+        types = split_chain(type_text)
+        states = split_chain(state_text, len(types))
+        if len(states) < len(types):
+            return decode_piece(type_text, state_text)  # raises: chains differ
+        traits = []
+        for t, st in zip(types, states):
+            trait = self._traits.get((t, st))
+            if trait is None:
+                trait = self._traits[(t, st)] = decode_trait(t, st)
+            traits.append(trait)
+        return Piece(traits)
 
     @cached_property
     def prototypes(self) -> dict[str, PieceDef]:

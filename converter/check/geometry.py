@@ -69,8 +69,14 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
     return size
 
 
-def _grid(board: Node, size: tuple[int, int] | None) -> gridmath.BoardGrid | None:
-    return gridmath.grid_of_board(component_from_xml(board.elem), size)
+def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
+          ) -> gridmath.BoardGrid | None:
+    """The board's grid arithmetic, built once per board and check."""
+    grids = ctx.cache.setdefault("grids", {})
+    assert isinstance(grids, dict)
+    if id(board) not in grids:
+        grids[id(board)] = gridmath.grid_of_board(component_from_xml(board.elem), size)
+    return grids[id(board)]  # type: ignore[no-any-return]
 
 
 def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[str, Node],
@@ -96,10 +102,15 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
     location = stack.attr("location")
     if stack.kind == "SetupStack" and stack.attr("useGridLocation") == "true" and location:
         try:
-            grid = _grid(board, size)
+            grid = _grid(ctx, board, size)
             if grid is None:
                 raise ValueError(f"board {board.attr('name')!r} has no grid")
-            point = location_point(grid, location)
+            points = ctx.cache.setdefault("locations", {})
+            assert isinstance(points, dict)
+            key = (id(board), location)
+            if key not in points:
+                points[key] = location_point(grid, location)
+            point = points[key]
         except (ValueError, VassalFormatError, AttributeError, TypeError) as exc:
             return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
                           f"the {what}'s location {location!r} names no place on board "

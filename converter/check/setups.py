@@ -20,6 +20,17 @@ MAX_SAVE_BYTES = 64 * 1024 * 1024
 _PROTOTYPE = re.compile(r"(?:^|\t)prototype;([^;\t\\]*)")
 
 
+def _prototype_names(type_text: str) -> list[str]:
+    """The prototype names of a type chain's UsePrototype parts (a quick scan)."""
+    out = []
+    at = type_text.find("prototype;")
+    while at >= 0:
+        if at == 0 or type_text[at - 1] == "\t":
+            out.extend(_PROTOTYPE.findall(type_text, at - 1 if at else 0, at + 200))
+        at = type_text.find("prototype;", at + 10)
+    return out
+
+
 def _map_id_guess(state: str) -> str:
     """The map id of a piece's BasicPiece state, the innermost part of the state chain:
     the text after the last TAB (a BasicPiece state rarely holds one itself)."""
@@ -106,11 +117,14 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
     bad_maps: dict[str, int] = {}
     bad_protos: dict[str, int] = {}
     bad_pieces = 0
+    protos_of: dict[str, list[str]] = {}
     for command in setup.pieces:
         # A quick look first (a full decode of a long trait chain costs milliseconds, and a
         # setup holds thousands); a piece that looks wrong is decoded to be sure.
         map_id = _map_id_guess(command.state)
-        protos = _PROTOTYPE.findall(command.type)
+        protos = protos_of.get(command.type)
+        if protos is None:
+            protos = protos_of[command.type] = _prototype_names(command.type)
         if (map_id == "null" or map_id in ctx.map_ids) and all(
                 p in ctx.prototypes for p in protos):
             continue

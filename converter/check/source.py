@@ -31,6 +31,7 @@ class ModuleSource:
     root: etree._Element
     metadata: dict[str, str]
     zip_names: dict[str, str] = field(default_factory=dict)  # name as VASSAL reads it → as zipfile
+    _archive: zipfile.ZipFile | None = field(default=None, repr=False)
 
     def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
         """One entry's bytes, bounded.
@@ -38,9 +39,20 @@ class ModuleSource:
         Raises:
             VassalFormatError: the entry is missing, corrupt or larger than *limit*.
         """
-        with zipfile.ZipFile(self.path) as archive:
-            return vmod_reader._read_bounded(archive, self.zip_names.get(name, name), limit,
-                                             self.path)
+        if self._archive is None:
+            try:
+                self._archive = zipfile.ZipFile(self.path)
+            except (zipfile.BadZipFile, OSError, ValueError) as exc:
+                raise VassalFormatError(f"{self.path}: cannot reopen the archive: {exc}") \
+                    from None
+        return vmod_reader._read_bounded(self._archive, self.zip_names.get(name, name), limit,
+                                         self.path)
+
+    def close(self) -> None:
+        """Close the archive that `read` keeps open between reads."""
+        if self._archive is not None:
+            self._archive.close()
+            self._archive = None
 
 
 def open_module(path: str | os.PathLike[str]) -> ModuleSource:
