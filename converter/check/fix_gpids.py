@@ -58,7 +58,8 @@ def fix_gpids(module: str | os.PathLike[str], output: str | os.PathLike[str]) ->
     slots = [n for n in ctx.tree.nodes if n.kind in SLOT_KINDS
              and n.cls.startswith("VASSAL.build.widget.")]
     numbers = []
-    for use in gpid_uses(ctx):
+    uses = gpid_uses(ctx)
+    for use in uses:
         try:
             numbers.append(int(use.gpid))
         except ValueError:
@@ -70,11 +71,13 @@ def fix_gpids(module: str | os.PathLike[str], output: str | os.PathLike[str]) ->
         pass
     fresh = max(numbers, default=0) + 1
     changes = GpidChanges(next_before=next_text, output=str(output))
-    seen: set[str] = set()
+    # Place Marker / Replace ids live inside trait text and are left as they are: a slot
+    # that shares one is the one renumbered.
+    seen: set[str] = {use.gpid for use in uses if use.trait}
     new_values: dict[int, str] = {}
     for index, node in enumerate(slots):
         gpid = node.attr("gpid")
-        if gpid.isdigit() and gpid not in seen or ":" in gpid:
+        if ":" in gpid or (gpid.isdigit() and gpid not in seen):
             seen.add(gpid)
             continue
         new_values[index] = str(fresh)

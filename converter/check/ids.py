@@ -92,6 +92,11 @@ def _check_gpids(ctx: Context) -> list[Finding]:
             f"this piece slot{more} {'have' if more else 'has'} no gpid; Refresh Counters cannot find "
             "their pieces",
             FIX_HINT))
+    if not next_text and highest >= 0:
+        findings.append(warning(
+            "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),
+            f"the module has no nextPieceSlotId but uses gpids up to {highest}; the editor "
+            "will hand out ids that are already taken", FIX_HINT))
     if next_id is not None and highest >= next_id:
         findings.append(error(
             "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),

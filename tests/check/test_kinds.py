@@ -138,6 +138,11 @@ def test_duplicate_gpid_and_next_id(module: Callable[..., Path]) -> None:
         only(path, "duplicate-gpid").message
 
 
+def test_gpids_without_a_next_id(module: Callable[..., Path]) -> None:
+    f = only(module({' nextPieceSlotId="10"': ""}), "gpid-above-next")
+    assert f.severity is Severity.WARNING and "gpids up to 3" in f.message
+
+
 def test_missing_and_bad_gpids(module: Callable[..., Path]) -> None:
     assert only(module({'gpid="3"': 'gpid=""'}), "missing-gpid").severity is Severity.WARNING
     assert only(module({'gpid="3"': 'gpid="x3"'}), "bad-gpid").severity is Severity.ERROR

@@ -165,3 +165,16 @@ def test_fix_gpids_leaves_no_partial_file_on_failure(tmp_path: Path, monkeypatch
     with pytest.raises(OSError):
         main(["check", "--fix-gpids", str(path), "-o", str(out)])
     assert not out.exists() and os.listdir(out.parent) == []
+
+
+def test_fix_gpids_renumbers_a_slot_sharing_a_place_marker_id(tmp_path: Path, capsys) -> None:
+    marker = "placemark;Place;80,130;null;null;0;0;false;;;2;0;false"
+    proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
+    path = broken(tmp_path, **{proto: f"+/null/{marker}\tdelete;Delete;68,130;\\\tpiece;;;;"
+                                      "/\t\\\tnull;0;0;;0"})
+    assert main(["check", str(path)]) == 1
+    assert "Place Marker 'Place'" in capsys.readouterr().out
+    fixed = tmp_path / "fixed.vmod"
+    assert main(["check", "--fix-gpids", str(path), "-o", str(fixed)]) == 0
+    assert "SetupStack[Reserve]/PieceSlot[1st Bn]: gpid '2' -> '10'" in capsys.readouterr().out
+    assert main(["check", str(fixed)]) == 0
