@@ -240,11 +240,68 @@ def _near(name: str, known: dict[str, object]) -> str:
     return ""
 
 
+_GKC_SOURCES = ("COUNTER|", "MAP|", "MODULE|")
+
+
+def command_targets(ctx: Context) -> list[tuple[str, list[str]]]:
+    """(where, fields) of every global key command's fast-match target (VASSAL 3.6+): the
+    `target` attribute of module and map commands, and the field of Global Key Command
+    traits (`globalkey;`) that holds one.  Fields: source, fast location, target type, map,
+    board, zone, location, x, y, deck (GlobalCommandTarget.encode)."""
+    out: list[tuple[str, list[str]]] = []
+    for node in ctx.tree.nodes:
+        target = node.elem.get("target")
+        if target and target.startswith(_GKC_SOURCES):
+            out.append((ctx.where(node, "@target"), sequence.split(target, "|")))
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, RawTrait) and trait.trait_id == "globalkey;":
+                for field_text in sequence.split(trait.type_text, ";"):
+                    if field_text.startswith(_GKC_SOURCES) and field_text.count("|") >= 9:
+                        out.append((ctx.where(d.node, "Global Key Command"),
+                                    sequence.split(field_text, "|")))
+    return out
+
+
+def _check_command_targets(ctx: Context, places: "_Places") -> list[Finding]:
+    findings: list[Finding] = []
+    for where, f in command_targets(ctx):
+        f = f + [""] * (10 - len(f))
+        if f[1] != "true":
+            continue
+        kind, map_name, board, zone, deck = f[2], f[3], f[4], f[5], f[9]
+
+        def fixed(text: str) -> bool:
+            return bool(text) and not is_expression(text)
+
+        if kind in ("MAP", "ZONE", "LOCATION", "XY") and fixed(map_name):
+            if map_name not in ctx.map_ids:
+                findings.append(error("missing-map", where, f"the global key command "
+                                      f"targets map {map_name!r}, which the module does not "
+                                      "have", "name an existing map"))
+                continue
+            if kind == "ZONE" and fixed(zone) and zone not in places.zones.get(map_name, ()):
+                findings.append(error("missing-zone", where, f"the global key command "
+                                      f"targets zone {zone!r}, which map {map_name!r} does "
+                                      "not have", "name an existing zone of that map"))
+            if kind == "XY" and fixed(board) and board not in places.boards.get(map_name, ()):
+                findings.append(error("missing-board", where, f"the global key command "
+                                      f"targets board {board!r}, which map {map_name!r} does "
+                                      "not have", "name an existing board of that map"))
+        if kind == "DECK" and fixed(deck) and deck not in ctx.deck_ids:
+            findings.append(error("missing-deck", where, f"the global key command targets "
+                                  f"deck {deck!r}, which no map holds", "name an existing deck"))
+    return findings
+
+
 def _check_trait_targets(ctx: Context) -> list[Finding]:
     """Send To Location and Return To Deck destinations that name no map, board, zone,
     region or deck (fixed names only; expressions are evaluated in play)."""
     findings: list[Finding] = []
     places = _places(ctx)
+    findings += _check_command_targets(ctx, places)
     for d in ctx.pieces:
         if d.piece is None:
             continue

@@ -106,6 +106,20 @@ def test_image_stored_under_its_decomposed_name(module: Callable[..., Path]) -> 
     assert only(path, "image-nfd").severity is Severity.INFO
 
 
+def test_global_key_command_targets(module: Callable[..., Path]) -> None:
+    def gkc(target: str) -> Path:
+        return module({"  <VASSAL.build.module.PredefinedSetup":
+                       f'  <VASSAL.build.module.GlobalKeyCommand name="All" target="{target}"/>'
+                       "\n  <VASSAL.build.module.PredefinedSetup"})
+    assert codes(gkc("MODULE|true|ZONE|Main Map||East||0|0||false|||EQUALS||")) == []
+    assert codes(gkc("MODULE|false|ZONE|Nowhere||East||0|0||false|||EQUALS||")) == []
+    f = only(gkc("MODULE|true|ZONE|Main Map||North||0|0||false|||EQUALS||"), "missing-zone")
+    assert "GlobalKeyCommand[All] (@target)" in f.where
+    assert only(gkc("MODULE|true|MAP|Side Map||||0|0||false|||EQUALS||"), "missing-map")
+    assert only(gkc("MODULE|true|DECK|||||0|0|Discard|false|||EQUALS||"), "missing-deck")
+    assert codes(gkc("MODULE|true|DECK|||||0|0|Deck|false|||EQUALS||")) == []
+
+
 def test_missing_file_and_missing_setup(module: Callable[..., Path]) -> None:
     path = module(files={})
     f = only(path, "missing-setup")
