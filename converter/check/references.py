@@ -302,6 +302,26 @@ def _check_trait_targets(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     places = _places(ctx)
     findings += _check_command_targets(ctx, places)
+    properties = {n.attr("name") for n in ctx.tree.nodes
+                  if n.kind in ("GlobalProperty", "ZoneProperty") or n.kind.endswith(
+                      "ScenarioProperty")}
+    unknown_properties: dict[str, list[PieceDef]] = defaultdict(list)
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, RawTrait) and trait.trait_id == "setprop;":
+                fields = sequence.split(trait.type_text, ";")
+                name = fields[1] if len(fields) > 1 else "name"
+                if name and not is_expression(name) and name not in properties:
+                    unknown_properties[name].append(d)
+    for name, defs in sorted(unknown_properties.items()):
+        more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
+        findings.append(warning(
+            "missing-property", ctx.where(defs[0].node, f"Set Global Property {name!r}"),
+            f"this piece{more} sets global property {name!r}, which no module, map or zone "
+            "defines; VASSAL reports 'Unable to locate Global Property' when it is used",
+            "define the global property"))
     for d in ctx.pieces:
         if d.piece is None:
             continue

@@ -106,6 +106,24 @@ def test_image_stored_under_its_decomposed_name(module: Callable[..., Path]) -> 
     assert only(path, "image-nfd").severity is Severity.INFO
 
 
+def test_set_global_property_names_a_property(module: Callable[..., Path]) -> None:
+    proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
+    setprop = "setprop;{name};false,0,100,false;Score:83\\,130:P\\,1;;Module;"
+    def with_prop(name: str, define: bool) -> Path:
+        replace = {proto: f"+/null/{setprop.format(name=name)}\tdelete;Delete;68,130;\\\t"
+                          "piece;;;;/\t\\\tnull;0;0;;0"}
+        if define:
+            replace["  <VASSAL.build.module.PredefinedSetup"] = (
+                "  <VASSAL.build.module.properties.GlobalProperties><VASSAL.build.module."
+                'properties.GlobalProperty name="VP" initialValue="0"/></VASSAL.build.module.'
+                "properties.GlobalProperties>\n  <VASSAL.build.module.PredefinedSetup")
+        return module(replace)
+    assert codes(with_prop("VP", define=True)) == []
+    f = only(with_prop("VP", define=False), "missing-property")
+    assert "'VP'" in f.message and f.severity is Severity.WARNING
+    assert codes(with_prop("$side$VP", define=False)) == []
+
+
 def test_global_key_command_targets(module: Callable[..., Path]) -> None:
     def gkc(target: str) -> Path:
         return module({"  <VASSAL.build.module.PredefinedSetup":
