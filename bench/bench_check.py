@@ -40,11 +40,11 @@ def _slot(n: int, gpid: int, image_count: int) -> str:
     a, b = f"u{n % image_count}.png", f"u{(n + 1) % image_count}.png"
     traits = [
         f"prototype;Unit{n % 20}",
-        f"label;76,130;Label;10;;0,0,0;t;0;c;0;b;c;$pieceName$ ($label$);Dialog;0;0;TextLabel;;false",
+        "label;76,130;Label;10;;0,0,0;t;0;c;0;b;c;$pieceName$ ($label$);Dialog;0;0;TextLabel;;false",
         f"sendto;Eliminate;69,130;Main Map;Main;{n % 400};{n % 300};;;0;0;1;1;;L;;;;",
-        f"mark;Side,Type",
+        "mark;Side,Type",
         f"emb2;;128;;Flip;128;;;128;;;;1;false;0;0;{a},{b};,+ (reduced);true;Step{n};;;false;;1;1;"
-        f"true;;70,130;;;1.0;;true",
+        "true;;70,130;;;1.0;;true",
         f"piece;;;{a};Unit {n}",
     ]
     states = ["", "", ";;", "Blue,Infantry", "1", f"null;0;0;{gpid};0"]

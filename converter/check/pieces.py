@@ -11,7 +11,7 @@ from converter.check.findings import Finding, error, info, warning
 from converter.vassal.traits import (
     Clone, Delete, Hideable, Label, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait,
     SendToLocation, Trait, TriggerAction)
-from converter.vassal.traits.registry import KNOWN_IDS, trait_id_of
+from converter.vassal.traits.registry import KNOWN_IDS
 
 _CTRL, _SHIFT, _ALT, _META = 2 | 128, 1 | 64, 8 | 512, 4 | 256
 
@@ -163,4 +163,4 @@ def _from(origin: str) -> str:
     return f" (prototype {origin!r})" if origin else ""
 
 
-__all__ = ["check_pieces", "custom_encoder", "keystroke_name", "trait_id_of"]
+__all__ = ["check_pieces", "custom_encoder", "keystroke_name"]

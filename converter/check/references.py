@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, info, warning
-from converter.check.tree import MAP_KINDS, Node
+from converter.check.tree import Node
 from converter.errors import VconvError
 from converter.vassal import sequence
 from converter.vassal.traits import (
@@ -419,15 +419,3 @@ def _check_files(ctx: Context) -> list[Finding]:
                                   f"file {name!r} is not in the archive",
                                   "add it to the module or correct the name"))
     return findings
-
-
-def maps_by_name(ctx: Context) -> dict[str, Node]:
-    out: dict[str, Node] = {}
-    for i, m in enumerate(ctx.maps):
-        out.setdefault(m.attr("mapName"), m)
-        out.setdefault(f"Map{i}", m)
-    return out
-
-
-__all__ = ["check_references", "image_attrs", "is_expression", "maps_by_name", "piece_images",
-           "MAP_KINDS"]

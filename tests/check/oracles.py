@@ -183,13 +183,10 @@ def confirm_geometry(f: Finding, a: Archive) -> bool | None:
             return Zone(e.get("name"), tuple(tuple(int(v) for v in p.split(","))
                                              for p in e.get("path").split(";")))
         za, zb = zone(first), zone(later)
-        xs = [p[0] for p in za.polygon + zb.polygon]
-        ys = [p[1] for p in za.polygon + zb.polygon]
         x0 = max(min(p[0] for p in za.polygon), min(p[0] for p in zb.polygon))
         x1 = min(max(p[0] for p in za.polygon), max(p[0] for p in zb.polygon))
         y0 = max(min(p[1] for p in za.polygon), min(p[1] for p in zb.polygon))
         y1 = min(max(p[1] for p in za.polygon), max(p[1] for p in zb.polygon))
-        del xs, ys
         for y in range(y0 + 1, y1):
             for x in range(x0 + 1, x1):
                 if all(za.contains((x + dx, y + dy)) and zb.contains((x + dx, y + dy))
