@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 
 from converter.check.findings import Finding, Severity
@@ -19,8 +20,8 @@ class Report:
     unreadable: str = ""
 
     def sorted(self) -> list[Finding]:
-        return sorted(self.findings, key=lambda f: (_ORDER[f.severity], f.code, f.where,
-                                                    f.message))
+        return sorted(self.findings, key=lambda f: (_ORDER[f.severity], f.code,
+                                                    _natural(f.where), f.message))
 
     def count(self, severity: Severity) -> int:
         return sum(1 for f in self.findings if f.severity is severity)
@@ -45,6 +46,12 @@ class Report:
                 "errors": self.count(Severity.ERROR), "warnings": self.count(Severity.WARNING),
                 "infos": self.count(Severity.INFO),
                 "findings": [f.as_dict() for f in self.sorted()]}
+
+
+def _natural(text: str) -> list[tuple[int, int | str]]:
+    """A sort key that orders `buildFile.xml:9` before `buildFile.xml:10`."""
+    return [(0, int(part)) if part.isdigit() else (1, part)
+            for part in re.split(r"(\d+)", text) if part]
 
 
 def render_text(reports: list[Report]) -> str:
