@@ -194,3 +194,46 @@ def confirm_geometry(f: Finding, a: Archive) -> bool | None:
                     return True
         return False
     return None
+
+
+def _expanded_text(a: Archive, text: str, seen: set[str]) -> str:
+    """A piece text with the text of every prototype it names appended (recursively)."""
+    out = [text]
+    for name in re.findall(r"prototype;([^;\t\\/]*)", text):
+        if name in seen:
+            continue
+        seen.add(name)
+        for e in a.root.iter():
+            if isinstance(e.tag, str) and e.tag.endswith("PrototypeDefinition") \
+                    and e.get("name") == name:
+                out.append(_expanded_text(a, e.text or "", seen))
+                break
+    return "\n".join(out)
+
+
+def confirm_other(f: Finding, a: Archive) -> bool | None:
+    """Property-built image names and keystrokes bound twice."""
+    if f.code == "image-expression":
+        name = _quoted(f.message, "image name")
+        count = int(re.search(r"; (\d+) image", f.message).group(1)) \
+            if "fit it" in f.message and "no image" not in f.message else 0  # type: ignore[union-attr]
+        pattern = "^" + ".+".join(re.escape(p) for p in name.split("$")[::2]) + r"(\.gif)?$"
+        fits = {n for n in a.names if n.startswith("images/")
+                and re.match(pattern, n[len("images/"):])}
+        return "$" in name and len(fits) == count
+    if f.code == "hotkey-twice":
+        line = int(re.search(r":(\d+): ", f.where).group(1))  # type: ignore[union-attr]
+        slot = next(e for e in a.root.iter() if isinstance(e.tag, str)
+                    and e.sourceline == line and e.tag.endswith(("PieceSlot", "CardSlot")))
+        text = _expanded_text(a, slot.text or "", set())
+        key = re.search(r"keystroke (\S+) is bound", f.message).group(1)  # type: ignore[union-attr]
+        menus = re.findall(r"'((?:[^'\\]|\\.)*)'(?: \(prototype '[^']*'\))?(?: and|;)",
+                           f.message)
+        if "+" in key:
+            char = key.rsplit("+", 1)[1]
+            codes = [str(ord(char))] if len(char) == 1 else []
+            uses = sum(len(re.findall(rf"(?<![\d]){c}\\?,(?:130|2|128)\b", text)) for c in codes)
+        else:
+            uses = len(re.findall(rf",{re.escape(key)}\b", text))
+        return uses >= 2 and all(m in text for m in menus)
+    return None
