@@ -8,7 +8,8 @@ import re
 from dataclasses import dataclass, field
 
 from converter.check.context import Context
-from converter.check.findings import Finding, error, info
+from converter.check.findings import Finding, error, info, warning
+from converter.check.ids import gpid_uses
 from converter.check.tree import Node
 from converter.errors import VconvError
 from converter.vassal.commands import AddPiece, SetBoards, read_record
@@ -29,6 +30,12 @@ def _prototype_names(type_text: str) -> list[str]:
             out.extend(_PROTOTYPE.findall(type_text, at - 1 if at else 0, at + 200))
         at = type_text.find("prototype;", at + 10)
     return out
+
+
+def _gpid_guess(state: str) -> str:
+    """The PieceId (4th field) of a piece's BasicPiece state, as `_map_id_guess` finds it."""
+    fields = state[state.rfind("\t") + 1:].split(";")
+    return fields[3] if len(fields) > 3 else ""
 
 
 def _map_id_guess(state: str) -> str:
@@ -118,7 +125,12 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
     bad_protos: dict[str, int] = {}
     bad_pieces = 0
     protos_of: dict[str, list[str]] = {}
+    known_gpids = {use.gpid for use in gpid_uses(ctx)}
+    stray: dict[str, int] = {}
     for command in setup.pieces:
+        gpid = _gpid_guess(command.state)
+        if gpid and gpid not in known_gpids:
+            stray[gpid] = stray.get(gpid, 0) + 1
         # A quick look first (a full decode of a long trait chain costs milliseconds, and a
         # setup holds thousands); a piece that looks wrong is decoded to be sure.
         map_id = _map_id_guess(command.state)
@@ -139,6 +151,13 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
         for trait in piece.traits:
             if isinstance(trait, UsePrototype) and trait.name not in ctx.prototypes:
                 bad_protos[trait.name] = bad_protos.get(trait.name, 0) + 1
+    if stray:
+        shown = ", ".join(sorted(stray, key=lambda g: (len(g), g))[:10])
+        findings.append(warning(
+            "setup-unknown-piece", where,
+            f"{sum(stray.values())} piece(s) of the setup come from piece slots the module "
+            f"no longer has (gpid {shown}{', ...' if len(stray) > 10 else ''}); Refresh "
+            "Counters cannot update them", "re-create the setup from the current palette"))
     if bad_pieces:
         findings.append(error("setup-decode", where, f"{bad_pieces} piece(s) of the setup "
                               "do not decode; VASSAL drops them", "save the setup again"))

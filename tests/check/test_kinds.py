@@ -156,6 +156,12 @@ def test_setup_pieces_on_a_missing_map_and_boards(module: Callable[..., Path]) -
     assert "'Side Map'" in only(path, "setup-missing-map").message
 
 
+def test_setup_pieces_from_slots_the_module_lacks(module: Callable[..., Path]) -> None:
+    text = SCENARIO.replace("Main Map;75;125;1;0", "Main Map;75;125;77;0")
+    f = only(module(files={"scenario.vsav": _save(text)}), "setup-unknown-piece")
+    assert "1 piece(s)" in f.message and "gpid 77" in f.message
+
+
 def test_unused_save_in_the_archive(module: Callable[..., Path]) -> None:
     path = module(files={"scenario.vsav": _save(SCENARIO), "old.vsav": _save(SCENARIO)})
     assert "old.vsav" in only(path, "unused-setup").where
