@@ -12,7 +12,8 @@ from converter.check.source import ModuleSource
 from converter.check.tree import MAP_KINDS, Node, Tree, build_tree
 from converter.vassal import sequence
 from converter.vassal.traits import (
-    Piece, Trait, UsePrototype, decode_add_piece, decode_piece, decode_trait, split_chain)
+    Piece, PlaceMarker, RawTrait, Trait, UsePrototype, decode_add_piece, decode_piece,
+    decode_trait, split_chain)
 
 SLOT_KINDS = frozenset({"PieceSlot", "CardSlot"})
 PIECE_KINDS = SLOT_KINDS | {"PrototypeDefinition"}
@@ -100,6 +101,24 @@ class Context:
                 trait = self._traits[(t, st)] = decode_trait(t, st)
             traits.append(trait)
         return Piece(traits)
+
+    def markers(self, piece: Piece) -> list[Piece]:
+        """The pieces a piece's Place Marker and Replace traits create (their definitions
+        are AddPiece texts inside the trait), decoded; those that do not decode are left
+        out."""
+        out = []
+        for trait in piece.traits:
+            spec = ""
+            if isinstance(trait, PlaceMarker):
+                spec = trait.marker_spec
+            elif isinstance(trait, RawTrait) and trait.trait_id == "replace;":
+                spec = PlaceMarker.decode("placemark;" + trait.type_text[len("replace;"):],
+                                          "").marker_spec
+            if spec.startswith("+/"):
+                marker, _ = self.decode(spec)
+                if marker is not None:
+                    out.append(marker)
+        return out
 
     @cached_property
     def prototypes(self) -> dict[str, PieceDef]:

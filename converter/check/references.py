@@ -18,7 +18,7 @@ from converter.check.tree import Node
 from converter.errors import VconvError
 from converter.vassal import sequence
 from converter.vassal.traits import (
-    BasicPiece, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
+    BasicPiece, Piece, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
 
 _FILE_IMAGE_KINDS = frozenset({"Chart", "AboutScreen"})
 _EXPRESSION = re.compile(r"\$[^$]*\$|\{")
@@ -47,12 +47,15 @@ def image_attrs(node: Node) -> list[tuple[str, str]]:
     return out
 
 
-def piece_images(d: PieceDef) -> list[tuple[str, str]]:
-    """(trait, image name) pairs a piece definition's own traits name."""
+def piece_images(ctx: Context, piece: Piece, depth: int = 0) -> list[tuple[str, str]]:
+    """(trait, image name) pairs a piece's own traits name, and those of the markers its
+    Place Marker and Replace traits create."""
     out: list[tuple[str, str]] = []
-    if d.piece is None:
-        return out
-    for trait in d.piece.traits:
+    if depth < 5:
+        for marker in ctx.markers(piece):
+            out.extend((f"marker {where}", name)
+                       for where, name in piece_images(ctx, marker, depth + 1))
+    for trait in piece.traits:
         if isinstance(trait, BasicPiece):
             if trait.image:
                 out.append(("BasicPiece", trait.image))
@@ -66,6 +69,12 @@ def piece_images(d: PieceDef) -> list[tuple[str, str]]:
         elif isinstance(trait, MovementMarkable):
             if trait.image:
                 out.append(("Mark When Moved", trait.image))
+        elif isinstance(trait, RawTrait) and trait.trait_id in ("nonRect2;", "nonRect;"):
+            # NonRectangular: the shape is traced from an image, named `n<image>` first
+            fields = sequence.split(trait.type_text, ";")
+            shape = fields[-1] if len(fields) > 1 else ""
+            if shape.startswith("n") and "," in shape:
+                out.append(("Non-Rectangular", shape[1:shape.index(",")]))
     return out
 
 
@@ -104,8 +113,13 @@ def _check_images(ctx: Context) -> list[Finding]:
         for key, value in image_attrs(node):
             see(value, ctx.where(node, f"@{key}"))
     for d in ctx.pieces:
-        for trait, name in piece_images(d):
-            see(name, ctx.where(d.node, trait))
+        if d.piece is not None:
+            for trait, name in piece_images(ctx, d.piece):
+                see(name, ctx.where(d.node, trait))
+    for node in ctx.tree.of("option"):
+        # toolbar icons of the module window (GameModule's <option name="stepIcon">)
+        if node.attr("name").endswith("Icon") and node.text:
+            see(node.text, ctx.where(node, node.attr("name")))
     for node, page, src in html_images(ctx):
         see(src, ctx.where(node, f"<img> in {page}"))
     for name, wheres in sorted(missing.items()):
@@ -216,10 +230,11 @@ def _check_prototypes(ctx: Context) -> list[Finding]:
     for d in ctx.pieces:
         if d.piece is None:
             continue
-        for trait in d.piece.traits:
-            if isinstance(trait, UsePrototype) and trait.name not in known \
-                    and not is_expression(trait.name):
-                users[trait.name].append(d)
+        for piece in [d.piece, *ctx.markers(d.piece)]:
+            for trait in piece.traits:
+                if isinstance(trait, UsePrototype) and trait.name not in known \
+                        and not is_expression(trait.name):
+                    users[trait.name].append(d)
     for name, defs in users.items():
         first = defs[0]
         what = "prototype" if first.is_prototype else "piece"

@@ -62,7 +62,9 @@ def confirm(f: Finding, a: Archive) -> bool | None:
         return not a.has_image(_quoted(m, "image"))
     if f.code == "missing-prototype":
         name = _quoted(m, "uses prototype")
-        return name not in a.named("PrototypeDefinition") and f"prototype;{name}" in a.text
+        # the use may sit inside a Place Marker's definition, its ';' escaped
+        return name not in a.named("PrototypeDefinition") and \
+            re.search(r"prototype\\*;" + re.escape(name), a.text) is not None
     if f.code in ("missing-region", "missing-zone", "missing-deck", "missing-map"):
         kind = {"missing-region": "Region", "missing-zone": "Zone", "missing-deck": "DrawPile",
                 "missing-map": "Map"}[f.code]

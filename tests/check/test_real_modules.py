@@ -24,12 +24,12 @@ PINNED: dict[str, dict[tuple[str, str], int]] = {
     # the teammate's copies leave the images out (tests/data/make_real_vmod.py), so every
     # image the module names is missing from these archives: true of the files tested here
     "Almoravid-1.3-noimages.vmod": {
-        ("error", "missing-file"): 1, ("error", "missing-image"): 496,
-        ("info", "declared-version"): 1, ("info", "zone-overlap"): 120,
+        ("error", "missing-file"): 1, ("error", "missing-image"): 504,
+        ("error", "missing-prototype"): 1, ("info", "declared-version"): 1, ("info", "zone-overlap"): 120,
         ("warning", "duplicate-zone"): 16, ("warning", "image-expression"): 3,
     },
     "PathsOfGlory-10.8-noimages.vmod": {
-        ("error", "missing-file"): 1, ("error", "missing-image"): 566,
+        ("error", "missing-file"): 1, ("error", "missing-image"): 570,
         ("error", "missing-prototype"): 3, ("error", "missing-region"): 3,
         ("error", "off-board"): 4, ("info", "custom-class"): 1, ("info", "declared-version"): 1,
         ("info", "hotkey-twice"): 5, ("info", "needs-version"): 1, ("info", "zone-overlap"): 16,
@@ -115,3 +115,16 @@ def test_paths_of_glory_named_problems(reports: dict[Path, Report]) -> None:
     assert "PathsOfGlory.POGChatter" in custom.message
     (trait,) = [f for f in report.findings if f.code == "needs-version"]
     assert trait.message.startswith("trait locCommand; needs VASSAL 3.7")
+    images = {f.message.split("'")[1] for f in report.findings if f.code == "missing-image"}
+    # named by the module window's toolbar options and inside a Place Marker's piece
+    assert {"go-next.png", "edit-undo.png", "send-receive.png", "event_gunsaugust.png"} <= images
+
+
+AL = REAL / "almoravid" / "Almoravid-1.3-noimages.vmod"
+
+
+@pytest.mark.skipif(not AL.is_file(), reason="Almoravid is not in tests/data/real")
+def test_almoravid_marker_uses_a_prototype_it_lacks(reports: dict[Path, Report]) -> None:
+    (f,) = [f for f in _report(reports, AL).findings if f.code == "missing-prototype"]
+    assert "'Ravage on 3 Marker'" in f.message  # the module defines 'Ravaged Marker'
+    assert "PrototypeDefinition[M14 - Devaluation / Ribat Monks]" in f.where
