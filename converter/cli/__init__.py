@@ -26,6 +26,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
     ("import", "import_module", "import an existing VASSAL module into the canonical JSON form"),
     ("preview", "preview", "draw each board with its hex grid, hex ids, zones and regions over the art"),
     ("diff", "diff", "show what changed between two versions of a VASSAL module"),
+    ("check", "check", "validate any VASSAL module: references, ids, geometry, pieces, setups, version"),
 )
 
 

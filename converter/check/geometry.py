@@ -1,0 +1,301 @@
+"""Geometry: at-start stacks and decks on a board of their map and inside it, location names
+that resolve (VASSAL places a stack by its location name when told to, and a name no place
+has leaves the stack at the board's corner), and zones that leave their board or overlap
+another zone of the same grid (the first zone in file order wins where they overlap).
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from itertools import combinations
+
+from converter.check.context import Context
+from converter.check.findings import Finding, error, info, warning
+from converter.check.tree import MAP_KINDS, Node
+from converter.errors import VassalFormatError
+from converter.vassal import grid as gridmath
+from converter.vassal.checker import location_point
+from converter.vassal.components.registry import component_from_xml
+
+Point = tuple[int, int]
+MAX_IMAGE_BYTES = 256 * 1024 * 1024
+MAX_PIXELS_TRIED = 2000
+_NONZERO = re.compile(rb"[^\x00]")
+SLACK = 10  # pixels a zone corner may stray off its board (a drawing slip, not a design)
+
+
+def check_geometry(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    sizes: dict[int, tuple[int, int] | None] = {}
+    for map_node in ctx.maps:
+        boards = map_node.descendants("Board")
+        by_name = {b.attr("name"): b for b in boards}
+        for board in boards:
+            size = _board_size(ctx, board, sizes, findings)
+            findings += _check_zones(ctx, board, size)
+        for stack in map_node.descendants(frozenset({"SetupStack", "DrawPile"})):
+            findings += _check_stack(ctx, stack, boards, by_name, sizes, findings)
+    return findings
+
+
+def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | None],
+                findings: list[Finding]) -> tuple[int, int] | None:
+    key = id(board)
+    if key in sizes:
+        return sizes[key]
+    size: tuple[int, int] | None = None
+    image = board.attr("image")
+    if not image.strip():
+        try:
+            size = (int(board.attr("width", "500")), int(board.attr("height", "500")))
+        except ValueError:
+            findings.append(error("bad-number", ctx.where(board),
+                                  "board width or height is not an integer; VASSAL cannot "
+                                  "load the module", "write plain integers"))
+    else:
+        entry = ctx.image_entry(image)
+        if entry is not None:
+            from PIL import Image
+
+            try:
+                with Image.open(io.BytesIO(ctx.source.read(entry, MAX_IMAGE_BYTES))) as img:
+                    size = img.size
+            except (OSError, ValueError, VassalFormatError, Image.DecompressionBombError):
+                findings.append(error("bad-image", ctx.where(board, f"@image {image!r}"),
+                                      "the board image is not a readable image",
+                                      "replace it with a PNG, GIF or JPEG"))
+    sizes[key] = size
+    return size
+
+
+def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
+          ) -> gridmath.BoardGrid | None:
+    """The board's grid arithmetic, built once per board and check."""
+    grids = ctx.cache.setdefault("grids", {})
+    assert isinstance(grids, dict)
+    if id(board) not in grids:
+        grids[id(board)] = gridmath.grid_of_board(component_from_xml(board.elem), size)
+    return grids[id(board)]  # type: ignore[no-any-return]
+
+
+def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[str, Node],
+                 sizes: dict[int, tuple[int, int] | None],
+                 findings_so_far: list[Finding]) -> list[Finding]:
+    what = "at-start stack" if stack.kind == "SetupStack" else "deck"
+    owner = stack.attr("owningBoard")
+    if owner and owner not in by_name:
+        return [error("missing-board", ctx.where(stack, "@owningBoard"),
+                      f"the {what} belongs to board {owner!r}, which map "
+                      f"{stack.up(MAP_KINDS).attr('mapName')!r} does not have; VASSAL "  # type: ignore[union-attr]
+                      "never places it", "choose one of the map's boards")]
+    board = by_name[owner] if owner else (boards[0] if len(boards) == 1 else None)
+    if board is None:
+        return []
+    size = _board_size(ctx, board, sizes, findings_so_far)
+    try:
+        point: Point = (int(stack.attr("x", "0")), int(stack.attr("y", "0")))
+    except ValueError:
+        return [error("bad-number", ctx.where(stack), "x or y is not an integer; VASSAL "
+                      "cannot load the module", "write plain integers")]
+    findings: list[Finding] = []
+    location = stack.attr("location")
+    if stack.kind == "SetupStack" and stack.attr("useGridLocation") == "true" and location:
+        try:
+            grid = _grid(ctx, board, size)
+            if grid is None:
+                raise ValueError(f"board {board.attr('name')!r} has no grid")
+            points = ctx.cache.setdefault("locations", {})
+            assert isinstance(points, dict)
+            key = (id(board), location)
+            if key not in points:
+                points[key] = location_point(grid, location)
+            point = points[key]
+        except (ValueError, VassalFormatError, AttributeError, TypeError) as exc:
+            return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
+                          f"the {what}'s location {location!r} names no place on board "
+                          f"{board.attr('name')!r} ({exc}); VASSAL puts it at the board's "
+                          "corner", "use a location name the board's grid gives, or a "
+                          "position")]
+    if size is not None and not (0 <= point[0] < size[0] and 0 <= point[1] < size[1]):
+        findings.append(error(
+            "off-board", ctx.where(stack),
+            f"the {what} is at {point}, outside board {board.attr('name')!r} "
+            f"({size[0]}x{size[1]})", "move it onto the board in VASSAL's editor"))
+    return findings
+
+
+def _polygon(path: str) -> list[Point]:
+    points = []
+    for pair in path.split(";"):
+        if pair.strip():
+            x, _, y = pair.partition(",")
+            points.append((int(x), int(y)))
+    return points
+
+
+def _check_zones(ctx: Context, board: Node, size: tuple[int, int] | None) -> list[Finding]:
+    findings: list[Finding] = []
+    for grid in board.descendants("ZonedGrid"):
+        zones: list[tuple[Node, list[Point]]] = []
+        for zone in (c for c in grid.children if c.kind == "Zone"):
+            try:
+                polygon = _polygon(zone.attr("path"))
+            except ValueError:
+                findings.append(error("bad-zone", ctx.where(zone, "@path"),
+                                      f"zone shape {zone.attr('path')[:40]!r} is not a list "
+                                      "of integer x,y points", "redraw the zone"))
+                continue
+            if len(polygon) < 3:
+                findings.append(warning("bad-zone", ctx.where(zone, "@path"),
+                                        "zone has fewer than 3 corners: nothing is in it",
+                                        "redraw the zone"))
+                continue
+            zones.append((zone, polygon))
+            if size is not None:
+                outside = [p for p in polygon
+                           if not (0 <= p[0] <= size[0] and 0 <= p[1] <= size[1])]
+                far = any(_distance_outside(p, size) > SLACK for p in outside)
+                if outside:
+                    findings.append((warning if far else info)(
+                        "zone-off-board", ctx.where(zone),
+                        f"zone corner(s) {', '.join(map(str, outside[:3]))} lie outside "
+                        f"board {board.attr('name')!r} ({size[0]}x{size[1]})",
+                        "redraw the zone inside the board"))
+        for (a, pa), (b, pb) in combinations(zones, 2):
+            if not _overlap(pa, pb) or not _overlap_is_more_than_a_sliver(pa, pb):
+                continue
+            first, later = a.attr("name"), b.attr("name")
+            if _inside(pb, pa):
+                findings.append(warning(
+                    "zone-hidden", ctx.where(b),
+                    f"zone {later!r} lies inside zone {first!r} (line {a.line}), which comes "
+                    "first: no point is ever in it", "move the zone before the larger one"))
+            elif _inside(pa, pb):
+                findings.append(info(
+                    "zone-overlap", ctx.where(b),
+                    f"zone {later!r} contains zone {first!r} (line {a.line}), which comes "
+                    "first and wins inside it"))
+            else:
+                # usually on purpose (a catch-all zone after the boxes it surrounds)
+                findings.append(info(
+                    "zone-overlap", ctx.where(b),
+                    f"zone {later!r} overlaps zone {first!r} (line {a.line}), which comes "
+                    "first and wins where they overlap",
+                    "make the zones meet edge to edge, or nest one inside the other"))
+    return findings
+
+
+def _overlap(a: list[Point], b: list[Point]) -> bool:
+    """True when the interiors of two simple polygons meet (shared edges do not count)."""
+    ax = [p[0] for p in a]
+    ay = [p[1] for p in a]
+    bx = [p[0] for p in b]
+    by = [p[1] for p in b]
+    if max(ax) <= min(bx) or max(bx) <= min(ax) or max(ay) <= min(by) or max(by) <= min(ay):
+        return False
+    for p, q in _edges(a):
+        for r, s in _edges(b):
+            if _cross(p, q, r, s):
+                return True
+    return (any(_strictly_inside(_mid(e), b) for e in _edges(a))
+            or any(_strictly_inside(_mid(e), a) for e in _edges(b))
+            or any(_strictly_inside(p, b) for p in a) or any(_strictly_inside(p, a) for p in b)
+            or _strictly_inside(_centroid(a), b) and _strictly_inside(_centroid(a), a))
+
+
+def _overlap_is_more_than_a_sliver(a: list[Point], b: list[Point]) -> bool:
+    """Hand-drawn neighbours often cross by a pixel along their shared border; only an
+    overlap holding a 3x3 block of board pixels is one a player can land in."""
+    from PIL import Image, ImageChops, ImageDraw, ImageFilter
+
+    left = max(min(p[0] for p in a), min(p[0] for p in b)) - 2
+    top = max(min(p[1] for p in a), min(p[1] for p in b)) - 2
+    right = min(max(p[0] for p in a), max(p[0] for p in b)) + 2
+    bottom = min(max(p[1] for p in a), max(p[1] for p in b)) + 2
+    if right - left < 3 or bottom - top < 3:
+        return False
+
+    def mask(poly: list[Point]) -> Image.Image:
+        img = Image.new("1", (right - left, bottom - top), 0)
+        ImageDraw.Draw(img).polygon([(x - left, y - top) for x, y in poly], fill=1)
+        return img
+
+    both = ImageChops.logical_and(mask(a), mask(b)).convert("L")
+    core = both.filter(ImageFilter.MinFilter(3))
+    if core.getbbox() is None:
+        return False
+    # The raster includes border pixels, which java.awt.Polygon.contains may not: confirm
+    # with VASSAL's own rule on the candidate pixels.
+    za, zb = gridmath.Zone("a", tuple(a)), gridmath.Zone("b", tuple(b))
+    width = core.size[0]
+    tried = 0
+    data = core.tobytes()
+    for found in _NONZERO.finditer(data):
+        index = found.start()
+        x, y = index % width + left, index // width + top
+        if all(za.contains((x + dx, y + dy)) and zb.contains((x + dx, y + dy))
+               for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+            return True
+        tried += 1
+        if tried > MAX_PIXELS_TRIED:
+            return True  # a wide overlap: its raster core is trustworthy
+    return False
+
+
+def _distance_outside(p: Point, size: tuple[int, int]) -> int:
+    return max(-p[0], p[0] - size[0], -p[1], p[1] - size[1], 0)
+
+
+def _inside(a: list[Point], b: list[Point]) -> bool:
+    """Polygon *a* lies within *b* (corners inside or on its edge, no edges crossing)."""
+    if any(_cross(p, q, r, s) for p, q in _edges(a) for r, s in _edges(b)):
+        return False
+    return all(_strictly_inside(p, b) or _on_edge(p, b) for p in a) and \
+        all(_strictly_inside(_mid(e), b) or _on_edge(_mid(e), b) for e in _edges(a))
+
+
+def _on_edge(pt: tuple[float, float], poly: list[Point]) -> bool:
+    x, y = pt
+    return any(min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2)
+               and (x2 - x1) * (y - y1) == (y2 - y1) * (x - x1)
+               for (x1, y1), (x2, y2) in _edges(poly))
+
+
+def _edges(poly: list[Point]) -> list[tuple[Point, Point]]:
+    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+
+
+def _mid(edge: tuple[Point, Point]) -> tuple[float, float]:
+    (x1, y1), (x2, y2) = edge
+    return ((x1 + x2) / 2, (y1 + y2) / 2)
+
+
+def _centroid(poly: list[Point]) -> tuple[float, float]:
+    return (sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly))
+
+
+def _orient(p: Point, q: Point, r: Point) -> int:
+    v = (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+    return (v > 0) - (v < 0)
+
+
+def _cross(p: Point, q: Point, r: Point, s: Point) -> bool:
+    """Proper crossing of two segments (touching or collinear overlap is not a crossing)."""
+    o1, o2, o3, o4 = _orient(p, q, r), _orient(p, q, s), _orient(r, s, p), _orient(r, s, q)
+    return o1 * o2 < 0 and o3 * o4 < 0
+
+
+def _strictly_inside(pt: tuple[float, float], poly: list[Point]) -> bool:
+    """Inside and not on the boundary."""
+    x, y = pt
+    for (x1, y1), (x2, y2) in _edges(poly):
+        if (min(x1, x2) <= x <= max(x1, x2) and min(y1, y2) <= y <= max(y1, y2)
+                and (x2 - x1) * (y - y1) == (y2 - y1) * (x - x1)):
+            return False
+    inside = False
+    for (x1, y1), (x2, y2) in _edges(poly):
+        if (y1 <= y < y2) or (y2 <= y < y1):
+            if x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+                inside = not inside
+    return inside

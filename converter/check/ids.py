@@ -1,0 +1,145 @@
+"""Ids: piece-slot gpids unique, numeric and below `nextPieceSlotId` (what Refresh Counters
+relies on and only the editor repairs), and names unique where VASSAL looks things up by
+name (the first match wins, the others are unreachable)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from converter.check.context import SLOT_KINDS, Context
+from converter.check.findings import Finding, error, warning
+from converter.check.tree import Node
+from converter.vassal.traits import PlaceMarker, RawTrait
+
+FIX_HINT = "run `vconv check --fix-gpids MODULE -o FIXED.vmod`, or open and save the module " \
+           "in VASSAL's editor"
+
+
+@dataclass(frozen=True)
+class GpidUse:
+    """One gpid in the build file: on a slot element, or inside a Place Marker/Replace trait."""
+
+    node: Node
+    gpid: str
+    trait: str = ""   # "" for the slot's own gpid attribute
+
+
+def gpid_uses(ctx: Context) -> list[GpidUse]:
+    out = []
+    for d in ctx.pieces:
+        if d.node.kind in SLOT_KINDS:
+            out.append(GpidUse(d.node, d.node.attr("gpid")))
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, PlaceMarker):
+                out.append(GpidUse(d.node, trait.gpid, f"Place Marker {trait.menu_text!r}"))
+            elif isinstance(trait, RawTrait) and trait.trait_id == "replace;":
+                marker = PlaceMarker.decode("placemark;" + trait.type_text[len("replace;"):], "")
+                out.append(GpidUse(d.node, marker.gpid, f"Replace {marker.menu_text!r}"))
+    return out
+
+
+def check_ids(ctx: Context) -> list[Finding]:
+    return _check_gpids(ctx) + _check_names(ctx)
+
+
+def _check_gpids(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    root = ctx.tree.root
+    next_text = root.attr("nextPieceSlotId")
+    next_id: int | None = None
+    if next_text:
+        try:
+            next_id = int(next_text)
+        except ValueError:
+            findings.append(error("bad-next-gpid", ctx.where(root, "@nextPieceSlotId"),
+                                  f"nextPieceSlotId {next_text!r} is not an integer; VASSAL "
+                                  "cannot load the module", FIX_HINT))
+    seen: dict[str, GpidUse] = {}
+    without: list[GpidUse] = []
+    highest = -1
+    for use in gpid_uses(ctx):
+        where = ctx.where(use.node, use.trait or "@gpid")
+        if not use.gpid:
+            if not use.trait:  # an empty Place Marker gpid is given one by the editor
+                without.append(use)
+            continue
+        if ":" in use.gpid:
+            continue  # an extension's id, <extension>:<n>
+        try:
+            number = int(use.gpid)
+        except ValueError:
+            findings.append(error("bad-gpid", where, f"gpid {use.gpid!r} is not a number",
+                                  FIX_HINT))
+            continue
+        highest = max(highest, number)
+        first = seen.get(use.gpid)
+        if first is not None and not (first.node is use.node and first.trait == use.trait):
+            findings.append(error(
+                "duplicate-gpid", where,
+                f"gpid {use.gpid} is also used by {first.node.path or first.node.kind}"
+                f"{' (' + first.trait + ')' if first.trait else ''} "
+                f"(line {first.node.line}); Refresh Counters will pick the wrong definition",
+                FIX_HINT))
+        else:
+            seen.setdefault(use.gpid, use)
+    if without:
+        more = f" and {len(without) - 1} other slot(s)" if len(without) > 1 else ""
+        findings.append(warning(
+            "missing-gpid", ctx.where(without[0].node, "@gpid"),
+            f"this piece slot{more} {'have' if more else 'has'} no gpid; Refresh Counters cannot find "
+            "their pieces",
+            FIX_HINT))
+    if not next_text and highest >= 0:
+        findings.append(warning(
+            "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),
+            f"the module has no nextPieceSlotId but uses gpids up to {highest}; the editor "
+            "will hand out ids that are already taken", FIX_HINT))
+    if next_id is not None and highest >= next_id:
+        findings.append(error(
+            "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),
+            f"nextPieceSlotId is {next_id} but gpid {highest} is in use; the editor will hand "
+            "out ids that are already taken", FIX_HINT))
+    return findings
+
+
+# (kind, scope, what): names that must be unique within the scope VASSAL looks them up in.
+_UNIQUE = (
+    ("Map", "module", "map"),
+    ("DrawPile", "module", "deck"),
+    ("PrototypeDefinition", "module", "prototype"),
+    ("DiceButton", "module", "dice button"),
+    ("SpecialDiceButton", "module", "dice button"),
+    ("TurnTracker", "module", "turn tracker"),
+    ("Board", "Map", "board"),
+    ("Zone", "ZonedGrid", "zone"),
+    ("Region", "RegionGrid", "region"),
+    ("GlobalProperty", "GlobalProperties", "global property"),
+)
+
+
+def _check_names(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    for kind, scope, what in _UNIQUE:
+        kinds = ("Map", "PrivateMap", "PlayerHand") if kind == "Map" else (kind,)
+        groups: dict[tuple[int, str], list[Node]] = defaultdict(list)
+        for node in ctx.tree.of(*kinds):
+            name = node.attr("mapName" if kind == "Map" else "name")
+            if not name:
+                continue
+            owner = None if scope == "module" else node.up(
+                frozenset({"Map", "PrivateMap", "PlayerHand"}) if scope == "Map" else scope)
+            if scope == "GlobalProperties" and owner is not None:
+                owner = owner.parent  # module, map or zone: one property name space each
+            groups[(id(owner), name)].append(node)
+        for (_, name), nodes in groups.items():
+            for node in nodes[1:]:
+                severity = error if kind == "Map" else warning
+                findings.append(severity(
+                    f"duplicate-{what.replace(' ', '-')}", ctx.where(node),
+                    f"{what} name {name!r} is also used at line {nodes[0].line}; VASSAL finds "
+                    f"only the first{', and saves cannot tell the maps apart' if kind == 'Map' else ''}",
+                    f"give each {what} its own name"))
+    return findings

@@ -1,0 +1,166 @@
+"""Pieces: every slot, deck card and prototype decodes (type and state chains of the same
+length, trait prefixes VASSAL knows), layers whose images and level names disagree, and
+one keystroke bound to two menu commands of the same piece."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from converter.check.context import Context, PieceDef
+from converter.check.findings import Finding, error, info, warning
+from converter.vassal.traits import (
+    Clone, Delete, Hideable, Label, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait,
+    SendToLocation, Trait, TriggerAction)
+from converter.vassal.traits.registry import KNOWN_IDS
+
+_CTRL, _SHIFT, _ALT, _META = 2 | 128, 1 | 64, 8 | 512, 4 | 256
+
+
+def custom_encoder(ctx: Context) -> str:
+    """The class of a module's own command encoder (it may add traits of its own), or ""."""
+    for node in ctx.tree.root.children:
+        if node.kind.endswith("CommandEncoder") and \
+                node.cls != "VASSAL.build.module.BasicCommandEncoder":
+            return node.cls
+    return ""
+
+
+def check_pieces(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    encoder = custom_encoder(ctx)
+    unknown: dict[str, list[PieceDef]] = defaultdict(list)
+    for d in ctx.pieces:
+        if d.piece is None:
+            findings.append(error(
+                "piece-decode", ctx.where(d.node),
+                f"the piece definition does not decode: {d.error}; VASSAL leaves the "
+                f"{'prototype' if d.is_prototype else 'slot'} empty",
+                "re-create the piece in VASSAL's editor"))
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, RawTrait):
+                tid = trait.trait_id
+                if tid not in KNOWN_IDS and not tid.startswith("piece;"):
+                    unknown[tid].append(d)
+            elif isinstance(trait, Layer):
+                findings += _check_layer(ctx, d, trait)
+        if not d.is_prototype and not d.piece.traits[-1].ID == "piece;":
+            findings.append(error("piece-decode", ctx.where(d.node),
+                                  "the piece's trait chain does not end in a Basic Piece"))
+    for tid, defs in sorted(unknown.items()):
+        more = f" and {len(defs) - 1} other definition(s)" if len(defs) > 1 else ""
+        if encoder:
+            findings.append(info(
+                "custom-trait", ctx.where(defs[0].node),
+                f"trait {tid!r} (used here{more}) is not one of VASSAL's; the module's own "
+                f"command encoder {encoder} must provide it"))
+        else:
+            findings.append(error(
+                "unknown-trait", ctx.where(defs[0].node),
+                f"trait {tid!r} (used here{more}) is not one VASSAL knows; VASSAL reports "
+                "'Unknown type' and turns it into a plain Marker",
+                "re-create the trait in VASSAL's editor"))
+    findings += _check_hotkeys(ctx)
+    return findings
+
+
+def _check_layer(ctx: Context, d: PieceDef, layer: Layer) -> list[Finding]:
+    out = []
+    where = ctx.where(d.node, f"Layer {layer.name!r}")
+    images, names = len(layer.images), len(layer.level_names)
+    if names > images:
+        out.append(warning(
+            "layer-levels", where,
+            f"the layer has {images} image(s) but {names} level names; VASSAL ignores the "
+            f"last {names - images} name(s)", "give every level an image (it may be empty)"))
+    if not d.is_prototype and images and abs(layer.value) > images:
+        out.append(error(
+            "layer-state", where,
+            f"the layer's state shows level {abs(layer.value)} but it has only {images} "
+            "level(s)", "set the layer's starting level in VASSAL's editor"))
+    return out
+
+
+def _menu_commands(trait: Trait) -> list[tuple[str, str]]:
+    """(keystroke, menu text) of the menu commands a trait offers."""
+    pairs: list[tuple[str, str]] = []
+    if isinstance(trait, Layer):
+        # Embellishment.myGetKeyCommands: which of a layer's commands reach the menu
+        if not trait.always_active:
+            pairs.append((trait.activate_key or trait.activate_key_chars,
+                          trait.activate_command))
+        if not trait.follow_property:
+            if len(trait.images) > 1:
+                pairs += [(trait.increase_key or trait.increase_key_chars,
+                           trait.increase_command),
+                          (trait.decrease_key or trait.decrease_key_chars,
+                           trait.decrease_command)]
+            pairs += [(trait.reset_key, trait.reset_command),
+                      (trait.random_key, trait.random_command)]
+    elif isinstance(trait, (Delete, Clone, PlaceMarker, TriggerAction, Label, Obscurable,
+                            Hideable, MovementMarkable)):
+        pairs = [(trait.key, trait.menu_text)]
+    elif isinstance(trait, SendToLocation):
+        pairs = [(trait.key, trait.menu_text), (trait.back_key, trait.back_menu_text)]
+    return [(k, m) for k, m in pairs if k and m]
+
+
+def keystroke_name(text: str) -> str:
+    """A NamedKeyStroke as a comparable, readable name (`Ctrl+F`, `Flip`); "" for none."""
+    parts = text.split(",")
+    if len(parts) >= 3 and parts[2]:
+        return parts[2]
+    if len(parts) == 1:
+        return f"Ctrl+{text[:1].upper()}" if text else ""
+    try:
+        code, mods = int(parts[0]), int(parts[1])
+    except ValueError:
+        return text
+    if code == 0:
+        return ""
+    names = [n for bit, n in ((_CTRL, "Ctrl"), (_SHIFT, "Shift"), (_ALT, "Alt"),
+                              (_META, "Meta")) if mods & bit]
+    key = chr(code) if 32 < code < 127 else f"key {code}"
+    return "+".join(names + [key])
+
+
+def _check_hotkeys(ctx: Context) -> list[Finding]:
+    """One finding per set of clashing commands, at the first piece that has them."""
+    findings: list[Finding] = []
+    reported: dict[frozenset[tuple[str, str, str]], int] = {}
+    for d in ctx.pieces:
+        if d.piece is None or d.is_prototype:
+            continue
+        bound: dict[str, list[tuple[Trait, str, str]]] = defaultdict(list)
+        for trait, origin in ctx.expand(d.piece):
+            for key, menu in _menu_commands(trait):
+                name = keystroke_name(key)
+                if name and all(t is not trait for t, _, _ in bound[name]):
+                    bound[name].append((trait, menu, origin))
+        for name, commands in bound.items():
+            if len(commands) < 2:
+                continue
+            # the same commands in another slot (same traits, other gpid) are one finding
+            clash = frozenset((o, m, t.encode_type()) for t, m, o in commands)
+            if clash in reported:
+                continue
+            reported[clash] = 1
+            listed = " and ".join(f"{menu!r}{_from(origin)}" for _, menu, origin in commands)
+            same = len({menu for _, menu, _ in commands}) == 1
+            # the same text twice is usually one command meant to work several layers
+            make = info if same else warning
+            findings.append(make(
+                "hotkey-twice", ctx.where(d.node),
+                f"keystroke {name} is bound to {len(commands)} menu commands, {listed}; one "
+                "key press fires them all" + (" and the menu shows the command twice"
+                                              if same else ""),
+                "give each command its own keystroke, or keep one menu text and trigger the "
+                "others with a Trigger Action"))
+    return findings
+
+
+def _from(origin: str) -> str:
+    return f" (prototype {origin!r})" if origin else ""
+
+
+__all__ = ["check_pieces", "custom_encoder", "keystroke_name"]

@@ -1,0 +1,436 @@
+"""References: every image, prototype, map, board, zone, region, deck and archive file that a
+component or a piece trait names must exist; images nobody names are listed as information.
+
+VASSAL passes over most of these without a word at load time: a missing prototype simply
+adds no traits, a missing image shows an error only when it is drawn, a Send-To-Location to
+a missing map fails only when a player uses it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass
+
+from converter.check.context import Context, PieceDef
+from converter.check.findings import Finding, error, info, warning
+from converter.check.tree import Node
+from converter.errors import VconvError
+from converter.vassal import sequence
+from converter.vassal.traits import (
+    BasicPiece, Piece, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
+
+_FILE_IMAGE_KINDS = frozenset({"Chart", "AboutScreen"})
+_EXPRESSION = re.compile(r"\$[^$]*\$|\{")
+MAX_LISTED = 20
+
+
+@dataclass(frozen=True)
+class ImageRef:
+    name: str
+    where: str
+
+
+def is_expression(text: str) -> bool:
+    """A `$property$` format or a `{bean shell}` expression: its value is known only in play."""
+    return bool(_EXPRESSION.search(text))
+
+
+def image_attrs(node: Node) -> list[tuple[str, str]]:
+    """(attribute, image name) pairs a component names: icons, board images, chart images."""
+    out = []
+    for key, value in node.elem.attrib.items():
+        low = key.lower()
+        if value and (low == "image" or low.endswith("icon") or low.endswith("iconname")
+                      or (key == "fileName" and node.kind in _FILE_IMAGE_KINDS)):
+            out.append((key, value))
+    return out
+
+
+def piece_images(ctx: Context, piece: Piece, depth: int = 0) -> list[tuple[str, str]]:
+    """(trait, image name) pairs a piece's own traits name, and those of the markers its
+    Place Marker and Replace traits create."""
+    out: list[tuple[str, str]] = []
+    if depth < 5:
+        for marker in ctx.markers(piece):
+            out.extend((f"marker {where}", name)
+                       for where, name in piece_images(ctx, marker, depth + 1))
+    for trait in piece.traits:
+        if isinstance(trait, BasicPiece):
+            if trait.image:
+                out.append(("BasicPiece", trait.image))
+        elif isinstance(trait, Layer):
+            out.extend((f"Layer {trait.name!r}", image) for image in trait.images if image)
+        elif isinstance(trait, Obscurable):
+            if trait.mask_image:
+                out.append(("Mask", trait.mask_image))
+            if trait.display_style.startswith("G") and len(trait.display_style) > 1:
+                out.append(("Mask", trait.display_style[1:]))
+        elif isinstance(trait, MovementMarkable):
+            if trait.image:
+                out.append(("Mark When Moved", trait.image))
+        elif isinstance(trait, RawTrait) and trait.trait_id in ("nonRect2;", "nonRect;"):
+            # NonRectangular: the shape is traced from an image, named `n<image>` first
+            fields = sequence.split(trait.type_text, ";")
+            shape = fields[-1] if len(fields) > 1 else ""
+            if shape.startswith("n") and "," in shape:
+                out.append(("Non-Rectangular", shape[1:shape.index(",")]))
+    return out
+
+
+def check_references(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    findings += _check_images(ctx)
+    findings += _check_prototypes(ctx)
+    findings += _check_trait_targets(ctx)
+    findings += _check_files(ctx)
+    return findings
+
+
+def _check_images(ctx: Context) -> list[Finding]:
+    findings: list[Finding] = []
+    generated = {n.attr("name") for n in ctx.tree.of("GamePieceImage")}
+    used: set[str] = set()
+    missing: dict[str, list[str]] = defaultdict(list)
+    expressions: dict[str, list[str]] = defaultdict(list)
+    decomposed: dict[str, list[str]] = defaultdict(list)
+
+    def see(name: str, where: str) -> None:
+        if not name.strip() or name.startswith("/") or name in generated:
+            return  # a resource inside the VASSAL jar, or a GamePieceImage definition
+        if is_expression(name):
+            expressions[name].append(where)
+            return
+        entry = ctx.image_entry(name)
+        if entry is None:
+            missing[name].append(where)
+        else:
+            used.add(entry)
+            if entry != "images/" + name and entry != "images/" + name + ".gif":
+                decomposed[name].append(where)
+
+    for node in ctx.tree.nodes:
+        for key, value in image_attrs(node):
+            see(value, ctx.where(node, f"@{key}"))
+    for d in ctx.pieces:
+        if d.piece is not None:
+            for trait, name in piece_images(ctx, d.piece):
+                see(name, ctx.where(d.node, trait))
+    for node in ctx.tree.of("option"):
+        # toolbar icons of the module window (GameModule's <option name="stepIcon">)
+        if node.attr("name").endswith("Icon") and node.text:
+            see(node.text, ctx.where(node, node.attr("name")))
+    for node, page, src in html_images(ctx):
+        see(src, ctx.where(node, f"<img> in {page}"))
+    for name, wheres in sorted(missing.items()):
+        more = f" and {len(wheres) - 1} more place(s)" if len(wheres) > 1 else ""
+        findings.append(error(
+            "missing-image", wheres[0],
+            f"image {name!r} is not in the archive (named here{more})",
+            "add images/" + name + " to the module, or correct the name (names are "
+            "case-sensitive)"))
+    for name, wheres in sorted(decomposed.items()):
+        findings.append(info(
+            "image-nfd", wheres[0],
+            f"image {name!r} is stored under its decomposed (NFD) Unicode name; VASSAL 3.4.7 "
+            "and later find it, older versions and other tools do not",
+            "rename the archive entry to the name the module uses"))
+    for name, wheres in sorted(expressions.items()):
+        fits = _fitting_images(ctx, name)
+        for entry in fits:
+            used.add(entry)
+        if fits or "{" in name:
+            findings.append(info(
+                "image-expression", wheres[0],
+                f"image name {name!r} is computed in play from properties; "
+                f"{len(fits)} image(s) of the archive fit it ({len(wheres)} place(s))"))
+        else:
+            findings.append(warning(
+                "image-expression", wheres[0],
+                f"image name {name!r} is computed in play from properties, and no image of "
+                f"the archive fits it ({len(wheres)} place(s))",
+                "check the name pattern against the images' names"))
+    unused = sorted(e for e in set(ctx.images.values()) if e not in used)
+    if unused:
+        unused = _not_named_anywhere(ctx, unused)
+    if unused:
+        shown = ", ".join(repr(e[len("images/"):]) for e in unused[:MAX_LISTED])
+        more = f" and {len(unused) - MAX_LISTED} more" if len(unused) > MAX_LISTED else ""
+        findings.append(info(
+            "unused-image", ctx.source.path,
+            f"{len(unused)} image(s) in the archive are named by nothing in the build file: "
+            f"{shown}{more}", "remove them to make the module smaller, if no extension, "
+            "help page or saved game needs them"))
+    return findings
+
+
+_IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
+                      re.IGNORECASE)
+MAX_HTML_BYTES = 8 * 1024 * 1024
+
+
+def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
+    """(HtmlChart, page, image) for each `<img src>` of the HTML charts stored in the
+    archive: VASSAL draws them from `images/` (DataArchiveHTMLEditorKit)."""
+    cached = ctx.cache.get("html_images")
+    if isinstance(cached, list):
+        return cached
+    out: list[tuple[Node, str, str]] = []
+    # HTML in report formats, messages and piece texts: chat and labels draw it the same way
+    for node in ctx.tree.nodes:
+        texts = [(f"@{k}", v) for k, v in node.elem.attrib.items() if "<img" in v.lower()]
+        if node.elem.text and "<img" in node.elem.text.lower():
+            texts.append(("text", node.elem.text))
+        for label, value in texts:
+            out.extend((node, label, src) for src in _img_sources(value))
+    for node in ctx.tree.of("HtmlChart"):
+        page = node.attr("fileName")
+        if page not in ctx.source.entries:
+            continue
+        try:
+            text = ctx.source.read(page, MAX_HTML_BYTES).decode("utf-8", "replace")
+        except VconvError:
+            continue
+        out.extend((node, page, src) for src in _img_sources(text))
+    ctx.cache["html_images"] = out
+    return out
+
+
+def _img_sources(html: str) -> list[str]:
+    """The archive images an HTML text shows (web addresses and jar resources left out)."""
+    out = []
+    for match in _IMG_SRC.finditer(html):
+        src = next(g for g in match.groups() if g is not None)
+        if src and ":" not in src and not src.startswith("/"):
+            out.append(src)
+    return out
+
+
+def _fitting_images(ctx: Context, name: str) -> list[str]:
+    """Archive images whose names fit a `$property$` pattern (each property any text)."""
+    pattern = re.compile("".join(".+" if i % 2 else re.escape(part)
+                                 for i, part in enumerate(name.split("$"))) + "(?:\\.gif)?")
+    return sorted({entry for image, entry in ctx.images.items() if pattern.fullmatch(image)})
+
+
+def _not_named_anywhere(ctx: Context, entries: list[str]) -> list[str]:
+    """Of unreferenced images, those whose name appears nowhere in the build file text
+    (a trait vconv does not model, or a property value, may still name them)."""
+    text = ctx.source.buildfile.decode("utf-8", "replace")
+    return [e for e in entries
+            if e[len("images/"):] not in text
+            and not (e.endswith(".gif") and e[len("images/"):-4] in text)]
+
+
+def _check_prototypes(ctx: Context) -> list[Finding]:
+    """One finding per undefined prototype name, at its first use."""
+    findings = []
+    known = ctx.prototypes
+    users: dict[str, list[PieceDef]] = defaultdict(list)
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for piece in [d.piece, *ctx.markers(d.piece)]:
+            for trait in piece.traits:
+                if isinstance(trait, UsePrototype) and trait.name not in known \
+                        and not is_expression(trait.name):
+                    users[trait.name].append(d)
+    for name, defs in users.items():
+        first = defs[0]
+        what = "prototype" if first.is_prototype else "piece"
+        more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
+        findings.append(error(
+            "missing-prototype", ctx.where(first.node, f"Prototype {name!r}"),
+            f"this {what}{more} uses prototype {name!r}, which the module does not define; "
+            "VASSAL silently leaves out its traits",
+            _near(name, known) or "define the prototype or remove the trait"))
+    return findings
+
+
+def _near(name: str, known: dict[str, object]) -> str:
+    low = name.strip().lower()
+    for other in known:
+        if other.strip().lower() == low:
+            return f"did you mean {other!r}? prototype names are case- and space-sensitive"
+    return ""
+
+
+_GKC_SOURCES = ("COUNTER|", "MAP|", "MODULE|")
+
+
+def command_targets(ctx: Context) -> list[tuple[str, list[str]]]:
+    """(where, fields) of every global key command's fast-match target (VASSAL 3.6+): the
+    `target` attribute of module and map commands, and the field of Global Key Command
+    traits (`globalkey;`) that holds one.  Fields: source, fast location, target type, map,
+    board, zone, location, x, y, deck (GlobalCommandTarget.encode)."""
+    out: list[tuple[str, list[str]]] = []
+    for node in ctx.tree.nodes:
+        target = node.elem.get("target")
+        if target and target.startswith(_GKC_SOURCES):
+            out.append((ctx.where(node, "@target"), sequence.split(target, "|")))
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, RawTrait) and trait.trait_id == "globalkey;":
+                for field_text in sequence.split(trait.type_text, ";"):
+                    if field_text.startswith(_GKC_SOURCES) and field_text.count("|") >= 9:
+                        out.append((ctx.where(d.node, "Global Key Command"),
+                                    sequence.split(field_text, "|")))
+    return out
+
+
+def _check_command_targets(ctx: Context, places: "_Places") -> list[Finding]:
+    findings: list[Finding] = []
+    for where, f in command_targets(ctx):
+        f = f + [""] * (10 - len(f))
+        if f[1] != "true":
+            continue
+        kind, map_name, board, zone, deck = f[2], f[3], f[4], f[5], f[9]
+
+        def fixed(text: str) -> bool:
+            return bool(text) and not is_expression(text)
+
+        if kind in ("MAP", "ZONE", "LOCATION", "XY") and fixed(map_name):
+            if map_name not in ctx.map_ids:
+                findings.append(error("missing-map", where, f"the global key command "
+                                      f"targets map {map_name!r}, which the module does not "
+                                      "have", "name an existing map"))
+                continue
+            if kind == "ZONE" and fixed(zone) and zone not in places.zones.get(map_name, ()):
+                findings.append(error("missing-zone", where, f"the global key command "
+                                      f"targets zone {zone!r}, which map {map_name!r} does "
+                                      "not have", "name an existing zone of that map"))
+            if kind == "XY" and fixed(board) and board not in places.boards.get(map_name, ()):
+                findings.append(error("missing-board", where, f"the global key command "
+                                      f"targets board {board!r}, which map {map_name!r} does "
+                                      "not have", "name an existing board of that map"))
+        if kind == "DECK" and fixed(deck) and deck not in ctx.deck_ids:
+            findings.append(error("missing-deck", where, f"the global key command targets "
+                                  f"deck {deck!r}, which no map holds", "name an existing deck"))
+    return findings
+
+
+def _check_trait_targets(ctx: Context) -> list[Finding]:
+    """Send To Location and Return To Deck destinations that name no map, board, zone,
+    region or deck (fixed names only; expressions are evaluated in play)."""
+    findings: list[Finding] = []
+    places = _places(ctx)
+    findings += _check_command_targets(ctx, places)
+    properties = {n.attr("name") for n in ctx.tree.nodes
+                  if n.kind in ("GlobalProperty", "ZoneProperty") or n.kind.endswith(
+                      "ScenarioProperty")}
+    unknown_properties: dict[str, list[PieceDef]] = defaultdict(list)
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, RawTrait) and trait.trait_id == "setprop;":
+                fields = sequence.split(trait.type_text, ";")
+                name = fields[1] if len(fields) > 1 else "name"
+                if name and not is_expression(name) and name not in properties:
+                    unknown_properties[name].append(d)
+    for name, defs in sorted(unknown_properties.items()):
+        more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
+        findings.append(warning(
+            "missing-property", ctx.where(defs[0].node, f"Set Global Property {name!r}"),
+            f"this piece{more} sets global property {name!r}, which no module, map or zone "
+            "defines; VASSAL reports 'Unable to locate Global Property' when it is used",
+            "define the global property"))
+    for d in ctx.pieces:
+        if d.piece is None:
+            continue
+        for trait in d.piece.traits:
+            if isinstance(trait, SendToLocation):
+                findings += _check_send_to(ctx, d, trait, places)
+            elif isinstance(trait, RawTrait) and trait.trait_id == "return;":
+                deck = _return_deck(trait.type_text)
+                if deck and not is_expression(deck) and deck not in ctx.deck_ids:
+                    findings.append(error(
+                        "missing-deck", ctx.where(d.node, "Return to Deck"),
+                        f"Return to Deck names deck {deck!r}, which no map holds",
+                        "name an existing deck (DrawPile)"))
+    return findings
+
+
+@dataclass
+class _Places:
+    boards: dict[str, set[str]]        # map name → board names
+    zones: dict[str, set[str]]         # map name → zone names
+    regions: dict[str, set[str]]       # map name → region names
+
+
+def _places(ctx: Context) -> _Places:
+    boards: dict[str, set[str]] = defaultdict(set)
+    zones: dict[str, set[str]] = defaultdict(set)
+    regions: dict[str, set[str]] = defaultdict(set)
+    for i, m in enumerate(ctx.maps):
+        names = (m.attr("mapName"), f"Map{i}")
+        for board in m.descendants("Board"):
+            for name in names:
+                boards[name].add(board.attr("name"))
+        for zone in m.descendants("Zone"):
+            for name in names:
+                zones[name].add(zone.attr("name"))
+        for region in m.descendants("Region"):
+            for name in names:
+                regions[name].add(region.attr("name"))
+    return _Places(boards, zones, regions)
+
+
+def _check_send_to(ctx: Context, d: PieceDef, t: SendToLocation,
+                   places: _Places) -> list[Finding]:
+    where = ctx.where(d.node, f"Send To Location {t.menu_text!r}")
+    if t.destination == "A" or not t.map_id or is_expression(t.map_id):
+        return []
+    if t.map_id not in ctx.map_ids:
+        return [error("missing-map", where, f"sends the piece to map {t.map_id!r}, which the "
+                      "module does not have", "name an existing map (names are case-sensitive)")]
+    checks = [("L", "board", t.board_name, places.boards),
+              ("Z", "zone", t.zone, places.zones),
+              ("R", "region", t.region, places.regions)]
+    out = []
+    for dest, what, name, table in checks:
+        wanted = dest == t.destination or (dest == "L" and t.destination in ("L", "G"))
+        if wanted and name and not is_expression(name) and name not in table.get(t.map_id, ()):
+            # a missing board leaves x, y as map coordinates; a zone or region is not found
+            severity = warning if what == "board" else error
+            out.append(severity(f"missing-{what}", where,
+                                f"sends the piece to {what} {name!r}, which map {t.map_id!r} "
+                                f"does not have", f"name an existing {what} of that map"))
+    return out
+
+
+def _return_deck(type_text: str) -> str:
+    """ReturnToDeck's fixed deck name: the 3rd field, or from version 2 on the 8th (the
+    expression) unless the player is asked to choose (7th field true)."""
+    fields = sequence.split(type_text[len("return;"):], ";")
+    fields += [""] * (8 - len(fields))
+    try:
+        version = int(fields[5] or 0)
+    except ValueError:
+        version = 0
+    if version < 2:
+        return fields[2]
+    if fields[6] != "false":
+        return ""
+    return fields[7]
+
+
+def _check_files(ctx: Context) -> list[Finding]:
+    """Help pages, HTML charts and PDFs stored in the archive."""
+    findings = []
+    entries = ctx.source.entries
+    for node in ctx.tree.nodes:
+        name = ""
+        if node.kind == "HelpFile" and node.attr("fileType") == "archive":
+            name = node.attr("fileName")
+        elif node.kind == "HtmlChart":
+            name = node.attr("fileName")
+        elif node.kind == "BrowserPDFFile":
+            name = node.attr("pdfFile")
+        if name and not name.startswith("/") and name not in entries:
+            findings.append(error("missing-file", ctx.where(node),
+                                  f"file {name!r} is not in the archive",
+                                  "add it to the module or correct the name"))
+    return findings

@@ -1,0 +1,67 @@
+"""The result of checking one module, its text and JSON forms, and the exit code."""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+
+from converter.check.findings import Finding, Severity
+
+_ORDER = {Severity.ERROR: 0, Severity.WARNING: 1, Severity.INFO: 2}
+
+
+@dataclass
+class Report:
+    """Findings for one module, sorted (severity, then place) so the output is stable."""
+
+    module: str
+    findings: list[Finding] = field(default_factory=list)
+    unreadable: str = ""
+
+    def sorted(self) -> list[Finding]:
+        return sorted(self.findings, key=lambda f: (_ORDER[f.severity], f.code,
+                                                    _natural(f.where), f.message))
+
+    def count(self, severity: Severity) -> int:
+        return sum(1 for f in self.findings if f.severity is severity)
+
+    def exit_code(self, strict: bool = False) -> int:
+        """2 unreadable, 1 errors (or warnings under --strict), else 0."""
+        if self.unreadable:
+            return 2
+        if self.count(Severity.ERROR) or (strict and self.count(Severity.WARNING)):
+            return 1
+        return 0
+
+    def summary(self) -> str:
+        if self.unreadable:
+            return f"{self.module}: unreadable: {self.unreadable}"
+        return (f"{self.module}: {self.count(Severity.ERROR)} error(s), "
+                f"{self.count(Severity.WARNING)} warning(s), {self.count(Severity.INFO)} "
+                "info")
+
+    def as_dict(self) -> dict[str, object]:
+        return {"module": self.module, "unreadable": self.unreadable or None,
+                "errors": self.count(Severity.ERROR), "warnings": self.count(Severity.WARNING),
+                "infos": self.count(Severity.INFO),
+                "findings": [f.as_dict() for f in self.sorted()]}
+
+
+def _natural(text: str) -> list[tuple[int, int | str]]:
+    """A sort key that orders `buildFile.xml:9` before `buildFile.xml:10`."""
+    return [(0, int(part)) if part.isdigit() else (1, part)
+            for part in re.split(r"(\d+)", text) if part]
+
+
+def render_text(reports: list[Report]) -> str:
+    lines: list[str] = []
+    for report in reports:
+        lines.extend(str(f) for f in report.sorted())
+        lines.append(report.summary())
+    return "\n".join(lines) + "\n"
+
+
+def render_json(reports: list[Report]) -> str:
+    return json.dumps({"modules": [r.as_dict() for r in reports]}, indent=2,
+                      ensure_ascii=False) + "\n"

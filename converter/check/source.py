@@ -1,0 +1,125 @@
+"""Opening a module for checking: the archive's entry list, the build file as an XML tree,
+moduledata, and bounded reads of any other entry.
+
+The safe-reading rules (checked entry names, bounded inflation, no XML entities) are the
+module reader's (`converter.vassal.vmod_reader`); this keeps the build file as XML rather
+than components, because a checker must see what is there, known to vconv or not.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lxml import etree
+
+from converter.errors import InputError, VassalFormatError
+from converter.vassal import vmod_reader
+from converter.vassal.buildfile import MAX_BUILDFILE_BYTES, safe_parser
+
+
+@dataclass
+class ModuleSource:
+    """A module opened for checking (entries listed, build file and metadata parsed)."""
+
+    path: str
+    entries: dict[str, int]
+    buildfile_name: str
+    buildfile: bytes
+    root: etree._Element
+    metadata: dict[str, str]
+    zip_names: dict[str, str] = field(default_factory=dict)  # name as VASSAL reads it → as zipfile
+    _archive: zipfile.ZipFile | None = field(default=None, repr=False)
+
+    def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
+        """One entry's bytes, bounded.
+
+        Raises:
+            VassalFormatError: the entry is missing, corrupt or larger than *limit*.
+        """
+        if self._archive is None:
+            try:
+                self._archive = zipfile.ZipFile(self.path)
+            except (zipfile.BadZipFile, OSError, ValueError) as exc:
+                raise VassalFormatError(f"{self.path}: cannot reopen the archive: {exc}") \
+                    from None
+        return vmod_reader._read_bounded(self._archive, self.zip_names.get(name, name), limit,
+                                         self.path)
+
+    def close(self) -> None:
+        """Close the archive that `read` keeps open between reads."""
+        if self._archive is not None:
+            self._archive.close()
+            self._archive = None
+
+
+def open_module(path: str | os.PathLike[str]) -> ModuleSource:
+    """Open *path* as a module, refusing what is not one.
+
+    Raises:
+        InputError: no such file.
+        VassalFormatError: not a ZIP, a saved game, no build file, unsafe entries, sizes over
+            the limits, malformed XML or XML entities.
+    """
+    source = str(path)
+    if not Path(source).is_file():
+        raise InputError(source, "no such module file")
+    try:
+        archive = zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
+    with archive:
+        infos = archive.infolist()
+        if len(infos) > vmod_reader.MAX_MEMBERS:
+            raise VassalFormatError(f"{source}: {len(infos)} entries, more than "
+                                    f"{vmod_reader.MAX_MEMBERS}")
+        entries: dict[str, int] = {}
+        zip_names: dict[str, str] = {}
+        for zinfo in infos:
+            vmod_reader._check_name(zinfo.filename, source)
+            if not zinfo.is_dir():
+                name = java_name(zinfo)
+                entries[name] = zinfo.file_size
+                if name != zinfo.filename:
+                    zip_names[name] = zinfo.filename
+        if "savedGame" in entries:
+            raise VassalFormatError(f"{source}: this is a saved game, not a module")
+        metadata: dict[str, str] = {}
+        if "moduledata" in entries:
+            metadata = vmod_reader.parse_metadata(
+                vmod_reader._read_bounded(archive, "moduledata", vmod_reader.MAX_MEMBER_BYTES,
+                                          source), f"{source}!moduledata")
+        name = vmod_reader._buildfile_name(entries, metadata.get("VassalVersion", ""))
+        if name is None:
+            raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
+        data = vmod_reader._read_bounded(archive, name, MAX_BUILDFILE_BYTES, source)
+    return ModuleSource(source, entries, name, data, parse_buildfile(data, f"{source}!{name}"),
+                        metadata, zip_names)
+
+
+def java_name(zinfo: zipfile.ZipInfo) -> str:
+    """An entry's name as VASSAL (java.util.zip) reads it: UTF-8 even when the archive does
+    not flag it so (Python then reads it as code page 437)."""
+    if zinfo.flag_bits & 0x800:
+        return zinfo.filename
+    try:
+        return zinfo.orig_filename.encode("cp437").decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return zinfo.filename
+
+
+def parse_buildfile(data: bytes, source: str) -> etree._Element:
+    """The build file as an lxml tree, parsed without entities, DTDs or network.
+
+    Raises:
+        VassalFormatError: malformed XML or an entity declaration.
+    """
+    if b"<!ENTITY" in data:
+        raise VassalFormatError(f"{source}: build file declares XML entities, which vconv "
+                                "refuses to expand")
+    try:
+        return etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        raise VassalFormatError(f"{source}:{exc.lineno}: malformed XML: {exc.msg}") from None

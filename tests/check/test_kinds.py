@@ -1,0 +1,306 @@
+"""Each kind of finding, on the small clean module broken in one way (tests/check/conftest)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from converter.check import Severity, check_module
+from tests.check.conftest import IMAGES, SCENARIO, _save, png
+
+
+def codes(path: Path) -> list[tuple[str, str]]:
+    return sorted((f.severity.value, f.code) for f in check_module(path).findings)
+
+
+def only(path: Path, code: str):
+    found = [f for f in check_module(path).findings if f.code == code]
+    assert len(found) == 1, check_module(path).findings
+    return found[0]
+
+
+def test_the_base_module_is_clean(module: Callable[..., Path]) -> None:
+    report = check_module(module())
+    assert report.findings == []
+    assert report.exit_code() == 0
+
+
+def test_missing_image_names_the_slot_and_trait(module: Callable[..., Path]) -> None:
+    images = {n: png(*s) for n, s in IMAGES.items() if n != "back.png"}
+    f = only(module(images=images), "missing-image")
+    assert f.severity is Severity.ERROR
+    assert "'back.png'" in f.message and "1 more place" in f.message
+    assert "PrototypesContainer" not in f.where and "Layer 'Step'" in f.where
+
+
+def test_board_and_icon_images_are_references(module: Callable[..., Path]) -> None:
+    images = {n: png(*s) for n, s in IMAGES.items() if n != "mapicon.png"}
+    f = only(module(images=images), "missing-image")
+    assert "Map[Main Map]" in f.where and "@icon" in f.where
+
+
+def test_jar_resources_and_expressions_are_not_missing(module: Callable[..., Path]) -> None:
+    path = module({'icon="mapicon.png"': 'icon="/images/map.gif"',
+                   "card.png;Card A": "b$side$.png;Card A"})
+    f = only(path, "image-expression")
+    assert f.severity is Severity.INFO and "2 image(s) of the archive fit it" in f.message  # back.png, board.png
+    assert codes(path) == [("info", "image-expression"), ("info", "unused-image")]
+    unfit = module({"card.png;Card A": "d6-$result$.png;Card A"})
+    assert only(unfit, "image-expression").severity is Severity.WARNING
+
+
+def test_unused_image_is_information(module: Callable[..., Path]) -> None:
+    images = {n: png(*s) for n, s in IMAGES.items()} | {"spare.png": png(2, 2)}
+    f = only(module(images=images), "unused-image")
+    assert f.severity is Severity.INFO and "'spare.png'" in f.message
+
+
+def test_missing_prototype(module: Callable[..., Path]) -> None:
+    path = module({'name="Unit" description=""': 'name="Units" description=""'})
+    f = only(path, "missing-prototype")
+    assert "prototype 'Unit'" in f.message and "and 1 other definition" in f.message
+    assert "SetupStack[Reserve]/PieceSlot[1st Bn]" in f.where
+    assert "'Unit'" in only(path, "setup-missing-prototype").message
+
+
+def test_prototype_name_differing_in_case_gets_a_hint(module: Callable[..., Path]) -> None:
+    path = module({'name="Unit" description=""': 'name="unit" description=""'})
+    assert "did you mean 'unit'" in only(path, "missing-prototype").hint
+    assert only(path, "setup-missing-prototype").severity is Severity.ERROR
+
+
+def test_send_to_location_targets(module: Callable[..., Path]) -> None:
+    send = "sendto;Eliminate;69,130;{map};{board};10;10;;;0;0;1;1;;{dest};{zone};{region};;\t"
+    proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
+    def with_send(**kw: str) -> Path:
+        fields = {"map": "Main Map", "board": "Main", "dest": "L", "zone": "", "region": ""}
+        fields.update(kw)
+        trait = send.format(**fields)
+        return module({proto: proto.replace("+/null/", "+/null/" + trait)
+                      .replace("/\tnull;0;0;;0", "/;;\t\tnull;0;0;;0")})
+    assert codes(with_send()) == []
+    assert only(with_send(map="Dead Pile"), "missing-map").severity is Severity.ERROR
+    assert only(with_send(board="Other"), "missing-board").severity is Severity.WARNING
+    assert "zone 'North'" in only(with_send(dest="Z", zone="North"), "missing-zone").message
+    assert codes(with_send(dest="Z", zone="East")) == []
+    assert codes(with_send(map="$myMap$")) == []
+
+
+def test_images_of_html_charts(module: Callable[..., Path]) -> None:
+    chart = ('<VASSAL.build.module.ChartWindow name="Charts"><VASSAL.build.widget.HtmlChart '
+             'chartName="Help" fileName="help.html"/></VASSAL.build.module.ChartWindow>')
+    files = {"scenario.vsav": _save(SCENARIO),
+             "help.html": b'<html><img src="gone.png"><IMG SRC=card.png></html>'}
+    path = module({"  <VASSAL.build.module.PredefinedSetup": chart + "\n  <VASSAL.build.module.PredefinedSetup"},
+                  files=files)
+    f = only(path, "missing-image")
+    assert "'gone.png'" in f.message and "<img> in help.html" in f.where
+
+
+def test_image_stored_under_its_decomposed_name(module: Callable[..., Path]) -> None:
+    images = {n: png(*s) for n, s in IMAGES.items() if n != "card.png"}
+    images["ca\u0308rd.png"] = png(50, 50)
+    path = module({"card.png;Card A": "c\u00e4rd.png;Card A"}, images=images)
+    assert only(path, "image-nfd").severity is Severity.INFO
+
+
+def test_set_global_property_names_a_property(module: Callable[..., Path]) -> None:
+    proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
+    setprop = "setprop;{name};false,0,100,false;Score:83\\,130:P\\,1;;Module;"
+    def with_prop(name: str, define: bool) -> Path:
+        replace = {proto: f"+/null/{setprop.format(name=name)}\tdelete;Delete;68,130;\\\t"
+                          "piece;;;;/\t\\\tnull;0;0;;0"}
+        if define:
+            replace["  <VASSAL.build.module.PredefinedSetup"] = (
+                "  <VASSAL.build.module.properties.GlobalProperties><VASSAL.build.module."
+                'properties.GlobalProperty name="VP" initialValue="0"/></VASSAL.build.module.'
+                "properties.GlobalProperties>\n  <VASSAL.build.module.PredefinedSetup")
+        return module(replace)
+    assert codes(with_prop("VP", define=True)) == []
+    f = only(with_prop("VP", define=False), "missing-property")
+    assert "'VP'" in f.message and f.severity is Severity.WARNING
+    assert codes(with_prop("$side$VP", define=False)) == []
+
+
+def test_global_key_command_targets(module: Callable[..., Path]) -> None:
+    def gkc(target: str) -> Path:
+        return module({"  <VASSAL.build.module.PredefinedSetup":
+                       f'  <VASSAL.build.module.GlobalKeyCommand name="All" target="{target}"/>'
+                       "\n  <VASSAL.build.module.PredefinedSetup"})
+    assert codes(gkc("MODULE|true|ZONE|Main Map||East||0|0||false|||EQUALS||")) == []
+    assert codes(gkc("MODULE|false|ZONE|Nowhere||East||0|0||false|||EQUALS||")) == []
+    f = only(gkc("MODULE|true|ZONE|Main Map||North||0|0||false|||EQUALS||"), "missing-zone")
+    assert "GlobalKeyCommand[All] (@target)" in f.where
+    assert only(gkc("MODULE|true|MAP|Side Map||||0|0||false|||EQUALS||"), "missing-map")
+    assert only(gkc("MODULE|true|DECK|||||0|0|Discard|false|||EQUALS||"), "missing-deck")
+    assert codes(gkc("MODULE|true|DECK|||||0|0|Deck|false|||EQUALS||")) == []
+
+
+def test_missing_file_and_missing_setup(module: Callable[..., Path]) -> None:
+    path = module(files={})
+    f = only(path, "missing-setup")
+    assert "scenario.vsav" in f.message and "PredefinedSetup[Scenario]" in f.where
+
+
+def test_setup_that_does_not_decode(module: Callable[..., Path]) -> None:
+    f = only(module(files={"scenario.vsav": b"PK\x03\x04 broken"}), "setup-decode")
+    assert f.severity is Severity.ERROR
+
+
+def test_setup_pieces_on_a_missing_map_and_boards(module: Callable[..., Path]) -> None:
+    text = SCENARIO.replace("Main Map;75", "Side Map;75").replace("\tMain\t0", "\tOther\t0")
+    path = module(files={"scenario.vsav": _save(text)})
+    assert codes(path) == [("error", "setup-missing-board"), ("error", "setup-missing-map")]
+    assert "'Side Map'" in only(path, "setup-missing-map").message
+
+
+def test_setup_pieces_from_slots_the_module_lacks(module: Callable[..., Path]) -> None:
+    text = SCENARIO.replace("Main Map;75;125;1;0", "Main Map;75;125;77;0")
+    f = only(module(files={"scenario.vsav": _save(text)}), "setup-unknown-piece")
+    assert "1 piece(s)" in f.message and "gpid 77" in f.message
+
+
+def test_unused_save_in_the_archive(module: Callable[..., Path]) -> None:
+    path = module(files={"scenario.vsav": _save(SCENARIO), "old.vsav": _save(SCENARIO)})
+    assert "old.vsav" in only(path, "unused-setup").where
+
+
+def test_duplicate_gpid_and_next_id(module: Callable[..., Path]) -> None:
+    path = module({'gpid="3"': 'gpid="2"', "null;0;0;3;0": "null;0;0;2;0",
+                   'nextPieceSlotId="10"': 'nextPieceSlotId="2"'})
+    got = codes(path)
+    assert got == [("error", "duplicate-gpid"), ("error", "gpid-above-next")]
+    assert "gpid 2 is also used by Map[Main Map]/SetupStack[Reserve]/PieceSlot[1st Bn]" in \
+        only(path, "duplicate-gpid").message
+
+
+def test_gpids_without_a_next_id(module: Callable[..., Path]) -> None:
+    f = only(module({' nextPieceSlotId="10"': ""}), "gpid-above-next")
+    assert f.severity is Severity.WARNING and "gpids up to 3" in f.message
+
+
+def test_missing_and_bad_gpids(module: Callable[..., Path]) -> None:
+    assert only(module({'gpid="3"': 'gpid=""'}), "missing-gpid").severity is Severity.WARNING
+    assert only(module({'gpid="3"': 'gpid="x3"'}), "bad-gpid").severity is Severity.ERROR
+    assert only(module({'nextPieceSlotId="10"': 'nextPieceSlotId="ten"'}),
+                "bad-next-gpid").severity is Severity.ERROR
+
+
+def test_duplicate_names(module: Callable[..., Path]) -> None:
+    path = module({'name="East"': 'name="West"', 'name="Deck"': 'name="Deck"'})
+    f = only(path, "duplicate-zone")
+    assert "'West'" in f.message and f.severity is Severity.WARNING
+
+
+def test_duplicate_map_names_are_errors(module: Callable[..., Path]) -> None:
+    path = module({"  </VASSAL.build.module.Map>\n": "  </VASSAL.build.module.Map>\n"
+                   '  <VASSAL.build.module.Map mapName="Main Map"/>\n'})
+    assert only(path, "duplicate-map").severity is Severity.ERROR
+
+
+def test_stack_off_board_and_bad_location(module: Callable[..., Path]) -> None:
+    off = module({'location="1,2"': 'location="1,2"', 'x="300" y="300"': 'x="450" y="30"'})
+    f = only(off, "off-board")
+    assert "(450, 30)" in f.message and "DrawPile[Deck]" in f.where
+    far = module({'location="1,2"': 'location="9,9"'})
+    assert "(475, 475), outside board 'Main' (400x400)" in only(far, "off-board").message
+    bad = module({'location="1,2"': 'location="Nowhere"'})
+    assert "'Nowhere' names no place on board 'Main'" in only(bad, "bad-location").message
+
+
+def test_stack_resolved_through_a_zone_name(module: Callable[..., Path]) -> None:
+    assert codes(module({'location="1,2"': 'location="East"'})) == []
+
+
+def test_stack_owning_board_missing(module: Callable[..., Path]) -> None:
+    f = only(module({'owningBoard="Main" useGridLocation': 'owningBoard="Mian" useGridLocation'}),
+             "missing-board")
+    assert "'Mian'" in f.message and "SetupStack[Reserve]" in f.where
+
+
+def test_zones_overlapping_and_leaving_the_board(module: Callable[..., Path]) -> None:
+    path = module({'path="200,0;400,0;400,400;200,400"': 'path="150,0;450,0;450,400;150,400"'})
+    assert codes(path) == [("info", "zone-overlap"), ("warning", "zone-off-board")]
+    assert "'East' overlaps zone 'West'" in only(path, "zone-overlap").message
+    hidden = module({'path="200,0;400,0;400,400;200,400"': 'path="50,50;100,50;100,100;50,100"'})
+    assert "'East' lies inside zone 'West'" in only(hidden, "zone-hidden").message
+    nested = module({'path="0,0;200,0;200,400;0,400"': 'path="250,50;300,50;300,100;250,100"',
+                     'path="200,0;400,0;400,400;200,400"': 'path="0,0;400,0;400,400;0,400"'})
+    assert only(nested, "zone-overlap").message.startswith("zone 'East' contains zone 'West'")
+
+
+def test_piece_that_does_not_decode(module: Callable[..., Path]) -> None:
+    path = module({"+/null/piece;;;card.png;Card A/null;0;0;3;0": "+/null/"})
+    f = only(path, "piece-decode")
+    assert "CardSlot[Card A]" in f.where
+
+
+def test_unknown_trait_and_custom_encoder(module: Callable[..., Path]) -> None:
+    broken = {"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+              "+/null/wobble;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}
+    assert only(module(broken), "unknown-trait").severity is Severity.ERROR
+    custom = dict(broken) | {"<VASSAL.build.module.BasicCommandEncoder/>":
+                             "<my.MyCommandEncoder/>"}
+    assert ("info", "custom-trait") in codes(module(custom))
+
+
+def test_layer_levels_and_state(module: Callable[..., Path]) -> None:
+    names = module({",+ (reduced);": ",+ (reduced),+ (gone);"})
+    found = [f for f in check_module(names).findings if f.code == "layer-levels"]
+    assert len(found) == 2  # the palette slot and the at-start stack's slot
+    assert all("2 image(s) but 3 level names" in f.message for f in found)
+    state = module({"/\t1\\\tnull;0;0;1;0": "/\t3\\\tnull;0;0;1;0"})
+    assert "level 3" in only(state, "layer-state").message
+
+
+def test_hotkey_bound_twice(module: Callable[..., Path]) -> None:
+    path = module({"delete;Delete;68,130;": "delete;Delete;70,130;"})
+    f = only(path, "hotkey-twice")
+    assert f.severity is Severity.WARNING
+    assert "Ctrl+F" in f.message and "'Flip'" in f.message and "'Delete'" in f.message
+
+
+def test_trait_newer_than_declared_version(module: Callable[..., Path]) -> None:
+    newer = {"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+             "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}
+    f = only(module(newer), "newer-than-declared")
+    assert "trait cmt;" in f.message and "3.7" in f.message
+    meta = "<VassalVersion>3.7.2</VassalVersion>"
+    ok = module(newer, moduledata=f'<data version="1">{meta}<name>Test</name></data>')
+    assert ("info", "needs-version") in codes(ok)
+    assert ("error", "newer-than-declared") not in codes(ok)
+
+
+def test_folder_older_than_declared(module: Callable[..., Path]) -> None:
+    path = module({'VassalVersion="3.6.0"': 'VassalVersion="3.5.0"'},
+                  moduledata='<data version="1"><VassalVersion>3.5.0</VassalVersion>'
+                             '<name>Test</name></data>')
+    found = [f for f in check_module(path).findings if f.code == "newer-than-declared"]
+    assert {f.message.split(" is new")[0] for f in found} == {"PrototypeFolder", "MapSubFolder"}
+
+
+def test_custom_class_with_and_without_class_file(module: Callable[..., Path]) -> None:
+    extra = {"<VASSAL.build.module.Documentation/>":
+             "<VASSAL.build.module.Documentation/><mygame.Chatter/>"}
+    assert only(module(extra), "missing-class").severity is Severity.ERROR
+    with_class = module(extra, files={"scenario.vsav": _save(SCENARIO),
+                                      "mygame/Chatter.class": b"\xca\xfe\xba\xbe"})
+    assert only(with_class, "custom-class").severity is Severity.INFO
+
+
+def test_metadata_problems(module: Callable[..., Path]) -> None:
+    assert only(module(moduledata=None), "no-moduledata").severity is Severity.WARNING
+    other = '<data version="1"><VassalVersion>3.6.0</VassalVersion><name>Tset</name></data>'
+    assert only(module(moduledata=other), "name-mismatch").severity is Severity.WARNING
+    old = '<data version="1"><VassalVersion>3.4.0</VassalVersion><name>Test</name></data>'
+    assert ("error", "no-buildfile") in codes(module(moduledata=old))
+
+
+@pytest.mark.parametrize("content", [b"not a zip", b""])
+def test_unreadable_module(tmp_path: Path, content: bytes) -> None:
+    path = tmp_path / "x.vmod"
+    path.write_bytes(content)
+    report = check_module(path)
+    assert report.exit_code() == 2 and "not a ZIP" in report.unreadable

@@ -1,0 +1,95 @@
+"""Every problem the real VASSAL engine reports when it loads a module (and draws every
+palette piece) is also reported by `vconv check`: on the real modules in tests/data/real/
+and on the small test module broken in ways the engine notices."""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from converter.check import Report, check_module
+from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+from tests.helpers_vassal import run_vassal_check
+
+REAL = Path(__file__).resolve().parents[1] / "data" / "real"
+REAL_MODULES = sorted(REAL.glob("*.vmod")) + sorted(REAL.glob("*/*.vmod"))
+
+_PROBLEM = re.compile(r"^  (ERROR|WARN) \[(\w+)\] ?(.*)$")
+
+
+def engine_problems(output: str) -> list[str]:
+    """The problem lines of vassal-check's summary."""
+    summary = output[output.rfind("== SUMMARY"):]
+    return [m.group(0).strip() for m in map(_PROBLEM.match, summary.splitlines()) if m]
+
+
+def _has(report: Report, codes: set[str], text: str = "") -> bool:
+    return any(f.code in codes and text in f.message for f in report.findings)
+
+
+def explained(line: str, report: Report, module: Path) -> bool:
+    """Whether *report* holds the finding that answers one engine problem line."""
+    if "[version]" in line or '"Version Mismatch"' in line:
+        return _has(report, {"declared-version", "newer-than-declared"})
+    unknown = re.search(r"Unknown type (\S+?;)", line)
+    if unknown:
+        return _has(report, {"needs-version", "newer-than-declared", "unknown-trait",
+                             "custom-trait"}, unknown.group(1))
+    image = (re.search(r"referenced image not in module archive: (.+)$", line)
+             or re.search(r"Failed to load (.+?) \|", line)
+             or re.search(r"Source: (.+?) Error: Image not found", line))
+    if image:
+        return _has(report, {"missing-image", "image-expression", "image-nfd"},
+                    repr(image.group(1).strip()))
+    untranslated = re.search(r"No Translation: (.+)$", line)
+    if untranslated:
+        # a key the module's own Java code asks VASSAL's translations for
+        key = untranslated.group(1).strip().encode()
+        with zipfile.ZipFile(module) as z:
+            in_code = any(key in z.read(n) for n in z.namelist() if n.endswith(".class"))
+        return in_code and _has(report, {"custom-class"})
+    if "couldn't build piece" in line.lower() or "Bad Data" in line:
+        return _has(report, {"piece-decode", "unknown-trait", "needs-version"})
+    return False
+
+
+def assert_agrees(module: Path) -> list[str]:
+    """Run the engine and vconv check on *module*; return the engine's problem lines."""
+    result = run_vassal_check(module, images=True, timeout=300)
+    report = check_module(module)
+    missed = [line for line in engine_problems(result.output)
+              if not explained(line, report, module)]
+    assert missed == [], "\n".join(missed + [str(f) for f in report.sorted()])
+    if result.errors:
+        assert report.exit_code() == 1
+    return engine_problems(result.output)
+
+
+@pytest.mark.vassal
+@pytest.mark.parametrize("module", REAL_MODULES, ids=lambda p: p.parent.name + "/" + p.name)
+def test_real_module(module: Path) -> None:
+    assert_agrees(module)
+
+
+BROKEN = {
+    "missing-image": ({}, {"back.png"}),
+    "unknown-trait": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                       "+/null/wobble;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
+    "newer-trait": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                     "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
+}
+
+
+@pytest.mark.vassal
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_module(case: str, tmp_path: Path) -> None:
+    replace, without = BROKEN[case]
+    text = BUILDFILE
+    for old, new in replace.items():
+        text = text.replace(old, new)
+    images = {n: png(*s) for n, s in IMAGES.items() if n not in without}
+    module = write_module(tmp_path / f"{case}.vmod", text, images=images)
+    assert assert_agrees(module), "the engine should notice this breakage"
