@@ -16,6 +16,7 @@ from converter.atomic import write_text_atomic
 from converter.audit.auditor import AuditResult
 from converter.audit.script import ScriptedGame
 from converter.builder.module import BuiltModule
+from converter.errors import InputError
 from converter.cli import main
 from converter.load.model import load_model
 
@@ -76,7 +77,7 @@ def test_a_failed_write_leaves_the_old_file_whole(tmp_path: Path,
     def disk_full(fd: int) -> None:
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError):
+    with pytest.raises(InputError, match="No space left on device"):  # exit 2, one line
         write_text_atomic(target, "the new report " * 1000)
     assert target.read_text(encoding="utf-8") == "the old report"
     assert [p.name for p in tmp_path.iterdir()] == ["report.html"]
