@@ -17,7 +17,8 @@ from lxml import etree
 
 from converter.errors import InputError, VassalFormatError
 from converter.vassal import vmod_reader
-from converter.vassal.buildfile import MAX_BUILDFILE_BYTES, safe_parser
+from converter.vassal.buildfile import MAX_BUILDFILE_BYTES
+from converter.vassal.safexml import parse_untrusted
 
 
 @dataclass
@@ -111,15 +112,10 @@ def java_name(zinfo: zipfile.ZipInfo) -> str:
 
 
 def parse_buildfile(data: bytes, source: str) -> etree._Element:
-    """The build file as an lxml tree, parsed without entities, DTDs or network.
+    """The build file as an lxml tree, through vconv's one safe parser (no DTD in any
+    encoding, no entities, no network).
 
     Raises:
-        VassalFormatError: malformed XML or an entity declaration.
+        VassalFormatError: malformed XML or a document type declaration.
     """
-    if b"<!ENTITY" in data:
-        raise VassalFormatError(f"{source}: build file declares XML entities, which vconv "
-                                "refuses to expand")
-    try:
-        return etree.fromstring(data, safe_parser())
-    except etree.XMLSyntaxError as exc:
-        raise VassalFormatError(f"{source}:{exc.lineno}: malformed XML: {exc.msg}") from None
+    return parse_untrusted(data, source)

@@ -74,7 +74,17 @@ def confirm(f: Finding, a: Archive) -> bool | None:
                                  if kind == "Map" else [])
         return name not in names
     if f.code == "missing-board":
-        return _quoted(m, "board") not in a.named("Board")
+        board = _quoted(m, "board")
+        if "which map" in m:  # a board the stack's own map lacks (VASSAL places it on no other)
+            owner = _quoted(m, "which map")
+            maps = [e for e in a.root.iter() if isinstance(e.tag, str)
+                    and e.tag.rsplit(".", 1)[-1] in ("Map", "PlayerHand", "PrivateMap")
+                    and e.get("mapName") == owner]
+            return bool(maps) and all(
+                board not in [b.get("name") for b in mp.iter()
+                              if isinstance(b.tag, str) and b.tag.endswith(".Board")]
+                for mp in maps)
+        return board not in a.named("Board")
     if f.code == "missing-file":
         return _quoted(m, "file") not in a.names
     if f.code == "missing-property":
