@@ -51,6 +51,9 @@ def explained(line: str, report: Report, module: Path) -> bool:
         with zipfile.ZipFile(module) as z:
             in_code = any(key in z.read(n) for n in z.namelist() if n.endswith(".class"))
         return in_code and _has(report, {"custom-class"})
+    missing_class = re.search(r"failed to load class ([\w.$]+)", line)
+    if missing_class:
+        return _has(report, {"missing-class"}, missing_class.group(1))
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version"})
     return False
