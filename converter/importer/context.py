@@ -67,6 +67,9 @@ class ImportContext:
                 "note": f"{MISSING_NOTE}: {', '.join(fields)}; the rest imported from {path}"}
 
     def note(self, text: str) -> None:
+        # no file name of the module: a module rebuilt from the import must import alike
+        path = self.module.path
+        text = text.replace(f"{path}!", "").replace(f"{path}: ", "").replace(path, "the module")
         if text not in self.notes:
             self.notes.append(text)
 

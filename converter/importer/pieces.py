@@ -23,7 +23,8 @@ from converter.importer.paths import contents, join, label
 from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component
-from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Piece, UsePrototype
+from converter.vassal.traits import (
+    BasicPiece, Label, Layer, Marker, Obscurable, Piece, UsePrototype)
 
 MAX_FACES = 4
 FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
@@ -301,6 +302,18 @@ def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, si
     if side is not None:
         entry["side"] = side
     faces, unused = _faces(ctx, traits, basic, name, path, protos.origin)
+    label = next((t for t in traits if isinstance(t, Label) and t.text.strip()
+                  and "$" not in t.text), None)
+    if label is not None and len(faces) == 1 and "label" not in faces[0]:
+        # a Text Label with a fixed text is what the counter shows (VASSAL's Labeler)
+        first = faces[0]
+        face = {"counter": first["counter"], "side": first["side"], "label": label.text.strip()}
+        face.update((k, v) for k, v in first.items() if k not in face and k != "provenance")
+        proto = protos.origin.get(id(label))
+        face["provenance"] = dict(faces[0]["provenance"])
+        face["provenance"]["note"] += "; label from " + (
+            f"the Text Label of prototype {proto!r}" if proto else "its Text Label")
+        faces[0] = face
     if any(isinstance(t, Obscurable) for t in traits):
         entry["hidden"] = True
     entry["faces"] = faces

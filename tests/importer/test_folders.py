@@ -246,3 +246,22 @@ def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
     # VASSAL names the Field's points 'Field 0,0' and 'Field 1,0'; every Bench point 'Bench'
     assert spaces == [("Field", "zone", None), ("Field 0,0", "square", "field"),
                       ("Field 1,0", "square", "field"), ("Bench", "zone", None)]
+
+
+def test_a_fixed_text_label_is_the_faces_label(tmp_path: Path) -> None:
+    label = b"label;76,130;Change Label;10;0,0,0;255,255,255;t;0;c;0;b;c;$pieceName$ ($label$)"
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="L" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.PieceWindow name="P">'
+           b'<VASSAL.build.widget.PieceSlot entryName="Fort">+/null/' + label + b'\tpiece;;;;'
+           b'Fort/Metz\tnull;0;0;1;0</VASSAL.build.widget.PieceSlot>'
+           b'<VASSAL.build.widget.PieceSlot entryName="VP">+/null/' + label + b'\tpiece;;;;'
+           b'VP/$VP$\tnull;0;0;2;0</VASSAL.build.widget.PieceSlot>'
+           b'</VASSAL.build.module.PieceWindow></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "l.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "l"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    pieces = {p["name"]: p for p in merged(folder)["pieces"]}
+    fort = pieces["Fort"]["faces"][0]
+    assert fort["label"] == "Metz" and fort["provenance"]["note"].endswith(
+        "; label from its Text Label")
+    assert "label" not in pieces["VP"]["faces"][0]  # a text made of properties at play time
