@@ -15,6 +15,7 @@ from typing import Any
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import ImportedGrid, import_hex_grid
+from converter.importer.images import ImageTooLarge
 from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
 from converter.vassal.components import Board, BoardPicker, Map, SetupStack
@@ -96,6 +97,8 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
             image = {"file": file}
             try:
                 size = ctx.images.size(board.image)
+            except ImageTooLarge:
+                raise
             except VassalFormatError as exc:
                 ctx.note(f"board {board.name!r}: {exc}; its grid is kept, on the board's "
                          "stated size")

@@ -21,6 +21,11 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ +-]+")
 
 
+class ImageTooLarge(VassalFormatError):
+    """A picture past the pixel limit: an image bomb refuses the whole import (exit 2),
+    where a merely unreadable picture is noted and the import goes on."""
+
+
 @dataclass
 class ImageStore:
     """Images copied so far: module image name → file in the game folder, and their bytes."""
@@ -83,7 +88,7 @@ class ImageStore:
             raise VassalFormatError(f"{self.module.path}: image {name!r} is not a readable "
                                     f"picture ({exc})") from None
         if width * height > IMAGE_PIXELS.value():  # from the header, before any decoding
-            raise VassalFormatError(IMAGE_PIXELS.refusal(
+            raise ImageTooLarge(IMAGE_PIXELS.refusal(
                 f"{self.module.path}: image {name!r}", f"{width}x{height} pixels"))
         return width, height
 
