@@ -48,7 +48,9 @@ def _guard_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VCONV_GUARD", "raise")
 
 
-_BUILT: dict[Path, Any] = {}  # game folder -> its BuiltModule, or the error its build raised
+# (game folder, SOURCE_DATE_EPOCH) -> its BuiltModule, or the error its build raised: the
+# epoch is part of the key, as it changes the module's stamps
+_BUILT: dict[tuple[Path, str | None], Any] = {}
 
 
 def built_once(folder: Path) -> Any:
@@ -56,12 +58,12 @@ def built_once(folder: Path) -> Any:
     each caller gets its own deep copy (tests change what they are given, and a copy costs
     far less than a build).  A build that fails raises the same error again for every
     caller."""
-    key = Path(folder).resolve()
+    key = (Path(folder).resolve(), os.environ.get("SOURCE_DATE_EPOCH"))
     if key not in _BUILT:
         from converter.builder import build_module
 
         try:
-            _BUILT[key] = build_module(key)
+            _BUILT[key] = build_module(key[0])
         except Exception as exc:  # remembered: a broken game is not built again
             _BUILT[key] = exc
     result = _BUILT[key]
