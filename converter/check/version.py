@@ -38,7 +38,7 @@ COMPONENT_SINCE: dict[str, Version] = {
 }
 
 TRAIT_SINCE: dict[str, Version] = {
-    "globalhotkey;": (3, 4), "menuSeparator;": (3, 4), "deselect;": (3, 5),
+    "menuSeparator;": (3, 4), "deselect;": (3, 5),  # globalhotkey; is as old as 3.0
     "basicName;": (3, 6), "locmsg;": (3, 6), "mat;": (3, 6), "matPiece;": (3, 6),
     "nonRect2;": (3, 6),
     "attach;": (3, 7), "border;": (3, 7), "cmt;": (3, 7), "locCommand;": (3, 7),

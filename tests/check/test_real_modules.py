@@ -36,6 +36,22 @@ PINNED: dict[str, dict[tuple[str, str], int]] = {
         ("warning", "hotkey-twice"): 2, ("warning", "image-expression"): 2,
         ("warning", "missing-property"): 1,
     },
+    "Bushido-RisenSun-0.0-noimages.vmod": {
+        ("error", "missing-board"): 1, ("error", "missing-image"): 136, ("error", "off-board"): 1,
+        ("warning", "duplicate-deck"): 1, ("warning", "duplicate-zone"): 1},
+    "TheLongestDay-noimages.vmod": {
+        ("error", "missing-class"): 1, ("error", "missing-image"): 3070,
+        ("error", "missing-setup"): 1, ("warning", "missing-gpid"): 1,
+        ("warning", "no-moduledata"): 1},
+    "Nevsky-2.1-noimages.vmod": {
+        ("error", "missing-board"): 2, ("error", "missing-deck"): 4, ("error", "missing-file"): 1,
+        ("error", "missing-image"): 520, ("error", "missing-prototype"): 19,
+        ("info", "declared-version"): 1, ("info", "zone-overlap"): 121,
+        ("warning", "duplicate-zone"): 17, ("warning", "image-expression"): 2},
+    "ForThePeople-3.6-noimages.vmod": {
+        ("error", "missing-image"): 416, ("error", "off-board"): 2, ("info", "custom-class"): 4,
+        ("info", "declared-version"): 1, ("info", "zone-overlap"): 61,
+        ("warning", "image-expression"): 2},
     "zxvt-0.3.0.vmod": {
         ("error", "missing-image"): 1, ("info", "unused-image"): 1,
     },
@@ -43,13 +59,12 @@ PINNED: dict[str, dict[tuple[str, str], int]] = {
 
 # Findings no oracle re-derives, read against the module by hand: (module, code) → the
 # substrings of the messages found true.
-HAND_CHECKED: dict[tuple[str, str], list[str]] = {}
-
-# Only modules whose findings were read by hand are held to these pins; the modules that
-# arrived later (Nevsky, For the People, The Longest Day, Bushido) are checked for a readable
-# report only until their findings are vetted.
-MODULES = [p for p in ALL_MODULES if p.name in PINNED]
-LATER = [p for p in ALL_MODULES if p.name not in PINNED]
+HAND_CHECKED: dict[tuple[str, str], list[str]] = {
+    # the archive holds scenarios/campaign.sav; VASSAL opens a setup file by its exact entry
+    # name at the archive's root, so 'Campaign Game' cannot be chosen
+    ("TheLongestDay-noimages.vmod", "missing-setup"): ["'campaign.sav'"],
+}
+MODULES = ALL_MODULES
 
 
 def _id(path: Path) -> str:
@@ -91,13 +106,6 @@ def test_every_finding_is_true(module: Path, reports: dict[Path, Report]) -> Non
         checked = HAND_CHECKED.get((module.name, finding.code), [])
         assert any(text in finding.message for text in checked), \
             f"no oracle and not checked by hand: {finding}"
-
-
-@pytest.mark.parametrize("module", LATER, ids=_id)
-def test_modules_not_yet_vetted_still_check(module: Path, reports: dict[Path, Report]) -> None:
-    report = _report(reports, module)
-    assert report.unreadable == ""
-    assert report.findings, "a real module with its images left out has missing-image findings"
 
 
 @pytest.mark.parametrize("module", MODULES, ids=_id)
