@@ -83,7 +83,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         by_name.setdefault(definition.key[0], []).append(definition)
     placements: list[dict[str, Any]] = []
     index: dict[tuple[str, str], dict[str, Any]] = {}
-    unplaced = 0
+    unplaced = nameless = 0
     for add in adds:
         if add.id in in_decks:
             continue
@@ -99,6 +99,9 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if at is None:
             unplaced += 1
             continue
+        if not name.strip() and len(by_name.get(name, [])) != 1:
+            nameless += 1  # which piece it is cannot be told: no placement is invented
+            continue
         piece_id = _piece_id(ctx, add, name, by_name, pieces, protos, sides, path)
         if piece_id is None:
             unplaced += 1
@@ -113,6 +116,10 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     for placement in placements:  # count before provenance, as elsewhere
         if "count" in placement:
             placement["provenance"] = placement.pop("provenance")
+    if nameless:
+        ctx.note(f"{path}: {nameless} pieces of its saved game have no name (their BasicPiece "
+                 "is nameless) that tells which of the module's pieces they are; they are left "
+                 "out of the scenario")
     if unplaced:
         ctx.note(f"{path}: {unplaced} pieces of its saved game lie on no board of their map "
                  "or cannot be read; they are left out of the scenario")

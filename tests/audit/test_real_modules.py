@@ -354,3 +354,34 @@ def test_predefined_setup_saves_tied_by_names_alone_give_no_false_violation(
         assert any("module pieces" in n for n in report["notes"])
         judged = {c["check"]: c["applied"] for c in report["checks_run"]}
         assert judged["setup"] > 0 and judged["counter-mix"] > 0, name
+
+
+# ----------------------------------------------------------------------------- real modules
+
+ALMORAVID = REAL / "almoravid" / "Almoravid-1.3-noimages.vmod"
+
+
+def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Almoravid (VASSAL 3.6, folders, decks, 8 setups): each scenario save the module carries,
+    audited against the game `vconv import` makes of it, gives no violation; the setup is
+    really judged (each save's pieces are tied to the game's)."""
+    import zipfile
+
+    game = tmp_path / "almoravid"
+    assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
+    capsys.readouterr()
+    with zipfile.ZipFile(ALMORAVID) as z:
+        saves = [n for n in z.namelist() if n.endswith(".vsav")]
+        assert len(saves) >= 6
+        for name in saves:
+            save = tmp_path / Path(name).name
+            save.write_bytes(z.read(name))
+    mapping = tmp_path / "mapping.json"
+    for name in saves:
+        code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", ALMORAVID,
+                                  "--game", game, "--mapping", mapping)
+        assert code == 0, (name, [f["message"] for f in report["findings"]][:5])
+        assert report["findings"] == []
+        setup = [c for c in report["checks_run"] if c["check"] == "setup"]
+        assert setup and setup[0]["applied"] > 0, name
