@@ -72,14 +72,9 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
         raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
     with archive:
-        infos = archive.infolist()
-        if len(infos) > vmod_reader.MAX_MEMBERS:
-            raise VassalFormatError(f"{source}: {len(infos)} entries, more than "
-                                    f"{vmod_reader.MAX_MEMBERS}")
         entries: dict[str, int] = {}
         zip_names: dict[str, str] = {}
-        for zinfo in infos:
-            vmod_reader._check_name(zinfo.filename, source)
+        for zinfo in vmod_reader.checked_entries(archive, source):
             if not zinfo.is_dir():
                 name = java_name(zinfo)
                 entries[name] = zinfo.file_size

@@ -117,6 +117,33 @@ def parse_metadata(data: bytes, source: str) -> dict[str, str]:
     return out
 
 
+def checked_entries(archive: zipfile.ZipFile, source: str,
+                    max_total: int = MAX_TOTAL_BYTES) -> list[zipfile.ZipInfo]:
+    """The archive's entries, once each was found safe: not too many, no path leaving the
+    archive, no name twice, a bounded total.
+
+    Raises:
+        VassalFormatError: the first entry or total that breaks one of these.
+    """
+    infos = archive.infolist()
+    if len(infos) > MAX_MEMBERS:
+        raise VassalFormatError(f"{source}: {len(infos)} entries, more than {MAX_MEMBERS}")
+    seen: set[str] = set()
+    total = 0
+    for info in infos:
+        _check_name(info.filename, source)
+        if info.filename in seen:
+            # two entries of one name: which one a reader takes differs (zipfile the
+            # last, VASSAL the first), so what we check would not be what VASSAL loads
+            raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears twice")
+        seen.add(info.filename)
+        if not info.is_dir():
+            total += info.file_size
+    if total > max_total:
+        raise VassalFormatError(f"{source}: entries total more than {max_total} bytes")
+    return infos
+
+
 def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTES,
               max_total: int = MAX_TOTAL_BYTES) -> ModuleFile:
     """Read a module's build file (buildFile.xml, or the legacy buildFile) and metadata.
@@ -134,21 +161,8 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
         raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
     with archive:
-        infos = archive.infolist()
-        if len(infos) > MAX_MEMBERS:
-            raise VassalFormatError(f"{source}: {len(infos)} entries, more than {MAX_MEMBERS}")
-        sizes: dict[str, int] = {}
-        for info in infos:
-            _check_name(info.filename, source)
-            if info.filename in sizes:
-                # two entries of one name: which one a reader takes differs (zipfile the
-                # last, VASSAL the first), so what we check would not be what VASSAL loads
-                raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears "
-                                        "twice")
-            if not info.is_dir():
-                sizes[info.filename] = info.file_size
-        if sum(sizes.values()) > max_total:
-            raise VassalFormatError(f"{source}: entries total more than {max_total} bytes")
+        sizes = {info.filename: info.file_size
+                 for info in checked_entries(archive, source, max_total) if not info.is_dir()}
         if "savedGame" in sizes:
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}

@@ -177,3 +177,20 @@ def test_fix_gpids_renumbers_a_slot_sharing_a_place_marker_id(tmp_path: Path, ca
     assert main(["check", "--fix-gpids", str(path), "-o", str(fixed)]) == 0
     assert "SetupStack[Reserve]/PieceSlot[1st Bn]: gpid '2' -> '10'" in capsys.readouterr().out
     assert main(["check", str(fixed)]) == 0
+
+
+def test_a_module_with_an_entry_named_twice_is_unreadable(tmp_path: Path, capsys) -> None:
+    """Which copy a reader takes differs (zipfile the last, VASSAL the first): refused, as the
+    importer and the auditor refuse it."""
+    import warnings
+    import zipfile
+
+    path = tmp_path / "twice.vmod"
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(path, "w") as out, \
+            warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # zipfile warns of the duplicate it is asked to write
+        for info in src.infolist():
+            out.writestr(info, src.read(info))
+        out.writestr("buildFile", b"<VASSAL.launch.BasicModule/>")
+    assert main(["check", str(path)]) == 2
+    assert "archive entry 'buildFile' appears twice" in capsys.readouterr().err
