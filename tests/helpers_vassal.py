@@ -1,6 +1,7 @@
 """Independent judges of a built module: the real VASSAL engine and pywargame.
 
-Both are optional; tests that need them skip cleanly when they are not installed.
+On a developer's machine, tests that need them skip when they are not installed; under CI
+(`CI=true`, set by .ci/run) such a skip fails the test instead (tests/conftest.py).
 """
 
 from __future__ import annotations
