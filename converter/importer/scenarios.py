@@ -18,6 +18,7 @@ from converter.importer.context import ImportContext
 from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents
 from converter.importer.pieces import PieceDefinition, PiecesResult, Prototypes, piece_entry
+from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.savefile import read_save_bytes
@@ -81,8 +82,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     by_name: dict[str, list[PieceDefinition]] = {}
     for definition in pieces.pieces:
         by_name.setdefault(definition.key[0], []).append(definition)
-    placements: list[dict[str, Any]] = []
-    index: dict[tuple[str, str], dict[str, Any]] = {}
+    placed_at = Placements()
     unplaced = nameless = 0
     for add in adds:
         if add.id in in_decks:
@@ -106,16 +106,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if piece_id is None:
             unplaced += 1
             continue
-        key = (piece_id, repr(sorted(at.items())))
-        if key in index:
-            index[key]["count"] = index[key].get("count", 1) + 1
-            continue
-        placement = {"piece": piece_id, "at": at, "provenance": ctx.stated(path)}
-        index[key] = placement
-        placements.append(placement)
-    for placement in placements:  # count before provenance, as elsewhere
-        if "count" in placement:
-            placement["provenance"] = placement.pop("provenance")
+        placed_at.add(piece_id, at, ctx.stated(path))
     if nameless:
         ctx.note(f"{path}: {nameless} pieces of its saved game have no name (their BasicPiece "
                  "is nameless) that tells which of the module's pieces they are; they are left "
@@ -123,7 +114,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     if unplaced:
         ctx.note(f"{path}: {unplaced} pieces of its saved game lie on no board of their map "
                  "or cannot be read; they are left out of the scenario")
-    return placements
+    return placed_at.to_list()
 
 
 def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: BoardsResult,

@@ -20,11 +20,34 @@ from converter.vassal.components import Map, PieceSlot, SetupStack
 SCENARIO_ID = "vassal-setup"
 
 
+class Placements:
+    """A scenario's placements in the order first met, one per piece and place: the same
+    piece placed at the same place again raises that placement's count."""
+
+    def __init__(self) -> None:
+        self._by_place: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def add(self, piece_id: str, at: dict[str, Any], provenance: dict[str, Any]) -> None:
+        key = (piece_id, repr(sorted(at.items())))
+        placement = self._by_place.get(key)
+        if placement is None:
+            self._by_place[key] = {"piece": piece_id, "at": at, "provenance": provenance}
+        else:
+            placement["count"] = placement.get("count", 1) + 1
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """The placements as the canonical form writes them (count before provenance)."""
+        out = list(self._by_place.values())
+        for placement in out:
+            if "count" in placement:
+                placement["provenance"] = placement.pop("provenance")
+        return out
+
+
 def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                  protos: Prototypes, sides: dict[str, str],
                  consumed: set[int]) -> dict[str, Any] | None:
-    placements: list[dict[str, Any]] = []
-    by_place: dict[tuple[str, str], dict[str, Any]] = {}
+    placed_at = Placements()
     for vmap in ctx.module.buildfile.find_all(Map):
         for stack, path in contents(vmap, label(vmap)):
             if not isinstance(stack, SetupStack):
@@ -39,19 +62,11 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 piece_id = _piece_id(ctx, slot, join(path, slot), pieces, protos, sides)
                 if piece_id is None or at is None:
                     continue
-                key = (piece_id, repr(sorted(at.items())))
-                if key in by_place:
-                    by_place[key]["count"] = by_place[key].get("count", 1) + 1
-                    continue
-                placement = {"piece": piece_id, "at": at, "provenance": ctx.stated(path)}
-                by_place[key] = placement
-                placements.append(placement)
+                placed_at.add(piece_id, at, ctx.stated(path))
+    placements = placed_at.to_list()
     if not placements:
         return None
     count_placed(placements, pieces)
-    for p in placements:
-        if "count" in p:
-            p["provenance"] = p.pop("provenance")
     return {"id": SCENARIO_ID, "name": "At start (VASSAL set-up stacks)", "setup": placements,
             "provenance": ctx.stated("SetupStack components")}
 
