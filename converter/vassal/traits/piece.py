@@ -103,13 +103,11 @@ class Piece:
         return "+/" + sequence.join([piece_id, type_text, state_text], "/")
 
 
-def decode_piece(type_text: str, state_text: str) -> Piece:
-    """Split a piece's full type and state into trait objects (outermost first).
-
-    Unknown traits become RawTrait and re-encode unchanged.
+def _chains(type_text: str, state_text: str) -> tuple[tuple[str, ...], list[str]]:
+    """A piece's type and state, each split into its traits' parts (outermost first).
 
     Raises:
-        VassalFormatError: the type is a stack or deck, or the chains differ in length.
+        VassalFormatError: the type is a stack or deck, or the state has fewer parts.
     """
     if type_text == "stack" or type_text.startswith("deck;"):
         raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
@@ -119,6 +117,18 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
         raise VassalFormatError(
             f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
             f"{len(states)} parts")
+    return types, states
+
+
+def decode_piece(type_text: str, state_text: str) -> Piece:
+    """Split a piece's full type and state into trait objects (outermost first).
+
+    Unknown traits become RawTrait and re-encode unchanged.
+
+    Raises:
+        VassalFormatError: the type is a stack or deck, or the chains differ in length.
+    """
+    types, states = _chains(type_text, state_text)
     return Piece([_decode_trait(t, s) for t, s in zip(types, states)])
 
 
@@ -131,14 +141,7 @@ def decode_shown(type_text: str, state_text: str) -> Piece:
     Raises:
         VassalFormatError: as ``decode_piece``.
     """
-    if type_text == "stack" or type_text.startswith("deck;"):
-        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
-    types = _type_parts(type_text)
-    states = split_chain(state_text, len(types))
-    if len(states) < len(types):
-        raise VassalFormatError(
-            f"piece {types[-1][:60]!r} has {len(types)} traits but its state has "
-            f"{len(states)} parts")
+    types, states = _chains(type_text, state_text)
     last = len(types) - 1
     return Piece([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
                   if i == last or _names_it(t)])
