@@ -11,11 +11,10 @@ from __future__ import annotations
 import os
 import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from lxml import etree
 
-from converter.errors import InputError, VassalFormatError
+from converter.errors import VassalFormatError
 from converter.vassal import vmod_reader
 from converter.vassal.buildfile import MAX_BUILDFILE_BYTES
 from converter.vassal.safexml import parse_untrusted
@@ -65,13 +64,7 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
             the limits, malformed XML or XML entities.
     """
     source = str(path)
-    if not Path(source).is_file():
-        raise InputError(source, "no such module file")
-    try:
-        archive = zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
-        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
-    with archive:
+    with vmod_reader.open_archive(source) as archive:
         entries: dict[str, int] = {}
         zip_names: dict[str, str] = {}
         for zinfo in vmod_reader.checked_entries(archive, source):

@@ -117,6 +117,21 @@ def parse_metadata(data: bytes, source: str) -> dict[str, str]:
     return out
 
 
+def open_archive(source: str) -> zipfile.ZipFile:
+    """The module file *source* opened as a ZIP archive (the caller closes it).
+
+    Raises:
+        InputError: the file does not exist.
+        VassalFormatError: it is not a ZIP archive.
+    """
+    if not Path(source).is_file():
+        raise InputError(source, "no such module file")
+    try:
+        return zipfile.ZipFile(source)
+    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
+
+
 def checked_entries(archive: zipfile.ZipFile, source: str,
                     max_total: int = MAX_TOTAL_BYTES) -> list[zipfile.ZipInfo]:
     """The archive's entries, once each was found safe: not too many, no path leaving the
@@ -154,13 +169,7 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
             malformed XML.
     """
     source = str(path)
-    if not Path(source).is_file():
-        raise InputError(source, "no such module file")
-    try:
-        archive = zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
-        raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
-    with archive:
+    with open_archive(source) as archive:
         sizes = {info.filename: info.file_size
                  for info in checked_entries(archive, source, max_total) if not info.is_dir()}
         if "savedGame" in sizes:
