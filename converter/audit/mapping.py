@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -534,24 +534,20 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
         raise InputError(str(p), f"the mapping is for game {data.get('game')!r}, not "
                          f"{game.id!r}; propose a new one with --propose-mapping",
                          pointer="/game")
-    pieces: dict[str, str | None] = {}
-    raw = data.get("pieces", {})
-    if not isinstance(raw, dict):
-        raise bad("/pieces", "an object: module piece name → game piece id or null")
-    for name, pid in raw.items():
-        if pid is not None and (not isinstance(pid, str) or game.piece(pid) is None):
-            raise bad(f"/pieces/{_esc(name)}", f"a piece id of game {game.id!r} or null, "
-                      f"not {pid!r}")
-        pieces[name] = pid
-    boards: dict[str, str | None] = {}
-    raw = data.get("boards", {})
-    if not isinstance(raw, dict):
-        raise bad("/boards", "an object: VASSAL board name → game board id or null")
-    for name, bid in raw.items():
-        if bid is not None and (not isinstance(bid, str) or game.board(bid) is None):
-            raise bad(f"/boards/{_esc(name)}", f"a board id of game {game.id!r} or null, "
-                      f"not {bid!r}")
-        boards[name] = bid
+    def ids(section: str, of: str, what: str, exists: Callable[[str], object]
+            ) -> dict[str, str | None]:
+        """A section tying VASSAL names to ids of the game (or null), each id checked."""
+        raw = data.get(section, {})
+        if not isinstance(raw, dict):
+            raise bad(f"/{section}", f"an object: {of} name → game {what} id or null")
+        for name, gid in raw.items():
+            if gid is not None and (not isinstance(gid, str) or exists(gid) is None):
+                raise bad(f"/{section}/{_esc(name)}", f"a {what} id of game {game.id!r} or "
+                          f"null, not {gid!r}")
+        return dict(raw)
+
+    pieces = ids("pieces", "module piece", "piece", game.piece)
+    boards = ids("boards", "VASSAL board", "board", game.board)
     places: dict[str, dict[str, PlaceRef | None]] = {}
     raw = data.get("places", {})
     if not isinstance(raw, dict):
