@@ -54,6 +54,8 @@ class BuiltModule:
     findings: list[Finding] = field(default_factory=list)
     boards: dict[str, PlacedBoard] = field(default_factory=dict)
     display: PlacedBoard | None = None
+    # edits of an imported game's JSON that its kept build file cannot take (file#pointer: why)
+    warnings: list[str] = field(default_factory=list)
 
     @property
     def file_name(self) -> str:
@@ -92,8 +94,11 @@ def build_module(path: str | Path) -> BuiltModule:
     game.folder = doc.folder
     if "vassal" in doc.data:  # imported from a VASSAL module: write that module back
         from converter.builder.preserved import preserved_archive
-        return BuiltModule(game, preserved_archive(Path(doc.folder), copy.deepcopy(doc.data)),
-                           ["the VASSAL module the import kept (game.json#/vassal), written back"])
+        warnings: list[str] = []
+        archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings)
+        return BuiltModule(game, archive, ["the VASSAL module the import kept "
+                                           "(game.json#/vassal), written back"],
+                           warnings=warnings)
     return build_from_model(game, copy.deepcopy(doc.data))
 
 

@@ -35,6 +35,7 @@ class PlacedBoard:
     whole: dict[str, Any] | None = None  # the location every point of the board has
     entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
     size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
+    component: Board | None = None  # the VASSAL board itself, for writing edits back
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
         """The board as one space, added on first need: a point no zone or region names."""
@@ -112,7 +113,7 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
             # AttributeError: a damaged element whose tag only ends like a grid's
             ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
                      f"({exc})")
-    placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
+    placed = PlacedBoard(vmap.map_name, board.name, board_id, grid, component=board)
     placed.entry = out
     placed.size = size
     spaces: list[dict[str, Any]] = []
