@@ -248,8 +248,8 @@ def display_layout(game: Game) -> DisplayLayout | None:
     names = {t.id: _wrapped(draw, t.name, TRACK_NAME_FONT, name_w) for t in tracks}
     label_w = int(max([TRACK_LABEL_W] + [_width(draw, n, TRACK_NAME_FONT) + 2 * 12 + 8 for n in names.values()]))
     if event_reinforcements(game):
-        from converter.builder.naming import EVENT_BOX as EVENT_LABEL
-        label_w = int(max(label_w, _width(draw, [EVENT_LABEL], DECK_FONT) + 2 * 12 + 8))
+        from converter.builder.naming import event_box_label
+        label_w = int(max(label_w, _width(draw, [event_box_label(game)], DECK_FONT) + 2 * 12 + 8))
     y = 20
     width = label_w + TRACK_CELL * 4
     for track in tracks:
