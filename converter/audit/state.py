@@ -19,6 +19,7 @@ from converter.vassal.traits import Layer, decode_piece
 log = logging.getLogger(__name__)
 
 VCONV_ID = "vconv_id"
+VCONV_CARD = "vconv_card"
 
 
 @dataclass(slots=True)
@@ -33,6 +34,7 @@ class Traits:
     map: str | None = None  # the BasicPiece's own position (in saves and ChangePiece states)
     x: int = 0
     y: int = 0
+    card_id: str | None = None  # the builder's vconv_card marker: a card, never a piece
 
 
 @dataclass(slots=True, eq=False)
@@ -56,6 +58,12 @@ class PieceState:
     def name(self) -> str:
         t = self._traits
         return t.name if t is not None else self.id
+
+    @property
+    def card_id(self) -> str | None:
+        """The game's card this is (a card the builder marked), None for anything else."""
+        t = self._traits
+        return t.card_id if t is not None else None
 
     @property
     def game_id(self) -> str | None:
@@ -115,7 +123,8 @@ class GameState:
             found = Traits(p.name, props.get(VCONV_ID) or None,
                            layer.level if layer is not None else None,
                            layer.name if layer is not None else None, p.masked,
-                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y)
+                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
+                           props.get(VCONV_CARD) or None)
         except (VassalFormatError, ValueError, IndexError):
             found = Traits("?", None, None, None, False)
         if len(self._trait_cache) > 100_000:
@@ -128,6 +137,9 @@ class GameState:
         if self.game is None:
             return
         t = self.traits(piece)
+        if t.card_id is not None:  # a card of a deck, even one named like a piece
+            piece.game, piece.side = None, None
+            return
         if self.module.mapping is not None:  # another's module: its names, tied by the mapping
             gp = self.module.mapping.piece(piece.type_text, piece.state_text)
         else:

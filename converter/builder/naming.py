@@ -78,6 +78,15 @@ def track_cell_names(game: Game) -> dict[tuple[str, int], str]:
     return out
 
 
+def event_box_label(game: Game) -> str:
+    """The words on the display board's box of reinforcements that enter on an event, in the
+    game's language."""
+    from converter.render.words import words
+
+    return words(game.language)(EVENT_BOX)
+
+
 def event_box_name(game: Game) -> str:
-    """The zone name of the display board's box of reinforcements that enter on an event."""
-    return unique(EVENT_BOX, set(track_cell_names(game).values()))
+    """The zone name of the display board's box of reinforcements that enter on an event:
+    its label, made unique among the track cells' names."""
+    return unique(event_box_label(game), set(track_cell_names(game).values()))
