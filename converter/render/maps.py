@@ -679,7 +679,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     return img
 
 
-LinkLabel = tuple[str, tuple[float, float, float, float], RGB, "tuple[float, float] | None"]
+LinkLabel = tuple[str, tuple[float, float, float, float], RGB, tuple[float, float] | None]  # text, box, colour, leader
 
 
 def _link_tag(game: Game, link: Any) -> str:
