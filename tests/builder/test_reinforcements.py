@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from converter.builder.layout import track_values
+from converter.builder.conventions import track_values
 from converter.model.game import Game
 from converter.model.scenario import Scenario
 from converter.builder.module import build_module, write_module
