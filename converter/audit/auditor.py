@@ -220,7 +220,8 @@ def _same_game(source: str, state: GameState, module: AuditModule) -> None:
     Judging such a log would pass it (no piece has a rule), so it is unreadable input.
     """
     pieces = list(state.pieces.values())
-    known = sum(1 for p in pieces if p.game is not None)
+    cards = {c.id for c in module.game.cards or []} if module.game is not None else set()
+    known = sum(1 for p in pieces if p.game is not None or state.traits(p).card_id in cards)
     if len(pieces) >= 2 and known * 10 < len(pieces):
         game = module.game
         title = f"{game.id} ({game.title})" if game is not None else module.name

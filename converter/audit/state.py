@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
 from converter.audit.places import OFF_MAP, Locator, Place
-from converter.builder.conventions import FACE_LAYERS, PIECE_ID_PROPERTY, levels_of, phase_path
+from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY, levels_of, phase_path
 from converter.errors import VassalFormatError
 from converter.model.game import Game
 from converter.model.pieces import Face
@@ -31,6 +31,7 @@ class Traits:
     map: str | None = None  # the BasicPiece's own position (in saves and ChangePiece states)
     x: int = 0
     y: int = 0
+    card_id: str | None = None  # the builder's vconv_card marker: a card, never a piece
 
 
 @dataclass(slots=True, eq=False)
@@ -54,6 +55,12 @@ class PieceState:
     def name(self) -> str:
         t = self._traits
         return t.name if t is not None else self.id
+
+    @property
+    def card_id(self) -> str | None:
+        """The game's card this is (a card the builder marked), None for anything else."""
+        t = self._traits
+        return t.card_id if t is not None else None
 
     @property
     def game_id(self) -> str | None:
@@ -113,7 +120,8 @@ class GameState:
             found = Traits(p.name, props.get(PIECE_ID_PROPERTY) or None,
                            layer.level if layer is not None else None,
                            layer.name if layer is not None else None, p.masked,
-                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y)
+                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
+                           props.get(CARD_ID_PROPERTY) or None)
         except (VassalFormatError, ValueError, IndexError):
             found = Traits("?", None, None, None, False)
         if len(self._trait_cache) > 100_000:
@@ -126,6 +134,9 @@ class GameState:
         if self.game is None:
             return
         t = self.traits(piece)
+        if t.card_id is not None:  # a card of a deck, even one named like a piece
+            piece.game, piece.side = None, None
+            return
         if self.module.mapping is not None:  # another's module: its names, tied by the mapping
             gp = self.module.mapping.piece(piece.type_text, piece.state_text)
         else:

@@ -39,6 +39,7 @@ from converter.model.game import Game
 from converter.model.pieces import Face, Piece
 from converter.model.scenario import Placement, Scenario
 from converter.model.turns import Phase, Track
+from converter.render.words import words
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 # ----------------------------------------------------------------------------- names
@@ -147,9 +148,16 @@ def track_cell_names(game: Game) -> dict[tuple[str, int], str]:
     return out
 
 
+def event_box_label(game: Game) -> str:
+    """The words on the display board's box of reinforcements that enter on an event, in the
+    game's language."""
+    return words(game.language)(EVENT_BOX)
+
+
 def event_box_name(game: Game) -> str:
-    """The zone name of the display board's box of reinforcements that enter on an event."""
-    return unique(EVENT_BOX, set(track_cell_names(game).values()))
+    """The zone name of the display board's box of reinforcements that enter on an event:
+    its label, made unique among the track cells' names."""
+    return unique(event_box_label(game), set(track_cell_names(game).values()))
 
 
 def phase_path(names: tuple[str, ...]) -> str:

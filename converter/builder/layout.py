@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from converter.builder.conventions import EVENT_BOX, event_reinforcements, track_values
+from converter.builder.conventions import event_box_label, event_reinforcements, track_values
 from converter.errors import BuildError
 from converter.model.board import Board
 from converter.model.game import Game
@@ -74,11 +74,13 @@ def hex_layout(board: Board, image_size: tuple[int, int] | None = None) -> Board
     return layout
 
 
-def space_layout(board: Board) -> BoardLayout:
-    """Spaces of an area, network or box board where the renderer's schematic puts them."""
+def space_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
+    """Spaces of an area, network or box board where the renderer's schematic puts them (or,
+    when *image_size* gives the size of the designer's own picture, where the data's layout
+    puts them on it)."""
     from converter.render.maps import space_image_size, space_positions
 
-    size = space_image_size(board)
+    size = image_size or space_image_size(board)
     positions = space_positions(board, size)
     centres: dict[str, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
@@ -92,15 +94,43 @@ def space_layout(board: Board) -> BoardLayout:
     return BoardLayout(board, size, space_centres=centres)
 
 
-def box_layout(board: Board) -> BoardLayout:
+# a box on the designer's own picture whose layout gives no size: this many hundredths of
+# the picture's width (the schematic's smallest box)
+SCAN_BOX_UNITS = (12.0, 5.5)
+
+
+def box_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
     """Boxes where the renderer draws them: each zone is exactly the box drawn on the board
-    (``converter.render.maps.space_plan``), so a piece dropped on a drawn box lands in it."""
+    (``converter.render.maps.space_plan``), so a piece dropped on a drawn box lands in it.
+
+    On the designer's own picture (*image_size* is its size) the art draws the boxes: each
+    zone is the rectangle the box's ``layout`` gives (centre x, y and size w, h as fractions
+    of the picture), kept inside the picture."""
     from converter.render.maps import space_plan
 
+    if image_size is not None and board.image is not None:
+        return _boxes_on_art(board, image_size)
     layout = space_layout(board)
     plan = space_plan(board, layout.size)
     for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
         layout.boxes[sid] = Rect(x0, y0, x1 - x0, y1 - y0)
+    return layout
+
+
+def _boxes_on_art(board: Board, image_size: tuple[int, int]) -> BoardLayout:
+    layout = space_layout(board, image_size)
+    width, height = image_size
+    for space in board.spaces or []:
+        cx, cy = layout.space_centres[space.id]
+        fw = space.layout.w if space.layout is not None and space.layout.w else None
+        fh = space.layout.h if space.layout is not None and space.layout.h else None
+        w = min(width, max(1, round(fw * width if fw else SCAN_BOX_UNITS[0] * width / 100)))
+        h = min(height, max(1, round(fh * height if fh else SCAN_BOX_UNITS[1] * width / 100)))
+        x = min(max(0, round(cx - w / 2)), width - w)
+        y = min(max(0, round(cy - h / 2)), height - h)
+        rect = Rect(x, y, w, h)
+        layout.boxes[space.id] = rect
+        layout.space_centres[space.id] = rect.centre
     return layout
 
 
@@ -171,7 +201,7 @@ def display_layout(game: Game) -> DisplayLayout | None:
     names = {t.id: _wrapped(draw, t.name, TRACK_NAME_FONT, name_w) for t in tracks}
     label_w = int(max([TRACK_LABEL_W] + [_width(draw, n, TRACK_NAME_FONT) + 2 * 12 + 8 for n in names.values()]))
     if event_reinforcements(game):
-        label_w = int(max(label_w, _width(draw, [EVENT_BOX], DECK_FONT) + 2 * 12 + 8))
+        label_w = int(max(label_w, _width(draw, [event_box_label(game)], DECK_FONT) + 2 * 12 + 8))
     y = 20
     width = label_w + TRACK_CELL * 4
     for track in tracks:

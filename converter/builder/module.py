@@ -184,13 +184,13 @@ def _boards(game: Game, images: dict[str, bytes],
         if board.kind == "hex" and board.grid is not None:
             layout = lay.hex_layout(board, picture.size if scan else None)
         elif board.kind == "boxes":
-            layout = lay.box_layout(board)
+            layout = lay.box_layout(board, picture.size if scan else None)
         else:
             if board.kind == "hex":
                 notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
                              "module's board has no hexes and nothing can be placed on it by "
                              "hex id")
-            layout = lay.space_layout(board)
+            layout = lay.space_layout(board, picture.size if scan else None)
         if layout.size != picture.size:  # the grid must lie where the picture has its hexes
             raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
                              f"but its geometry says {layout.size}")

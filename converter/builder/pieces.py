@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from converter.builder.conventions import (
     DAMAGE_PROPERTY, PIECE_ID_PROPERTY, SIDE_LAYER, SIDE_PROPERTY, STEP_LAYER, STEPS_PROPERTY,
-    is_hidden, levels_of, side_prototype)
+    Levels, is_hidden, levels_of, side_prototype)
 from converter.builder.images import face_image, mask_image, safe_name
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
@@ -132,6 +132,33 @@ def _prototype(name: str, description: str, piece: VPiece) -> PrototypeDefinitio
     return proto
 
 
+def factor_properties(game: Game, piece: Piece, levels: Levels | None) -> dict[str, str]:
+    """The printed factors as piece properties, for the counter viewer, labels and
+    expressions: each factor by its id as the front (full-strength) face prints it, with
+    `Factors` the whole line ('5-6-3'); and, for a piece with a step or flip layer, the same
+    for each layer level as `<id>_<level>` and `Factors_<level>` (level 1 is the front), so
+    `GetProperty("attack_" + Step_Level)` is the attack the counter shows.  '?' stands for a
+    value the rulebook does not give."""
+    order = game.factor_order()
+    faces = levels.faces if levels is not None else piece.faces[:1]
+    if not any(f.factors or f.printed for f in faces):
+        return {}
+
+    def of(face: Face, suffix: str) -> dict[str, str]:
+        out = {f"{fid}{suffix}": "?" if value is None else str(value)
+               for fid, value in (face.factors or {}).items()}
+        text = face.factor_text(order)
+        if text:
+            out[f"Factors{suffix}"] = text
+        return out
+
+    props = of(faces[0], "")
+    if levels is not None:
+        for level, face in enumerate(levels.faces, start=1):
+            props.update(of(face, f"_{level}"))
+    return props
+
+
 def max_steps(game: Game, piece: Piece) -> int:
     """The most steps the piece has: its step count or the most any setup gives it."""
     if piece.steps is not None and piece.steps.model == "tokens":
@@ -212,6 +239,7 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
         props["Nationality"] = nat.name if nat else piece.nationalities[0]
     if piece.type:
         props["Type"] = piece.type
+    props.update(factor_properties(game, piece, levels))
     traits.append(Marker.of(props))
     front = piece.faces[0]
     traits.append(BasicPiece(image=art.face(piece, front), name=piece.name, gpid=gpid))

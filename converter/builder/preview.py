@@ -41,9 +41,9 @@ def board_preview(game: Game, board: Board) -> Image.Image:
             x, y = geo.center(hex_id)
             draw.text((x, y), hex_id, font=small, fill=GRID, anchor="mm")
     elif board.kind == "boxes":
-        layout = lay.box_layout(board)
+        layout = lay.box_layout(board, picture.size if scan else None)
     else:
-        layout = lay.space_layout(board)
+        layout = lay.space_layout(board, picture.size if scan else None)
     names = space_names(board)
     for space_id, rect in layout.boxes.items():
         draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)

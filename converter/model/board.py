@@ -99,8 +99,13 @@ class Group:
 
 @dataclass
 class Layout:
+    """Where a space is drawn, as fractions of the board: its centre (x, y) and, for a box on
+    the designer's own picture, the box's size (w, h)."""
+
     x: float
     y: float
+    w: float | None = None
+    h: float | None = None
 
 
 @dataclass

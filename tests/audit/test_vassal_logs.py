@@ -13,9 +13,9 @@ import pytest
 from converter.audit.auditor import audit_files
 from converter.audit.module import AuditModule, from_components
 from converter.audit.replay import replay
-from converter.builder import build_module
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
+from tests.conftest import built_once
 from tests.helpers_vassal import run_vassal_check
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -26,12 +26,12 @@ MANIFEST = json.loads((VLOGS / "manifest.json").read_text(encoding="utf-8"))["lo
 @pytest.fixture(scope="module")
 def game_module() -> Callable[[str], AuditModule]:
     """The module each log was made on, rebuilt from its game folder (the build is
-    deterministic), once per game."""
+    deterministic; the session's build of each game is reused)."""
     cache: dict[str, AuditModule] = {}
 
     def get(game: str) -> AuditModule:
         if game not in cache:
-            built = build_module(ROOT / game)
+            built = built_once(ROOT / game)
             cache[game] = from_components(str(ROOT / game), built.archive.buildfile,
                                           built.game, built.archive.images.get)
         return cache[game]
@@ -72,9 +72,8 @@ def test_at_start_stack_pieces_stand_where_their_stack_stands(
 def test_our_replay_ends_where_vassal_replay_ends(
         entry: dict, tmp_path: Path, game_module: Callable[[str], AuditModule]) -> None:
     log = VLOGS / entry["log"]
-    built = build_module(ROOT / entry["game"])
     from converter.builder import write_module
-    vmod = write_module(built, tmp_path, epoch=0)
+    vmod = write_module(built_once(ROOT / entry["game"]), tmp_path, epoch=0)
     after = tmp_path / "after.vsav"
     result = run_vassal_check(vmod, "--game", str(log), "--execute", "--max", "0",
                               "--quiet-chat", "--save", str(after), images=False)
@@ -106,10 +105,34 @@ def test_a_log_of_another_game_is_refused_with_exit_2(
     from converter.builder import write_module
     from converter.cli import main
 
-    vmod = write_module(build_module(ROOT / "modules" / "quartermaster-general-1914"), tmp_path,
+    vmod = write_module(built_once(ROOT / "modules" / "quartermaster-general-1914"), tmp_path,
                         epoch=0)
     log = VLOGS / "mini" / "clean.vlog"
     assert main(["audit", str(log), "--module", str(vmod)]) == 2
     err = capsys.readouterr()
     assert "0 of its 9 pieces belong to game quartermaster-general-1914" in err.out + err.err
     assert "Traceback" not in err.out + err.err
+
+
+def test_a_deck_card_named_like_a_unit_is_a_card_not_that_unit(
+        game_module: Callable[[str], AuditModule]) -> None:
+    """Pursuit of Glory's deck holds a card named Yildirim, as a unit is: the card stays a
+    card (never stacked, counted or moved as the unit), and the log of the game is not
+    refused as another game's, although its deck's cards outnumber its pieces."""
+    _, record = read_game(VLOGS / "pursuit-of-glory" / "clean.vlog")
+    r = replay(record, game_module("modules/pursuit-of-glory"), source="clean.vlog")
+    cards = [p for p in r.state.pieces.values() if p.name == "Yildirim"]
+    assert cards and all(p.game is None and p.card_id for p in cards)
+    result = audit_files([VLOGS / "pursuit-of-glory" / "clean.vlog"], VLOGS,
+                         module=game_module("modules/pursuit-of-glory"))
+    assert result.findings == []
+
+
+def test_a_conditional_place_rule_is_judged_where_its_places_are_not_entered(
+        game_module: Callable[[str], AuditModule]) -> None:
+    """A may-not-enter rule with a condition the log cannot show (TU LCUs in Galizia, save
+    an event) is obeyed by a corps placed in Constantinople whatever the condition: judged,
+    not reported "not checkable"."""
+    log = VLOGS / "pursuit-of-glory" / "clean.vlog"
+    result = audit_files([log], log, module=game_module("modules/pursuit-of-glory"))
+    assert [n for n in result.not_checkable if n.rule == "tu-lcu-galizia"] == []

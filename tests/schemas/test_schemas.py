@@ -88,3 +88,59 @@ def test_every_board_kind_is_accepted() -> None:
                "links": [{"between": ["t", "s"], "type": "road", "directed": True}]},
               {"id": "b", "name": "B", "kind": "boxes", "spaces": [{"id": "u", "name": "U", "kind": "box"}]}]
     assert not list(v.iter_errors(dict(base, boards=boards)))
+
+
+# keywords whose value is one subschema / a list of subschemas that may declare properties
+_ONE = ("items", "additionalProperties", "unevaluatedProperties", "propertyNames")
+_BRANCHES = ("allOf", "anyOf", "oneOf", "then", "else")
+
+
+def _declared(node: object, pointer: str, outer: frozenset[str] = frozenset()) -> list[tuple[str, dict]]:
+    """(JSON pointer, schema) of every property a schema declares, as an editor's completion
+    lists them.  A branch (oneOf, then...) that only restates a property its object already
+    declares (to constrain it) declares nothing new; 'if' and 'not' only test."""
+    found: list[tuple[str, dict]] = []
+    if not isinstance(node, dict):
+        return found
+    own: set[str] = set()
+    for key in ("properties", "patternProperties"):
+        for name, sub in (node.get(key) or {}).items():
+            own.add(name)
+            if name not in outer:
+                found.append((f"{pointer}/{key}/{name}", sub))
+                found += _declared(sub, f"{pointer}/{key}/{name}")
+    for key in _ONE:
+        found += _declared(node.get(key), f"{pointer}/{key}")
+    for i, sub in enumerate(node.get("prefixItems") or []):
+        found += _declared(sub, f"{pointer}/prefixItems/{i}")
+    scope = frozenset(own | outer)
+    for key in _BRANCHES:
+        value = node.get(key)
+        for i, sub in enumerate(value if isinstance(value, list) else [value]):
+            found += _declared(sub, f"{pointer}/{key}/{i}" if isinstance(value, list) else f"{pointer}/{key}", scope)
+    for name, sub in (node.get("$defs") or {}).items():
+        found += _declared(sub, f"{pointer}/$defs/{name}")
+    return found
+
+
+def test_every_property_has_a_title_and_a_description() -> None:
+    """What an editor shows on hover and in completion: a title and a description in words for
+    every property of every schema, not just its name."""
+    bare = []
+    total = 0
+    for path in SCHEMAS:
+        for pointer, sub in _declared(json.loads(path.read_text(encoding="utf-8")), ""):
+            total += 1
+            title, text = sub.get("title"), sub.get("description")
+            if not (isinstance(title, str) and title.strip() and isinstance(text, str)
+                    and len(text.split()) >= 3 and text.strip() != title.strip()):
+                bare.append(f"{path.name}#{pointer}")
+    assert total > 400  # the walk reaches every file's properties, not just the top level
+    assert not bare, f"{len(bare)} properties lack a title or a description: " + ", ".join(bare[:20])
+
+
+def test_the_walk_finds_a_bare_property() -> None:
+    schema = {"$defs": {"x": {"properties": {"a": {"title": "A", "description": "The a of x."},
+                                             "b": {"type": "string"}},
+                              "oneOf": [{"properties": {"a": {"const": 1}}}]}}}
+    assert [p for p, s in _declared(schema, "") if "description" not in s] == ["/$defs/x/properties/b"]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from converter.audit.events import Event, PieceAdded, PieceMoved
 from converter.audit.places import Place
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.rules.targets import TargetMatcher
 from converter.audit.state import GameState, PieceState
 from converter.model.board import Board, Group
 from converter.model.common import Filter
@@ -39,7 +40,7 @@ class EntryCheck(Check):
                     self.filter_rules.setdefault(sid, rule)
             else:
                 self.active.append(rule)
-        self._unknown = "terrain"
+        self.targets = TargetMatcher(self.game)
         self.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
                            for g in b.groups or []) or any(
             s.allowed or s.forbidden for b in self.game.boards or [] for s in b.spaces or [])
@@ -70,13 +71,16 @@ class EntryCheck(Check):
             assert rule.target is not None
             if rule.kind == "may-only-enter" and not self._on_target_board(rule.target, board):
                 continue
+            inside = self.targets.in_target(rule.target, board, place)
+            if inside is not None and inside == (rule.kind == "may-only-enter"):
+                self.run.applied += 1  # obeyed whatever the rule's condition: judged
+                continue
             if not self.applies_now(rule, state, event.pos):
                 continue
-            inside = self._in_target(rule.target, board, place)
             self.run.applied += 1
             if inside is None:
-                verb = "is" if self._unknown == "terrain" else "are"
-                self.skip(rule.id, section_of(rule), f"the {self._unknown} of the place "
+                verb = "is" if self.targets.unknown == "terrain" else "are"
+                self.skip(rule.id, section_of(rule), f"the {self.targets.unknown} of the place "
                           f"entered {verb} not in the game data", event.pos, place.label())
                 continue
             if rule.kind == "may-not-enter" and inside:
@@ -110,79 +114,12 @@ class EntryCheck(Check):
             return target.board == board.id
         return board.kind != "boxes"
 
-    def _in_target(self, target: Target, board: Board, place: Place) -> bool | None:
-        """Whether *place* is one of the target's; None when the data cannot say (what is
-        unknown is left in `_unknown`)."""
-        if target.board is not None and target.board != board.id:
-            return False
-        if target.hexes and place.hex in target.hexes:
-            return True
-        if target.spaces and place.space in target.spaces:
-            return True
-        unknown = None
-        if target.groups:
-            if set(target.groups) & self._groups(board, place):
-                return True
-            if self._groups_missing(board, place):
-                unknown = "groups"
-        if target.terrain:
-            terrain = self._terrain(board, place)
-            if terrain is None:
-                unknown = "terrain" if unknown is None else "groups and terrain"
-            elif set(target.terrain) & terrain:
-                return True
-        if unknown is not None:
-            self._unknown = unknown
-            return None
-        return False
-
-    def _groups_missing(self, board: Board, place: Place) -> bool:
-        """Whether the game data marks the place's groups as missing."""
-        if place.hex is not None:
-            item = board.hex(place.hex)
-        else:
-            found = self.game.space(place.space or "")
-            item = found[1] if found is not None else None
-        missing = getattr(item, "missing", None) if item is not None else None
-        return bool(missing and "groups" in missing)
-
-    def _groups(self, board: Board, place: Place) -> set[str]:
-        own: list[str] = []
-        if place.hex is not None:
-            h = board.hex(place.hex)
-            own = list(h.groups or []) if h is not None else []
-        elif place.space is not None:
-            found = self.game.space(place.space)
-            if found is not None:
-                own = list(found[1].groups or [])
-        parents = {g.id: g.parent for g in board.groups or []}
-        out: set[str] = set()
-        for gid in own:
-            while gid and gid not in out:
-                out.add(gid)
-                gid = parents.get(gid) or ""
-        return out
-
-    def _terrain(self, board: Board, place: Place) -> set[str] | None:
-        if place.hex is not None:
-            h = board.hex(place.hex)
-            if h is None or (not h.terrain and not h.features):
-                return None
-            return set(h.terrain or []) | set(h.features or [])
-        found = self.game.space(place.space or "")
-        if found is None:
-            return None
-        s = found[1]
-        if s.missing and "terrain" in s.missing:
-            return None
-        return set(s.terrain or []) | set(s.features or []) | {s.kind or ""}
-
     def _filters(self, state: GameState, event: Event, piece: PieceState, board: Board,
                  place: Place, points: list[tuple[str, int, int]]) -> None:
         assert piece.game is not None
         holders: list[tuple[str, str | None, Filter | None, Filter | None]] = []
         groups = {g.id: g for g in board.groups or []}
-        for gid in sorted(self._groups(board, place)):
+        for gid in sorted(self.targets.groups(board, place)):
             g: Group | None = groups.get(gid)
             if g is not None and (g.allowed or g.forbidden) and gid not in self.restated_groups:
                 holders.append((f"group {g.name} ({g.id})", _prov(g), g.allowed, g.forbidden))

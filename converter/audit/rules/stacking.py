@@ -11,6 +11,7 @@ from __future__ import annotations
 from converter.audit.events import Event, PieceAdded, PieceMoved, StepEnded, TurnChanged
 from converter.audit.places import Place
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.rules.targets import TargetMatcher
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import Rule
 
@@ -23,6 +24,7 @@ class StackingCheck(Check):
 
     def begin_game(self, state: GameState) -> None:
         self.active: list[Rule] = []
+        self.targets = TargetMatcher(self.game)
         for rule in self.rules("stacking"):
             sec = section_of(rule)
             if rule.checkable is False:
@@ -87,10 +89,15 @@ class StackingCheck(Check):
             return
         if rule.scope == "space" and place.space is None and place.hex is None:
             return
-        if rule.target is not None and rule.target.spaces and place.space not in rule.target.spaces:
-            return
-        if rule.target is not None and rule.target.hexes and place.hex not in rule.target.hexes:
-            return
+        if rule.target is not None:  # a limit for some places only (forts, regions, terrain)
+            board = self.game.board(place.game_board) if place.game_board else None
+            inside = self.targets.in_target(rule.target, board, place) if board else False
+            if inside is None:
+                self.skip(rule.id, section_of(rule), f"the {self.targets.unknown} of the place "
+                          "is not in the game data", event.pos, place.label())
+                return
+            if not inside:
+                return
         if not self.applies_now(rule, state, event.pos):
             return
         counted = [p for p in pieces if p.game is not None
