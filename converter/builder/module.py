@@ -18,12 +18,11 @@ from pathlib import Path
 
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
+from converter.builder.conventions import GAME_ENTRY, map_names
 from converter.builder.decks import deck_piles
-from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
-from converter.builder.naming import map_names
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from converter.builder.embedded import GAME_ENTRY
+from converter.builder.conventions import GAME_ENTRY
 from converter.errors import BuildError, InputError
 from converter.load.document import GameDocument
 from converter.vassal.archive import ModuleArchive, check_entry_name, zip_bytes

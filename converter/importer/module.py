@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from converter.builder.embedded import GAME_ENTRY, embedded_document
+from converter.builder.conventions import GAME_ENTRY, embedded_document
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, import_boards
 from converter.importer.context import SOURCE_ID, ImportContext

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 
 
@@ -253,9 +253,9 @@ TC = GameScript("trench-club", _tc, [
     Plant("an Austrian unit joins the German one in a space",
           _then(lambda s: s.place("ah-fanteria", space="numero-iniziale-2"),
                 judge=lambda s: s.turn(1, "fase-3-battaglie")),
-          [("forte-solo-proprie-unita",
-            "Regole dettagliate: Movimento per entrare nei propri Forti",
-            "Numero iniziale 2 (numero-iniziale-2) holds pieces of")]),
+          [("una-unita-per-esagono",
+            "Regole dettagliate: Preparazione alla partita",
+            "Numero iniziale 2 (numero-iniziale-2) holds 2 units")]),
 ])
 
 GAMES: dict[str, GameScript] = {g.slug: g for g in (QMG, POG, WEF, GE, TFWW, TC)}
