@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import re
 import tempfile
 import zipfile
 from collections import Counter
@@ -29,19 +30,19 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
-from converter.errors import VassalFormatError
+from converter.builder.preserved import digest
+from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
 from converter.importer.context import slug
-from converter.importer.module import FRAGMENTS, ImportParts, digest, reconstruct
+from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
-from converter.importer.scenarios import _setups
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
 from converter.vassal.buildfile import serialize
 from converter.vassal.components import GameModule, Map, PieceSlot, PieceWindow, SetupStack
 from converter.vassal.components.base import Component
-from converter.vassal.spans import Patch, Span, element_spans
 from converter.vassal import sequence
+from converter.vassal.spans import Patch, Span, element_spans
 from converter.vassal.traits import BasicPiece, Layer, Marker, Piece, UsePrototype
 from converter.vassal.traits.piece import decode_add_piece
 from converter.vassal.vmod_reader import read_vmod
@@ -69,10 +70,14 @@ def write_back(doc: GameDocument, entries: dict[str, bytes], entry: str) -> Writ
     stored = current["vassal"].get("imported")
     if stored is not None and stored == digest(current):
         return WriteBack(raw)
-    original, parts = _import_again(entries, str(current.get("id", "game")))
-    if digest(original) == digest(current):
-        return WriteBack(raw)
-    editor = _Editor(doc, raw, parts, original, current)
+    try:
+        original, parts = _import_again(entries, str(current.get("id", "game")))
+        if digest(original) == digest(current):
+            return WriteBack(raw)
+        editor = _Editor(doc, raw, parts, original, current)
+    except (VassalFormatError, InputError) as exc:
+        return WriteBack(raw, [f"game.json#/vassal: the JSON's edits cannot be written into "
+                               f"the kept module: {exc}; it is written back unchanged"])
     editor.run()
     return WriteBack(editor.patch.apply(), editor.warnings, editor.extra, True)
 
@@ -108,6 +113,7 @@ class _Editor:
         self.patch = Patch(raw)
         self.warnings: list[str] = []
         self.extra: dict[str, bytes] = {}
+        _check_encoding(raw)
         root = parts.ctx.module.buildfile
         self.root = root
         components = list(root.walk())
@@ -648,6 +654,23 @@ class _GpidPool:
         if self.taken and self.root is not None:
             self.root.next_piece_slot_id = self.next
             editor.rewrite_head(self.root)
+
+
+_ENCODING = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def _check_encoding(raw: bytes) -> None:
+    """Edits are written as UTF-8: a build file in another encoding is left as it is.
+
+    Raises:
+        VassalFormatError: the build file declares another encoding or starts with a UTF-16 mark.
+    """
+    found = _ENCODING.match(raw)
+    name = found.group(1).decode("ascii").lower().replace("_", "-") if found else "utf-8"
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or name not in ("utf-8", "utf8", "us-ascii",
+                                                               "ascii"):
+        raise VassalFormatError(f"its build file is not UTF-8 ({name}); edits are written "
+                                "into UTF-8 build files only")
 
 
 MAX_POINTERS = 5  # differences named one by one under one key; more are named by the key
