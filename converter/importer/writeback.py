@@ -79,7 +79,7 @@ def write_back(doc: GameDocument, entries: dict[str, bytes], entry: str) -> Writ
         return WriteBack(raw, [f"game.json#/vassal: the JSON's edits cannot be written into "
                                f"the kept module: {exc}; it is written back unchanged"])
     editor.run()
-    return WriteBack(editor.patch.apply(), editor.warnings, editor.extra, True)
+    return WriteBack(editor.patch.apply(), editor.warnings, editor.extra, editor.patch.changed)
 
 
 def _import_again(entries: dict[str, bytes], slug: str) -> tuple[dict[str, Any], ImportParts]:
@@ -201,6 +201,10 @@ class _Editor:
                 self.remove_piece(entry["id"])
 
     def remove_piece(self, pid: str) -> None:
+        if not self.slots_of.get(pid):
+            self.not_written("/pieces", f"piece {pid!r} is removed, but no slot of the module "
+                             "defines it: it comes from the saved game of a predefined setup")
+            return
         for slot in self.slots_of.get(pid, []):
             self.remove(slot)
             stack = self.parent.get(id(slot))
@@ -240,6 +244,10 @@ class _Editor:
             else:
                 self.not_written(f"{pointer}/{_pointer_token(key)}")
         if name is None and not wanted and not gone:
+            return
+        if not self.slots_of.get(old["id"]):
+            self.not_written(pointer, "no slot of the module defines this piece: it comes from "
+                             "the saved game of a predefined setup")
             return
         if name is not None and old["id"] in self.in_saves:
             self.warn(f"{pointer}/name", "renamed, but the saved games of the module's "
