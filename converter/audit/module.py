@@ -22,14 +22,14 @@ from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (
-    Board, CounterTurnLevel, DiceButton, HexGrid, ListTurnLevel, Map, Region, RegionGrid,
-    TurnTracker, Zone, ZonedGrid)
+    BoardComponent, CounterTurnLevel, DiceButton, HexGridComponent, ListTurnLevel, Map, Region, RegionGrid,
+    TurnTracker, ZoneComponent, ZonedGrid)
 from converter.vassal.components.base import Component
 from converter.vassal.components.hex_grid_numbering import HexGridNumbering
 from converter.vassal.components.square_grid import SquareGrid
 from converter.vassal.components.square_grid_numbering import SquareGridNumbering
-from converter.vassal.grid import HexGrid as HexGeometry
-from converter.vassal.grid import SquareGrid as SquareGeometry
+from converter.vassal.grid import HexGeometry
+from converter.vassal.grid import SquareGeometry
 from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
 from converter.vassal.vmod_reader import ModuleFile
@@ -263,7 +263,7 @@ def from_components(source: str, root: Component, game: Game | None,
         if isinstance(m, Map) and m.map_name:
             boards = {}
             for b in m.walk():
-                if isinstance(b, Board):
+                if isinstance(b, BoardComponent):
                     dims = _image_size(b.image, image_reader)
                     try:
                         boards[b.name] = _board(b, dims)
@@ -300,19 +300,19 @@ def _image_size(name: str, reader: Callable[[str], bytes | None] | None
     return image_size(data) if data else None
 
 
-def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
+def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
     size = image_dims or (b.width, b.height)
     geo = BoardGeometry(b.name, b.image, size)
     for child in b.children:
-        if isinstance(child, (HexGrid, SquareGrid)):
+        if isinstance(child, (HexGridComponent, SquareGrid)):
             geo.grid = _grid(child, size)
         elif isinstance(child, RegionGrid):
             geo.regions = [(r.name, r.originx, r.originy) for r in child.walk()
                            if isinstance(r, Region)]
         elif isinstance(child, ZonedGrid):
             for z in child.children:
-                if isinstance(z, Zone):
-                    zgrid = next((g for g in z.children if isinstance(g, (HexGrid, SquareGrid))),
+                if isinstance(z, ZoneComponent):
+                    zgrid = next((g for g in z.children if isinstance(g, (HexGridComponent, SquareGrid))),
                                  None)
                     zregions = tuple((r.name, r.originx, r.originy) for g in z.children
                                      if isinstance(g, RegionGrid) for r in g.walk()
@@ -320,7 +320,7 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
                     geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
                                               _grid(zgrid, size) if zgrid is not None else None,
                                               zregions, z.use_parent_grid))
-                elif isinstance(z, (HexGrid, SquareGrid)):
+                elif isinstance(z, (HexGridComponent, SquareGrid)):
                     geo.grid = _grid(z, size)
                 elif isinstance(z, RegionGrid):
                     geo.regions = [(r.name, r.originx, r.originy) for r in z.walk()
@@ -329,13 +329,14 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
 
 
 def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:
-    if isinstance(component, HexGrid):
-        numbering = next((c for c in component.children if isinstance(c, HexGridNumbering)), None)
-        return check_spacing(HexGeometry.from_components(component, numbering, size))
+    if isinstance(component, HexGridComponent):
+        hex_numbering = next((c for c in component.children
+                              if isinstance(c, HexGridNumbering)), None)
+        return check_spacing(HexGeometry.from_components(component, hex_numbering, size))
+    assert isinstance(component, SquareGrid)
     numbering = next((c for c in component.children if isinstance(c, SquareGridNumbering)), None)
-    g = component
     return check_spacing(SquareGeometry(
-        x0=g.x0, y0=g.y0, dx=g.dx, dy=g.dy,  # type: ignore[attr-defined]
+        x0=component.x0, y0=component.y0, dx=component.dx, dy=component.dy,
         numbering=numbering_of(numbering) if numbering is not None
         else SquareGeometry().numbering, board_size=size))
 

@@ -35,7 +35,7 @@ from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
     BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
-    Board, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
+    BoardComponent, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
     PanelWidget, PieceSlot, PieceWindow, PlayerRoster, PlayerSide, PredefinedSetup,
     PrototypesContainer, SetupStack, TabWidget)
 from converter.vassal.components.base import Component
@@ -112,7 +112,7 @@ def build_module(path: str | Path, write_back: WriteBackHook | None = None) -> B
 
 def _written_back(root: Component, edited: bool) -> str:
     """What an imported module written back holds, counted in its own build file."""
-    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(Board)), "board"),
+    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(BoardComponent)), "board"),
               (len(root.find_all(PieceSlot)), "piece slot"),
               (len(root.find_all(CardSlot)), "card slot"),
               (len(root.find_all(SetupStack)), "at-start stack"),
@@ -258,13 +258,13 @@ def _palette(game: Game, art: PieceArt,
             continue
         side_tab = TabWidget(entry_name=tab)
         for panel_name, pieces in groups[tab].items():
-            panel = PanelWidget(entry_name=panel_name, n_columns=6)
+            widget = PanelWidget(entry_name=panel_name, n_columns=6)
             for piece in pieces:
                 gpid = gpid_of[piece.id] = take_gpid()
                 slot = PieceSlot(entry_name=piece.name, gpid=gpid, width=SLOT_PX, height=SLOT_PX)
                 slot.piece = piece_definition(game, piece, art, gpid=gpid)
-                panel.add(slot)
-            side_tab.add(panel)
+                widget.add(slot)
+            side_tab.add(widget)
         tabs.add(side_tab)
     window.add(tabs)
     return window, gpid_of

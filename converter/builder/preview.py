@@ -72,9 +72,9 @@ def display_preview(game: Game) -> Image.Image | None:
         for value, rect in row.cells.items():
             draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=2)
             draw.text((rect.x + 3, rect.y + rect.h - 3), names[(row.id, value)], font=small, fill=ZONE, anchor="ld")
-    for rect in [layout.event_box, *layout.decks.values()]:
-        if rect is not None:
-            draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)
+    for box in [layout.event_box, *layout.decks.values()]:
+        if box is not None:
+            draw.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), outline=ZONE, width=3)
     return Image.alpha_composite(picture, overlay).convert("RGB")
 
 

@@ -16,6 +16,7 @@ from converter.check.tree import MAP_KINDS, Node
 from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
 from converter.vassal.checker import location_point
+from converter.vassal.components.board import BoardComponent
 from converter.vassal.components.registry import component_from_xml
 
 Point = tuple[int, int]
@@ -75,7 +76,9 @@ def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
     grids = ctx.cache.setdefault("grids", {})
     assert isinstance(grids, dict)
     if id(board) not in grids:
-        grids[id(board)] = gridmath.grid_of_board(component_from_xml(board.elem), size)
+        component = component_from_xml(board.elem)
+        assert isinstance(component, BoardComponent)  # a Board node reads as one
+        grids[id(board)] = gridmath.grid_of_board(component, size)
     return grids[id(board)]  # type: ignore[no-any-return]
 
 
@@ -227,7 +230,7 @@ def _overlap_is_more_than_a_sliver(a: list[Point], b: list[Point]) -> bool:
         return False
     # The raster includes border pixels, which java.awt.Polygon.contains may not: confirm
     # with VASSAL's own rule on the candidate pixels.
-    za, zb = gridmath.Zone("a", tuple(a)), gridmath.Zone("b", tuple(b))
+    za, zb = gridmath.ZoneGeometry("a", tuple(a)), gridmath.ZoneGeometry("b", tuple(b))
     width = core.size[0]
     tried = 0
     data = core.tobytes()

@@ -99,11 +99,11 @@ def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
 def _named_files(data: dict[str, Any]) -> list[str]:
     """Files the game names (board scans, face pictures), which the module does not carry."""
     out = []
-    boards = data.get("boards") if isinstance(data.get("boards"), list) else []
+    boards: list[Any] = data["boards"] if isinstance(data.get("boards"), list) else []
     for board in boards:
         if isinstance(board, dict) and isinstance(board.get("image"), dict):
             out.append(str(board["image"].get("file")))
-    pieces = data.get("pieces") if isinstance(data.get("pieces"), list) else []
+    pieces: list[Any] = data["pieces"] if isinstance(data.get("pieces"), list) else []
     for piece in pieces:
         faces = piece.get("faces") if isinstance(piece, dict) else None
         for face in faces if isinstance(faces, list) else []:

@@ -38,14 +38,14 @@ from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
-from converter.vassal.buildfile import serialize
 from converter.vassal.components import GameModule, Map, PieceSlot, PieceWindow, SetupStack
 from converter.vassal.components.base import Component
 from converter.vassal import sequence
 from converter.vassal.spans import Patch, Span, element_spans
-from converter.vassal.traits import BasicPiece, Layer, Marker, Piece, UsePrototype
+from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits, UsePrototype
 from converter.vassal.traits.piece import decode_add_piece
 from converter.vassal.vmod_reader import read_vmod
+from converter.vassal.xmlwriter import serialize
 
 # keys of a piece that live in the JSON only (what the import says about where data came from)
 _DESCRIPTIVE = ("provenance", "missing")
@@ -328,7 +328,7 @@ class _Editor:
         self.insert_after(after, slot)
         self.slots_of[entry["id"]] = [slot]
 
-    def new_piece(self, pointer: str, entry: dict[str, Any]) -> Piece:
+    def new_piece(self, pointer: str, entry: dict[str, Any]) -> PieceTraits:
         props: dict[str, str] = {}
         if entry.get("side"):
             props["Side"] = self._owner_name("side", entry["side"]) or str(entry["side"])
@@ -355,7 +355,7 @@ class _Editor:
                 self.not_written(f"{pointer}/{_pointer_token(key)}")
         traits.append(BasicPiece(image=images[0] if len(faces) == 1 else "",
                                  name=str(entry.get("name", ""))))
-        return Piece(traits)
+        return PieceTraits(traits)
 
     def image_entry(self, pointer: str, file: Any) -> str:
         """The module's name of a face's picture; a picture the module lacks is added."""
@@ -364,7 +364,7 @@ class _Editor:
         kept = self.current["vassal"].get("files", {})
         entry = kept.get(file)
         if entry is not None and entry.startswith("images/"):
-            return entry[len("images/"):]
+            return str(entry[len("images/"):])
         path = Path(self.doc.folder, *PurePosixPath(str(file)).parts)
         name = PurePosixPath(str(file)).name
         try:
@@ -475,7 +475,7 @@ class _Editor:
             stack = SetupStack(name=slots[0].entry_name, owning_board=board,
                                x=point[0], y=point[1], use_grid_location=bool(name),
                                location=name)
-            stack.children = slots
+            stack.children = list(slots)
             self.insert_into(vmap, stack)
             stacks.append((stack, at))
 
@@ -647,7 +647,8 @@ class _GpidPool:
 
     def __init__(self, root: Component) -> None:
         self.root = root if isinstance(root, GameModule) else None
-        used = [int(s.gpid) for s in root.walk() if str(getattr(s, "gpid", "")).isdecimal()]
+        used = [int(getattr(s, "gpid")) for s in root.walk()
+                if str(getattr(s, "gpid", "")).isdecimal()]
         start = self.root.next_piece_slot_id if self.root is not None else 0
         self.next = max([start, *(u + 1 for u in used)])
         self.taken = 0
@@ -713,14 +714,14 @@ def _placed(setup: list[dict[str, Any]]) -> Counter[tuple[str, str]]:
     return out
 
 
-def _own_marker_gives(piece: Piece, prop: str) -> Marker | None:
+def _own_marker_gives(piece: PieceTraits, prop: str) -> Marker | None:
     for trait in piece.traits:
         if isinstance(trait, Marker) and prop in trait.names:
             return trait
     return None
 
 
-def _set_property(piece: Piece, prop: str, value: str) -> None:
+def _set_property(piece: PieceTraits, prop: str, value: str) -> None:
     """The piece's property *prop* becomes *value*: in its outermost Marker that names it when
     nothing outside that Marker (a prototype) gives it, else in a new Marker outside all."""
     for trait in piece.traits:
@@ -734,7 +735,7 @@ def _set_property(piece: Piece, prop: str, value: str) -> None:
     piece.traits.insert(0, Marker.of({prop: value}))
 
 
-def _drop_property(piece: Piece, prop: str) -> bool:
+def _drop_property(piece: PieceTraits, prop: str) -> bool:
     marker = _own_marker_gives(piece, prop)
     if marker is None:
         return False
