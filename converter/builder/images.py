@@ -13,7 +13,7 @@ import re
 from PIL import Image, ImageDraw
 
 from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, HEX_PX, TRACK_NAME_FONT, DisplayLayout
-from converter.builder.naming import EVENT_BOX
+from converter.builder.conventions import event_box_label
 from converter.model.board import Board
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
@@ -89,7 +89,7 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
     if box is not None:
         draw.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), fill=(255, 255, 255),
                        outline=(80, 80, 80), width=2)
-        draw.text((12, box.y + box.h // 2), EVENT_BOX, font=deck_font,
+        draw.text((12, box.y + box.h // 2), event_box_label(game), font=deck_font,
                   fill=(20, 20, 20), anchor="lm")
     for deck in game.decks or []:
         rect = layout.decks.get(deck.id)

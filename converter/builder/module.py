@@ -18,12 +18,11 @@ from pathlib import Path
 
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
+from converter.builder.conventions import GAME_ENTRY, map_names
 from converter.builder.decks import deck_piles
-from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
-from converter.builder.naming import map_names
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
@@ -35,8 +34,10 @@ from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
     BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
-    GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map, PanelWidget, PieceSlot,
-    PieceWindow, PlayerRoster, PlayerSide, PrototypesContainer, TabWidget)
+    Board, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
+    PanelWidget, PieceSlot, PieceWindow, PlayerRoster, PlayerSide, PredefinedSetup,
+    PrototypesContainer, SetupStack, TabWidget)
+from converter.vassal.components.base import Component
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,10 @@ class BuiltModule:
     findings: list[Finding] = field(default_factory=list)
     boards: dict[str, PlacedBoard] = field(default_factory=dict)
     display: PlacedBoard | None = None
+    # edits of an imported game's JSON that its kept build file cannot take (file#pointer: why)
+    warnings: list[str] = field(default_factory=list)
+    # what was built, in words, when the module is not built from the model (an import's)
+    summary: str = ""
 
     @property
     def file_name(self) -> str:
@@ -92,9 +97,26 @@ def build_module(path: str | Path) -> BuiltModule:
     game.folder = doc.folder
     if "vassal" in doc.data:  # imported from a VASSAL module: write that module back
         from converter.builder.preserved import preserved_archive
-        return BuiltModule(game, preserved_archive(Path(doc.folder), copy.deepcopy(doc.data)),
-                           ["the VASSAL module the import kept (game.json#/vassal), written back"])
+        warnings: list[str] = []
+        edited: list[bool] = []
+        archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings,
+                                    edited)
+        return BuiltModule(game, archive, [], warnings=warnings,
+                           summary=_written_back(archive.buildfile, any(edited)))
     return build_from_model(game, copy.deepcopy(doc.data))
+
+
+def _written_back(root: Component, edited: bool) -> str:
+    """What an imported module written back holds, counted in its own build file."""
+    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(Board)), "board"),
+              (len(root.find_all(PieceSlot)), "piece slot"),
+              (len(root.find_all(CardSlot)), "card slot"),
+              (len(root.find_all(SetupStack)), "at-start stack"),
+              (len(root.find_all(PredefinedSetup)), "predefined setup")]
+    held = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in counts if n)
+    how = ("the JSON's edits written into the build file the import kept" if edited
+           else "the build file the import kept, unchanged")
+    return f"the imported VASSAL module: {held or 'no component'}; {how}"
 
 
 def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:

@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any
 
-from converter.builder.embedded import GAME_ENTRY
+from converter.builder.conventions import GAME_ENTRY
 from converter.errors import BuildError, InputError
+from converter.load.document import GameDocument
 from converter.vassal.archive import ModuleArchive, check_entry_name, zip_bytes
 from converter.vassal.buildfile import read_buildfile
 
@@ -41,8 +42,13 @@ class PreservedArchive(ModuleArchive):
         return super().write(path, epoch, check=False)
 
 
-def preserved_archive(folder: Path, document: dict[str, Any]) -> PreservedArchive:
-    """The module the game's `vassal` section describes, with the game embedded.
+def preserved_archive(folder: Path, document: dict[str, Any],
+                      doc: GameDocument | None = None,
+                      warnings: list[str] | None = None,
+                      edited: list[bool] | None = None) -> PreservedArchive:
+    """The module the game's `vassal` section describes, with the game embedded; with the
+    loaded *doc*, its edits of the JSON written into the build file (what cannot be written
+    goes to *warnings*).
 
     Raises:
         InputError: a file the section names is missing, unreadable or outside the folder.
@@ -60,6 +66,16 @@ def preserved_archive(folder: Path, document: dict[str, Any]) -> PreservedArchiv
         if name in raw:
             raise BuildError(f"{folder}: game.json#/vassal/files: entry {name!r} is given twice")
         raw[name] = _read(folder, str(file))
+    if doc is not None:
+        from converter.builder.writeback import write_back
+        result = write_back(doc, raw, entry)
+        raw[entry] = result.buildfile
+        for name, data in result.extra_entries.items():
+            raw.setdefault(name, data)
+        if warnings is not None:
+            warnings += result.warnings
+        if edited is not None:
+            edited.append(result.edited)
     raw[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     root = read_buildfile(raw[entry], f"{folder}/{section['buildfile']}")
     return PreservedArchive(root, raw=raw)

@@ -4,11 +4,14 @@ them against its rules.  Exit 0 clean, 1 when violations are found, 2 for unread
 from __future__ import annotations
 
 import argparse
+import os
 import sys
+from pathlib import Path
 
 from converter.atomic import write_text_atomic
-from converter.errors import VconvError
+from converter.errors import InputError, VconvError
 from converter.audit.auditor import audit_files
+from converter.audit.module import AuditModule, from_components, load_module, one_line_model_errors
 from converter.audit.report import render_html, render_json, render_text
 
 
@@ -36,9 +39,8 @@ def run(args: argparse.Namespace) -> int:
     module = None
     if args.game is not None:
         from converter.audit.mapping import attach, load_rules_game
-        from converter.audit.module import load_module
 
-        module = load_module(args.module)
+        module = open_module(args.module)
         mapping = attach(module, load_rules_game(args.game), args.mapping,
                          rewrite=args.propose_mapping)
         if args.propose_mapping:
@@ -54,7 +56,8 @@ def run(args: argparse.Namespace) -> int:
         raise VconvError("--mapping and --propose-mapping need --game GAME")
     if not args.paths:
         raise VconvError("give at least one LOG (.vlog or .vsav)")
-    result = audit_files(args.paths, args.module, module=module)
+    result = audit_files(args.paths, args.module,
+                         module=module if module is not None else open_module(args.module))
     if args.format == "json":
         text = render_json(result)
     elif args.format == "html":
@@ -66,3 +69,25 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 1 if result.violations else 0
+
+
+def open_module(path: str | os.PathLike[str]) -> AuditModule:
+    """The module to audit: a built .vmod, or a game folder (or its game.json) built in
+    memory with the builder, which gives the same component tree.
+
+    Raises:
+        InputError: the path does not exist or cannot be read.
+        VassalFormatError, ModelError: the module or its game description is broken.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(str(path), "no such module file or game folder")
+    if not (p.is_dir() or p.suffix.lower() == ".json"):
+        return load_module(p)
+    from converter.builder import build_module
+
+    with one_line_model_errors():
+        built = build_module(p)
+    images = built.archive.images
+    return from_components(str(p), built.archive.buildfile, built.game,
+                           lambda name: images.get(name))

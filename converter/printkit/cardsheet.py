@@ -29,7 +29,7 @@ def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: 
 
 
 def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: str,
-               theme: dict[str, Any] | None = None) -> list[Image.Image]:
+               theme: dict[str, Any] | None = None, what: str = "reference cards") -> list[Image.Image]:
     """Reference cards stacked down pages; a card taller than a page continues on the next one."""
     t = {**DEFAULT_THEME, **(theme or {})}
     top = px(MARGIN_MM, dpi)
@@ -41,7 +41,7 @@ def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: s
     for card in cards:
         for art in _slices(card, bottom - top):
             if page is None or y + art.height > bottom:
-                page = _blank(paper, dpi, f"{title} — reference cards — page {len(pages) + 1}", t)
+                page = _blank(paper, dpi, f"{title} — {what} — page {len(pages) + 1}", t)
                 pages.append(page)
                 y = top
             page.paste(art, ((page.width - art.width) // 2, y))

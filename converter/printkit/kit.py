@@ -3,9 +3,15 @@
 Files written to the output folder (``<id>`` is the game id):
 
 - ``<id>-counters.pdf``: counter sheets, fronts then backs, page pairs for duplex (long edge)
-- ``<id>-cards.pdf``: one reference card per rules table, terrain, rules, sequence, turns, dice
+- ``<id>-cards.pdf``: one reference card per rules table, then victory conditions, terrain,
+  rules, sequence, turns, dice, counter key and sources
+- ``<id>-maps.pdf``: every board at the game's scale, tiled over pages with overlap and
+  registration marks (``converter.printkit.mapsheets``)
+- ``<id>-setup.pdf``: one setup card per scenario: what goes where
+- ``<id>-tracks.pdf``: the track sheet: the turn track and every other track, boxes a counter fits in
 - ``<id>-deck-<deck>.pdf``: poker-size card fronts and backs of each deck, when the game has cards
-- with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png`` and
+- with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png``,
+  ``<id>-map-<board>-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
   ``<id>-deck-<deck>-<page>.png``
 
 Every file is written atomically and is byte-identical for the same game and options.
@@ -29,9 +35,12 @@ from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.model.game import Game
 from converter.printkit.cardsheet import card_pages, deck_pages
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
+from converter.printkit.mapsheets import board_sheet, map_page
+from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
-from converter.render.cards import reference_cards
+from converter.render.cards import reference_cards, setup_cards
+from converter.render.words import words
 
 log = logging.getLogger(__name__)
 
@@ -148,6 +157,9 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     report("cards", len(cards), len(cards))
     del cards, sheets, data  # dropped before the decks are drawn: one kind of page at a time
 
+    written.extend(_maps(game, out, options, epoch, report))
+    written.extend(_setup_and_tracks(game, out, options, epoch, report))
+
     for deck in game.decks or []:
         if not game.cards_of(deck.id):
             continue
@@ -167,4 +179,58 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         del deck_imgs  # before the next deck is drawn
         report(f"deck {deck.id}", 1, 1)
     log.info("wrote %d files to %s", len(written), out)
+    return written
+
+
+def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:
+    """Every board's pages into one PDF, each page on its board's sheet (portrait or
+    landscape); pages are drawn, written and dropped one at a time."""
+    boards = game.boards or []
+    if not boards:
+        return []
+    plans = []
+    for n, board in enumerate(boards):
+        report("maps", n, len(boards))
+        plans.append((board, *board_sheet(game, board, options.sheet)))
+    pngs: list[Path] = []
+
+    def pages() -> Iterator[PdfPage]:
+        for board, picture, scale, sheet, board_tiles in plans:
+            for k, tile in enumerate(board_tiles, start=1):
+                img = map_page(game, board, picture, scale, tile, sheet, dpi=options.dpi)
+                if options.png:
+                    pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-{k:02d}.png",
+                                                   png_bytes(img, options.dpi)))
+                yield PdfPage(img, sheet.width_mm, sheet.height_mm)
+
+    pdf = out / f"{game.id}-maps.pdf"
+    with _atomic_file(pdf) as fh:
+        stream_pdf(fh, pages(), sum(len(p[4]) for p in plans), title=f"{game.title} — maps", epoch=epoch)
+    report("maps", len(boards), len(boards))
+    return [*pngs, pdf]
+
+
+def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:
+    """The setup cards (one per scenario) and the track sheet."""
+    paper = options.sheet
+    written: list[Path] = []
+    report("setup", 0, 1)
+    cards = setup_cards(game, dpi=options.dpi)
+    if cards:
+        if options.png:
+            for card in cards:
+                written.append(write_bytes_atomic(out / f"{game.id}-{card.name}.png", png_bytes(card.image, options.dpi)))
+        sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title, what=words(game.language)("Setup"))
+        written.append(write_bytes_atomic(out / f"{game.id}-setup.pdf", write_pdf(
+            [PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
+            title=f"{game.title} — setup", epoch=epoch)))
+    report("setup", 1, 1)
+    pages = track_pages(game, paper, dpi=options.dpi)
+    if pages:
+        if options.png:
+            for n, img in enumerate(pages, start=1):
+                written.append(write_bytes_atomic(out / f"{game.id}-tracks-{n:02d}.png", png_bytes(img, options.dpi)))
+        written.append(write_bytes_atomic(out / f"{game.id}-tracks.pdf", write_pdf(
+            [PdfPage(img, paper.width_mm, paper.height_mm) for img in pages],
+            title=f"{game.title} — tracks", epoch=epoch)))
     return written

@@ -5,7 +5,7 @@ the JSON has it, a null cell as '—' on a tinted background, and the rulebook s
 printed on the card.  Besides the image, a card returns its layout (the text of every cell and
 its box in pixels) so tests and other tools can read the card back.
 
->>> from converter.load import load_model
+>>> from converter.validate import load_model
 >>> game = load_model("tests/data/games/mini")
 >>> [c.name for c in reference_cards(game, dpi=100)][:2]
 ['table-crt', 'table-drm']
@@ -904,10 +904,138 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
 
 def reference_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                     theme: dict[str, Any] | None = None) -> list[ReferenceCard]:
-    """Every reference card of the game: its tables in order, then terrain, rules, sequence, turns, dice."""
+    """Every reference card of the game: its tables in order, then victory conditions, terrain,
+    rules, sequence, turns, dice, the counter key and the sources."""
     cards = [table_card(game, table, dpi=dpi, width_mm=width_mm, theme=theme) for table in game.tables or []]
-    for make in (terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card, sources_card):
+    for make in (victory_card, terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card,
+                 sources_card):
         card = make(game, dpi=dpi, width_mm=width_mm, theme=theme)
         if card is not None:
             cards.append(card)
     return cards
+
+
+# --- scenario cards: victory conditions and setup -------------------------------------------
+
+def place_text(game: Game, at: Any, tr: Tr = None) -> str:
+    """A place as a player finds it on the map: a hex id with its printed name, a space or
+    box by name, a track box by the track's name and the box's label."""
+    tr = tr or words(None)
+    if at is None:
+        return ""
+    if at.any_of:
+        return " / ".join(place_text(game, a, tr) for a in at.any_of)
+    if at.hex:
+        boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind == "hex"]
+        name = next((h.name for b in boards if b is not None for h in b.hexes or [] if h.id == at.hex and h.name), None)
+        return f"{at.hex} {name}" if name else at.hex
+    if at.space:
+        found = game.space(at.space)
+        return found[1].name if found else readable(at.space)
+    if at.edge:
+        for board in game.boards or []:
+            for edge in board.edges or []:
+                if edge.id == at.edge:
+                    return edge.name or tr("map edge {e}", e=edge.compass or edge.id)
+        return tr("map edge {e}", e=at.edge)
+    if at.track:
+        track = game.track(at.track)
+        name = track.name if track else readable(at.track)
+        if at.value is None:
+            return name
+        label = str(at.value)
+        if track is not None and track.kind == "turn" and game.turns is not None:
+            label = game.turns.label(at.value)
+        return f"{name}: {label}"
+    if at.code:
+        return at.code
+    return at.note or ""
+
+
+def _vp_text(game: Game, vp: Any, tr: Tr) -> str:
+    if isinstance(vp, dict):
+        return ", ".join(f"{_who(game, who, tr)} {n}" for who, n in vp.items())
+    return cell_text(vp, tr)
+
+
+def victory_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+                 theme: dict[str, Any] | None = None) -> ReferenceCard | None:
+    """How each side wins, scenario by scenario, and the places on the map worth victory
+    points."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
+    scenarios = [s for s in game.scenarios or [] if s.victory]
+    blocks: list[Block] = []
+    for scenario in scenarios:
+        if len(scenarios) > 1:
+            blocks.append(("text", (f"scenario:{scenario.id}", scenario.name, "heading")))
+        body, keys = [], []
+        for v in scenario.victory or []:
+            who = _who(game, v.side, tr) if v.side else ""
+            body.append([who, with_names(game, v.text), _when_text(v.when, tr), _section(v.provenance, v.section)])
+            keys.append([f"victory:{scenario.id}:{v.id}:{k}" for k in ("side", "text", "when", "section")])
+        blocks.append(("grid", Grid([tr("Who wins"), tr("Condition"), tr("When"), "§"], body, keys)))
+    vp_rows, vp_keys = [], []
+    for board in game.boards or []:
+        for hx in board.hexes or []:
+            if hx.vp is not None:
+                vp_rows.append([f"{hx.id} {hx.name}" if hx.name else hx.id, _vp_text(game, hx.vp, tr),
+                                _who(game, hx.control, tr) if hx.control else ""])
+                vp_keys.append([f"vp:{board.id}:{hx.id}:{k}" for k in ("place", "vp", "control")])
+        for sp in board.spaces or []:
+            if sp.vp is not None:
+                vp_rows.append([sp.name, _vp_text(game, sp.vp, tr), _who(game, sp.control, tr) if sp.control else ""])
+                vp_keys.append([f"vp:{board.id}:{sp.id}:{k}" for k in ("place", "vp", "control")])
+    if vp_rows:
+        blocks.append(("text", ("vp-places", tr("Victory point places"), "heading")))
+        blocks.append(("grid", Grid([tr("Place"), tr("VP"), tr("Held at start by")], vp_rows, vp_keys)))
+    if not blocks:
+        return None
+    return _render("victory", tr("Victory Conditions"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+
+
+def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+               theme: dict[str, Any] | None = None) -> ReferenceCard | None:
+    """What goes where at the start of a scenario: each place with the pieces set on it, in
+    the order the setup lists them, then the starting boxes of the tracks' markers."""
+    if not scenario.setup and not scenario.track_start:
+        return None
+    t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
+    places: dict[str, list[str]] = {}
+    for p in scenario.setup or []:
+        piece = game.piece(p.piece)
+        text = piece.name if piece is not None else readable(p.piece)
+        if p.count and p.count > 1:
+            text += f" ×{p.count}"
+        extras = []
+        if p.steps is not None:
+            extras.append(tr("{n} step(s)", n=p.steps))
+        if p.hidden:
+            extras.append(tr("face-down"))
+        if p.note:
+            extras.append(p.note)
+        if extras:
+            text += f" ({', '.join(extras)})"
+        places.setdefault(place_text(game, p.at, tr), []).append(text)
+    body = [[where, "; ".join(pieces)] for where, pieces in places.items()]
+    keys = [[f"setup:{n}:place", f"setup:{n}:pieces"] for n in range(len(body))]
+    blocks: list[Block] = [("grid", Grid([tr("Where"), tr("Pieces")], body, keys))] if body else []
+    starts = []
+    for s in scenario.track_start or []:
+        track = game.track(s.track)
+        name = track.name if track else readable(s.track)
+        starts.append([f"{name} ({_who(game, s.owner, tr)})" if s.owner else name, str(s.value)])
+    if starts:
+        blocks.append(("text", ("track-start", tr("Markers on the tracks"), "heading")))
+        blocks.append(("grid", Grid([tr("Track"), tr("Box")], starts,
+                                    [[f"track:{n}:track", f"track:{n}:box"] for n in range(len(starts))])))
+    subtitle = tr("Setup") + (f" — {tr('turns {r}', r=scenario.turns.label())}" if scenario.turns else "")
+    return _render(f"setup-{_slug(scenario.id)}", scenario.name, subtitle, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+
+
+def setup_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+                theme: dict[str, Any] | None = None) -> list[ReferenceCard]:
+    """One setup card per scenario that places anything."""
+    cards = [setup_card(game, s, dpi=dpi, width_mm=width_mm, theme=theme) for s in game.scenarios or []]
+    return [c for c in cards if c is not None]

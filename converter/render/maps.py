@@ -9,7 +9,7 @@ its face, with the number of items the rulebook text leaves missing.
 The geometry is public so that the VASSAL builder can lay its grid on the image with the
 very numbers used to draw it:
 
->>> from converter.load import load_model
+>>> from converter.validate import load_model
 >>> game = load_model("tests/data/games/mini")
 >>> geo = hex_board_geometry(game.board("main"), hex_px=64)
 >>> geo.center("0101") == geo.origin
@@ -633,12 +633,12 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
         _styled_line(draw, pos[a], pos[b], rgb, pattern, max(1, int(weight * unit * 0.12)))
         if link.directed:
             _arrow(draw, pos[a], pos[b], half[b], rgb, unit)
-        tag = link.label or "; ".join(x for x in (link.when.label() if link.when else "",
-                                                  "only " + ", ".join(link.only.nationalities or link.only.sides or [])
-                                                  if link.only else "") if x)
-        if tag:
-            mx, my = (pos[a][0] + pos[b][0]) / 2, (pos[a][1] + pos[b][1]) / 2
-            put_text(draw, (mx, my - unit * 0.4), tag, font=small, fill=rgb, anchor="md")
+    # leaders of the link labels set away from a crowded link: under the boxes
+    labels = link_labels(game, board, size, plan, t)
+    for _text, (x0, y0, x1, y1), rgb, leader in labels:
+        if leader is not None:
+            near = (min(max(leader[0], x0), x1), min(max(leader[1], y0), y1))
+            _styled_line(draw, leader, near, rgb, "dash", max(1, int(unit * 0.1)))
     # groups: a coloured tag under each member
     groups = {g.id: (g, color(t["group_colors"][k % len(t["group_colors"])])) for k, g in enumerate(board.groups or [])}
     # leader lines from a box moved off its data position back to that position
@@ -664,6 +664,10 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
             for k, gcol in enumerate(member):
                 gx = x0 + unit * 0.5 + k * seg
                 draw.rectangle([gx, y1 - unit * 0.55, gx + seg, y1 - unit * 0.2], fill=gcol)
+    # link labels last, each clear of every box and of each other, on a light ground
+    for text, (x0, y0, x1, y1), rgb, _leader in labels:
+        draw.rectangle((x0, y0, x1, y1), fill=color(t["paper"]))
+        put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, font=small, fill=rgb, anchor="mm")
     # notice, title, legend
     notice = _notice(board, game.language)
     nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
@@ -673,6 +677,117 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
               fill=ink, anchor="mt")
     _space_legend(draw, game, board, used_links, groups, size, unit, t)
     return img
+
+
+LinkLabel = tuple[str, tuple[float, float, float, float], RGB, tuple[float, float] | None]  # text, box, colour, leader
+
+
+def _link_tag(game: Game, link: Any) -> str:
+    """What a link's label says: its printed label, else when it may be used and by whom, in
+    the game's language and names."""
+    if link.label:
+        return str(link.label)
+    tr = words(game.language)
+    parts = []
+    if link.when is not None:
+        w = link.when
+        if w.turns is not None and not isinstance(w.turns, list):
+            parts.append(tr("turns {r}", r=w.turns.label()))
+        elif w.turns:
+            parts.append(tr("turns {r}", r=", ".join(map(str, w.turns))))
+        if w.not_turns:
+            parts.append(tr("not turn {n}", n=", ".join(map(str, w.not_turns))))
+        if w.condition:
+            parts.append(w.condition)
+    if link.only is not None:
+        who = []
+        for nid in link.only.nationalities or []:
+            nat = game.nationality(nid)
+            who.append((nat.abbreviation or nat.name) if nat else nid)
+        for sid in link.only.sides or []:
+            side = game.side(sid)
+            who.append(side.name if side else sid)
+        if who:
+            parts.append(tr("only {x}", x=", ".join(who)))
+    return "; ".join(parts)
+
+
+def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan,
+                theme: dict[str, Any] | None = None) -> list[LinkLabel]:
+    """(text, box, colour, leader) of every link label of a schematic: each beside its link,
+    at the first point along it (middle first) where it covers no space's box, no other label
+    and stays on the picture; where the link is too crowded, at the nearest clear spot round
+    its middle, with a leader line back to it (*leader* is that point, else None)."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    unit = size[0] / 100.0
+    small = font("condensed", max(7, int(unit * 0.75)))
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    pos = {s.id: plan.position(s.id) for s in board.spaces or []}
+    obstacles = list(plan.boxes.values())
+    for frame_id in plan.frames:  # a frame's name, on its top edge
+        obstacles.extend(block.bbox(scratch) for block in plan.labels.get(frame_id, []))
+    placed: list[LinkLabel] = []
+
+    def cover(r: tuple[float, float, float, float]) -> float:
+        area = 0.0
+        for o in obstacles + [p[1] for p in placed]:
+            w = min(r[2], o[2]) - max(r[0], o[0])
+            h = min(r[3], o[3]) - max(r[1], o[1])
+            if w > 0 and h > 0:
+                area += w * h
+        if r[0] < 0 or r[1] < 0 or r[2] > size[0] or r[3] > size[1]:
+            area += 1e9
+        return area
+
+    def crosses(p: tuple[float, float], q: tuple[float, float]) -> bool:
+        """Whether a leader from *p* to *q* would run across a box (past its first steps)."""
+        for k in range(3, 21):
+            x, y = p[0] + (q[0] - p[0]) * k / 20, p[1] + (q[1] - p[1]) * k / 20
+            if any(o[0] <= x <= o[2] and o[1] <= y <= o[3] for o in plan.boxes.values()):
+                return True
+        return False
+
+    for link in board.links or []:
+        a, b = link.between
+        if a not in pos or b not in pos:
+            continue
+        text = _link_tag(game, link)
+        if not text:
+            continue
+        rgb = link_style(game, link.type, t)[0]
+        tw = scratch.textlength(one_line(text), font=small) + unit * 0.4
+        th = small.size * 1.25
+        (ax, ay), (bx, by) = pos[a], pos[b]
+        best: tuple[float, tuple[float, float, float, float]] | None = None
+        steps = [0.5 + d * k for k in range(10) for d in ((1, -1) if k else (1,))
+                 for d in [d * 0.045]]
+        for f in steps:
+            cx, cy = ax + (bx - ax) * f, ay + (by - ay) * f
+            for dy in (-0.5 * th - unit * 0.2, 0.5 * th + unit * 0.2, 0.0, -1.5 * th, 1.5 * th,
+                       -2.5 * th, 2.5 * th):
+                r = (cx - tw / 2, cy + dy - th / 2, cx + tw / 2, cy + dy + th / 2)
+                c = cover(r)
+                if best is None or c < best[0]:
+                    best = (c, r)
+                if c == 0:
+                    break
+            if best is not None and best[0] == 0:
+                break
+        assert best is not None
+        anchor = None
+        if best[0] > 0:  # crowded along the link: the nearest clear spot round its middle, with a leader
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            spots = [(mx + ring * th * math.cos(2 * math.pi * k / 16), my + ring * th * math.sin(2 * math.pi * k / 16))
+                     for ring in range(1, 25) for k in range(16)]
+            clear = [(cx, cy) for cx, cy in spots if cover((cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2)) == 0]
+            # a leader that runs across no box if there is one (else it passes under the boxes)
+            spot = next((c for c in clear if not crosses((mx, my), c)), clear[0] if clear else None)
+            if spot is not None:
+                cx, cy = spot
+                best = (0.0, (cx - tw / 2, cy - th / 2, cx + tw / 2, cy + th / 2))
+                anchor = (mx, my)
+        placed.append((text, best[1], rgb, anchor))
+    return placed
 
 
 def _node_detail(s: Space) -> str:

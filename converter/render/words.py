@@ -103,6 +103,19 @@ ITALIAN: dict[str, str] = {
         "SCHEMA — non è la mappa reale; dati segnati come mancanti: {n}",
     " — hex grid not given": " — griglia esagonale non indicata",
     " — the rulebook gives only part of this map": " — il regolamento dà solo parte di questa mappa",
+    # scenario cards
+    "Victory Conditions": "Condizioni di vittoria", "Who wins": "Chi vince", "Condition": "Condizione",
+    "Victory point places": "Luoghi che danno punti vittoria", "Place": "Luogo", "VP": "PV",
+    "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "Where": "Dove",
+    "{n} step(s)": "{n} passo/i", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
+    "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
+    # print kit: map pages and track sheets
+    "page {n} of {total} (row {r}, column {c})": "pagina {n} di {total} (riga {r}, colonna {c})",
+    "trim the margin along the map's edge and lay the page over its neighbour, ⊕ marks on top of each other":
+        "rifilare il margine lungo il bordo della mappa e sovrapporre alla pagina vicina facendo coincidere i segni ⊕",
+    "scale: 1 hex = {mm} mm": "scala: 1 esagono = {mm} mm", "Tracks": "Tracciati",
+    # display board
+    "Reinforcements (by event)": "Rinforzi (a evento)",
     # decks
     "Text missing from the rulebook": "Testo mancante nel regolamento",
 }

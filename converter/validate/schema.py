@@ -6,7 +6,6 @@ import difflib
 import functools
 import json
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator
@@ -14,32 +13,16 @@ from jsonschema.exceptions import ValidationError
 from referencing import Registry, Resource
 
 from converter.load.document import GameDocument, Problem
+from converter.load.schemas import fragment_keys, schemas
 
-# the top-level schemas/ folder; the package reaches it through the link converter/schemas,
-# which installs the schemas with the package
-SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 BASE_URI = "https://vconv.github.io/schemas/1/"
-
-
-def schema_dir() -> Path:
-    if SCHEMA_DIR.is_dir():
-        return SCHEMA_DIR
-    raise FileNotFoundError(f"schemas folder not found at {SCHEMA_DIR}")
-
-
-@functools.lru_cache(maxsize=None)
-def _schemas() -> dict[str, dict[str, Any]]:
-    out = {}
-    for path in sorted(schema_dir().glob("*.schema.json")):
-        out[path.name] = json.loads(path.read_text(encoding="utf-8"))
-    return out
 
 
 @functools.lru_cache(maxsize=None)
 def validator(name: str = "game.schema.json") -> Draft202012Validator:
-    resources = [(s["$id"], Resource.from_contents(s)) for s in _schemas().values()]
+    resources = [(s["$id"], Resource.from_contents(s)) for s in schemas().values()]
     registry: Registry = Registry().with_resources(resources)
-    return Draft202012Validator(_single_pass(_schemas()[name]), registry=registry)
+    return Draft202012Validator(_single_pass(schemas()[name]), registry=registry)
 
 
 def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
@@ -49,11 +32,11 @@ def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
     to check it, once more to learn which properties the referenced schemas evaluated)."""
     refs = [part.get("$ref") for part in schema.get("allOf", ())]
     if schema.get("unevaluatedProperties") is not False or not refs \
-            or any(ref not in _schemas() for ref in refs):
+            or any(ref not in schemas() for ref in refs):
         return schema
     properties = dict(schema.get("properties", {}))
     for ref in refs:
-        referenced = _schemas()[ref]
+        referenced = schemas()[ref]
         if set(referenced) & {"patternProperties", "additionalProperties", "allOf", "anyOf",
                               "oneOf", "if", "$ref", "dependentSchemas"}:
             return schema  # the referenced schema evaluates more than its property list
@@ -65,15 +48,9 @@ def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def fragment_keys() -> set[str]:
-    keys = set(_schemas()["fragment.schema.json"]["properties"])
-    keys.discard("$schema")
-    return keys
-
-
 def check_schema(doc: GameDocument) -> list[Problem]:
     problems = []
-    top_keys = fragment_keys() | set(_schemas()["game.schema.json"]["properties"])
+    top_keys = fragment_keys() | set(schemas()["game.schema.json"]["properties"])
     for error in validator().iter_errors(doc.data):
         if error.validator in ("unevaluatedProperties", "additionalProperties") \
                 and not error.absolute_path:

@@ -48,3 +48,29 @@ def test_a_piece_set_up_in_a_box_starts_in_the_drawn_box(builds: BuildCache) -> 
     where = {piece.name: place for _, place, piece in module.stack_pieces()}
     assert where["5a Armata"] == "Riserva"
     assert where["8a Armata"] == "0304"
+
+
+def test_pieces_carry_their_printed_factors_as_properties(builds: BuildCache) -> None:
+    """What VASSAL's counter viewer, labels and expressions read: each factor by id at full
+    strength, and per face of the flip layer (`attack_2` on the reduced side)."""
+    from converter.vassal.traits.marker import Marker
+
+    module = Module.read(builds.get(DESIGNER).path)
+    piece = next(p for _, _, p in module.stack_pieces() if p.basic.name == "8a Armata")
+    props: dict[str, str] = {}
+    for trait in piece.traits:
+        if isinstance(trait, Marker):
+            props.update(trait.properties())
+    assert {k: props[k] for k in ("attack", "defence", "movement", "Factors")} == \
+        {"attack": "5", "defence": "6", "movement": "3", "Factors": "5-6-3"}
+    assert (props["attack_1"], props["attack_2"], props["Factors_2"]) == ("5", "3", "3-3-3")
+
+
+def test_the_module_shows_the_victory_conditions_as_a_chart(builds: BuildCache) -> None:
+    from converter.vassal.components import Chart
+
+    module = Module.read(builds.get(DESIGNER).path)
+    charts = {c.chart_name: c.file_name for c in module.root.find_all(Chart)}
+    assert "Condizioni di vittoria" in charts
+    image = Image.open(io.BytesIO(module.file.read_member("images/" + charts["Condizioni di vittoria"])))
+    assert image.width > 300 and image.height > 100

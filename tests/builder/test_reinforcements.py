@@ -9,14 +9,14 @@ from collections import Counter
 
 import pytest
 
-from converter.builder.layout import track_values
+from converter.builder.conventions import event_box_name, track_values
 from converter.model.game import Game
 from converter.model.scenario import Scenario
 from converter.builder.module import build_module, write_module
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache, fixed_epoch
 from tests.builder.readback import Module
 
-EVENT_BOX = "Reinforcements (by event)"
+EVENT_BOX_IT = "Rinforzi (a evento)"  # the box's label in an Italian game
 
 
 def expected_reinforcements(game: Game, scenario: Scenario) -> Counter:
@@ -37,7 +37,7 @@ def expected_reinforcements(game: Game, scenario: Scenario) -> Counter:
                 cell = f"{turn_track.name} {labels[values.index(entry.turn)]}"
                 out[(piece.id, cell)] += piece.count or 1
         elif entry.turn is None and entry.code:
-            out[(piece.id, EVENT_BOX)] += piece.count or 1
+            out[(piece.id, event_box_name(game))] += piece.count or 1
     return out
 
 
@@ -107,7 +107,7 @@ def _waiting(module: Module) -> Counter:
 def test_a_one_scenario_game_has_them_in_its_at_start_stacks(tmp_path) -> None:
     """At-start stacks on 'Turno 3' (Armata A) and in the event box (the HQ, entering on B+3)."""
     _built, module = _mini_variant(tmp_path, hq_code="B+3")
-    assert _waiting(module) == Counter({("sa-1", "Turno 3"): 1, ("sa-hq", EVENT_BOX): 1})
+    assert _waiting(module) == Counter({("sa-1", "Turno 3"): 1, ("sa-hq", EVENT_BOX_IT): 1})
 
 
 def test_without_a_turn_track_they_stay_in_the_palette_and_the_notes_say_so(tmp_path) -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from converter.builder.layout import track_values
+from converter.builder.conventions import event_box_name, track_values
 from converter.vassal.components import Board, Zone, ZonedGrid, ZoneProperty
 from tests.builder.conftest import GAME_IDS, GAMES, BuildCache
 from tests.builder.readback import Module
 
-EVENT_BOX = "Reinforcements (by event)"
 
 
 def _zone_properties(zone: Zone) -> dict[str, str]:
@@ -38,7 +37,7 @@ def test_zones_carry_the_game_ids(builds: BuildCache, folder) -> None:
             if game_board is not None:
                 space = next(s for s in game_board.spaces if s.id == props["vconv_space"])
                 assert zone.name in (space.name, f"{space.name} ({space.id})", space.id)
-            elif zone.name == EVENT_BOX:
+            elif zone.name == event_box_name(game):
                 assert props == {"vconv_box": "reinforcements-by-event"}
             else:
                 track = game.track(props["vconv_track"])

@@ -21,7 +21,8 @@ def _pages(pdf: Path) -> list[tuple[float, float]]:
 def test_print_writes_counters_cards_and_decks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["print", str(MINI), "-o", str(tmp_path), "--dpi", "100"]) == 0
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["mini-cards.pdf", "mini-counters.pdf", "mini-deck-blue-deck.pdf"]
+    assert names == ["mini-cards.pdf", "mini-counters.pdf", "mini-deck-blue-deck.pdf", "mini-maps.pdf",
+                     "mini-setup.pdf", "mini-tracks.pdf"]
     out = capsys.readouterr().out.splitlines()
     assert sorted(Path(line).name for line in out) == names
     pages = _pages(tmp_path / "mini-counters.pdf")
@@ -37,6 +38,9 @@ def test_letter_paper_and_png(tmp_path: Path) -> None:
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert "mini-counters-01.png" in pngs and "mini-counters-02.png" in pngs
     assert "mini-card-table-crt.png" in pngs and "mini-deck-blue-deck-01.png" in pngs
+    assert {"mini-map-main-01.png", "mini-setup-battle.png", "mini-tracks-01.png", "mini-card-victory.png"} <= set(pngs)
+    # every map page is a letter sheet, upright or turned
+    assert all(sorted(p) == pytest.approx(sorted((215.9, 279.4)), abs=0.01) for p in _pages(tmp_path / "mini-maps.pdf"))
 
 
 def test_quiet_prints_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from converter.builder.images import board_picture, display_image
 from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, TRACK_NAME_FONT, box_layout, display_layout
 from converter.builder.maps import box_board
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry, panel_label, space_image_size, space_plan
 from converter.render.text import color, font
@@ -148,3 +148,27 @@ def test_a_crowded_cluster_is_parted_with_a_leader_line(tmp_path: Path) -> None:
     boxes = list(plan.boxes.values())
     assert all(not _overlap(a, b) for k, a in enumerate(boxes) for b in boxes[k + 1:])
     assert sum(plan.moved(n.id) for n in nodes) >= 4
+
+
+@pytest.mark.parametrize("folder", [*GAMES, Path(__file__).parents[1] / "data" / "games" / "mini"],
+                         ids=lambda p: p.name)
+def test_link_labels_sit_clear_of_every_box_and_of_each_other(folder: Path) -> None:
+    """A link's label (a strait's number, 'turns ≥3; only Sudland') is never hidden under a
+    space's box, never on another label, never off the map; in the game's language."""
+    from converter.render.maps import link_labels
+
+    game = load_model(folder)
+    seen = 0
+    for board in _schematic_boards(game):
+        size = space_image_size(board)
+        plan = space_plan(board, size)
+        labels = link_labels(game, board, size, plan)
+        for k, (text, box, _rgb, _leader) in enumerate(labels):
+            seen += 1
+            assert _inside(box, (0, 0, size[0], size[1])), (board.id, text)
+            for sid, space_box in plan.boxes.items():
+                assert not _overlap(box, space_box), (board.id, text, sid)
+            for other_text, other, _, _ in labels[k + 1:]:
+                assert not _overlap(box, other), (board.id, text, other_text)
+    if folder.name == "mini":
+        assert seen == 1 and labels[0][0] == "turni ≥3; solo Sudland"

@@ -1,0 +1,197 @@
+"""Each board printed at the game's scale, tiled over pages of the chosen paper.
+
+Neighbouring pages share an overlap strip of OVERLAP_MM: both print the same part of the map
+there, with registration marks (⊕) at the same map points, so a player trims one page's
+margin along the map's outline and lays it over the next with the marks on top of each other.  A small
+index in the top margin shows where the page sits in the whole map.
+
+The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat side to flat
+side; a little more than a counter when the game does not say); a box board prints its
+smallest box big enough for a small stack of counters; other boards span two pages' width.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from converter.builder import layout as lay
+from converter.builder.images import board_picture
+from converter.model.board import Board
+from converter.model.game import Game
+from converter.printkit.layout import MARGIN_MM, Paper
+from converter.render.maps import hex_board_geometry
+from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
+from converter.render.words import words
+
+OVERLAP_MM = 10.0
+HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
+BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
+SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width
+MARK_MM = 4.0              # radius of a registration mark
+LABEL_PT = 8
+INK = (40, 40, 40)
+MARK = (200, 0, 90)
+
+
+@dataclass(frozen=True)
+class MapTile:
+    """One page of a board: the part of the map it prints, in map millimetres."""
+
+    row: int
+    col: int
+    rows: int
+    cols: int
+    x_mm: float
+    y_mm: float
+    w_mm: float
+    h_mm: float
+
+
+def area_mm(paper: Paper) -> tuple[float, float]:
+    """The printable width and height of a page: inside the margins."""
+    return paper.width_mm - 2 * MARGIN_MM, paper.height_mm - 2 * MARGIN_MM
+
+
+def turned(paper: Paper) -> Paper:
+    """The same sheet in landscape."""
+    return Paper(paper.id, paper.name, paper.height_mm, paper.width_mm)
+
+
+def tiles(map_w_mm: float, map_h_mm: float, paper: Paper, overlap_mm: float = OVERLAP_MM) -> list[MapTile]:
+    """The pages a map of this size needs, row by row, each sharing *overlap_mm* with the next."""
+    aw, ah = area_mm(paper)
+
+    def count(total: float, avail: float) -> int:
+        # (a hair's tolerance: a map made to fill n pages exactly must not spill a sliver)
+        return 1 if total <= avail + 1e-6 else math.ceil((total - overlap_mm) / (avail - overlap_mm) - 1e-6)
+
+    cols, rows = count(map_w_mm, aw), count(map_h_mm, ah)
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            x, y = c * (aw - overlap_mm), r * (ah - overlap_mm)
+            out.append(MapTile(r, c, rows, cols, x, y, min(aw, map_w_mm - x), min(ah, map_h_mm - y)))
+    return out
+
+
+def mm_per_px(game: Game, board: Board, picture: Image.Image) -> float:
+    """Millimetres of paper per pixel of the board's picture, at the game's scale."""
+    scan = board.image is not None and game.resource(board.image.file).is_file()
+    counter = game.counter_mm()
+    if board.kind == "hex" and board.grid is not None:
+        geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)
+        flat_px = geo.hex_height_px if board.grid.orientation == "flat" else geo.hex_width_px
+        hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
+            or counter * HEX_PER_COUNTER
+        return hex_mm / flat_px
+    if board.kind == "boxes" and board.spaces:
+        boxes = lay.box_layout(board, picture.size if scan else None).boxes.values()
+        smallest = min(min(b.w, b.h) for b in boxes)
+        return BOX_PER_COUNTER * counter / max(1, smallest)
+    aw = area_mm(PAPER_FOR_SCALE)[0]
+    return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / picture.width
+
+
+# the paper that fixes the printed size of area and network boards (the same on any paper)
+PAPER_FOR_SCALE = Paper("a4", "A4", 210.0, 297.0)
+
+
+def _mark(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int) -> None:
+    draw.ellipse((x - r, y - r, x + r, y + r), outline=MARK, width=width)
+    draw.line((x - 1.6 * r, y, x + 1.6 * r, y), fill=MARK, width=width)
+    draw.line((x, y - 1.6 * r, x, y + 1.6 * r), fill=MARK, width=width)
+
+
+def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile: MapTile, paper: Paper,
+             *, dpi: float, overlap_mm: float = OVERLAP_MM) -> Image.Image:
+    """One page of a board: its tile of the map at *scale* mm per picture pixel, the overlap
+    marks on every side that meets another page, and the page's label and index."""
+    tr = words(game.language)
+    page = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), (255, 255, 255))
+    left, top = mm_to_px(MARGIN_MM, dpi), mm_to_px(MARGIN_MM, dpi)
+    crop = (tile.x_mm / scale, tile.y_mm / scale, (tile.x_mm + tile.w_mm) / scale, (tile.y_mm + tile.h_mm) / scale)
+    box = tuple(int(round(v)) for v in crop)
+    size = (max(1, px(tile.w_mm, dpi)), max(1, px(tile.h_mm, dpi)))
+    part = picture.crop(box).resize(size, Image.Resampling.BICUBIC)
+    page.paste(part, (int(round(left)), int(round(top))))
+    draw = ImageDraw.Draw(page)
+    line = max(1, int(dpi / 150))
+    draw.rectangle((left, top, left + size[0] - 1, top + size[1] - 1), outline=INK, width=line)
+
+    def at(x_mm: float, y_mm: float) -> tuple[float, float]:  # map mm -> page px
+        return left + mm_to_px(x_mm - tile.x_mm, dpi), top + mm_to_px(y_mm - tile.y_mm, dpi)
+
+    r = mm_to_px(MARK_MM, dpi)
+    x0, y0, x1, y1 = tile.x_mm, tile.y_mm, tile.x_mm + tile.w_mm, tile.y_mm + tile.h_mm
+    # the seams this page shares: the middle of each overlap strip, marked at the same map
+    # points on both pages (the page laid on top is trimmed along its map's outline)
+    if tile.col + 1 < tile.cols:
+        seam = x1 - overlap_mm / 2
+        for y in (y0 + (y1 - y0) * f for f in (0.1, 0.5, 0.9)):
+            _mark(draw, *at(seam, y), r, line * 2)
+    if tile.col > 0:
+        seam = x0 + overlap_mm / 2
+        for y in (y0 + (y1 - y0) * f for f in (0.1, 0.5, 0.9)):
+            _mark(draw, *at(seam, y), r, line * 2)
+    if tile.row + 1 < tile.rows:
+        seam = y1 - overlap_mm / 2
+        for x in (x0 + (x1 - x0) * f for f in (0.1, 0.5, 0.9)):
+            _mark(draw, *at(x, seam), r, line * 2)
+    if tile.row > 0:
+        seam = y0 + overlap_mm / 2
+        for x in (x0 + (x1 - x0) * f for f in (0.1, 0.5, 0.9)):
+            _mark(draw, *at(x, seam), r, line * 2)
+    # label and index in the top margin
+    n = tile.row * tile.cols + tile.col + 1
+    label = f"{game.title} — {board.name} — " + tr("page {n} of {total} (row {r}, column {c})", n=n,
+                                                     total=tile.rows * tile.cols, r=tile.row + 1, c=tile.col + 1)
+    cell = mm_to_px(2.2, dpi)
+    index_w = cell * tile.cols
+    fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left - index_w - cell)
+    put_text(draw, (left, mm_to_px(MARGIN_MM / 2, dpi)), label, font=fnt, fill=INK, anchor="lm")
+    ix = page.width - left - index_w
+    iy = mm_to_px(MARGIN_MM / 2, dpi) - cell * tile.rows / 2
+    for rr in range(tile.rows):
+        for cc in range(tile.cols):
+            rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
+            draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind == "hex" else []
+    if tile.rows * tile.cols > 1:
+        notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
+                        "⊕ marks on top of each other"))
+    scale_note = " — ".join(notes)
+    if scale_note:
+        small = fit_font(draw, scale_note, "regular", pt_to_px(LABEL_PT - 1, dpi), page.width - 2 * left)
+        put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
+                 anchor="lm")
+    return page
+
+
+def _hex_mm_text(game: Game, board: Board) -> str:
+    hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
+        or game.counter_mm() * HEX_PER_COUNTER
+    return f"{hex_mm:g}"
+
+
+def turned(paper: Paper) -> Paper:
+    """The same sheet in landscape."""
+    return Paper(paper.id, paper.name, paper.height_mm, paper.width_mm)
+
+
+def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
+    """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
+    pages (portrait when equal), and the pages' tiles."""
+    picture = board_picture(game, board).convert("RGB")
+    scale = mm_per_px(game, board, picture)
+    size = (picture.width * scale, picture.height * scale)
+    sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
+    return picture, scale, sheet, tiles(*size, sheet)
+
+
+def board_pages(game: Game, board: Board, paper: Paper, *, dpi: float) -> tuple[Paper, list[Image.Image]]:
+    """Every page of one board, row by row, and the sheet they are printed on."""
+    picture, scale, sheet, board_tiles = board_sheet(game, board, paper)
+    return sheet, [map_page(game, board, picture, scale, tile, sheet, dpi=dpi) for tile in board_tiles]

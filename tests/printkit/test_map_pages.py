@@ -1,0 +1,97 @@
+"""The print kit's maps, setup cards, track sheet and victory card, as a player holds them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from converter.cli import main
+from converter.validate import load_model
+from converter.printkit.layout import MARGIN_MM, PAPERS
+from converter.printkit.mapsheets import MARK, OVERLAP_MM, area_mm, board_sheet, map_page, tiles
+from converter.printkit.tracksheet import track_pages, track_rows
+from converter.render.cards import reference_cards, setup_cards
+from converter.render.text import mm_to_px
+from tests.conftest import ROOT
+
+DESIGNER = ROOT / "tests" / "data" / "games" / "designer"
+DPI = 100
+
+
+@pytest.fixture(scope="module")
+def game():  # type: ignore[no-untyped-def]
+    return load_model(DESIGNER)
+
+
+def _page_px(tile, x_mm: float, y_mm: float) -> tuple[int, int]:  # type: ignore[no-untyped-def]
+    return (round(mm_to_px(MARGIN_MM + x_mm - tile.x_mm, DPI)), round(mm_to_px(MARGIN_MM + y_mm - tile.y_mm, DPI)))
+
+
+def test_a_hex_map_prints_at_the_games_hex_size(game) -> None:  # type: ignore[no-untyped-def]
+    board = game.board("main")
+    picture, scale, sheet, board_tiles = board_sheet(game, board, PAPERS["a4"])
+    assert scale * board.image.hex_height_px == pytest.approx(19.0)  # scale.hex_mm, flat side to flat side
+    # 244 × 183 mm: one landscape A4 page rather than two portrait ones
+    assert (sheet.width_mm, sheet.height_mm) == (297.0, 210.0) and len(board_tiles) == 1
+
+
+def test_neighbouring_pages_share_the_overlap_and_its_marks(game) -> None:  # type: ignore[no-untyped-def]
+    board = game.board("main")
+    picture, scale, _, _ = board_sheet(game, board, PAPERS["a4"])
+    paper = PAPERS["a4"]  # portrait: the map needs two pages side by side
+    left, right = tiles(picture.width * scale, picture.height * scale, paper)
+    assert (left.cols, left.rows) == (2, 1)
+    assert left.x_mm + left.w_mm - right.x_mm == pytest.approx(OVERLAP_MM)  # the strip both pages print
+    assert left.w_mm <= area_mm(paper)[0] and right.x_mm + right.w_mm == pytest.approx(picture.width * scale)
+    pages = [map_page(game, board, picture, scale, t, paper, dpi=DPI) for t in (left, right)]
+    seam = left.x_mm + left.w_mm - OVERLAP_MM / 2
+    for y in (left.h_mm * 0.1, left.h_mm * 0.5, left.h_mm * 0.9):  # a ⊕ at the same map point on both
+        for page, tile in zip(pages, (left, right)):
+            x, yy = _page_px(tile, seam, y)
+            near = {page.getpixel((x + dx, yy + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+            assert MARK in near
+    # the same map under both pages, away from the marks
+    for page, tile in zip(pages, (left, right)):
+        x, y = _page_px(tile, seam - 3, left.h_mm * 0.3)
+        assert page.getpixel((x, y)) != (255, 255, 255)
+    a = pages[0].getpixel(_page_px(left, seam - 3, left.h_mm * 0.3))
+    b = pages[1].getpixel(_page_px(right, seam - 3, left.h_mm * 0.3))
+    assert max(abs(p - q) for p, q in zip(a, b)) < 40
+
+
+def test_a_setup_card_says_what_goes_where(game) -> None:  # type: ignore[no-untyped-def]
+    (card,) = setup_cards(game, dpi=DPI)
+    rows = {card.text_of(f"setup:{n}:place"): card.text_of(f"setup:{n}:pieces") for n in range(6)}
+    assert rows["0304 Treviso"] == "8a Armata"
+    assert rows["Riserva"] == "5a Armata"
+    assert rows["Turno: 15 giu"] == "Turno"
+    assert card.title == "La battaglia del Solstizio"
+
+
+def test_the_victory_card_lists_conditions_and_vp_places(game) -> None:  # type: ignore[no-untyped-def]
+    card = next(c for c in reference_cards(game, dpi=DPI) if c.name == "victory")
+    assert card.title == "Condizioni di vittoria"
+    texts = [c.text for c in card.cells]
+    assert "L'Austria-Ungheria vince subito se occupa Venezia" in texts
+    assert card.text_of("vp:main:0207:place") == "0207 Venezia" and card.text_of("vp:main:0207:vp") == "3"
+    assert card.text_of("vp:main:0702:control") == "Austria-Ungheria"
+
+
+def test_the_track_sheet_has_a_box_a_counter_fits_in_per_value(game) -> None:  # type: ignore[no-untyped-def]
+    rows = dict(track_rows(game, PAPERS["a4"]))
+    assert [label for _, label, _ in rows["Turno"]] == ["15 giu", "2", "3", "4", "5", "20 lug"]
+    assert rows["Turno"][2][2] == "Rinforzi italiani"
+    assert len(rows["Punti Vittoria"]) == 13
+    (page,) = track_pages(game, PAPERS["a4"], dpi=DPI)
+    ink = [x for x in range(page.width) if page.getpixel((x, round(mm_to_px(MARGIN_MM + 12, DPI)))) == (40, 40, 40)]
+    box_px = ink[1] - ink[0]  # the turn track's first box, edge to edge
+    assert box_px == pytest.approx(mm_to_px(game.counter_mm() * 1.4, DPI), abs=2)
+
+
+def test_print_writes_maps_setup_and_tracks(tmp_path: Path) -> None:
+    assert main(["print", str(DESIGNER), "-o", str(tmp_path), "--dpi", "72", "--quiet"]) == 0
+    for name in ("maps", "setup", "tracks", "cards", "counters"):
+        assert (tmp_path / f"designer-{name}.pdf").stat().st_size > 1000
+    assert b"/Count 2" in (tmp_path / "designer-maps.pdf").read_bytes()  # map and box board
