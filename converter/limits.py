@@ -38,7 +38,11 @@ class Limit:
 
     def refusal(self, where: str, what: str) -> str:
         """'<where>: <what>, over the limit of N (<name>; raise it with VAR)'."""
-        return f"{where}: {what}, over the limit of {self.value()} ({self.name}{self.how_to_raise()})"
+        return f"{where}: {self.exceeded(what)}"
+
+    def exceeded(self, what: str) -> str:
+        """'<what>, over the limit of N (<name>; raise it with VAR)' (for an InputError)."""
+        return f"{what}, over the limit of {self.value()} ({self.name}{self.how_to_raise()})"
 
 
 # --- game JSON (load/)

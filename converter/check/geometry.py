@@ -6,7 +6,6 @@ another zone of the same grid (the first zone in file order wins where they over
 
 from __future__ import annotations
 
-import io
 import re
 from itertools import combinations
 
@@ -56,12 +55,12 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
     else:
         entry = ctx.image_entry(image)
         if entry is not None:
-            from PIL import Image
+            from converter.pictures import UnreadablePicture, picture_size
 
-            try:
-                with Image.open(io.BytesIO(ctx.source.read(entry, MAX_IMAGE_BYTES))) as img:
-                    size = img.size
-            except (OSError, ValueError, VassalFormatError, Image.DecompressionBombError):
+            try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+                size = picture_size(ctx.source.read(entry, MAX_IMAGE_BYTES),
+                                    f"{ctx.source.path}!{entry}")
+            except (VassalFormatError, UnreadablePicture):
                 findings.append(error("bad-image", ctx.where(board, f"@image {image!r}"),
                                       "the board image is not a readable image",
                                       "replace it with a PNG, GIF or JPEG"))
@@ -71,11 +70,18 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
 
 def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
           ) -> gridmath.BoardGrid | None:
-    """The board's grid arithmetic, built once per board and check."""
+    """The board's grid arithmetic, built once per board and check.
+
+    Raises:
+        VassalFormatError: the grid's spacing locates nothing (dx or dy 0, 1e-320, 1e308).
+    """
     grids = ctx.cache.setdefault("grids", {})
     assert isinstance(grids, dict)
     if id(board) not in grids:
-        grids[id(board)] = gridmath.grid_of_board(component_from_xml(board.elem), size)
+        grid = gridmath.grid_of_board(component_from_xml(board.elem), size)
+        if isinstance(grid, (gridmath.HexGrid, gridmath.SquareGrid)):
+            gridmath.check_spacing(grid)
+        grids[id(board)] = grid
     return grids[id(board)]  # type: ignore[no-any-return]
 
 
@@ -111,7 +117,7 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
             if key not in points:
                 points[key] = location_point(grid, location)
             point = points[key]
-        except (ValueError, VassalFormatError, AttributeError, TypeError) as exc:
+        except (ValueError, VassalFormatError, AttributeError, TypeError, ArithmeticError) as exc:
             return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
                           f"the {what}'s location {location!r} names no place on board "
                           f"{board.attr('name')!r} ({exc}); VASSAL puts it at the board's "
