@@ -34,8 +34,10 @@ from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
     BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
-    GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map, PanelWidget, PieceSlot,
-    PieceWindow, PlayerRoster, PlayerSide, PrototypesContainer, TabWidget)
+    Board, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
+    PanelWidget, PieceSlot, PieceWindow, PlayerRoster, PlayerSide, PredefinedSetup,
+    PrototypesContainer, SetupStack, TabWidget)
+from converter.vassal.components.base import Component
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,8 @@ class BuiltModule:
     display: PlacedBoard | None = None
     # edits of an imported game's JSON that its kept build file cannot take (file#pointer: why)
     warnings: list[str] = field(default_factory=list)
+    # what was built, in words, when the module is not built from the model (an import's)
+    summary: str = ""
 
     @property
     def file_name(self) -> str:
@@ -94,11 +98,25 @@ def build_module(path: str | Path) -> BuiltModule:
     if "vassal" in doc.data:  # imported from a VASSAL module: write that module back
         from converter.builder.preserved import preserved_archive
         warnings: list[str] = []
-        archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings)
-        return BuiltModule(game, archive, ["the VASSAL module the import kept "
-                                           "(game.json#/vassal), written back"],
-                           warnings=warnings)
+        edited: list[bool] = []
+        archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings,
+                                    edited)
+        return BuiltModule(game, archive, [], warnings=warnings,
+                           summary=_written_back(archive.buildfile, any(edited)))
     return build_from_model(game, copy.deepcopy(doc.data))
+
+
+def _written_back(root: Component, edited: bool) -> str:
+    """What an imported module written back holds, counted in its own build file."""
+    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(Board)), "board"),
+              (len(root.find_all(PieceSlot)), "piece slot"),
+              (len(root.find_all(CardSlot)), "card slot"),
+              (len(root.find_all(SetupStack)), "at-start stack"),
+              (len(root.find_all(PredefinedSetup)), "predefined setup")]
+    held = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in counts if n)
+    how = ("the JSON's edits written into the build file the import kept" if edited
+           else "the build file the import kept, unchanged")
+    return f"the imported VASSAL module: {held or 'no component'}; {how}"
 
 
 def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:

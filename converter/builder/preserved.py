@@ -44,7 +44,8 @@ class PreservedArchive(ModuleArchive):
 
 def preserved_archive(folder: Path, document: dict[str, Any],
                       doc: GameDocument | None = None,
-                      warnings: list[str] | None = None) -> PreservedArchive:
+                      warnings: list[str] | None = None,
+                      edited: list[bool] | None = None) -> PreservedArchive:
     """The module the game's `vassal` section describes, with the game embedded; with the
     loaded *doc*, its edits of the JSON written into the build file (what cannot be written
     goes to *warnings*).
@@ -73,6 +74,8 @@ def preserved_archive(folder: Path, document: dict[str, Any],
             raw.setdefault(name, data)
         if warnings is not None:
             warnings += result.warnings
+        if edited is not None:
+            edited.append(result.edited)
     raw[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     root = read_buildfile(raw[entry], f"{folder}/{section['buildfile']}")
     return PreservedArchive(root, raw=raw)

@@ -47,8 +47,11 @@ def run(args: argparse.Namespace) -> int:
         for warning in built.warnings:
             print(f"vconv build: warning: {warning}", file=sys.stderr)
         if not args.quiet:
-            print(f"{path}: {len(built.boards)} boards, "
-                  f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
+            if built.summary:
+                print(f"{path}: {built.summary}")
+            else:
+                print(f"{path}: {len(built.boards)} boards, "
+                      f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
             for note in built.notes:
                 print(f"  note: {note}")
     return status

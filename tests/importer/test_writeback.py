@@ -82,11 +82,15 @@ def _buildfile(vmod: Path) -> bytes:
         return archive.read("buildFile")
 
 
-def test_an_unedited_import_builds_its_build_file_byte_for_byte(
+def test_an_unedited_import_builds_its_build_file_byte_for_byte_and_says_what_it_holds(
         imported: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     vmod, warnings = _build(imported["tour"], tmp_path, capsys)
     assert warnings == []
     assert _buildfile(vmod) == _buildfile(TOUR)
+    assert main(["build", str(imported["tour"]), "-o", str(tmp_path / "dist")]) == 0
+    assert capsys.readouterr().out.splitlines() == [
+        f"{vmod}: the imported VASSAL module: 2 maps, 5 boards, 10 piece slots, 11 card "
+        "slots; the build file the import kept, unchanged"]
 
 
 def test_renamed_added_removed_pieces_a_property_and_a_renumbered_grid_reach_the_module(
@@ -113,8 +117,13 @@ def test_renamed_added_removed_pieces_a_property_and_a_renumbered_grid_reach_the
 
     _edit(folder, "pieces.json", pieces)
     _edit(folder, "boards.json", boards)
-    vmod, warnings = _build(folder, tmp_path, capsys)
-    assert warnings == []
+    assert main(["build", str(folder), "-o", str(tmp_path / "dist")]) == 0
+    out, err = capsys.readouterr()
+    vmod = tmp_path / "dist" / "tour.vmod"
+    assert out.splitlines() == [
+        f"{vmod}: the imported VASSAL module: 2 maps, 5 boards, 10 piece slots, 11 card "
+        "slots; the JSON's edits written into the build file the import kept"]
+    assert err == ""
 
     found = diff_modules(TOUR, vmod)
     assert render_text(found)[1:] == [
