@@ -92,6 +92,14 @@ class PeakMemory:
                         return int(line.split()[1]) / 1024
         return tracemalloc.get_traced_memory()[1] / 2**20
 
+    def now_mb(self) -> float:
+        """Resident memory now (a leak across cases shows here), 0 when unknown."""
+        try:
+            with open("/proc/self/status") as fh:
+                return next(int(line.split()[1]) / 1024 for line in fh if line.startswith("VmRSS:"))
+        except (OSError, StopIteration):
+            return 0.0
+
     def how(self) -> str:
         return "resident peak (VmHWM)" if self.kernel else "Python allocations (tracemalloc)"
 
@@ -119,6 +127,8 @@ def fuzz(name: str, case: Callable[[int], Outcome], cases: int, seconds: float, 
                 raise
             failures.append(f"seed {seed}: {type(exc).__name__}: {str(exc)[:300]}\n"
                             + "".join(traceback.format_exc(limit=-4)))
+            print(f"  {name}: seed {seed}: {type(exc).__name__}: {str(exc)[:200]}",
+                  file=sys.stderr, flush=True)
             outcome = None
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -133,13 +143,15 @@ def fuzz(name: str, case: Callable[[int], Outcome], cases: int, seconds: float, 
             big.append(f"seed {seed}: peak {peak:.0f} MB")
         if done % 1000 == 0:
             print(f"  {name}: {done} cases, {time.perf_counter() - began:.0f} s, "
-                  f"{len(failures)} failures", file=sys.stderr, flush=True)
+                  f"{len(failures)} failures, resident now {memory.now_mb():.0f} MB",
+                  file=sys.stderr, flush=True)
         if outcome is None:
             continue
         codes[outcome.code] += 1
         problem = outcome.problem()
         if problem:
             failures.append(f"seed {seed}: {' '.join(outcome.argv[:1])}: {problem}")
+            print(f"  {name}: {failures[-1][:300]}", file=sys.stderr, flush=True)
     total = time.perf_counter() - began
     return {"parser": name, "cases": done, "first_seed": start, "seconds": round(total, 1),
             "cases_per_second": round(done / total, 1) if total else 0.0,

@@ -214,23 +214,25 @@ def _exchange(a: Path, b: Path) -> bool:
 
 
 @contextlib.contextmanager
-def replacing_set(folder: str | os.PathLike[str]) -> Iterator[Path]:
+def replacing_set(folder: str | os.PathLike[str], manifest: str) -> Iterator[Path]:
     """A hidden folder beside *folder* to fill with a set of files (a print kit, previews);
     on leaving, *folder* holds the whole new set at once.
 
     Files cannot be renamed together, folders can: the staged folder also receives what
     *folder* held besides the set (hard links, so nothing is copied), then takes its place
     with one atomic exchange.  A reader, or a kill at any moment, sees the old set or the
-    new one, never a mix.  What appears in the old folder while the switch is made (another
-    command writing there) is moved into the new one.
+    new one, never a mix.  The hidden file *manifest* lists the set's files: those of the
+    previous set that the new one lacks are left out, not carried over (a page fewer).
+    What appears in the old folder while the switch is made (another command writing
+    there) is moved into the new one.
 
     >>> import tempfile
     >>> out = Path(tempfile.mkdtemp()) / "kit"
     >>> out.mkdir(); _ = (out / "mine.txt").write_text("kept")
-    >>> with replacing_set(out) as staged:
+    >>> with replacing_set(out, ".kit.files") as staged:
     ...     _ = (staged / "kit.pdf").write_text("new")
     >>> sorted(p.name for p in out.iterdir())
-    ['kit.pdf', 'mine.txt']
+    ['.kit.files', 'kit.pdf', 'mine.txt']
 
     Raises:
         InputError: *folder* is not a folder (or absent), a file of the set would replace
@@ -254,28 +256,44 @@ def replacing_set(folder: str | os.PathLike[str]) -> Iterator[Path]:
         raise InputError(str(out), f"cannot make this folder: {exc.strerror or exc}") from None
     try:
         yield staged
+        names = sorted(os.listdir(staged))
+        (staged / manifest).write_text("".join(f"{n}\n" for n in names), encoding="utf-8")
         carried: dict[str, int] = {}
+        previous: set[str] = set()
         if os.path.lexists(out):
-            for entry in sorted(os.listdir(staged)):
+            for entry in names:
                 check_replaceable(out / entry)
-            carried = _carry_over(out, staged)
+            previous = _listed(out / manifest)
+            carried = _carry_over(out, staged, previous)
             shutil.copystat(out, staged)
         else:
             os.chmod(staged, 0o755)
-        _switch_set(staged, out, carried)
+        _switch_set(staged, out, carried, previous)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
 
 
-def _carry_over(old: Path, new: Path) -> dict[str, int]:
-    """Link into *new* every entry of *old* that the new set does not replace; returns the
-    inode carried for each name (to spot an entry replaced while the switch is made)."""
+def _listed(manifest: Path) -> set[str]:
+    """The names a set's manifest lists (none when it is absent or unreadable)."""
+    try:
+        if not manifest.is_file() or manifest.is_symlink():
+            return set()
+        return {line for line in manifest.read_text(encoding="utf-8").splitlines()
+                if line and "/" not in line}
+    except (OSError, UnicodeDecodeError):
+        return set()
+
+
+def _carry_over(old: Path, new: Path, previous_set: set[str]) -> dict[str, int]:
+    """Link into *new* every entry of *old* that is not of the previous set and that the
+    new set does not replace; returns the inode carried for each name (to spot an entry
+    replaced while the switch is made)."""
     carried: dict[str, int] = {}
     for entry in sorted(os.scandir(old), key=lambda e: e.name):
         target = new / entry.name
-        if os.path.lexists(target):
-            continue  # the new set's own file
+        if os.path.lexists(target) or entry.name in previous_set:
+            continue  # the new set's own file, or the old set's
         carried[entry.name] = entry.inode()
         _link_tree(Path(entry.path), target, old)
     return carried
@@ -306,7 +324,7 @@ def _link_tree(source: Path, target: Path, top: Path) -> None:
                                       f"{exc.strerror or exc}") from None
 
 
-def _switch_set(staged: Path, out: Path, carried: dict[str, int]) -> None:
+def _switch_set(staged: Path, out: Path, carried: dict[str, int], previous: set[str]) -> None:
     if not os.path.lexists(out):
         os.rename(staged, out)
         return
@@ -320,7 +338,7 @@ def _switch_set(staged: Path, out: Path, carried: dict[str, int]) -> None:
     for name in sorted(os.listdir(old)):  # written there by another command meanwhile
         path = old / name
         with contextlib.suppress(OSError):
-            if name not in carried and not os.path.lexists(out / name):
+            if name not in carried and name not in previous and not os.path.lexists(out / name):
                 os.rename(path, out / name)
             elif name in carried and os.lstat(path).st_ino != carried[name] \
                     and os.path.isfile(path) and not os.path.islink(path):

@@ -16,7 +16,7 @@ from pathlib import Path
 from PIL import Image, UnidentifiedImageError
 
 from converter.errors import InputError, VconvError
-from converter.limits import IMAGE_PIXELS
+from converter.limits import DECODED_PIXELS, IMAGE_PIXELS
 
 
 class ImageTooLarge(InputError):
@@ -67,8 +67,13 @@ def picture_size(source: Path | bytes, where: str | None = None) -> tuple[int, i
 
 
 def decoded(source: Path | bytes, mode: str, where: str | None = None) -> Image.Image:
-    """The whole picture decoded and converted to *mode* (after the size check)."""
+    """The whole picture decoded and converted to *mode*, after the size checks (measured
+    pictures stop at IMAGE_PIXELS, drawn ones at the lower DECODED_PIXELS)."""
     with open_picture(source, where) as picture:
+        width, height = picture.size
+        if width * height > DECODED_PIXELS.value():
+            raise ImageTooLarge(where or str(source),
+                                DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
         try:
             return picture.convert(mode)
         except PILLOW_ERRORS as exc:

@@ -83,7 +83,7 @@ def write_previews(game: Game, out_dir: str | Path) -> list[Path]:
     switched in together: a board that cannot be drawn leaves the old previews as they were."""
     out = Path(out_dir)
     names = []
-    with replacing_set(out) as staged:
+    with replacing_set(out, f".{game.id}-preview.files") as staged:
         for board in game.boards or []:
             name = f"{game.id}-{safe_name(board.id)}.png"
             (staged / name).write_bytes(png(board_preview(game, board)))

@@ -131,12 +131,24 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
     return findings
 
 
+JAVA_INT = (-2**31, 2**31 - 1)  # VASSAL reads a zone's corners as Java ints
+MASK_PIXELS = 4_000_000  # at most this many pixels drawn to tell an overlap from a sliver
+
+
 def _polygon(path: str) -> list[Point]:
+    """The corners of a zone's path.
+
+    Raises:
+        ValueError: a corner is not two integers VASSAL can read.
+    """
     points = []
     for pair in path.split(";"):
         if pair.strip():
             x, _, y = pair.partition(",")
-            points.append((int(x), int(y)))
+            point = (int(x), int(y))
+            if not all(JAVA_INT[0] <= v <= JAVA_INT[1] for v in point):
+                raise ValueError(f"{point} is past a Java int")
+            points.append(point)
     return points
 
 
@@ -221,6 +233,8 @@ def _overlap_is_more_than_a_sliver(a: list[Point], b: list[Point]) -> bool:
     bottom = min(max(p[1] for p in a), max(p[1] for p in b)) + 2
     if right - left < 3 or bottom - top < 3:
         return False
+    if (right - left) * (bottom - top) > MASK_PIXELS:
+        return True  # an overlap thousands of pixels across is no sliver
 
     def mask(poly: list[Point]) -> Image.Image:
         img = Image.new("1", (right - left, bottom - top), 0)

@@ -66,7 +66,7 @@ def run(args: argparse.Namespace) -> int:
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
         out = Path(args.output)
-        with replacing_set(out) as staged:  # the whole kit switched in with one rename
+        with replacing_set(out, f".{game.id}-kit.files") as staged:  # the whole kit switched in with one rename
             written = [out / p.relative_to(staged)
                        for p in print_kit(game, staged, options, progress=bar)]
     except ValueError as exc:

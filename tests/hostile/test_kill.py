@@ -114,12 +114,12 @@ def test_print_killed_at_any_moment(tmp_path: Path) -> None:
     new = _tree(out)
     _complete(old_args, _env())
     old = _tree(out)
-    assert set(old) == set(new) and old != new and len(new) > 5
+    assert old != new and len(new) > 5  # letter has pages a4 lacks: no mix either
 
     _killed_runs(new_args, _env(), duration, lambda: _complete(old_args, _env()),
                  lambda moment: _old_or_new(_tree(out), old, new, f"print killed at {moment}"))
     _complete(new_args, _env())
-    assert not [p.name for p in out.iterdir() if p.name.startswith(".")]
+    assert [p.name for p in out.iterdir() if p.name.startswith(".")] == [".mini-kit.files"]
     assert _tree(out) == new
 
 

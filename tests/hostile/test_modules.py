@@ -126,3 +126,23 @@ def test_an_image_past_the_pixel_limit_is_refused_from_its_header(
     assert code == 2 and f"{module}: image 'boards/main.png': 9000x8000 pixels, over the " \
                          "limit of 67108864 (pixels in one image; raise it with " \
                          "VCONV_MAX_IMAGE_PIXELS)" in err
+
+
+def test_check_reads_numbers_past_any_int_as_findings(run: Run, tmp_path: Path,
+                                                      mini_vmod: Path) -> None:
+    """A zone corner past a Java int, and a 5,000-digit name in a finding's place, are
+    reported (the place sorted without turning its digits into a number)."""
+    text = _buildfile(mini_vmod)
+    text = re.sub(r'(Zone name="Punti Vittoria 8" [^>]*path="816,108;888,108;888,180;)816',
+                  r"\g<1>" + "8" * 60, text, count=1)
+    text = re.sub(r'(<VASSAL.build.module.map.SetupStack [^>]*location=")0203"',
+                  r"\g<1>" + "9" * 5000 + '"', text, count=1)
+    assert "8" * 60 in text and "9" * 5000 in text
+    module = _module(tmp_path / "big.vmod", mini_vmod, text, embedded=False)
+    code, out, err = run("check", module)
+    assert code == 1 and err == ""
+    assert re.search(r"Zone\[Punti Vittoria 8\] \(@path\): zone shape .* is not a list of "
+                     "integer x,y points", out), out
+    assert "9" * 5000 in out
+    code, out, err = run("check", module, "--format", "json")
+    assert code == 1 and err == "" and "9" * 5000 in out
