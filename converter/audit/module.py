@@ -8,7 +8,6 @@ the same component tree, so the rest of the auditor never knows which it was giv
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 from collections.abc import Callable, Iterator
@@ -264,7 +263,7 @@ def from_components(source: str, root: Component, game: Game | None,
             boards = {}
             for b in m.walk():
                 if isinstance(b, BoardComponent):
-                    dims = _image_size(b.image, image_reader)
+                    dims = _image_size(b.image, image_reader, source)
                     try:
                         boards[b.name] = _board(b, dims)
                     except VassalFormatError as exc:  # e.g. a grid spacing of 0
@@ -287,7 +286,7 @@ def from_components(source: str, root: Component, game: Game | None,
                        name=str(getattr(root, "name", "")), root=root)
 
 
-def _image_size(name: str, reader: Callable[[str], bytes | None] | None
+def _image_size(name: str, reader: Callable[[str], bytes | None] | None, source: str
                 ) -> tuple[int, int] | None:
     """A board image's size: VASSAL sizes a board with an image by the image, not the
     width/height attributes."""
@@ -297,7 +296,7 @@ def _image_size(name: str, reader: Callable[[str], bytes | None] | None
         data = reader(name)
     except (VassalFormatError, OSError, KeyError):
         return None
-    return image_size(data) if data else None
+    return image_size(data, f"{source}!images/{name}") if data else None
 
 
 def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
@@ -406,12 +405,15 @@ def _read_level(level: TrackerLevel, text: str, out: dict[str, str]) -> None:
         _read_level(child, child_text, out)
 
 
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height of an image (for the HTML report), None when unreadable."""
-    try:
-        from PIL import Image
+def image_size(data: bytes, where: str) -> tuple[int, int] | None:
+    """Width and height of an image from its header, None when unreadable.
 
-        with Image.open(io.BytesIO(data)) as img:
-            return img.size
-    except Exception:  # Pillow raises many types for a bad image
+    Raises:
+        ImageTooLarge: the header declares more pixels than IMAGE_PIXELS.
+    """
+    from converter.pictures import UnreadablePicture, picture_size
+
+    try:
+        return picture_size(data, where)
+    except UnreadablePicture:
         return None

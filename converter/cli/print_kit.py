@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from converter.atomic import replacing_files
+from converter.atomic import replacing_set
 from converter.errors import ModelError
 from converter.limits import PRINT_PIXELS
 from converter.model.game import Game
@@ -67,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
         out = Path(args.output)
-        with replacing_files(out, f"{game.id}-kit") as staged:  # the kit's files move in together
+        with replacing_set(out, f".{game.id}-kit.files") as staged:  # the whole kit switched in with one rename
             written = [out / p.relative_to(staged)
                        for p in print_kit(game, staged, options, progress=bar)]
     except ValueError as exc:

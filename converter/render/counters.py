@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -194,12 +195,11 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
 
 
 def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
-    try:
-        path = game.resource(name)
-        with Image.open(path) as src:
-            return src.convert("RGB").resize((size, size), Image.Resampling.LANCZOS)
-    except (OSError, ValueError, Image.DecompressionBombError):
+    try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+        picture = decoded(game.resource(name), "RGB")
+    except (OSError, UnreadablePicture):
         return None
+    return picture.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:

@@ -1,6 +1,6 @@
 """Schematic maps drawn from the board data, or the user's own scan with the grid laid over it.
 
-Hex boards: every hex of the grid at the position ``HexGrid.center`` gives, its id printed in
+Hex boards: every hex of the grid at the position ``HexGridSpec.center`` gives, its id printed in
 it, terrain fills, hexside features, named places, map edges.  Area, network and box boards:
 spaces at their ``layout`` (auto-placed when they have none), typed links and ``adjacent``
 lines, spaces drawn inside their parent area, groups and a legend.  A schematic says so on
@@ -29,6 +29,7 @@ from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import words
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
@@ -40,7 +41,6 @@ DEFAULT_AREA_WIDTH_PX = 2400  # width of an area / network / boxes schematic
 MARGIN_HEXES = 0.75          # margin round the grid, in hex diameters (room for edge labels)
 NOTICE_HEXES = 0.6           # band above the grid for the SCHEMATIC notice
 LEGEND_HEXES = 1.4           # band below the grid for the legend
-MAX_SCAN_PIXELS = 250_000_000
 MIN_HEX_IMAGE_HEXES = 10     # a hex schematic is at least this many hex diameters wide
 SPACE_BOX_HEXES = 2.2        # width of a space box drawn under a hex grid
 
@@ -72,7 +72,7 @@ class HexBoardGeometry:
     """Where a hex board's grid lies on its image, in pixels.
 
     ``origin`` is the centre of the first hex (lowest column and row of the game's numbering);
-    ``hex_width_px``/``hex_height_px`` are one hex's width and height as ``HexGrid.hex_size``
+    ``hex_width_px``/``hex_height_px`` are one hex's width and height as ``HexGridSpec.hex_size``
     defines them (flat-topped: corner-to-corner width, flat-to-flat height; pointy-topped the
     other way round).  Neighbouring straight lines of hexes are 3/4 of the corner-to-corner
     diameter apart.  ``center(hex_id)`` is the one formula every user of the image shares.
@@ -353,14 +353,12 @@ def _load_scan(game: Game, board: Board) -> Image.Image | None:
     if not path.is_file():
         log.warning("board %s: map image %s not found; drawing a schematic", board.id, path)
         return None
-    try:
-        with Image.open(path) as src:
-            if src.width * src.height > MAX_SCAN_PIXELS:
-                raise InputError(str(path), f"map image is {src.width}×{src.height} pixels; at most "
-                                            f"{MAX_SCAN_PIXELS} pixels are read")
-            return src.convert("RGB")
-    except (OSError, Image.DecompressionBombError) as exc:
-        raise InputError(str(path), f"cannot read the map image: {exc}") from exc
+    try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+        return decoded(path, "RGB")
+    except UnreadablePicture as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc.why}") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc.strerror or exc}") from None
 
 
 def _grid_on_scan(scan: Image.Image, board: Board, t: dict[str, Any]) -> None:

@@ -350,12 +350,11 @@ class Checker:
                         "measure one hex again, or give only hex_width_px", check="image")
             return
         path = self.doc.folder / image["file"]
-        try:
-            from PIL import Image
+        from converter.pictures import UnreadablePicture, picture_size
 
-            with Image.open(path) as picture:
-                size = picture.size
-        except (OSError, ValueError):
+        try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+            size = picture_size(path)
+        except (OSError, UnreadablePicture):
             return  # reported by the file check, or read when the board is drawn
         from converter.render.maps import HexBoardGeometry
 

@@ -10,7 +10,6 @@ through a ZonedGrid's zones and background grid), and the map helpers a playable
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -280,12 +279,11 @@ class _Checker:
         if not board.image:
             return board.width, board.height
         if isinstance(self.images, dict) and board.image in self.images:
-            from PIL import Image
+            from converter.pictures import UnreadablePicture, picture_size
 
-            try:
-                with Image.open(io.BytesIO(self.images[board.image])) as img:
-                    return img.size
-            except (OSError, ValueError, Image.DecompressionBombError):
+            try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+                return picture_size(self.images[board.image], f"images/{board.image}")
+            except UnreadablePicture:
                 self.error(board, f"board image {board.image!r} is not a readable image")
         return None
 
