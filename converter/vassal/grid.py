@@ -177,7 +177,8 @@ def check_spacing(grid: G) -> G:
         value = getattr(grid, name)
         if not (isinstance(value, (int, float)) and math.isfinite(value)
                 and MIN_SPACING <= value <= MAX_SPACING):
-            raise VassalFormatError(f"{type(grid).__name__} {name}={value!r}: the spacing must "
+            element = "HexGrid" if isinstance(grid, HexGeometry) else "SquareGrid"  # as in the buildFile
+            raise VassalFormatError(f"{element} {name}={value!r}: the spacing must "
                                     f"be a number of pixels from {MIN_SPACING:g} to "
                                     f"{MAX_SPACING:g}")
     return grid
