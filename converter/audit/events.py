@@ -19,7 +19,7 @@ class LogPos(NamedTuple):
 
     file: str
     step: int
-    index: int
+    index: int  # type: ignore[assignment]  # the command's index; shadows tuple.index
 
     def label(self) -> str:
         where = "restored game" if self.step == 0 else f"step {self.step}"

@@ -23,17 +23,17 @@ from converter.audit.module import AuditModule
 from converter.audit.places import Place
 from converter.builder.conventions import read_game_from_vmod, space_names, track_cell_names, track_values
 from converter.errors import InputError, VassalFormatError
-from converter.model.board import Board as GameBoard
+from converter.model.board import Board
 from converter.model.game import Game
-from converter.model.pieces import Piece as GamePiece
+from converter.model.pieces import Piece
 from converter.vassal import commands as cmd
 from converter.vassal import sequence
-from converter.vassal.components import Board, Map
+from converter.vassal.components import BoardComponent, Map
 from converter.vassal.components.base import Component
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.components.prototype_definition import PrototypeDefinition
-from converter.vassal.grid import HexGrid as HexGeometry
-from converter.vassal.traits.piece import Piece as VassalPiece
+from converter.vassal.grid import HexGeometry
+from converter.vassal.traits.piece import PieceTraits
 from converter.vassal.traits.piece import decode_piece
 from converter.vassal.traits.use_prototype import UsePrototype
 
@@ -99,13 +99,13 @@ class AuditMapping:
     places: dict[str, dict[str, PlaceRef | None]]
     slot_types: dict[str, str] = field(default_factory=dict, repr=False)  # type → key
     source: str = "proposed from names (write it with --mapping FILE to edit it)"
-    _types: dict[str, GamePiece | None] = field(default_factory=dict, repr=False)
+    _types: dict[str, Piece | None] = field(default_factory=dict, repr=False)
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _place_index: PlaceIndex | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ the replay's questions
 
-    def piece(self, type_text: str, state_text: str = "") -> GamePiece | None:
+    def piece(self, type_text: str, state_text: str = "") -> Piece | None:
         """The game piece a VASSAL piece is, from its BasicPiece name (cached per type)."""
         if type_text in self._types:
             return self._types[type_text]
@@ -265,7 +265,7 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
             continue
         geo = module.maps.get(m.map_name)
         for b in m.walk():
-            if not isinstance(b, Board) or geo is None or b.name not in geo.boards:
+            if not isinstance(b, BoardComponent) or geo is None or b.name not in geo.boards:
                 continue
             bg = geo.boards[b.name]
             locs = inv.places.setdefault(b.name, [])
@@ -280,7 +280,12 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
                 locs.append(("board", b.name))
     for board, locs in inv.places.items():  # a name VASSAL repeats is one place
         seen: set[str] = set()
-        inv.places[board] = [x for x in locs if not (x[1] in seen or seen.add(x[1]))]
+        unique = []
+        for x in locs:
+            if x[1] not in seen:
+                seen.add(x[1])
+                unique.append(x)
+        inv.places[board] = unique
     return inv
 
 
@@ -305,7 +310,7 @@ def _walk_paths(root: Component) -> list[tuple[Component, str]]:
     return out
 
 
-def _properties(vp: VassalPiece, prototypes: dict[str, Component], depth: int = 0
+def _properties(vp: PieceTraits, prototypes: dict[str, Component], depth: int = 0
                 ) -> dict[str, str]:
     """A piece's properties with its prototypes' (resolved a few levels deep), own first."""
     props: dict[str, str] = {}
@@ -325,8 +330,8 @@ def _properties(vp: VassalPiece, prototypes: dict[str, Component], depth: int = 
 
 # ----------------------------------------------------------------------------- matching
 
-def _piece_index(game: Game) -> dict[str, list[GamePiece]]:
-    index: dict[str, list[GamePiece]] = {}
+def _piece_index(game: Game) -> dict[str, list[Piece]]:
+    index: dict[str, list[Piece]] = {}
     for p in game.pieces or []:
         for key in {norm(p.id), norm(p.name), norm(p.designation or "")} - {""}:
             index.setdefault(key, []).append(p)
@@ -336,9 +341,9 @@ def _piece_index(game: Game) -> dict[str, list[GamePiece]]:
 _IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?)(?=;|$|\s)")
 
 
-def _slot_index(game: Game) -> dict[str, GamePiece]:
+def _slot_index(game: Game) -> dict[str, Piece]:
     """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
-    out: dict[str, GamePiece] = {}
+    out: dict[str, Piece] = {}
     for p in game.pieces or []:
         note = p.provenance.note if p.provenance is not None else None
         m = _IMPORTED_FROM.search(note or "")
@@ -348,7 +353,7 @@ def _slot_index(game: Game) -> dict[str, GamePiece]:
 
 
 def match_piece(game: Game, name: str, properties: dict[str, str],
-                index: dict[str, list[GamePiece]] | None = None) -> GamePiece | None:
+                index: dict[str, list[Piece]] | None = None) -> Piece | None:
     """The one game piece a module piece names (vconv_id, its name, a naming property)."""
     if properties.get("vconv_id"):
         exact = game.piece(properties["vconv_id"])
@@ -363,7 +368,7 @@ def match_piece(game: Game, name: str, properties: dict[str, str],
     return None
 
 
-def hex_names(board: GameBoard | None) -> dict[str, str]:
+def hex_names(board: Board | None) -> dict[str, str]:
     """VASSAL hex name → game hex id: the hexes' own names, then the grid's ids as they are."""
     if board is None:
         return {}
@@ -695,7 +700,7 @@ def check_belongs(record: cmd.GameRecord, source: str, mapping: AuditMapping) ->
     Raises:
         InputError: more than half of the kinds of piece on its maps map to no game piece.
     """
-    kinds: dict[str, GamePiece | None] = {}
+    kinds: dict[str, Piece | None] = {}
     for type_text, state_text in pieces_on_map(record).values():
         try:
             name = decode_piece(type_text, state_text).basic.name

@@ -8,7 +8,6 @@ the same component tree, so the rest of the auditor never knows which it was giv
 
 from __future__ import annotations
 
-import io
 import logging
 import os
 from collections.abc import Callable, Iterator
@@ -22,14 +21,14 @@ from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (
-    Board, CounterTurnLevel, DiceButton, HexGrid, ListTurnLevel, Map, Region, RegionGrid,
-    TurnTracker, Zone, ZonedGrid)
+    BoardComponent, CounterTurnLevel, DiceButton, HexGridComponent, ListTurnLevel, Map, Region, RegionGrid,
+    TurnTracker, ZoneComponent, ZonedGrid)
 from converter.vassal.components.base import Component
 from converter.vassal.components.hex_grid_numbering import HexGridNumbering
 from converter.vassal.components.square_grid import SquareGrid
 from converter.vassal.components.square_grid_numbering import SquareGridNumbering
-from converter.vassal.grid import HexGrid as HexGeometry
-from converter.vassal.grid import SquareGrid as SquareGeometry
+from converter.vassal.grid import HexGeometry
+from converter.vassal.grid import SquareGeometry
 from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
 from converter.vassal.vmod_reader import ModuleFile
@@ -263,8 +262,8 @@ def from_components(source: str, root: Component, game: Game | None,
         if isinstance(m, Map) and m.map_name:
             boards = {}
             for b in m.walk():
-                if isinstance(b, Board):
-                    dims = _image_size(b.image, image_reader)
+                if isinstance(b, BoardComponent):
+                    dims = _image_size(b.image, image_reader, source)
                     try:
                         boards[b.name] = _board(b, dims)
                     except VassalFormatError as exc:  # e.g. a grid spacing of 0
@@ -287,7 +286,7 @@ def from_components(source: str, root: Component, game: Game | None,
                        name=str(getattr(root, "name", "")), root=root)
 
 
-def _image_size(name: str, reader: Callable[[str], bytes | None] | None
+def _image_size(name: str, reader: Callable[[str], bytes | None] | None, source: str
                 ) -> tuple[int, int] | None:
     """A board image's size: VASSAL sizes a board with an image by the image, not the
     width/height attributes."""
@@ -297,22 +296,22 @@ def _image_size(name: str, reader: Callable[[str], bytes | None] | None
         data = reader(name)
     except (VassalFormatError, OSError, KeyError):
         return None
-    return image_size(data) if data else None
+    return image_size(data, f"{source}!images/{name}") if data else None
 
 
-def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
+def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> BoardGeometry:
     size = image_dims or (b.width, b.height)
     geo = BoardGeometry(b.name, b.image, size)
     for child in b.children:
-        if isinstance(child, (HexGrid, SquareGrid)):
+        if isinstance(child, (HexGridComponent, SquareGrid)):
             geo.grid = _grid(child, size)
         elif isinstance(child, RegionGrid):
             geo.regions = [(r.name, r.originx, r.originy) for r in child.walk()
                            if isinstance(r, Region)]
         elif isinstance(child, ZonedGrid):
             for z in child.children:
-                if isinstance(z, Zone):
-                    zgrid = next((g for g in z.children if isinstance(g, (HexGrid, SquareGrid))),
+                if isinstance(z, ZoneComponent):
+                    zgrid = next((g for g in z.children if isinstance(g, (HexGridComponent, SquareGrid))),
                                  None)
                     zregions = tuple((r.name, r.originx, r.originy) for g in z.children
                                      if isinstance(g, RegionGrid) for r in g.walk()
@@ -320,7 +319,7 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
                     geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
                                               _grid(zgrid, size) if zgrid is not None else None,
                                               zregions, z.use_parent_grid))
-                elif isinstance(z, (HexGrid, SquareGrid)):
+                elif isinstance(z, (HexGridComponent, SquareGrid)):
                     geo.grid = _grid(z, size)
                 elif isinstance(z, RegionGrid):
                     geo.regions = [(r.name, r.originx, r.originy) for r in z.walk()
@@ -329,13 +328,14 @@ def _board(b: Board, image_dims: tuple[int, int] | None = None) -> BoardGeometry
 
 
 def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:
-    if isinstance(component, HexGrid):
-        numbering = next((c for c in component.children if isinstance(c, HexGridNumbering)), None)
-        return check_spacing(HexGeometry.from_components(component, numbering, size))
+    if isinstance(component, HexGridComponent):
+        hex_numbering = next((c for c in component.children
+                              if isinstance(c, HexGridNumbering)), None)
+        return check_spacing(HexGeometry.from_components(component, hex_numbering, size))
+    assert isinstance(component, SquareGrid)
     numbering = next((c for c in component.children if isinstance(c, SquareGridNumbering)), None)
-    g = component
     return check_spacing(SquareGeometry(
-        x0=g.x0, y0=g.y0, dx=g.dx, dy=g.dy,  # type: ignore[attr-defined]
+        x0=component.x0, y0=component.y0, dx=component.dx, dy=component.dy,
         numbering=numbering_of(numbering) if numbering is not None
         else SquareGeometry().numbering, board_size=size))
 
@@ -405,12 +405,15 @@ def _read_level(level: TrackerLevel, text: str, out: dict[str, str]) -> None:
         _read_level(child, child_text, out)
 
 
-def image_size(data: bytes) -> tuple[int, int] | None:
-    """Width and height of an image (for the HTML report), None when unreadable."""
-    try:
-        from PIL import Image
+def image_size(data: bytes, where: str) -> tuple[int, int] | None:
+    """Width and height of an image from its header, None when unreadable.
 
-        with Image.open(io.BytesIO(data)) as img:
-            return img.size
-    except Exception:  # Pillow raises many types for a bad image
+    Raises:
+        ImageTooLarge: the header declares more pixels than IMAGE_PIXELS.
+    """
+    from converter.pictures import UnreadablePicture, picture_size
+
+    try:
+        return picture_size(data, where)
+    except UnreadablePicture:
         return None

@@ -168,15 +168,15 @@ class Replay:
         """
         add = cmd.AddPiece
         for c in commands:
-            if type(c) is add and c.type == "stack":  # type: ignore[attr-defined]
-                parts = seq_split(c.state, ";")  # type: ignore[attr-defined]
+            if type(c) is add and c.type == "stack":
+                parts = seq_split(c.state, ";")
                 if len(parts) < 3 or parts[0] in ("", "null"):
                     continue
                 try:
                     where = (parts[0], int(parts[1]), int(parts[2]))
                 except ValueError:
                     continue
-                for member in _stack_members(c.state):  # type: ignore[attr-defined]
+                for member in _stack_members(c.state):
                     self._stack_at[member] = where
 
     # ------------------------------------------------------------------ commands
@@ -367,7 +367,7 @@ def _logged(step: cmd.LogEntry) -> list[cmd.Command]:
     while stack:
         node = stack.pop()
         if type(node) is log_entry:
-            inner = node.command  # type: ignore[attr-defined]
+            inner = node.command
             if node.children:
                 stack.extend(reversed(node.children))
             if inner is not None:

@@ -13,7 +13,7 @@ from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_I
 from converter.errors import VassalFormatError
 from converter.model.game import Game
 from converter.model.pieces import Face
-from converter.model.pieces import Piece as GamePiece
+from converter.model.pieces import Piece
 from converter.model.turns import Phase
 from converter.vassal.traits import Layer, decode_piece
 
@@ -45,7 +45,7 @@ class PieceState:
     x: int = 0
     y: int = 0
     place: Place = OFF_MAP
-    game: GamePiece | None = None
+    game: Piece | None = None
     side: str | None = None
     on_board: bool = True
     moved_by: str | None = None
@@ -90,7 +90,7 @@ class GameState:
         self.players: dict[str, tuple[str, str]] = {}  # password → (name, side); never shown
         self._trait_cache: dict[tuple[str, str], Traits] = {}
         self._faces: dict[tuple[str, str | None], list[Face]] = {}
-        self._by_name: dict[str, GamePiece] = {}
+        self._by_name: dict[str, Piece] = {}
         self._phases = phase_leaves(self.game) if self.game is not None else []
         if self.game is not None:
             counts: dict[str, int] = {}
@@ -255,7 +255,7 @@ def phase_leaves(game: Game | None) -> list[tuple[PhaseInfo, str]]:
     return out
 
 
-def layer_faces(game: Game | None, piece: GamePiece, layer: str | None) -> list[Face]:
+def layer_faces(game: Game | None, piece: Piece, layer: str | None) -> list[Face]:
     """The faces a piece's layer levels show, in level order, as the builder lays them out."""
     if game is None:
         return []

@@ -11,7 +11,7 @@ from converter.builder.maps import PlacedBoard
 from converter.model.game import Game
 from converter.vassal.components import CardSlot, DrawPile, Map
 from converter.vassal.traits import BasicPiece, Marker, Obscurable
-from converter.vassal.traits.piece import Piece as VPiece
+from converter.vassal.traits.piece import PieceTraits
 
 DECK_ATTRS = {"faceDown": "Always", "drawFaceUp": "false", "shuffle": "Via right-click Menu",
               "reversible": "false", "allowMultiple": "false", "allowSelect": "false",
@@ -40,7 +40,7 @@ def deck_piles(game: Game, display: PlacedBoard, target: Map, images: dict[str, 
             for _ in range(card.count or 1):
                 gpid = take_gpid()
                 slot = CardSlot(entry_name=card.title, gpid=gpid, width=75, height=105)
-                slot.piece = VPiece([
+                slot.piece = PieceTraits([
                     Obscurable(key="", mask_image=back, menu_text="", display_style="B",
                                mask_name="Card", access="player:"),
                     Marker.of({CARD_ID_PROPERTY: card.id, "Deck": deck.name}),

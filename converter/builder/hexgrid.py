@@ -14,21 +14,21 @@ import itertools
 from dataclasses import replace
 
 from converter.errors import BuildError
-from converter.model.hexgrid import HexGrid as ModelHexGrid
-from converter.vassal.grid import GridNumbering, HexGrid
+from converter.model.hexgrid import HexGridSpec
+from converter.vassal.grid import GridNumbering, HexGeometry
 
 Point = tuple[float, float]
 
 
-def _split_id(grid: ModelHexGrid, hex_id: str) -> tuple[int, int]:
+def _split_id(grid: HexGridSpec, hex_id: str) -> tuple[int, int]:
     """The two numbers of an id in the order they are written (first part, second part)."""
     d = grid.digits
     return int(hex_id[:d]), int(hex_id[d:])
 
 
-def fit_vassal_grid(grid: ModelHexGrid, centres: dict[str, Point], *,
+def fit_vassal_grid(grid: HexGridSpec, centres: dict[str, Point], *,
                     hex_width: float, hex_height: float, board_size: tuple[int, int],
-                    board_name: str = "") -> HexGrid:
+                    board_name: str = "") -> HexGeometry:
     """VASSAL HexGrid settings naming each drawn hex centre with its id.
 
     *hex_width* and *hex_height* are the hex's corner-to-corner and flat-to-flat sizes in
@@ -66,7 +66,7 @@ def fit_vassal_grid(grid: ModelHexGrid, centres: dict[str, Point], *,
         numbering = GridNumbering(first=first, h_leading=grid.digits - 1,
                                   v_leading=grid.digits - 1, h_off=0, v_off=0,
                                   h_descend=h_desc, v_descend=v_desc, stagger=stagger)
-        base = HexGrid(x0=round(x0), y0=round(y0), dx=round(dx, 4), dy=round(dy, 4),
+        base = HexGeometry(x0=round(x0), y0=round(y0), dx=round(dx, 4), dy=round(dy, 4),
                        sideways=sideways, numbering=numbering, board_size=board_size)
         col, row = base.numbered(*base.raw_index(centres[ref]))
         a, b = _split_id(grid, ref)

@@ -92,13 +92,13 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
         draw.text((12, box.y + box.h // 2), event_box_label(game), font=deck_font,
                   fill=(20, 20, 20), anchor="lm")
     for deck in game.decks or []:
-        rect = layout.decks.get(deck.id)
-        if rect is None:
+        pile = layout.decks.get(deck.id)
+        if pile is None:
             continue
-        draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=(60, 60, 60),
+        draw.rectangle((pile.x, pile.y, pile.x + pile.w, pile.y + pile.h), outline=(60, 60, 60),
                        width=2)
         for k, line in enumerate(layout.deck_lines.get(deck.id, [deck.name])):
-            draw.text((rect.x + rect.w // 2, rect.y + rect.h + 16 + k * 17), line,
+            draw.text((pile.x + pile.w // 2, pile.y + pile.h + 16 + k * 17), line,
                       font=deck_font, fill=(20, 20, 20), anchor="mm")
     return png(img)
 

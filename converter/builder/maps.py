@@ -12,11 +12,11 @@ from converter.builder.conventions import (
     space_names, track_cell_names)
 from converter.model.game import Game
 from converter.vassal.components import (
-    Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
+    BoardComponent, BoardPicker, CounterDetailViewer, ForwardToChatter,
     ForwardToKeyBuffer, GlobalMap, HighlightLastMoved, ImageSaver, KeyBufferer, Map,
     MapCenterer, MenuDisplayer, PieceMover, Region, RegionGrid, Scroller,
-    SelectionHighlighters, StackExpander, StackMetrics, Zone, ZonedGrid, ZoneProperty, Zoomer)
-from converter.vassal.grid import HexGrid
+    SelectionHighlighters, StackExpander, StackMetrics, ZoneComponent, ZonedGrid, ZoneProperty, Zoomer)
+from converter.vassal.grid import HexGeometry
 
 
 @dataclass
@@ -27,7 +27,7 @@ class PlacedBoard:
     board_name: str
     image: str
     size: tuple[int, int]
-    vassal_grid: HexGrid | None = None
+    vassal_grid: HexGeometry | None = None
     hex_centres: dict[str, tuple[float, float]] = field(default_factory=dict)
     # space id → (VASSAL location name, point)
     spaces: dict[str, tuple[str, tuple[int, int]]] = field(default_factory=dict)
@@ -35,19 +35,19 @@ class PlacedBoard:
     track_cells: dict[tuple[str, int], tuple[str, tuple[int, int]]] = field(default_factory=dict)
     decks: dict[str, Rect] = field(default_factory=dict)
     event_box: tuple[str, tuple[int, int]] | None = None  # (zone name, point)
-    component: Component | None = None  # the VASSAL Board
+    component: BoardComponent | None = None  # the VASSAL Board
 
 
-def _zone(name: str, rect: Rect, **properties: str) -> Zone:
+def _zone(name: str, rect: Rect, **properties: str) -> ZoneComponent:
     """A rectangular zone named *name*, carrying *properties* as ZoneProperties."""
-    zone = Zone(name=name, location_format="$name$", path=rect.path())
+    zone = ZoneComponent(name=name, location_format="$name$", path=rect.path())
     for key, value in properties.items():
         zone.add(ZoneProperty(name=key, initial_value=value,
                               description="the game's id of this place (set by vconv)"))
     return zone
 
 
-def playable_map(name: str, board: VBoard, *, docked: bool) -> Map:
+def playable_map(name: str, board: BoardComponent, *, docked: bool) -> Map:
     """A Map with one board and every helper the editor gives a new map (§2.4)."""
     m = Map(map_name=name, launch=not docked, button_name=name if not docked else "",
             tooltip=f"Show/hide {name}" if not docked else "")
@@ -65,7 +65,7 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
                             hex_height=layout.hex_height, board_size=layout.size,
                             board_name=board.name)
     grid, _numbering = vgrid.to_components(visible=False)
-    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard = BoardComponent(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     placed = PlacedBoard(map_name, board.name, image, layout.size, vgrid, dict(layout.hex_centres))
     if layout.boxes:  # spaces beside the grid: zones, with the hex grid everywhere else
         names = space_names(board)
@@ -95,7 +95,7 @@ def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
         x, y = layout.space_centres[space.id]
         grid.add(Region(name=names[space.id], originx=x, originy=y))
         placed.spaces[space.id] = (names[space.id], (x, y))
-    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard = BoardComponent(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     if grid.children:
         vboard.add(grid)
     placed.component = vboard
@@ -112,7 +112,7 @@ def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
         rect = layout.boxes[space.id]
         zoned.add(_zone(names[space.id], rect, **{SPACE_PROPERTY: space.id}))
         placed.spaces[space.id] = (names[space.id], rect.centre)
-    vboard = VBoard(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard = BoardComponent(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     if zoned.children:
         vboard.add(zoned)
     placed.component = vboard
@@ -137,13 +137,13 @@ def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) 
         zoned.add(_zone(name, layout.event_box, **{BOX_PROPERTY: EVENT_BOX_ID}))
         placed.event_box = (name, layout.event_box.centre)
     placed.decks = dict(layout.decks)
-    vboard = VBoard(name=map_name, image=image, width=layout.size[0], height=layout.size[1])
+    vboard = BoardComponent(name=map_name, image=image, width=layout.size[0], height=layout.size[1])
     if zoned.children:
         vboard.add(zoned)
     placed.component = vboard
     return placed
 
 
-def board_component(placed: PlacedBoard) -> Component:
+def board_component(placed: PlacedBoard) -> BoardComponent:
     assert placed.component is not None
     return placed.component

@@ -29,12 +29,13 @@ from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
+from converter.builder.preserved import WriteBackHook
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
     BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
-    Board, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
+    BoardComponent, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
     PanelWidget, PieceSlot, PieceWindow, PlayerRoster, PlayerSide, PredefinedSetup,
     PrototypesContainer, SetupStack, TabWidget)
 from converter.vassal.components.base import Component
@@ -77,8 +78,11 @@ class _Gpids:
         return str(value)
 
 
-def build_module(path: str | Path) -> BuiltModule:
+def build_module(path: str | Path, write_back: WriteBackHook | None = None) -> BuiltModule:
     """Build the module of the game folder *path* (not written yet; see write_module).
+
+    A game imported from a VASSAL module is that module written back; *write_back* (the
+    importer's `converter.importer.writeback.write_back`) writes the JSON's edits into it.
 
     Raises:
         InputError: the folder or a file it names cannot be read.
@@ -100,7 +104,7 @@ def build_module(path: str | Path) -> BuiltModule:
         warnings: list[str] = []
         edited: list[bool] = []
         archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings,
-                                    edited)
+                                    edited, write_back)
         return BuiltModule(game, archive, [], warnings=warnings,
                            summary=_written_back(archive.buildfile, any(edited)))
     return build_from_model(game, copy.deepcopy(doc.data))
@@ -108,7 +112,7 @@ def build_module(path: str | Path) -> BuiltModule:
 
 def _written_back(root: Component, edited: bool) -> str:
     """What an imported module written back holds, counted in its own build file."""
-    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(Board)), "board"),
+    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(BoardComponent)), "board"),
               (len(root.find_all(PieceSlot)), "piece slot"),
               (len(root.find_all(CardSlot)), "card slot"),
               (len(root.find_all(SetupStack)), "at-start stack"),
@@ -254,13 +258,13 @@ def _palette(game: Game, art: PieceArt,
             continue
         side_tab = TabWidget(entry_name=tab)
         for panel_name, pieces in groups[tab].items():
-            panel = PanelWidget(entry_name=panel_name, n_columns=6)
+            widget = PanelWidget(entry_name=panel_name, n_columns=6)
             for piece in pieces:
                 gpid = gpid_of[piece.id] = take_gpid()
                 slot = PieceSlot(entry_name=piece.name, gpid=gpid, width=SLOT_PX, height=SLOT_PX)
                 slot.piece = piece_definition(game, piece, art, gpid=gpid)
-                panel.add(slot)
-            side_tab.add(panel)
+                widget.add(slot)
+            side_tab.add(widget)
         tabs.add(side_tab)
     window.add(tabs)
     return window, gpid_of

@@ -9,6 +9,7 @@ properties, and the BasicPiece with the front face.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import cast
 
 from converter.builder.conventions import (
     DAMAGE_PROPERTY, PIECE_ID_PROPERTY, SIDE_LAYER, SIDE_PROPERTY, STEP_LAYER, STEPS_PROPERTY,
@@ -21,8 +22,8 @@ from converter.vassal import sequence
 from converter.vassal.components import PrototypeDefinition
 from converter.vassal.traits import (
     BasicPiece, Clone, Delete, DynamicProperty, Layer, Marker, MovementMarkable, Obscurable,
-    UsePrototype)
-from converter.vassal.traits.piece import Piece as VPiece
+    Trait, UsePrototype)
+from converter.vassal.traits.piece import PieceTraits
 
 COMMON_PROTOTYPE = "vconv piece"
 MASK_IMAGE = "mask.png"
@@ -113,7 +114,7 @@ def owners(game: Game, piece: Piece) -> list[str]:
 
 def prototypes(game: Game) -> list[PrototypeDefinition]:
     """The shared traits: delete, clone and the moved marker for every piece; one per side."""
-    common = VPiece([
+    common = PieceTraits([
         MovementMarkable(image=MOVED_ICON),
         Clone(menu_text="Clone", key="67,130"),
         Delete(menu_text="Delete", key="68,130"),
@@ -122,11 +123,11 @@ def prototypes(game: Game) -> list[PrototypeDefinition]:
     out = [_prototype(COMMON_PROTOTYPE, "traits every piece has", common)]
     for side in game.sides:
         out.append(_prototype(side_prototype(side.name), f"pieces of {side.name}",
-                              VPiece([Marker.of({SIDE_PROPERTY: side.name}), BasicPiece()])))
+                              PieceTraits([Marker.of({SIDE_PROPERTY: side.name}), BasicPiece()])))
     return out
 
 
-def _prototype(name: str, description: str, piece: VPiece) -> PrototypeDefinition:
+def _prototype(name: str, description: str, piece: PieceTraits) -> PrototypeDefinition:
     proto = PrototypeDefinition(name=name, description=description)
     proto.piece = piece
     return proto
@@ -177,14 +178,14 @@ def _step_commands() -> str:
 
 def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
                      masked_by: str | None = None, gpid: str = "",
-                     steps: int | None = None) -> VPiece:
+                     steps: int | None = None) -> PieceTraits:
     """The full trait chain of one piece, showing layer *level*, masked when *masked_by*.
 
     Steps that no printed face shows (a unit whose strength the setup gives as a number)
     become a `Steps` property starting at *steps* (full strength when None).
     """
     side = game.side_of(piece)
-    traits: list = [UsePrototype(name=COMMON_PROTOTYPE)]
+    traits: list[Trait] = [UsePrototype(name=COMMON_PROTOTYPE)]
     if side is not None:
         traits.insert(0, UsePrototype(name=side_prototype(side.name)))
     if is_hidden(game, piece):
@@ -218,10 +219,13 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
         traits.append(DynamicProperty.numeric(STEPS_PROPERTY, steps if steps is not None else top, 0, top,
                                               commands=_step_commands(),
                                               description="strength steps"))
-    damage = [(game.piece(c.token).name if game.piece(c.token) else c.token,
-               c.max if c.max is not None else 99) for c in piece.carries or []]
+    damage: list[tuple[str, int]] = []
+    for carried in piece.carries or []:
+        token = game.piece(carried.token)
+        damage.append((token.name if token else carried.token,
+                       carried.max if carried.max is not None else 99))
     if not damage and piece.steps is not None and piece.steps.model == "tokens":
-        damage = [(DAMAGE_PROPERTY, piece.steps.count)]
+        damage = [(DAMAGE_PROPERTY, cast(int, piece.steps.count))]  # None passes on, as ever
     for index, (name, top) in enumerate(damage):
         more, less = _counter_keys(index)
         commands = sequence.join([
@@ -243,4 +247,4 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
     traits.append(Marker.of(props))
     front = piece.faces[0]
     traits.append(BasicPiece(image=art.face(piece, front), name=piece.name, gpid=gpid))
-    return VPiece(traits)
+    return PieceTraits(traits)

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw
 
-from converter.atomic import write_bytes_atomic
+from converter.atomic import replacing_set
 from converter.builder import layout as lay
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.conventions import space_names, track_cell_names
@@ -72,20 +72,24 @@ def display_preview(game: Game) -> Image.Image | None:
         for value, rect in row.cells.items():
             draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=2)
             draw.text((rect.x + 3, rect.y + rect.h - 3), names[(row.id, value)], font=small, fill=ZONE, anchor="ld")
-    for rect in [layout.event_box, *layout.decks.values()]:
-        if rect is not None:
-            draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)
+    for box in [layout.event_box, *layout.decks.values()]:
+        if box is not None:
+            draw.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), outline=ZONE, width=3)
     return Image.alpha_composite(picture, overlay).convert("RGB")
 
 
 def write_previews(game: Game, out_dir: str | Path) -> list[Path]:
-    """``<out>/<game>-<board>.png`` for every board (and ``-display`` for the display board)."""
+    """``<out>/<game>-<board>.png`` for every board (and ``-display`` for the display board),
+    switched in together: a board that cannot be drawn leaves the old previews as they were."""
     out = Path(out_dir)
-    written = []
-    for board in game.boards or []:
-        written.append(write_bytes_atomic(out / f"{game.id}-{safe_name(board.id)}.png",
-                                          png(board_preview(game, board))))
-    display = display_preview(game)
-    if display is not None:
-        written.append(write_bytes_atomic(out / f"{game.id}-display.png", png(display)))
-    return written
+    names = []
+    with replacing_set(out, f".{game.id}-preview.files") as staged:
+        for board in game.boards or []:
+            name = f"{game.id}-{safe_name(board.id)}.png"
+            (staged / name).write_bytes(png(board_preview(game, board)))
+            names.append(name)
+        display = display_preview(game)
+        if display is not None:
+            (staged / f"{game.id}-display.png").write_bytes(png(display))
+            names.append(f"{game.id}-display.png")
+    return [out / name for name in names]

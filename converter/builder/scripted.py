@@ -24,7 +24,7 @@ from converter.vassal.commands import (
     PlayerJoin, RemovePiece, SetBoards, SetupCommand, TurnTrackerChange, Undo, encode_command)
 from converter.vassal.archive import VASSAL_VERSION, module_metadata
 from converter.vassal.savefile import save_archive_bytes, savedata_xml
-from converter.vassal.traits import Layer, decode_piece
+from converter.vassal.traits import Layer, PieceTraits, decode_piece
 
 PASSWORD = "secret-password-never-shown"
 
@@ -140,8 +140,8 @@ class ScriptedGame:
         map_name, x, y = self.point(**where)  # type: ignore[arg-type]
         return self._add_definition(piece_id, definition, map_name, x, y, restored=restored)
 
-    def _add_definition(self, piece_id: str, definition, map_name: str, x: int, y: int, *,
-                        restored: bool) -> str:  # type: ignore[no-untyped-def]
+    def _add_definition(self, piece_id: str, definition: PieceTraits, map_name: str, x: int,
+                        y: int, *, restored: bool) -> str:
         self._next += 1
         vid = str(self._next)
         basic = definition.basic

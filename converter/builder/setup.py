@@ -13,7 +13,7 @@ from converter.builder.pieces import PieceArt, owners, piece_definition
 from converter.model.common import Location
 from converter.model.game import Game
 from converter.model.scenario import Placement, Scenario
-from converter.vassal.traits.piece import Piece as VPiece
+from converter.vassal.traits.piece import PieceTraits
 
 
 @dataclass
@@ -35,7 +35,7 @@ class StartPiece:
 
     placement: Placement
     spot: Spot
-    definition: VPiece
+    definition: PieceTraits
     name: str
 
 
@@ -112,9 +112,9 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
             continue
         spot = resolve(game, boards, display, placement.at)
         if spot is None:
-            count = f"{placement.count} × " if (placement.count or 1) > 1 else ""
+            times = f"{placement.count} × " if (placement.count or 1) > 1 else ""
             nowhere.setdefault(placement.at.label(), []).append(
-                f"{count}{piece.name} ({piece.id})")
+                f"{times}{piece.name} ({piece.id})")
             continue
         levels = levels_of(game, piece)
         level = level_for(levels, piece, steps=placement.steps, face=placement.face)

@@ -51,7 +51,7 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
         for i in range(count):
             special = SpecialDie(name=f"{name} {i + 1}" if count > 1 else name,
                                  report="$name$ = $result$")
-            for face in die.faces:
+            for face in die.faces or []:
                 value = face.value if face.value is not None else (
                     int(face.label) if face.label.lstrip("-").isdecimal() else 0)
                 special.add(SpecialDieFace(text=face.label, value=value))
@@ -159,9 +159,9 @@ def start_values(game: Game, scenario: Scenario | None = None) -> dict[str, int]
         else:
             values[name] = start if start is not None else (track.min or 0)
     for item in (scenario.track_start or []) if scenario is not None else []:
-        name = names.get((item.track, item.owner)) or names.get((item.track, None))
-        if name is not None:
-            values[name] = item.value
+        named = names.get((item.track, item.owner)) or names.get((item.track, None))
+        if named is not None:
+            values[named] = item.value
     return values
 
 
@@ -169,7 +169,8 @@ def global_properties(game: Game) -> GlobalProperties | None:
     """Numeric tracks (victory points, levels) as global properties with their start values
     (a one-scenario game starts them at that scenario's values)."""
     props = GlobalProperties()
-    scenario = game.scenarios[0] if len(game.scenarios or []) == 1 else None
+    scenarios = game.scenarios or []
+    scenario = scenarios[0] if len(scenarios) == 1 else None
     values = start_values(game, scenario)
     for (track_id, _owner), name in track_properties(game).items():
         track = game.track(track_id)

@@ -12,7 +12,7 @@ from converter.check.source import ModuleSource
 from converter.check.tree import MAP_KINDS, Node, Tree, build_tree
 from converter.vassal import sequence
 from converter.vassal.traits import (
-    Piece, PlaceMarker, RawTrait, Trait, UsePrototype, decode_add_piece, decode_piece,
+    PieceTraits, PlaceMarker, RawTrait, Trait, UsePrototype, decode_add_piece, decode_piece,
     decode_trait, split_chain)
 
 SLOT_KINDS = frozenset({"PieceSlot", "CardSlot"})
@@ -25,7 +25,7 @@ class PieceDef:
     """A piece definition from the build file: decoded, or the reason it does not decode."""
 
     node: Node
-    piece: Piece | None
+    piece: PieceTraits | None
     error: str = ""
 
     @property
@@ -39,7 +39,7 @@ class Context:
 
     source: ModuleSource
     tree: Tree
-    _decoded: dict[str, tuple[Piece | None, str]] = field(default_factory=dict)
+    _decoded: dict[str, tuple[PieceTraits | None, str]] = field(default_factory=dict)
     cache: dict[str, object] = field(default_factory=dict)  # results checks share
     _traits: dict[tuple[str, str], Trait] = field(default_factory=dict)
 
@@ -65,7 +65,7 @@ class Context:
                 out.append(PieceDef(node, piece, err))
         return out
 
-    def decode(self, text: str) -> tuple[Piece | None, str]:
+    def decode(self, text: str) -> tuple[PieceTraits | None, str]:
         """Decode an AddPiece text; the same text is decoded only once per module."""
         hit = self._decoded.get(text)
         if hit is None:
@@ -79,7 +79,7 @@ class Context:
             self._decoded[text] = hit
         return hit
 
-    def _decode_add_piece(self, text: str) -> Piece:
+    def _decode_add_piece(self, text: str) -> PieceTraits:
         """decode_add_piece, with each (trait type, trait state) pair decoded once per
         module: slots share most of their traits (labels, markers, prototype references)."""
         if not text.startswith("+/"):
@@ -100,9 +100,9 @@ class Context:
             if trait is None:
                 trait = self._traits[(t, st)] = decode_trait(t, st)
             traits.append(trait)
-        return Piece(traits)
+        return PieceTraits(traits)
 
-    def markers(self, piece: Piece) -> list[Piece]:
+    def markers(self, piece: PieceTraits) -> list[PieceTraits]:
         """The pieces a piece's Place Marker and Replace traits create (their definitions
         are AddPiece texts inside the trait), decoded; those that do not decode are left
         out."""
@@ -129,14 +129,14 @@ class Context:
                 out.setdefault(d.node.attr("name"), d)
         return out
 
-    def expand(self, piece: Piece) -> list[tuple[Trait, str]]:
+    def expand(self, piece: PieceTraits) -> list[tuple[Trait, str]]:
         """The piece's traits with prototypes put in place, each with the prototype it came
         from ("" for the piece's own); undefined prototypes add nothing, as in VASSAL."""
         out: list[tuple[Trait, str]] = []
         self._expand(piece, "", out, [])
         return out
 
-    def _expand(self, piece: Piece, origin: str, out: list[tuple[Trait, str]],
+    def _expand(self, piece: PieceTraits, origin: str, out: list[tuple[Trait, str]],
                 seen: list[str]) -> None:
         for trait in piece.traits:
             if isinstance(trait, UsePrototype):

@@ -6,7 +6,6 @@ another zone of the same grid (the first zone in file order wins where they over
 
 from __future__ import annotations
 
-import io
 import re
 from itertools import combinations
 
@@ -16,6 +15,7 @@ from converter.check.tree import MAP_KINDS, Node
 from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
 from converter.vassal.checker import location_point
+from converter.vassal.components.board import BoardComponent
 from converter.vassal.components.registry import component_from_xml
 
 Point = tuple[int, int]
@@ -56,12 +56,12 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
     else:
         entry = ctx.image_entry(image)
         if entry is not None:
-            from PIL import Image
+            from converter.pictures import UnreadablePicture, picture_size
 
-            try:
-                with Image.open(io.BytesIO(ctx.source.read(entry, MAX_IMAGE_BYTES))) as img:
-                    size = img.size
-            except (OSError, ValueError, VassalFormatError, Image.DecompressionBombError):
+            try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+                size = picture_size(ctx.source.read(entry, MAX_IMAGE_BYTES),
+                                    f"{ctx.source.path}!{entry}")
+            except (VassalFormatError, UnreadablePicture):
                 findings.append(error("bad-image", ctx.where(board, f"@image {image!r}"),
                                       "the board image is not a readable image",
                                       "replace it with a PNG, GIF or JPEG"))
@@ -71,11 +71,20 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
 
 def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
           ) -> gridmath.BoardGrid | None:
-    """The board's grid arithmetic, built once per board and check."""
+    """The board's grid arithmetic, built once per board and check.
+
+    Raises:
+        VassalFormatError: the grid's spacing locates nothing (dx or dy 0, 1e-320, 1e308).
+    """
     grids = ctx.cache.setdefault("grids", {})
     assert isinstance(grids, dict)
     if id(board) not in grids:
-        grids[id(board)] = gridmath.grid_of_board(component_from_xml(board.elem), size)
+        component = component_from_xml(board.elem)
+        assert isinstance(component, BoardComponent)  # a Board node reads as one
+        grid = gridmath.grid_of_board(component, size)
+        if isinstance(grid, (gridmath.HexGeometry, gridmath.SquareGeometry)):
+            gridmath.check_spacing(grid)
+        grids[id(board)] = grid
     return grids[id(board)]  # type: ignore[no-any-return]
 
 
@@ -111,7 +120,7 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
             if key not in points:
                 points[key] = location_point(grid, location)
             point = points[key]
-        except (ValueError, VassalFormatError, AttributeError, TypeError) as exc:
+        except (ValueError, VassalFormatError, AttributeError, TypeError, ArithmeticError) as exc:
             return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
                           f"the {what}'s location {location!r} names no place on board "
                           f"{board.attr('name')!r} ({exc}); VASSAL puts it at the board's "
@@ -125,12 +134,24 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
     return findings
 
 
+JAVA_INT = (-2**31, 2**31 - 1)  # VASSAL reads a zone's corners as Java ints
+MASK_PIXELS = 4_000_000  # at most this many pixels drawn to tell an overlap from a sliver
+
+
 def _polygon(path: str) -> list[Point]:
+    """The corners of a zone's path.
+
+    Raises:
+        ValueError: a corner is not two integers VASSAL can read.
+    """
     points = []
     for pair in path.split(";"):
         if pair.strip():
             x, _, y = pair.partition(",")
-            points.append((int(x), int(y)))
+            point = (int(x), int(y))
+            if not all(JAVA_INT[0] <= v <= JAVA_INT[1] for v in point):
+                raise ValueError(f"{point} is past a Java int")
+            points.append(point)
     return points
 
 
@@ -215,6 +236,8 @@ def _overlap_is_more_than_a_sliver(a: list[Point], b: list[Point]) -> bool:
     bottom = min(max(p[1] for p in a), max(p[1] for p in b)) + 2
     if right - left < 3 or bottom - top < 3:
         return False
+    if (right - left) * (bottom - top) > MASK_PIXELS:
+        return True  # an overlap thousands of pixels across is no sliver
 
     def mask(poly: list[Point]) -> Image.Image:
         img = Image.new("1", (right - left, bottom - top), 0)
@@ -227,7 +250,7 @@ def _overlap_is_more_than_a_sliver(a: list[Point], b: list[Point]) -> bool:
         return False
     # The raster includes border pixels, which java.awt.Polygon.contains may not: confirm
     # with VASSAL's own rule on the candidate pixels.
-    za, zb = gridmath.Zone("a", tuple(a)), gridmath.Zone("b", tuple(b))
+    za, zb = gridmath.ZoneGeometry("a", tuple(a)), gridmath.ZoneGeometry("b", tuple(b))
     width = core.size[0]
     tried = 0
     data = core.tobytes()

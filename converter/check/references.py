@@ -8,6 +8,8 @@ a missing map fails only when a player uses it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import re
 from collections import defaultdict
 from dataclasses import dataclass
@@ -18,7 +20,7 @@ from converter.check.tree import Node
 from converter.errors import VconvError
 from converter.vassal import sequence
 from converter.vassal.traits import (
-    BasicPiece, Piece, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
+    BasicPiece, PieceTraits, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
 
 _FILE_IMAGE_KINDS = frozenset({"Chart", "AboutScreen"})
 _EXPRESSION = re.compile(r"\$[^$]*\$|\{")
@@ -36,10 +38,15 @@ def is_expression(text: str) -> bool:
     return bool(_EXPRESSION.search(text))
 
 
+def _attrib(node: Node) -> list[tuple[str, str]]:
+    """A node's attributes as text (lxml gives str for a parsed document)."""
+    return [(str(k), str(v)) for k, v in node.elem.attrib.items()]
+
+
 def image_attrs(node: Node) -> list[tuple[str, str]]:
     """(attribute, image name) pairs a component names: icons, board images, chart images."""
     out = []
-    for key, value in node.elem.attrib.items():
+    for key, value in _attrib(node):
         low = key.lower()
         if value and (low == "image" or low.endswith("icon") or low.endswith("iconname")
                       or (key == "fileName" and node.kind in _FILE_IMAGE_KINDS)):
@@ -47,7 +54,7 @@ def image_attrs(node: Node) -> list[tuple[str, str]]:
     return out
 
 
-def piece_images(ctx: Context, piece: Piece, depth: int = 0) -> list[tuple[str, str]]:
+def piece_images(ctx: Context, piece: PieceTraits, depth: int = 0) -> list[tuple[str, str]]:
     """(trait, image name) pairs a piece's own traits name, and those of the markers its
     Place Marker and Replace traits create."""
     out: list[tuple[str, str]] = []
@@ -178,7 +185,7 @@ def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
     out: list[tuple[Node, str, str]] = []
     # HTML in report formats, messages and piece texts: chat and labels draw it the same way
     for node in ctx.tree.nodes:
-        texts = [(f"@{k}", v) for k, v in node.elem.attrib.items() if "<img" in v.lower()]
+        texts = [(f"@{k}", v) for k, v in _attrib(node) if "<img" in v.lower()]
         if node.elem.text and "<img" in node.elem.text.lower():
             texts.append(("text", node.elem.text))
         for label, value in texts:
@@ -247,7 +254,7 @@ def _check_prototypes(ctx: Context) -> list[Finding]:
     return findings
 
 
-def _near(name: str, known: dict[str, object]) -> str:
+def _near(name: str, known: Mapping[str, object]) -> str:
     low = name.strip().lower()
     for other in known:
         if other.strip().lower() == low:

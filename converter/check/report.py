@@ -48,10 +48,17 @@ class Report:
                 "findings": [f.as_dict() for f in self.sorted()]}
 
 
-def _natural(text: str) -> list[tuple[int, int | str]]:
-    """A sort key that orders `buildFile.xml:9` before `buildFile.xml:10`."""
-    return [(0, int(part)) if part.isdigit() else (1, part)
-            for part in re.split(r"(\d+)", text) if part]
+def _natural(text: str) -> list[tuple[int, int, str]]:
+    """A sort key that orders `buildFile.xml:9` before `buildFile.xml:10`: a run of digits
+    by its length, then its digits (never turned into an int: a module may hold 5,000)."""
+    key = []
+    for part in re.split(r"(\d+)", text):
+        if part and part[0].isdigit():
+            digits = part.lstrip("0") or "0"
+            key.append((0, len(digits), digits))
+        elif part:
+            key.append((1, 0, part))
+    return key
 
 
 def render_text(reports: list[Report]) -> str:

@@ -80,11 +80,12 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
             metadata = vmod_reader.parse_metadata(
                 vmod_reader._read_bounded(archive, "moduledata", vmod_reader.MAX_MEMBER_BYTES,
                                           source), f"{source}!moduledata")
-        name = vmod_reader._buildfile_name(entries, metadata.get("VassalVersion", ""))
-        if name is None:
+        buildfile = vmod_reader._buildfile_name(entries, metadata.get("VassalVersion", ""))
+        if buildfile is None:
             raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
-        data = vmod_reader._read_bounded(archive, name, MAX_BUILDFILE_BYTES, source)
-    return ModuleSource(source, entries, name, data, parse_buildfile(data, f"{source}!{name}"),
+        data = vmod_reader._read_bounded(archive, buildfile, MAX_BUILDFILE_BYTES, source)
+    return ModuleSource(source, entries, buildfile, data,
+                        parse_buildfile(data, f"{source}!{buildfile}"),
                         metadata, zip_names)
 
 

@@ -41,7 +41,8 @@ class Node:
 
     @property
     def line(self) -> int:
-        return int(self.elem.sourceline or 0)
+        line = self.elem.sourceline
+        return line if isinstance(line, int) else 0
 
     def up(self, kinds: frozenset[str] | str) -> "Node | None":
         """The nearest ancestor whose kind is one of *kinds*."""

@@ -11,6 +11,7 @@ import argparse
 import importlib
 import os
 import sys
+from typing import NoReturn
 from collections.abc import Sequence
 
 from converter import __version__
@@ -31,7 +32,7 @@ COMMANDS: tuple[tuple[str, str, str], ...] = (
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # argparse exits 2 on usage errors, as we want
+    def error(self, message: str) -> NoReturn:  # argparse exits 2 on usage errors, as we want
         self.print_usage(sys.stderr)
         self.exit(2, f"{self.prog}: error: {message}\n")
 

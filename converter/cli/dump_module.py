@@ -39,7 +39,7 @@ def describe_module(path: str) -> dict[str, Any]:
     metadata = dict(module.metadata)  # modules before VASSAL 3.1 have no moduledata
     for key, attr in (("name", "name"), ("version", "version"),
                       ("VassalVersion", "vassal_version")):
-        if not metadata.get(key) and getattr(root, attr, ""):
+        if not metadata.get(key) and getattr(root, attr, None):
             metadata[key] = str(getattr(root, attr))
     return {"file": path, "kind": "module", "build_file": module.buildfile_name,
             "metadata": dict(sorted(metadata.items())),

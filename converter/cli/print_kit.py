@@ -6,9 +6,10 @@ import argparse
 import sys
 from pathlib import Path
 
-from converter.atomic import replacing_files
+from converter.atomic import replacing_set
 from converter.errors import ModelError
 from converter.limits import PRINT_PIXELS
+from converter.model.game import Game
 from converter.validate import load_model
 from converter.printkit.kit import KitOptions, print_kit
 from converter.printkit.layout import PAPERS
@@ -66,7 +67,7 @@ def run(args: argparse.Namespace) -> int:
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
         out = Path(args.output)
-        with replacing_files(out, f"{game.id}-kit") as staged:  # the kit's files move in together
+        with replacing_set(out, f".{game.id}-kit.files") as staged:  # the whole kit switched in with one rename
             written = [out / p.relative_to(staged)
                        for p in print_kit(game, staged, options, progress=bar)]
     except ValueError as exc:
@@ -79,20 +80,21 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _raster_pixels(game: object, options: KitOptions) -> int:
+def _raster_pixels(game: Game, options: KitOptions) -> int:
     """Pixels the largest PDF holds at once (its pages are rendered before it is written):
     the counter sheets or a deck's fronts and backs, at --dpi."""
     import math
 
-    from converter.printkit.cardsheet import CARD_H_MM, CARD_W_MM, DECK_MARGIN_MM
+    from converter.printkit.cardsheet import DECK_MARGIN_MM
     from converter.printkit.layout import layout_counter_sheets
+    from converter.render.decks import CARD_H_MM, CARD_W_MM
     from converter.render.text import px
 
     paper = options.sheet
-    pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))  # type: ignore[arg-type]
+    pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
     per_page = max(1, int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
                    * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
-    for deck in getattr(game, "decks", None) or []:
-        cards = sum(c.count or 1 for c in game.cards_of(deck.id))  # type: ignore[attr-defined]
+    for deck in game.decks or []:
+        cards = sum(c.count or 1 for c in game.cards_of(deck.id))
         pages = max(pages, 2 * math.ceil(cards / per_page))
     return pages * px(paper.width_mm, options.dpi) * px(paper.height_mm, options.dpi)

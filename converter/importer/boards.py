@@ -19,7 +19,7 @@ from converter.importer.hexgrid import (
 from converter.importer.images import ImageTooLarge
 from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
-from converter.vassal.components import Board, BoardPicker, Map, SetupStack
+from converter.vassal.components import BoardComponent, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component
 
 
@@ -36,7 +36,7 @@ class PlacedBoard:
     whole: dict[str, Any] | None = None  # the location every point of the board has
     entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
     size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
-    component: Board | None = None  # the VASSAL board itself, for writing edits back
+    component: BoardComponent | None = None  # the VASSAL board itself, for writing edits back
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
         """The board as one space, added on first need: a point no zone or region names."""
@@ -72,12 +72,12 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
                 continue
             result.consumed.add(id(picker))
             for board, board_path in contents(picker, picker_path):
-                if isinstance(board, Board):
+                if isinstance(board, BoardComponent):
                     _board(ctx, vmap, board, board_path, result)
     return result
 
 
-def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: BoardsResult) -> None:
+def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, result: BoardsResult) -> None:
     result.consumed.add(id(board))
     for comp in board.walk():
         result.consumed.add(id(comp))
@@ -145,11 +145,11 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
                          "grid; the format's ids have no sign")
             for hid, name in imported.names.items():
                 placed.locations[name] = {"board": board_id, "hex": hid}
-    if isinstance(grid, vgrid.ZonedGrid):
+    if isinstance(grid, vgrid.ZonedGeometry):
         spaces += _zones(ctx, board, grid, size, path, placed)
-    if isinstance(grid, vgrid.RegionGrid):
+    if isinstance(grid, vgrid.RegionGeometry):
         spaces += _regions(ctx, grid, size, placed, board_id, path)
-    elif isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.RegionGrid):
+    elif isinstance(grid, vgrid.ZonedGeometry) and isinstance(grid.background, vgrid.RegionGeometry):
         spaces += _regions(ctx, grid.background, size, placed, board_id, path)
     square = _square_part(grid)
     if square is not None:
@@ -190,8 +190,8 @@ EXTENT_MARGIN = 100  # pixels beyond the farthest point on a board whose size is
 MAX_SQUARES = 2500  # a square grid with more cells than this stays a single space
 
 
-def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] | None,
-             placed: PlacedBoard, board_id: str, path: str, zone: vgrid.Zone | None = None,
+def _squares(ctx: ImportContext, grid: vgrid.SquareGeometry, size: tuple[int, int] | None,
+             placed: PlacedBoard, board_id: str, path: str, zone: vgrid.ZoneGeometry | None = None,
              parent: str | None = None) -> list[dict[str, Any]]:
     """One space per cell of a square grid whose centre lies on the board (and inside the
     *zone* holding the grid), named as VASSAL names it: the format has no square grids."""
@@ -234,7 +234,7 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGrid, size: tuple[int, int] |
     return out
 
 
-def _size_without_image(board: Board, module_root: Component | None = None
+def _size_without_image(board: BoardComponent, module_root: Component | None = None
                         ) -> tuple[int, int] | None:
     """The board's own width and height when it states them (VASSAL uses them for a board
     without an image); else, for a board whose image is absent, the extent of what lies on
@@ -264,23 +264,23 @@ def _size_without_image(board: Board, module_root: Component | None = None
     return max(xs) + EXTENT_MARGIN, max(ys) + EXTENT_MARGIN
 
 
-def _has_grid(board: Board) -> bool:
+def _has_grid(board: BoardComponent) -> bool:
     return any(c.tag.endswith(("ZonedGrid", "RegionGrid", "HexGrid", "SquareGrid"))
                for c in board.children)
 
 
-def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGrid | None:
-    if isinstance(grid, vgrid.HexGrid):
+def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGeometry | None:
+    if isinstance(grid, vgrid.HexGeometry):
         return grid
-    if isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.HexGrid):
+    if isinstance(grid, vgrid.ZonedGeometry) and isinstance(grid.background, vgrid.HexGeometry):
         return grid.background
     return None
 
 
-def _square_part(grid: vgrid.BoardGrid | None) -> vgrid.SquareGrid | None:
-    if isinstance(grid, vgrid.SquareGrid):
+def _square_part(grid: vgrid.BoardGrid | None) -> vgrid.SquareGeometry | None:
+    if isinstance(grid, vgrid.SquareGeometry):
         return grid
-    if isinstance(grid, vgrid.ZonedGrid) and isinstance(grid.background, vgrid.SquareGrid):
+    if isinstance(grid, vgrid.ZonedGeometry) and isinstance(grid.background, vgrid.SquareGeometry):
         return grid.background
     return None
 
@@ -292,7 +292,7 @@ def _layout(point: tuple[float, float], size: tuple[int, int] | None) -> dict[st
             "y": round(min(max(point[1] / size[1], 0.0), 1.0), 4)}
 
 
-def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[int, int] | None,
+def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry, size: tuple[int, int] | None,
            path: str, placed: PlacedBoard) -> list[dict[str, Any]]:
     out = []
     zone_components = [c for c in _zoned(board).children if c.tag.endswith("mapgrid.Zone")]
@@ -313,14 +313,14 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
         placed.locations.setdefault(location, {"board": placed.board_id, "space": sid})
         placed.locations.setdefault(zone.name, {"board": placed.board_id, "space": sid})
         out.append(space)
-        if isinstance(zone.grid, vgrid.RegionGrid) and not zone.use_parent_grid:
+        if isinstance(zone.grid, vgrid.RegionGeometry) and not zone.use_parent_grid:
             out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
                             parent=sid, location_format=zone.location_format)
-        elif isinstance(zone.grid, vgrid.SquareGrid) and not zone.use_parent_grid and (
+        elif isinstance(zone.grid, vgrid.SquareGeometry) and not zone.use_parent_grid and (
                 cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
                                   zone=zone, parent=sid)):
             out += cells
-        elif isinstance(zone.grid, vgrid.HexGrid) and not zone.use_parent_grid and (
+        elif isinstance(zone.grid, vgrid.HexGeometry) and not zone.use_parent_grid and (
                 "$gridLocation$" in zone.location_format) and (
                 cells := _zone_hexes(ctx, zone, size, placed, zpath, sid)):
             out += cells
@@ -334,13 +334,13 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
     return out
 
 
-def _zone_hexes(ctx: ImportContext, zone: vgrid.Zone, size: tuple[int, int] | None,
+def _zone_hexes(ctx: ImportContext, zone: vgrid.ZoneGeometry, size: tuple[int, int] | None,
                 placed: PlacedBoard, path: str, parent: str) -> list[dict[str, Any]]:
     """One space per hex of a zone's own hex grid whose centre lies on the board and inside
     the zone, named as VASSAL names its points; none when there are more than MAX_SQUARES
     (the zone then stays one space, with a note)."""
     grid = zone.grid
-    if size is None or not isinstance(grid, vgrid.HexGrid) or not sane_numbering(grid.numbering):
+    if size is None or not isinstance(grid, vgrid.HexGeometry) or not sane_numbering(grid.numbering):
         return []
     try:
         cells = on_board_hexes(grid, size)
@@ -372,11 +372,11 @@ def _zone_hexes(ctx: ImportContext, zone: vgrid.Zone, size: tuple[int, int] | No
     return out
 
 
-def _zoned(board: Board) -> Component:
+def _zoned(board: BoardComponent) -> Component:
     return next(c for c in board.children if c.tag.endswith("ZonedGrid"))
 
 
-def _regions(ctx: ImportContext, grid: vgrid.RegionGrid, size: tuple[int, int] | None,
+def _regions(ctx: ImportContext, grid: vgrid.RegionGeometry, size: tuple[int, int] | None,
              placed: PlacedBoard, board_id: str, path: str, parent: str | None = None,
              location_format: str = "$gridLocation$") -> list[dict[str, Any]]:
     """The regions as spaces; inside a zone (*parent*) VASSAL names their points by the

@@ -23,7 +23,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from converter.vassal.grid import BoardGrid, GridNumbering, HexGrid, SquareGrid, ZonedGrid
+from converter.vassal.grid import BoardGrid, GridNumbering, HexGeometry, SquareGeometry, ZonedGeometry
 from converter.vassal.grid import MAX_SPACING, MIN_SPACING
 
 MAX_DIGITS = 3
@@ -45,7 +45,7 @@ class ImportedGrid:
     left_out: list[str] = field(default_factory=list)  # on-board hexes with negative numbers
 
 
-def on_board_hexes(vgrid: HexGrid, size: tuple[int, int]) -> list[tuple[int, int]]:
+def on_board_hexes(vgrid: HexGeometry, size: tuple[int, int]) -> list[tuple[int, int]]:
     """Raw (column, row) of every hex whose snap centre lies on the board, edges included.
 
     Raises:
@@ -81,9 +81,9 @@ def sane_numbering(numbering: GridNumbering) -> bool:
 
 def sane_grid(grid: BoardGrid | None) -> bool:
     """`sane_numbering` for a board grid and every grid inside it."""
-    if isinstance(grid, (HexGrid, SquareGrid)):
+    if isinstance(grid, (HexGeometry, SquareGeometry)):
         return sane_numbering(grid.numbering)
-    if isinstance(grid, ZonedGrid):
+    if isinstance(grid, ZonedGeometry):
         return sane_grid(grid.background) and all(sane_grid(z.grid) for z in grid.zones)
     return True
 
@@ -92,7 +92,7 @@ def _is_letters(kind: str) -> bool:
     return kind.upper().startswith("A")
 
 
-def import_hex_grid(vgrid: HexGrid, size: tuple[int, int]) -> tuple[ImportedGrid | None, str]:
+def import_hex_grid(vgrid: HexGeometry, size: tuple[int, int]) -> tuple[ImportedGrid | None, str]:
     """The canonical grid of *vgrid* on a board of *size* pixels, or (None, why not)."""
     n = vgrid.numbering
     if not sane_numbering(n):
@@ -174,7 +174,7 @@ def import_hex_grid(vgrid: HexGrid, size: tuple[int, int]) -> tuple[ImportedGrid
                         dict(sorted(names.items())), same, negative), ""
 
 
-def _origin(vgrid: HexGrid, grid: dict[str, Any], sideways: bool, h_letters: bool,
+def _origin(vgrid: HexGeometry, grid: dict[str, Any], sideways: bool, h_letters: bool,
             v_letters: bool) -> tuple[float, float]:
     """The exact pixel centre of the first hex (lowest column and row), on the board or not."""
     n = vgrid.numbering

@@ -6,14 +6,11 @@ out the `.gif` suffix (the archive holds `AlbCFire.gif` for the name `AlbCFire`)
 
 from __future__ import annotations
 
-import io
 import re
 from dataclasses import dataclass, field
 
-from PIL import Image, UnidentifiedImageError
-
 from converter.errors import VassalFormatError
-from converter.limits import IMAGE_PIXELS
+from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size
 from converter.vassal.vmod_reader import ModuleFile
 
 IMAGE_FOLDER = "images"
@@ -21,9 +18,8 @@ MAX_IMAGE_BYTES = 64 * 1024 * 1024
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ +-]+")
 
 
-class ImageTooLarge(VassalFormatError):
-    """A picture past the pixel limit: an image bomb refuses the whole import (exit 2),
-    where a merely unreadable picture is noted and the import goes on."""
+__all__ = ["ImageStore", "ImageTooLarge"]  # a picture past the pixel limit refuses the
+# whole import (exit 2), where a merely unreadable picture is noted and the import goes on
 
 
 @dataclass
@@ -80,17 +76,11 @@ class ImageStore:
         target = self.copy(name)
         if target is None:
             return None
-        try:
-            with Image.open(io.BytesIO(self.files[target])) as picture:
-                width, height = picture.size
-        except (UnidentifiedImageError, OSError, ValueError, SyntaxError,
-                Image.DecompressionBombError) as exc:
+        try:  # from the header, before any decoding: ImageTooLarge past the pixel limit
+            return picture_size(self.files[target], f"{self.module.path}: image {name!r}")
+        except UnreadablePicture as exc:
             raise VassalFormatError(f"{self.module.path}: image {name!r} is not a readable "
-                                    f"picture ({exc})") from None
-        if width * height > IMAGE_PIXELS.value():  # from the header, before any decoding
-            raise ImageTooLarge(IMAGE_PIXELS.refusal(
-                f"{self.module.path}: image {name!r}", f"{width}x{height} pixels"))
-        return width, height
+                                    f"picture ({exc.why})") from None
 
     def _free_name(self, inner: str) -> str:
         stem = _UNSAFE.sub("_", inner.replace("/", "_")).strip(" .") or "image"

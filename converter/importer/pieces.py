@@ -25,7 +25,7 @@ from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component
 from converter.vassal.traits import (
-    BasicPiece, Label, Layer, Marker, Obscurable, Piece, UsePrototype)
+    BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, UsePrototype)
 
 MAX_FACES = 4
 FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
@@ -183,7 +183,7 @@ class Prototypes:
 
     def __init__(self, ctx: ImportContext, root: Component) -> None:
         self.ctx = ctx
-        self.defs: dict[str, Piece] = {}
+        self.defs: dict[str, PieceTraits] = {}
         self.consumed: set[int] = set()
         self.origin: dict[int, str] = {}  # id(trait) → the prototype it belongs to
         for comp in root.find_all(PrototypeDefinition):
@@ -196,7 +196,7 @@ class Prototypes:
                 ctx.note(f"prototype {comp.name!r} cannot be read ({exc}); pieces using it lose "
                          "its traits")
 
-    def expand(self, piece: Piece, seen: tuple[str, ...] = ()) -> list[Any]:
+    def expand(self, piece: PieceTraits, seen: tuple[str, ...] = ()) -> list[Any]:
         """The trait chain with every UsePrototype replaced by the prototype's traits."""
         out: list[Any] = []
         for trait in piece.traits:
@@ -239,7 +239,7 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
             _walk(ctx, child, child_path, side, sides, protos, result)
 
 
-def slot_key(piece: Piece, fallback_name: str) -> tuple[str, str]:
+def slot_key(piece: PieceTraits, fallback_name: str) -> tuple[str, str]:
     """What makes two slots the same piece: the name and the definition (type) text."""
     return (piece.basic.name or fallback_name, piece.encode()[0])
 
@@ -258,16 +258,16 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
     if known is not None:
         known.count += 1
         known.palette = known.palette or palette
-        return known.entry["id"]
+        return str(known.entry["id"])
     entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
                         result.owners, result.factors)
     definition = PieceDefinition(key, entry, palette=palette)
     result.pieces.append(definition)
     result.by_key[key] = definition
-    return entry["id"]
+    return str(entry["id"])
 
 
-def piece_entry(ctx: ImportContext, piece: Piece, entry_name: str, path: str, side: str | None,
+def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: str, side: str | None,
                 sides: dict[str, str], protos: Prototypes, owners: Owners,
                 factors: Factors | None = None) -> dict[str, Any]:
     traits = protos.expand(piece)
@@ -430,7 +430,8 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
     if len(images) > MAX_FACES:
         extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
                  else f"levels {MAX_FACES + 1}-{len(images)} are")
-        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; "  # type: ignore[union-attr]
+        assert layer is not None  # more images than faces come only from a layer
+        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; "
                  f"the format holds {MAX_FACES} faces, so {extra} left out")
         images = images[:MAX_FACES]
     where = f"{path} (BasicPiece)"

@@ -87,7 +87,7 @@ def _piece_id(ctx: ImportContext, slot: PieceSlot, path: str, pieces: PiecesResu
     except VassalFormatError:  # add_slot reports the unreadable definition
         key = None
     if key is not None and key in pieces.by_key:
-        return pieces.by_key[key].entry["id"]
+        return str(pieces.by_key[key].entry["id"])
     return add_slot(ctx, slot, path, None, sides, protos, pieces)
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from converter.model.common import Filter, Provenance, When
-from converter.model.hexgrid import HexGrid
+from converter.model.hexgrid import HexGridSpec
 
 
 @dataclass
@@ -160,7 +160,7 @@ class Board:
     kind: str
     role: str | None = None
     image: BoardImage | None = None
-    grid: HexGrid | None = None
+    grid: HexGridSpec | None = None
     hexes: list[Hex] | None = None
     hexsides: list[Hexside] | None = None
     edges: list[Edge] | None = None

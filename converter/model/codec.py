@@ -49,13 +49,12 @@ def _decode(tp: Any, value: Any) -> Any:
         return {k: _decode(item, v) for k, v in value.items()}
     if tp is Any:
         return value
-    if dataclasses.is_dataclass(tp):
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         kwargs = {}
         for name, key, hint in _spec(tp):
             if key in value:
                 kwargs[name] = _decode(hint, value[key])
-        obj = tp(**kwargs)
-        return obj
+        return tp(**kwargs)
     if tp is float and isinstance(value, int) and not isinstance(value, bool):
         return value
     return value

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar
 
 from converter.model.board import Board, Hex, Space, Terrain
 from converter.model.cards import Card, Deck
@@ -16,6 +17,14 @@ from converter.model.scenario import Scenario
 from converter.model.sides import Faction, Nationality, Side
 from converter.model.tables import Die, Table
 from converter.model.turns import Phase, Track, Turns
+
+
+class _Identified(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+I = TypeVar("I", bound=_Identified)
 
 
 @dataclass
@@ -119,53 +128,78 @@ class Game:
         return to_json(self)  # type: ignore[no-any-return]
 
     # --- lookups ---------------------------------------------------------------------
-    def _by_id(self, name: str) -> dict[str, Any]:
-        if name not in self._index:
-            items = getattr(self, name) or []
-            self._index[name] = {item.id: item for item in items}
-        return self._index[name]
+    def _by_id(self, name: str, items: Sequence[I] | None, wanted: str) -> I | None:
+        """The item of list *name* with id *wanted* (the last, as a dict would keep it).
+
+        The index remembers positions, and a hit is checked against the list as it is now;
+        a miss looks through the list: an edited model (items added, removed, replaced or
+        renamed, the list swapped) is never answered from a stale index."""
+        found: Sequence[I] = items or ()
+        positions = self._index.get(name)
+        if positions is not None:
+            known: int | None = positions.get(wanted)
+            if known is not None and known < len(found) and found[known].id == wanted:
+                return found[known]
+        for at in range(len(found) - 1, -1, -1):
+            if found[at].id == wanted:
+                self._index[name] = {item.id: i for i, item in enumerate(found)}
+                return found[at]
+        return None
 
     def side(self, side_id: str) -> Side | None:
-        return self._by_id("sides").get(side_id)
+        return self._by_id("sides", self.sides, side_id)
 
     def faction(self, faction_id: str) -> Faction | None:
-        return self._by_id("factions").get(faction_id)
+        return self._by_id("factions", self.factions, faction_id)
 
     def nationality(self, nat_id: str) -> Nationality | None:
-        return self._by_id("nationalities").get(nat_id)
+        return self._by_id("nationalities", self.nationalities, nat_id)
 
     def piece(self, piece_id: str) -> Piece | None:
-        return self._by_id("pieces").get(piece_id)
+        return self._by_id("pieces", self.pieces, piece_id)
 
     def table(self, table_id: str) -> Table | None:
-        return self._by_id("tables").get(table_id)
+        return self._by_id("tables", self.tables, table_id)
 
     def die(self, die_id: str) -> Die | None:
-        return self._by_id("dice").get(die_id)
+        return self._by_id("dice", self.dice, die_id)
 
     def terrain_type(self, terrain_id: str) -> Terrain | None:
-        return self._by_id("terrain").get(terrain_id)
+        return self._by_id("terrain", self.terrain, terrain_id)
 
     def board(self, board_id: str) -> Board | None:
-        return self._by_id("boards").get(board_id)
+        return self._by_id("boards", self.boards, board_id)
 
     def deck(self, deck_id: str) -> Deck | None:
-        return self._by_id("decks").get(deck_id)
+        return self._by_id("decks", self.decks, deck_id)
 
     def track(self, track_id: str) -> Track | None:
-        return self._by_id("tracks").get(track_id)
+        return self._by_id("tracks", self.tracks, track_id)
 
     def scenario(self, scenario_id: str) -> Scenario | None:
-        return self._by_id("scenarios").get(scenario_id)
+        return self._by_id("scenarios", self.scenarios, scenario_id)
 
     def unit_type(self, type_id: str) -> UnitType | None:
-        return self._by_id("unit_types").get(type_id)
+        return self._by_id("unit_types", self.unit_types, type_id)
 
     def space(self, space_id: str) -> tuple[Board, Space] | None:
         """The board and space of a space id (space ids are unique across boards)."""
-        if "spaces" not in self._index:
-            self._index["spaces"] = {s.id: (b, s) for b in self.boards or [] for s in b.spaces or []}
-        return self._index["spaces"].get(space_id)
+        boards = self.boards or []
+        positions = self._index.get("spaces")
+        if positions is not None and space_id in positions:
+            bi, si = positions[space_id]
+            spaces = (boards[bi].spaces or []) if bi < len(boards) else []
+            if si < len(spaces) and spaces[si].id == space_id:
+                return boards[bi], spaces[si]
+        found = None
+        for b in boards:
+            for s in b.spaces or []:
+                if s.id == space_id:
+                    found = (b, s)
+        if found is not None:
+            self._index["spaces"] = {s.id: (bi, si) for bi, b in enumerate(boards)
+                                     for si, s in enumerate(b.spaces or [])}
+        return found
 
     def hex_board(self, board_id: str | None = None) -> Board | None:
         """The named hex board, or the first hex board when no id is given."""

@@ -38,7 +38,7 @@ class Stagger:
 
 
 @dataclass
-class HexGrid:
+class HexGridSpec:
     orientation: str
     first: str
     digits: int

@@ -113,7 +113,8 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
     page = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), (255, 255, 255))
     left, top = mm_to_px(MARGIN_MM, dpi), mm_to_px(MARGIN_MM, dpi)
     crop = (tile.x_mm / scale, tile.y_mm / scale, (tile.x_mm + tile.w_mm) / scale, (tile.y_mm + tile.h_mm) / scale)
-    box = tuple(int(round(v)) for v in crop)
+    c0, c1, c2, c3 = (int(round(v)) for v in crop)
+    box = (c0, c1, c2, c3)
     size = (max(1, px(tile.w_mm, dpi)), max(1, px(tile.h_mm, dpi)))
     part = picture.crop(box).resize(size, Image.Resampling.BICUBIC)
     page.paste(part, (int(round(left)), int(round(top))))
@@ -174,11 +175,6 @@ def _hex_mm_text(game: Game, board: Board) -> str:
     hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
         or game.counter_mm() * HEX_PER_COUNTER
     return f"{hex_mm:g}"
-
-
-def turned(paper: Paper) -> Paper:
-    """The same sheet in landscape."""
-    return Paper(paper.id, paper.name, paper.height_mm, paper.width_mm)
 
 
 def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:

@@ -329,7 +329,7 @@ def _name(game: Game, kind: str, item_id: str, tr: Tr = None) -> str:
     look = {"sides": game.side, "factions": game.faction, "nationalities": game.nationality,
             "types": game.unit_type, "pieces": game.piece, "dice": game.die, "tables": game.table,
             "terrain": game.terrain_type}.get(kind)
-    item = look(item_id) if look else None
+    item: object = look(item_id) if look else None
     if kind == "flags":
         item = next((f for f in game.piece_flags or [] if f.id == item_id), None)
     if kind in ("spaces", "groups"):
@@ -341,7 +341,7 @@ def _name(game: Game, kind: str, item_id: str, tr: Tr = None) -> str:
     if name:
         return str(name)
     if kind == "kinds" and tr is not None:
-        return tr(item_id)
+        return str(tr(item_id))
     return readable(item_id)
 
 
@@ -774,7 +774,8 @@ def turns_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     turns = game.turns
-    body, keys = [], []
+    body: list[list[str]] = []
+    keys: list[list[str]] = []
     for n in turns.numbers():
         body.append([str(n), turns.label(n), with_names(game, "; ".join(turns.notes_for(n)))])
         keys.append([f"turn:{n}:number", f"turn:{n}:label", f"turn:{n}:notes"])
@@ -812,7 +813,8 @@ def sources_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
     the transcriber's notes, kept off the aids themselves."""
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
-    body, keys = [], []
+    body: list[list[str]] = []
+    keys: list[list[str]] = []
 
     def add(what: str, text: str) -> None:
         if text:
@@ -936,8 +938,8 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
         for board in game.boards or []:
             for edge in board.edges or []:
                 if edge.id == at.edge:
-                    return edge.name or tr("map edge {e}", e=edge.compass or edge.id)
-        return tr("map edge {e}", e=at.edge)
+                    return edge.name or str(tr("map edge {e}", e=edge.compass or edge.id))
+        return str(tr("map edge {e}", e=at.edge))
     if at.track:
         track = game.track(at.track)
         name = track.name if track else readable(at.track)
@@ -948,7 +950,7 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
             label = game.turns.label(at.value)
         return f"{name}: {label}"
     if at.code:
-        return at.code
+        return str(at.code)
     return at.note or ""
 
 

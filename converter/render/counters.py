@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -194,12 +195,11 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
 
 
 def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
-    try:
-        path = game.resource(name)
-        with Image.open(path) as src:
-            return src.convert("RGB").resize((size, size), Image.Resampling.LANCZOS)
-    except (OSError, ValueError, Image.DecompressionBombError):
+    try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+        picture = decoded(game.resource(name), "RGB")
+    except (OSError, UnreadablePicture):
         return None
+    return picture.resize((size, size), Image.Resampling.LANCZOS)
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:
@@ -319,9 +319,9 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
         fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22, min_px=smallest)
         put_text(draw, (s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
     elif placed is not None:
-        lines, fnt, (_l, top, _r, bottom) = placed
+        lines, fnt, (_l, name_top, _r, name_bottom) = placed
         line_h = fnt.size * 1.1
-        y = s * (top + bottom) / 2 - len(lines) * line_h / 2 + line_h / 2
+        y = s * (name_top + name_bottom) / 2 - len(lines) * line_h / 2 + line_h / 2
         for line in lines:
             draw_centered(draw, (s / 2, y), line, fnt, ink)
             y += line_h
@@ -330,9 +330,9 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     if not text and face.missing and "factors" in face.missing:
         text = "?"
     if text:
-        l, top, r, b = (v * s for v in (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3]))
-        fnt = fit_font(draw, text, "bold", int((b - top) * 0.85), r - l, min_px=smallest)
-        put_text(draw, (s / 2, (top + b) / 2 + s * 0.01), text, font=fnt, fill=factor_ink, anchor="mm")
+        l, factors_top, r, b = (v * s for v in (_FACTORS[0], 0.72, _FACTORS[2], _FACTORS[3]))
+        fnt = fit_font(draw, text, "bold", int((b - factors_top) * 0.85), r - l, min_px=smallest)
+        put_text(draw, (s / 2, (factors_top + b) / 2 + s * 0.01), text, font=fnt, fill=factor_ink, anchor="mm")
 
 
 def _fit_lines(draw: ImageDraw.ImageDraw, text: str, s: int, box: tuple[float, float, float, float],

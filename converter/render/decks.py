@@ -112,7 +112,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             x = m + i * box_w
             draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
             name = readable(key)
-            label = fit_font(draw, name, "condensed", small.size, box_w - 8)
+            label = fit_font(draw, name, "condensed", int(small.size), box_w - 8)
             put_text(draw, (x + box_w / 2, y + 2), name, font=label, fill=ink, anchor="ma")
             put_text(draw, (x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
                       fill=color(t["missing"]) if missing else ink, anchor="mm")
@@ -172,7 +172,7 @@ def card_back(game: Game, deck: Deck, *, dpi: float = 300, theme: dict[str, Any]
         put_text(draw, (w / 2, y), line, font=fnt, fill=ink, anchor="mm")
         y += fnt.size * 1.2
     fnt = font("regular", pt_to_px(7, dpi))
-    put_text(draw, (w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", fnt.size, w - 4 * m),
+    put_text(draw, (w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", int(fnt.size), w - 4 * m),
               fill=ink, anchor="md")
     draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
     return img

@@ -1,6 +1,6 @@
 """Schematic maps drawn from the board data, or the user's own scan with the grid laid over it.
 
-Hex boards: every hex of the grid at the position ``HexGrid.center`` gives, its id printed in
+Hex boards: every hex of the grid at the position ``HexGridSpec.center`` gives, its id printed in
 it, terrain fills, hexside features, named places, map edges.  Area, network and box boards:
 spaces at their ``layout`` (auto-placed when they have none), typed links and ``adjacent``
 lines, spaces drawn inside their parent area, groups and a legend.  A schematic says so on
@@ -21,14 +21,15 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from PIL import Image, ImageDraw
 
 from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
-from converter.model.hexgrid import HexGrid
+from converter.model.hexgrid import HexGridSpec
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import words
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
@@ -40,7 +41,6 @@ DEFAULT_AREA_WIDTH_PX = 2400  # width of an area / network / boxes schematic
 MARGIN_HEXES = 0.75          # margin round the grid, in hex diameters (room for edge labels)
 NOTICE_HEXES = 0.6           # band above the grid for the SCHEMATIC notice
 LEGEND_HEXES = 1.4           # band below the grid for the legend
-MAX_SCAN_PIXELS = 250_000_000
 MIN_HEX_IMAGE_HEXES = 10     # a hex schematic is at least this many hex diameters wide
 SPACE_BOX_HEXES = 2.2        # width of a space box drawn under a hex grid
 
@@ -72,13 +72,13 @@ class HexBoardGeometry:
     """Where a hex board's grid lies on its image, in pixels.
 
     ``origin`` is the centre of the first hex (lowest column and row of the game's numbering);
-    ``hex_width_px``/``hex_height_px`` are one hex's width and height as ``HexGrid.hex_size``
+    ``hex_width_px``/``hex_height_px`` are one hex's width and height as ``HexGridSpec.hex_size``
     defines them (flat-topped: corner-to-corner width, flat-to-flat height; pointy-topped the
     other way round).  Neighbouring straight lines of hexes are 3/4 of the corner-to-corner
     diameter apart.  ``center(hex_id)`` is the one formula every user of the image shares.
     """
 
-    grid: HexGrid
+    grid: HexGridSpec
     image_size: tuple[int, int]
     origin: tuple[float, float]
     hex_width_px: float
@@ -353,14 +353,12 @@ def _load_scan(game: Game, board: Board) -> Image.Image | None:
     if not path.is_file():
         log.warning("board %s: map image %s not found; drawing a schematic", board.id, path)
         return None
-    try:
-        with Image.open(path) as src:
-            if src.width * src.height > MAX_SCAN_PIXELS:
-                raise InputError(str(path), f"map image is {src.width}×{src.height} pixels; at most "
-                                            f"{MAX_SCAN_PIXELS} pixels are read")
-            return src.convert("RGB")
-    except (OSError, Image.DecompressionBombError) as exc:
-        raise InputError(str(path), f"cannot read the map image: {exc}") from exc
+    try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+        return decoded(path, "RGB")
+    except UnreadablePicture as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc.why}") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc.strerror or exc}") from None
 
 
 def _grid_on_scan(scan: Image.Image, board: Board, t: dict[str, Any]) -> None:
@@ -405,8 +403,8 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
         if not board.grid.contains(h.id):
             continue
         cx, cy = geo.center(h.id)
-        fill = img.getpixel((int(cx), int(cy)))
-        on = ink_on(fill if isinstance(fill, tuple) else (255, 255, 255))
+        pixel = img.getpixel((int(cx), int(cy)))
+        on = ink_on(cast(RGB, pixel) if isinstance(pixel, tuple) else (255, 255, 255))
         marks = []
         for feat in h.features or []:
             ter = game.terrain_type(feat)
@@ -505,7 +503,7 @@ def _edges(draw: ImageDraw.ImageDraw, board: Board, geo: HexBoardGeometry, size:
         if fx in (0.0, 1.0):
             # vertical text in the side margin
             tw = int(draw.textlength(one_line(label), font=fnt)) + 4
-            strip = Image.new("L", (tw, fnt.size + 6), 0)
+            strip = Image.new("L", (tw, int(fnt.size) + 6), 0)
             ImageDraw.Draw(strip).text((2, 2), one_line(label), font=fnt, fill=255)
             strip = strip.rotate(90 if fx == 0.0 else -90, expand=True)
             ox = int(x - strip.width) if fx == 0.0 else int(x)
@@ -723,7 +721,7 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
     small = font("condensed", max(7, int(unit * 0.75)))
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     pos = {s.id: plan.position(s.id) for s in board.spaces or []}
-    obstacles = list(plan.boxes.values())
+    obstacles: list[tuple[float, float, float, float]] = list(plan.boxes.values())
     for frame_id in plan.frames:  # a frame's name, on its top edge
         obstacles.extend(block.bbox(scratch) for block in plan.labels.get(frame_id, []))
     placed: list[LinkLabel] = []
@@ -759,8 +757,8 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
         th = small.size * 1.25
         (ax, ay), (bx, by) = pos[a], pos[b]
         best: tuple[float, tuple[float, float, float, float]] | None = None
-        steps = [0.5 + d * k for k in range(10) for d in ((1, -1) if k else (1,))
-                 for d in [d * 0.045]]
+        steps = [0.5 + (sign * 0.045) * k for k in range(10)
+                 for sign in ((1, -1) if k else (1,))]
         for f in steps:
             cx, cy = ax + (bx - ax) * f, ay + (by - ay) * f
             for dy in (-0.5 * th - unit * 0.2, 0.5 * th + unit * 0.2, 0.0, -1.5 * th, 1.5 * th,
@@ -843,5 +841,5 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
                          max(1, int(weight * unit * 0.12)))
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
-        label = fit_font(draw, name, "regular", fnt.size, col_w - unit * 4.5)
+        label = fit_font(draw, name, "regular", int(fnt.size), col_w - unit * 4.5)
         put_text(draw, (x + unit * 3.5, y + fnt.size * 0.6), name, font=label, fill=ink, anchor="lm")

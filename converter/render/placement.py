@@ -54,7 +54,7 @@ class TextBlock:
         return (min(b[0] for b in boxes), min(b[1] for b in boxes),
                 max(b[2] for b in boxes), max(b[3] for b in boxes))
 
-    def draw(self, draw: ImageDraw.ImageDraw, fill: object) -> None:
+    def draw(self, draw: ImageDraw.ImageDraw, fill: str | tuple[int, ...]) -> None:
         fnt = self.fnt()
         x, y = self.centre
         top = y - self.line_height * len(self.lines) / 2
@@ -242,7 +242,7 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
             grow = (title_w - (x1 - x0)) / 2
             x0, x1 = x0 - grow, x1 + grow
         cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-        group = []
+        group: list[tuple[str, float, float]] = []
         for k in kids[parent]:
             kx, ky = centre[k][0], centre[k][1]
             group.extend((m, kx - cx + dx, ky - cy + dy) for m, dx, dy in members.pop(k))

@@ -79,11 +79,6 @@ def put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, **kw
     draw.text(xy, one_line(text), **kwargs)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return right - left, bottom - top
-
-
 def fit_font(draw: ImageDraw.ImageDraw, text: str, style: str, size_px: int, max_width: float,
              min_px: int = 4) -> ImageFont.FreeTypeFont:
     """The largest font no bigger than *size_px* in which *text* fits *max_width*."""

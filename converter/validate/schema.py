@@ -110,11 +110,12 @@ def _json_type(value: Any) -> str:
 def describe(error: ValidationError) -> tuple[str, str]:
     """A message and a hint for one schema error."""
     v = error.validator
-    inst = error.instance
+    value: Any = error.validator_value
+    inst: Any = error.instance
     schema = error.schema if isinstance(error.schema, dict) else {}
     if v == "required":
-        missing = [p for p in error.validator_value if not (isinstance(inst, dict) and p in inst)]
-        name = missing[0] if missing else error.validator_value
+        missing = [p for p in value if not (isinstance(inst, dict) and p in inst)]
+        name = missing[0] if missing else value
         return f"missing required property {name!r}", ""
     if v in ("additionalProperties", "unevaluatedProperties"):
         known = set(schema.get("properties", {}))
@@ -126,32 +127,32 @@ def describe(error: ValidationError) -> tuple[str, str]:
         close = difflib.get_close_matches(name, sorted(known), n=1) if known else []
         return f"unknown property {name!r}", (f"did you mean {close[0]!r}?" if close else "")
     if v == "type":
-        expected = error.validator_value
+        expected = value
         names = [expected] if isinstance(expected, str) else list(expected)
         want = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
         return f"expected {want}, got {_json_type(inst)} {json.dumps(inst, ensure_ascii=False)[:60]}", ""
     if v == "enum":
-        options = ", ".join(json.dumps(o, ensure_ascii=False) for o in error.validator_value)
-        close = difflib.get_close_matches(str(inst), [str(o) for o in error.validator_value], n=1)
+        options = ", ".join(json.dumps(o, ensure_ascii=False) for o in value)
+        close = difflib.get_close_matches(str(inst), [str(o) for o in value], n=1)
         return (f"{json.dumps(inst, ensure_ascii=False)} is not one of {options}",
                 f"did you mean {close[0]!r}?" if close else "")
     if v == "const":
-        return f"expected {json.dumps(error.validator_value)}, got {json.dumps(inst, ensure_ascii=False)[:60]}", ""
+        return f"expected {json.dumps(value)}, got {json.dumps(inst, ensure_ascii=False)[:60]}", ""
     if v == "pattern":
         desc = schema.get("description", "")
-        return f"{json.dumps(inst, ensure_ascii=False)} does not match the pattern {error.validator_value}", desc.split(":")[0] if desc else ""
+        return f"{json.dumps(inst, ensure_ascii=False)} does not match the pattern {value}", desc.split(":")[0] if desc else ""
     if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
         words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than", "exclusiveMaximum": "less than"}[str(v)]
-        return f"{inst} is out of range: expected {words} {error.validator_value}", ""
+        return f"{inst} is out of range: expected {words} {value}", ""
     if v in ("minItems", "maxItems"):
         words = "at least" if v == "minItems" else "at most"
-        return f"expected {words} {error.validator_value} items, got {len(inst)}", ""
+        return f"expected {words} {value} items, got {len(inst)}", ""
     if v == "minLength":
         return "must not be empty", ""
     if v == "uniqueItems":
         return "items must be unique", ""
     if v in ("oneOf", "anyOf"):
-        required = [r for s in error.validator_value if isinstance(s, dict) for r in s.get("required", [])]
+        required = [r for s in value if isinstance(s, dict) for r in s.get("required", [])]
         if required:
             return f"expected one of the properties {', '.join(repr(r) for r in required)}", ""
         forms = _forms(error)
@@ -168,7 +169,8 @@ def describe(error: ValidationError) -> tuple[str, str]:
 def _forms(error: ValidationError) -> list[str]:
     """Plain names of the alternatives of a oneOf/anyOf ('an integer', '"?"', 'an identifier')."""
     forms: list[str] = []
-    for branch in error.validator_value:
+    value: Any = error.validator_value
+    for branch in value:
         if not isinstance(branch, dict):
             return []
         if "type" in branch:

@@ -10,7 +10,6 @@ through a ZonedGrid's zones and background grid), and the map helpers a playable
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from dataclasses import dataclass
@@ -19,17 +18,18 @@ from typing import Iterable
 from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
 from converter.vassal.components import (
-    Board, BoardPicker, Chart, Component, DiceButton, DrawPile, GameModule, GlobalProperties,
+    BoardComponent, BoardPicker, Chart, Component, DiceButton, DrawPile, GameModule, GlobalProperties,
     GlobalProperty, HtmlChart, KeyBufferer, Map, MenuDisplayer, PieceMover,
-    PrototypeDefinition, RawElement, SetupStack, SpecialDiceButton, TurnTracker, Zone,
+    PrototypeDefinition, RawElement, SetupStack, SpecialDiceButton, TurnTracker, ZoneComponent,
     ZonedGrid)
 from converter.vassal.components.about_screen import AboutScreen
+from converter.vassal.components.base import C
 from converter.vassal.components.basic_command_encoder import BasicCommandEncoder
 from converter.vassal.components.card_slot import CardSlot
 from converter.vassal.components.piece_slot import PieceSlot
 from converter.vassal.traits import (
     BasicPiece, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait, UsePrototype)
-from converter.vassal.traits.piece import Piece
+from converter.vassal.traits.piece import PieceTraits
 from converter.vassal.traits.registry import KNOWN_IDS
 
 _M = "VASSAL.build.module."
@@ -119,7 +119,7 @@ class _Checker:
         for child in comp.children:
             self._index(child, path)
 
-    def _all(self, cls: type) -> list:
+    def _all(self, cls: type[C]) -> list[C]:
         return self.root.find_all(cls)
 
     # -- checks -------------------------------------------------------------------------------
@@ -140,25 +140,25 @@ class _Checker:
                                  "(it would show a bug dialog and skip this subtree)")
 
     def _check_required(self) -> None:
-        required = [(GameModule, "name"), (Map, "map_name"), (Board, "name"),
+        required: list[tuple[type[Component], str]] = [(GameModule, "name"), (Map, "map_name"), (BoardComponent, "name"),
                     (PrototypeDefinition, "name"), (DiceButton, "name"),
-                    (SpecialDiceButton, "name"), (GlobalProperty, "name"), (Zone, "name"),
+                    (SpecialDiceButton, "name"), (GlobalProperty, "name"), (ZoneComponent, "name"),
                     (Chart, "file_name"), (HtmlChart, "file_name")]
         for cls, attr in required:
             for comp in self._all(cls):
                 if not str(getattr(comp, attr)).strip():
                     self.error(comp, f"required attribute {_xml_name(cls, attr)!r} is empty")
         for zg in self._all(ZonedGrid):
-            for zone in [c for c in zg.children if isinstance(c, Zone)]:
+            for zone in [c for c in zg.children if isinstance(c, ZoneComponent)]:
                 if len([p for p in zone.path.split(";") if p.strip()]) < 3:
                     self.error(zone, f"zone path {zone.path!r} needs at least 3 points")
 
     def _check_unique(self) -> None:
         self._unique(self._all(Map), "map_name", "map name")
         for picker in self._all(BoardPicker):
-            self._unique([c for c in picker.children if isinstance(c, Board)], "name",
+            self._unique([c for c in picker.children if isinstance(c, BoardComponent)], "name",
                          "board name in this map")
-        dice = self._all(DiceButton) + self._all(SpecialDiceButton)
+        dice: list[Component] = [*self._all(DiceButton), *self._all(SpecialDiceButton)]
         self._unique(dice, "name", "dice button name")
         self._unique(self._all(TurnTracker), "name", "turn tracker name")
         self._unique(self._all(PrototypeDefinition), "name", "prototype name")
@@ -166,9 +166,9 @@ class _Checker:
             self._unique([c for c in container.children if isinstance(c, GlobalProperty)],
                          "name", "global property name")
         for zg in self._all(ZonedGrid):
-            self._unique([c for c in zg.children if isinstance(c, Zone)], "name", "zone name")
+            self._unique([c for c in zg.children if isinstance(c, ZoneComponent)], "name", "zone name")
 
-    def _unique(self, comps: list, attr: str, what: str) -> None:
+    def _unique(self, comps: list[Component], attr: str, what: str) -> None:
         counts = Counter(getattr(c, attr) for c in comps)
         for comp in comps:
             value = getattr(comp, attr)
@@ -177,8 +177,8 @@ class _Checker:
                                  "takes the first")
                 counts[value] = 0  # report once
 
-    def _pieces(self) -> list[tuple[Component, Piece | None]]:
-        out: list[tuple[Component, Piece | None]] = []
+    def _pieces(self) -> list[tuple[Component, PieceTraits | None]]:
+        out: list[tuple[Component, PieceTraits | None]] = []
         for comp in self.root.walk():
             if isinstance(comp, (PieceSlot, CardSlot, PrototypeDefinition)):
                 try:
@@ -236,7 +236,7 @@ class _Checker:
             if name.strip() and not self._has_image(name):
                 self.error(comp, f"{what} image {name!r} is not in the archive's images/")
 
-        for board in self._all(Board):
+        for board in self._all(BoardComponent):
             need(board, board.image, "board")
         for chart in self._all(Chart):
             need(chart, chart.file_name, "chart")
@@ -246,9 +246,9 @@ class _Checker:
             icon = getattr(comp, "icon", "")
             if isinstance(icon, str) and icon:
                 need(comp, icon, "button icon")
-        for chart in self._all(HtmlChart):
-            if chart.file_name and chart.file_name not in self.files:
-                self.error(chart, f"HTML chart file {chart.file_name!r} is not in the archive")
+        for html in self._all(HtmlChart):
+            if html.file_name and html.file_name not in self.files:
+                self.error(html, f"HTML chart file {html.file_name!r} is not in the archive")
         for comp, piece in self._pieces():
             if piece is None:
                 continue
@@ -271,27 +271,26 @@ class _Checker:
                     self.warning(map_, f"map has no {helper.TAG.rsplit('.', 1)[-1]}: pieces "
                                        "cannot be moved, selected or right-clicked")
             boards = [b for p in map_.children if isinstance(p, BoardPicker)
-                      for b in p.children if isinstance(b, Board)]
+                      for b in p.children if isinstance(b, BoardComponent)]
             if not boards:
                 self.error(map_, "map has no board")
 
-    def _board_size(self, board: Board) -> tuple[int, int] | None:
+    def _board_size(self, board: BoardComponent) -> tuple[int, int] | None:
         if not board.image:
             return board.width, board.height
         if isinstance(self.images, dict) and board.image in self.images:
-            from PIL import Image
+            from converter.pictures import UnreadablePicture, picture_size
 
-            try:
-                with Image.open(io.BytesIO(self.images[board.image])) as img:
-                    return img.size
-            except (OSError, ValueError, Image.DecompressionBombError):
+            try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
+                return picture_size(self.images[board.image], f"images/{board.image}")
+            except UnreadablePicture:
                 self.error(board, f"board image {board.image!r} is not a readable image")
         return None
 
     def _check_setup_stacks(self) -> None:
         for map_ in self._all(Map):
             boards = [b for p in map_.children if isinstance(p, BoardPicker)
-                      for b in p.children if isinstance(b, Board)]
+                      for b in p.children if isinstance(b, BoardComponent)]
             by_name = {b.name: b for b in boards}
             for stack in [c for c in map_.walk() if isinstance(c, (SetupStack, DrawPile))]:
                 board = by_name.get(stack.owning_board) if stack.owning_board else \
@@ -313,7 +312,7 @@ class _Checker:
                                       f"({size[0]}x{size[1]})")
 
 
-def _grid_point(board: Board, location: str, size: tuple[int, int] | None) -> tuple[int, int]:
+def _grid_point(board: BoardComponent, location: str, size: tuple[int, int] | None) -> tuple[int, int]:
     grid = gridmath.grid_of_board(board, size)
     if grid is None:
         raise ValueError(f"board {board.name!r} has no hex, square, region or zoned grid to "
@@ -323,9 +322,9 @@ def _grid_point(board: Board, location: str, size: tuple[int, int] | None) -> tu
     except (ValueError, VassalFormatError):
         # SetupStack.updatePosition: a region inside a zone answers by its own name even when
         # the zone reports only the zone's name
-        if isinstance(grid, gridmath.ZonedGrid):
+        if isinstance(grid, gridmath.ZonedGeometry):
             for zone in grid.zones:
-                if isinstance(zone.grid, gridmath.RegionGrid) and not zone.use_parent_grid:
+                if isinstance(zone.grid, gridmath.RegionGeometry) and not zone.use_parent_grid:
                     origin = dict(zone.grid.regions).get(location)
                     if origin is not None and zone.contains(origin):
                         return origin
@@ -342,7 +341,7 @@ def location_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int]:
     Raises:
         ValueError (or VassalFormatError): no place of the grid has that name.
     """
-    if isinstance(grid, gridmath.ZonedGrid):
+    if isinstance(grid, gridmath.ZonedGeometry):
         for zone in grid.zones:
             point = _zone_point(zone, grid.background, location)
             if point is not None and zone.contains(point):
@@ -354,7 +353,7 @@ def location_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int]:
     return grid.center_of(location)
 
 
-def _zone_point(zone: gridmath.Zone, background: gridmath.BoardGrid | None,
+def _zone_point(zone: gridmath.ZoneGeometry, background: gridmath.BoardGrid | None,
                 location: str) -> tuple[int, int] | None:
     """Zone.getLocation: the location format as a pattern ($name$ the zone's name,
     $gridLocation$ any text the zone's grid resolves); without a grid part, the mean of the

@@ -26,7 +26,7 @@ from typing import ClassVar
 
 from converter.errors import VassalFormatError
 from converter.limits import LOG_COMMANDS, RESULT_DIGITS
-from converter.vassal.traits import Piece, decode_piece
+from converter.vassal.traits import PieceTraits, decode_piece
 
 ESC = "\x1b"
 TAB = "\t"
@@ -164,7 +164,7 @@ class AddPiece(Command):
         """False for stacks and decks, whose type/state are not trait chains."""
         return not (self.type == "stack" or self.type.startswith("deck;"))
 
-    def piece(self) -> Piece | None:
+    def piece(self) -> PieceTraits | None:
         """The decoded trait chain (name, layers, mask, properties); None for a stack/deck.
 
         Decoded on demand, so reading a long log stays fast.
@@ -201,11 +201,11 @@ class ChangePiece(Command):
             fields.append(self.old_state)
         return "D/" + fast_join(fields, "/")
 
-    def piece(self, type_text: str) -> Piece:
+    def piece(self, type_text: str) -> PieceTraits:
         """The new state decoded against the piece's type (from its AddPiece)."""
         return decode_piece(type_text, self.new_state)
 
-    def old_piece(self, type_text: str) -> Piece | None:
+    def old_piece(self, type_text: str) -> PieceTraits | None:
         return None if self.old_state is None else decode_piece(type_text, self.old_state)
 
 

@@ -311,4 +311,4 @@ def command_line(item: dict[str, Any]) -> str:
         return f"Unknown {item['raw'][:80]!r}"
     if kind == "Null":
         return "Null (empty command)"
-    return kind
+    return str(kind)

@@ -1,7 +1,8 @@
 """Grid arithmetic: board pixel ↔ raw (column, row) ↔ VASSAL location name, for hex, square,
-region and zoned grids (`grid_of_board` builds it from a Board component).  The classes here
-share names with the components they compute for (HexGrid, SquareGrid, ...) but hold only
-the numbers, never XML.
+region and zoned grids (`grid_of_board` builds it from a BoardComponent).  `HexGeometry`,
+`SquareGeometry`, `RegionGeometry`, `ZonedGeometry` and `ZoneGeometry` hold only the numbers of
+the components they compute for (`HexGridComponent`, ...), never XML; VASSAL's defaults are
+read from those components, never restated here.
 
 This reproduces VASSAL 3.6's HexGrid/SquareGrid and RegularGridNumbering arithmetic (§5 of the
 format reference), including its quirks (descending counts use `height/dx` and `width/dy`;
@@ -9,8 +10,8 @@ Java truncation and `Math.round`), so that names computed here match the names V
 in move reports.  `HexNumberingScheme` describes a game's own hex ids (e.g. XXYY) and
 `hex_grid_for_scheme` finds the VASSAL settings that reproduce them.
 
->>> g = HexGrid(x0=40, y0=36, dx=56.0, dy=64.0,
-...             numbering=GridNumbering(stagger=False))
+>>> g = HexGeometry(x0=40, y0=36, dx=56.0, dy=64.0,
+...                 numbering=GridNumbering(stagger=False))
 >>> g.location_name((656, 1668)), g.center_of("1226")
 ('1226', (656, 1668))
 """
@@ -20,12 +21,19 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
 from converter.errors import VassalFormatError
-
-if TYPE_CHECKING:
-    from converter.vassal.components.base import Component
+from converter.vassal.components.base import Component, RawElement
+from converter.vassal.components.board import BoardComponent
+from converter.vassal.components.hex_grid import HexGridComponent
+from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+from converter.vassal.components.region import Region
+from converter.vassal.components.region_grid import RegionGrid
+from converter.vassal.components.square_grid import SquareGrid
+from converter.vassal.components.square_grid_numbering import SquareGridNumbering
+from converter.vassal.components.zone import ZoneComponent
+from converter.vassal.components.zoned_grid import ZonedGrid
 
 Point = tuple[int, int]
 _ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -36,22 +44,29 @@ def jround(value: float) -> int:
     return math.floor(value + 0.5)
 
 
+# VASSAL's defaults live in the components; the arithmetic takes them from there
+_HEX_GRID = HexGridComponent()
+_HEX_NUMBERING = HexGridNumbering()
+_SQUARE_GRID = SquareGrid()
+
+
 @dataclass(frozen=True)
 class GridNumbering:
-    """RegularGridNumbering settings (HexGridNumbering / SquareGridNumbering attributes)."""
+    """RegularGridNumbering settings (HexGridNumbering / SquareGridNumbering attributes),
+    frozen for the arithmetic; the defaults are HexGridNumbering's."""
 
-    first: str = "H"
-    sep: str = ""
-    h_type: str = "N"
-    h_leading: int = 1
-    h_off: int = 1
-    h_descend: bool = False
-    v_type: str = "N"
-    v_leading: int = 1
-    v_off: int = 1
-    v_descend: bool = False
-    stagger: bool = True
-    location_format: str = "$gridLocation$"
+    first: str = _HEX_NUMBERING.first
+    sep: str = _HEX_NUMBERING.sep
+    h_type: str = _HEX_NUMBERING.h_type
+    h_leading: int = _HEX_NUMBERING.h_leading
+    h_off: int = _HEX_NUMBERING.h_off
+    h_descend: bool = _HEX_NUMBERING.h_descend
+    v_type: str = _HEX_NUMBERING.v_type
+    v_leading: int = _HEX_NUMBERING.v_leading
+    v_off: int = _HEX_NUMBERING.v_off
+    v_descend: bool = _HEX_NUMBERING.v_descend
+    stagger: bool = _HEX_NUMBERING.stagger
+    location_format: str = _HEX_NUMBERING.location_format
 
     def part_name(self, value: int, kind: str, leading: int) -> str:
         """One coordinate as text: numeric zero-padded to leading+1 digits, or A..Z, AA, BB."""
@@ -168,21 +183,21 @@ def check_spacing(grid: G) -> G:
     return grid
 
 
-G = TypeVar("G", bound="HexGrid | SquareGrid")
+G = TypeVar("G", bound="HexGeometry | SquareGeometry")
 
 
 @dataclass(frozen=True)
-class HexGrid:
+class HexGeometry:
     """A VASSAL HexGrid with its numbering, in board pixels.
 
     `board_size` (width, height) is needed only when a numbering axis descends.
     """
 
-    x0: int = 0
-    y0: int = 32
-    dx: float = 55.4256
-    dy: float = 64.0
-    sideways: bool = False
+    x0: int = _HEX_GRID.x0
+    y0: int = _HEX_GRID.y0
+    dx: float = _HEX_GRID.dx
+    dy: float = _HEX_GRID.dy
+    sideways: bool = _HEX_GRID.sideways
     numbering: GridNumbering = field(default_factory=GridNumbering)
     board_size: tuple[int, int] | None = None
 
@@ -230,10 +245,6 @@ class HexGrid:
         if self.board_size is None:
             raise ValueError("a descending hex numbering needs the board size")
         return self.board_size
-
-    def _vertical_flag(self) -> bool:
-        """The descending flag that reverses the raw column (vDescend when sideways)."""
-        return self.numbering.v_descend if self.sideways else self.numbering.h_descend
 
     def numbered(self, col: int, row: int) -> tuple[int, int]:
         """Numbered (column, row), before offsets, for raw (col, row)."""
@@ -305,18 +316,16 @@ class HexGrid:
     # -- components ---------------------------------------------------------------------------
 
     @classmethod
-    def from_components(cls, grid: "Component", numbering: "Component | None",
-                        board_size: tuple[int, int] | None = None) -> "HexGrid":
+    def from_components(cls, grid: HexGridComponent,
+                        numbering: HexGridNumbering | SquareGridNumbering | None,
+                        board_size: tuple[int, int] | None = None) -> HexGeometry:
         """From HexGrid and HexGridNumbering components (numbering None: VASSAL defaults)."""
         return cls(x0=grid.x0, y0=grid.y0, dx=grid.dx, dy=grid.dy, sideways=grid.sideways,
                    numbering=numbering_of(numbering), board_size=board_size)
 
-    def to_components(self, **grid_attrs: object) -> tuple["Component", "Component"]:
+    def to_components(self, **grid_attrs: object) -> tuple[HexGridComponent, HexGridNumbering]:
         """HexGrid and HexGridNumbering components with these settings (extra attributes,
         e.g. visible=True, go to the HexGrid)."""
-        from converter.vassal.components.hex_grid import HexGrid as HexGridComponent
-        from converter.vassal.components.hex_grid_numbering import HexGridNumbering
-
         n = self.numbering
         grid = HexGridComponent(x0=self.x0, y0=self.y0, dx=float(self.dx), dy=float(self.dy),
                                 sideways=self.sideways, **grid_attrs)  # type: ignore[arg-type]
@@ -328,27 +337,29 @@ class HexGrid:
         return grid, numbering
 
 
-def numbering_of(component: "Component | None") -> GridNumbering:
-    """GridNumbering from a HexGridNumbering/SquareGridNumbering component."""
+def numbering_of(component: HexGridNumbering | SquareGridNumbering | None) -> GridNumbering:
+    """GridNumbering from a HexGridNumbering/SquareGridNumbering component (None: VASSAL's
+    defaults; a square numbering never staggers)."""
     if component is None:
         return GridNumbering()
     return GridNumbering(
-        first=component.first or "H", sep=component.sep, h_type=component.h_type,
-        h_leading=component.h_leading, h_off=component.h_off, h_descend=component.h_descend,
-        v_type=component.v_type, v_leading=component.v_leading, v_off=component.v_off,
-        v_descend=component.v_descend, stagger=getattr(component, "stagger", False),
+        first=component.first or _HEX_NUMBERING.first, sep=component.sep,
+        h_type=component.h_type, h_leading=component.h_leading, h_off=component.h_off,
+        h_descend=component.h_descend, v_type=component.v_type,
+        v_leading=component.v_leading, v_off=component.v_off, v_descend=component.v_descend,
+        stagger=component.stagger if isinstance(component, HexGridNumbering) else False,
         location_format=component.location_format)
 
 
 @dataclass(frozen=True)
-class SquareGrid:
+class SquareGeometry:
     """A VASSAL SquareGrid with its numbering; (x0, y0) is the centre of cell (0, 0)."""
 
-    x0: int = 24
-    y0: int = 24
-    dx: float = 48.0
-    dy: float = 48.0
-    numbering: GridNumbering = field(default_factory=lambda: GridNumbering(stagger=False))
+    x0: int = _SQUARE_GRID.x0
+    y0: int = _SQUARE_GRID.y0
+    dx: float = _SQUARE_GRID.dx
+    dy: float = _SQUARE_GRID.dy
+    numbering: GridNumbering = field(default_factory=lambda: numbering_of(SquareGridNumbering()))
     board_size: tuple[int, int] | None = None
 
     def raw_index(self, point: tuple[float, float]) -> tuple[int, int]:
@@ -414,7 +425,7 @@ class HexNumberingScheme:
 
 
 def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: float, dy: float,
-                        board_size: tuple[int, int]) -> HexGrid:
+                        board_size: tuple[int, int]) -> HexGeometry:
     """The VASSAL hex grid whose location names are *scheme*'s hex ids.
 
     *first_hex* is the board-pixel centre of the first hex (top of the leftmost column for
@@ -453,7 +464,7 @@ def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: flo
         h_descend=along_descends if sideways else line_descends,
         v_descend=line_descends if sideways else along_descends,
         stagger=not scheme.first_line_back)
-    grid = HexGrid(x0=x0, y0=y0, dx=dx, dy=dy, sideways=sideways, numbering=numbering,
+    grid = HexGeometry(x0=x0, y0=y0, dx=dx, dy=dy, sideways=sideways, numbering=numbering,
                    board_size=board_size)
     # A descending part names index i as (max - i) + offset, so offset = start - max.
     line_max = grid._max_rows() if sideways else grid._max_columns()
@@ -464,7 +475,7 @@ def hex_grid_for_scheme(scheme: HexNumberingScheme, *, first_hex: Point, dx: flo
 
 
 @dataclass(frozen=True)
-class RegionGrid:
+class RegionGeometry:
     """Named points; a board point is named by the nearest region origin (§5.4)."""
 
     regions: tuple[tuple[str, Point], ...] = ()
@@ -485,7 +496,7 @@ class RegionGrid:
 
 
 @dataclass(frozen=True)
-class Zone:
+class ZoneGeometry:
     """A polygon zone of a ZonedGrid, in board pixels, with its own grid or the parent's."""
 
     name: str
@@ -510,10 +521,10 @@ class Zone:
 
 
 @dataclass(frozen=True)
-class ZonedGrid:
+class ZonedGeometry:
     """Zones checked in file order, then the background grid (§5.1)."""
 
-    zones: tuple[Zone, ...] = ()
+    zones: tuple[ZoneGeometry, ...] = ()
     background: "BoardGrid | None" = None
 
     def location_name(self, point: tuple[float, float]) -> str:
@@ -526,17 +537,17 @@ class ZonedGrid:
         return self.background.location_name(point) if self.background is not None else ""
 
 
-BoardGrid = HexGrid | SquareGrid | RegionGrid | ZonedGrid
+BoardGrid = HexGeometry | SquareGeometry | RegionGeometry | ZonedGeometry
 
 
-def grid_of_board(board: "Component", board_size: tuple[int, int] | None = None
+def grid_of_board(board: BoardComponent, board_size: tuple[int, int] | None = None
                   ) -> BoardGrid | None:
     """The grid arithmetic of a Board component (None when the board has no grid).
 
     *board_size* is needed for descending numberings; a board without an image has its
     own width and height.
     """
-    if board_size is None and not getattr(board, "image", ""):
+    if board_size is None and not board.image:
         board_size = (board.width, board.height)
     for child in board.children:
         grid = _grid_of(child, board_size)
@@ -545,47 +556,39 @@ def grid_of_board(board: "Component", board_size: tuple[int, int] | None = None
     return None
 
 
-def _numbering_child(component: "Component") -> "Component | None":
-    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
-    from converter.vassal.components.square_grid_numbering import SquareGridNumbering
-
+def _numbering_child(component: Component) -> HexGridNumbering | SquareGridNumbering | None:
     for child in component.children:  # by class: a foreign `x.HexGridNumbering` is raw
         if isinstance(child, (HexGridNumbering, SquareGridNumbering)):
             return child
     return None
 
 
-def _grid_of(comp: "Component", size: tuple[int, int] | None) -> BoardGrid | None:
-    from converter.vassal.components.base import RawElement
-    from converter.vassal.components.region import Region
-    from converter.vassal.components.zone import Zone as ZoneComponent
-
+def _grid_of(comp: Component, size: tuple[int, int] | None) -> BoardGrid | None:
     # by class, not by tag ending: an unknown element named `foo.Region` or `foo.HexGrid` is
     # kept raw and has none of the attributes of VASSAL's own
     if isinstance(comp, RawElement):
         return None
-    tag = comp.tag.rsplit(".", 1)[-1]
-    if tag == "HexGrid":
-        return HexGrid.from_components(comp, _numbering_child(comp), size)
-    if tag == "SquareGrid":
+    if isinstance(comp, HexGridComponent):
+        return HexGeometry.from_components(comp, _numbering_child(comp), size)
+    if isinstance(comp, SquareGrid):
         numbering = _numbering_child(comp)
-        return SquareGrid(x0=comp.x0, y0=comp.y0, dx=comp.dx, dy=comp.dy,
-                          numbering=numbering_of(numbering) if numbering is not None
-                          else GridNumbering(stagger=False), board_size=size)
-    if tag == "RegionGrid":
-        return RegionGrid(tuple((r.name, (r.originx, r.originy)) for r in comp.children
-                                if isinstance(r, Region)))
-    if tag == "ZonedGrid":
+        return SquareGeometry(x0=comp.x0, y0=comp.y0, dx=comp.dx, dy=comp.dy,
+                              numbering=numbering_of(numbering) if numbering is not None
+                              else GridNumbering(stagger=False), board_size=size)
+    if isinstance(comp, RegionGrid):
+        return RegionGeometry(tuple((r.name, (r.originx, r.originy)) for r in comp.children
+                                    if isinstance(r, Region)))
+    if isinstance(comp, ZonedGrid):
         zones, background = [], None
         for child in comp.children:
             if isinstance(child, ZoneComponent):
                 inner = next((g for g in (_grid_of(c, size) for c in child.children)
                               if g is not None), None)
-                zones.append(Zone(child.name, _polygon(child.path), child.location_format,
-                                  inner, child.use_parent_grid))
+                zones.append(ZoneGeometry(child.name, _polygon(child.path), child.location_format,
+                                          inner, child.use_parent_grid))
             elif background is None:
                 background = _grid_of(child, size)
-        return ZonedGrid(tuple(zones), background)
+        return ZonedGeometry(tuple(zones), background)
     return None
 
 

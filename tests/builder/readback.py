@@ -13,10 +13,10 @@ from converter.vassal import grid as gridmath
 from converter.vassal.commands import (
     AddPiece, GlobalPropertyRestore, TurnTrackerChange, read_record)
 from converter.vassal.components import (
-    Board, HexGrid, HexGridNumbering, Map, PredefinedSetup, Region, RegionGrid, SetupStack, Zone,
+    BoardComponent, HexGridComponent, HexGridNumbering, Map, PredefinedSetup, Region, RegionGrid, SetupStack, ZoneComponent,
     ZonedGrid)
 from converter.vassal.savefile import read_save_bytes
-from converter.vassal.traits.piece import Piece, decode_piece
+from converter.vassal.traits.piece import PieceTraits, decode_piece
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
 
@@ -35,28 +35,28 @@ class Module:
     def maps(self) -> dict[str, Map]:
         return {m.map_name: m for m in self.root.find_all(Map)}
 
-    def board_of(self, map_name: str) -> Board:
-        return self.maps()[map_name].find(Board)
+    def board_of(self, map_name: str) -> BoardComponent:
+        return self.maps()[map_name].find(BoardComponent)
 
-    def board_size(self, board: Board) -> tuple[int, int]:
+    def board_size(self, board: BoardComponent) -> tuple[int, int]:
         data = self.file.read_member("images/" + board.image)
         with Image.open(io.BytesIO(data)) as img:
             return img.size
 
-    def hex_grid(self, board: Board) -> gridmath.HexGrid:
-        grid = board.find(HexGrid)
+    def hex_grid(self, board: BoardComponent) -> gridmath.HexGeometry:
+        grid = board.find(HexGridComponent)
         assert grid is not None, f"board {board.name!r} has no hex grid"
-        return gridmath.HexGrid.from_components(grid, grid.find(HexGridNumbering),
+        return gridmath.HexGeometry.from_components(grid, grid.find(HexGridNumbering),
                                                 self.board_size(board))
 
-    def location_at(self, board: Board, point: tuple[int, int]) -> str | None:
+    def location_at(self, board: BoardComponent, point: tuple[int, int]) -> str | None:
         """The name VASSAL reports for a board point: zone, hex or region (snap point)."""
         zoned = board.find(ZonedGrid)
         if zoned is not None:
-            for zone in zoned.find_all(Zone):
+            for zone in zoned.find_all(ZoneComponent):
                 if _inside(zone.path, point):
                     return zone.name
-        if board.find(HexGrid) is not None:
+        if board.find(HexGridComponent) is not None:
             return self.hex_grid(board).location_name(point)
         regions = board.find(RegionGrid)
         if regions is not None:
@@ -66,10 +66,10 @@ class Module:
             return None
         return None
 
-    def named_point(self, board: Board, name: str) -> tuple[int, int]:
+    def named_point(self, board: BoardComponent, name: str) -> tuple[int, int]:
         """Where VASSAL puts a stack placed by location name: a zone of that name at the mean
         of its corners, a region at its origin, else the hex of that name."""
-        for zone in board.find_all(Zone):
+        for zone in board.find_all(ZoneComponent):
             if zone.name == name:
                 pts = [tuple(int(v) for v in p.split(",")) for p in zone.path.split(";") if p]
                 return (sum(x for x, _ in pts) // len(pts), sum(y for _, y in pts) // len(pts))
@@ -78,11 +78,11 @@ class Module:
                 return region.originx, region.originy
         return self.hex_grid(board).center_of(name)
 
-    def stack_pieces(self) -> list[tuple[str, str, Piece]]:
+    def stack_pieces(self) -> list[tuple[str, str, PieceTraits]]:
         """(map name, location name, piece) for every at-start stack slot."""
         out = []
         for name, m in self.maps().items():
-            board = m.find(Board)
+            board = m.find(BoardComponent)
             for stack in m.find_all(SetupStack):
                 point = (stack.x, stack.y)
                 if stack.use_grid_location:
@@ -95,7 +95,7 @@ class Module:
     def setups(self) -> dict[str, str]:
         return {s.name: s.file for s in self.root.find_all(PredefinedSetup) if s.use_file}
 
-    def save_pieces(self, entry: str) -> list[tuple[str, str, Piece]]:
+    def save_pieces(self, entry: str) -> list[tuple[str, str, PieceTraits]]:
         """(map name, location name, piece) for every piece a scenario save adds."""
         save = read_save_bytes(self.file.read_member(entry), source=entry)
         record = read_record(save.text)

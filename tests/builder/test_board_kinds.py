@@ -6,7 +6,7 @@ from __future__ import annotations
 from PIL import Image
 
 from converter.builder.module import build_module, write_module
-from converter.vassal.components import Board, SpecialDiceButton, SpecialDieFace
+from converter.vassal.components import BoardComponent, SpecialDiceButton, SpecialDieFace
 from tests.builder.readback import Module
 from tests.helpers_vassal import run_vassal_check
 
@@ -61,7 +61,7 @@ def test_a_scan_of_the_map_carries_the_grid(mini_copy, tmp_path) -> None:
     built = build_module(folder)
     assert built.findings == []
     module = Module.read(write_module(built, tmp_path / "out"))
-    vboard = next(b for b in module.root.find_all(Board) if b.name == "Mappa")
+    vboard = next(b for b in module.root.find_all(BoardComponent) if b.name == "Mappa")
     assert module.board_size(vboard) == (620, 460)
     grid = module.hex_grid(vboard)
     assert grid.location_name(origin) == "0101"

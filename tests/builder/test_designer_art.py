@@ -8,7 +8,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from converter.vassal.components import Board, Zone, ZonedGrid
+from converter.vassal.components import BoardComponent, ZoneComponent, ZonedGrid
 from tests.builder.conftest import ROOT, BuildCache
 from tests.builder.readback import Module
 
@@ -16,11 +16,11 @@ DESIGNER = ROOT / "tests" / "data" / "games" / "designer"
 FRAME = (80, 50, 30)  # the colour the art draws its boxes' frames in (make_designer_art.py)
 
 
-def _box_board(module: Module) -> Board:
-    return next(m.find(Board) for m in module.maps().values() if m.find(Board).name == "Caselle")
+def _box_board(module: Module) -> BoardComponent:
+    return next(m.find(BoardComponent) for m in module.maps().values() if m.find(BoardComponent).name == "Caselle")
 
 
-def _corners(zone: Zone) -> tuple[int, int, int, int]:
+def _corners(zone: ZoneComponent) -> tuple[int, int, int, int]:
     pts = [tuple(int(v) for v in p.split(",")) for p in zone.path.split(";") if p]
     xs, ys = [x for x, _ in pts], [y for _, y in pts]
     return min(xs), min(ys), max(xs), max(ys)
@@ -32,7 +32,7 @@ def test_the_box_board_is_the_designers_picture_and_its_zones_its_boxes(builds: 
     shown = Image.open(io.BytesIO(module.file.read_member("images/" + board.image))).convert("RGB")
     art = Image.open(DESIGNER / "boxes.png").convert("RGB")
     assert shown.size == art.size and shown.tobytes() == art.tobytes()
-    zones = {z.name: _corners(z) for z in board.find(ZonedGrid).find_all(Zone)}
+    zones = {z.name: _corners(z) for z in board.find(ZonedGrid).find_all(ZoneComponent)}
     assert set(zones) == {"Riserva", "Rinforzi", "Eliminati"}
     for name, (x0, y0, x1, y1) in zones.items():
         cy, cx = (y0 + y1) // 2, (x0 + x1) // 2

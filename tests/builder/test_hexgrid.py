@@ -9,7 +9,7 @@ import pytest
 from converter.builder.hexgrid import fit_vassal_grid
 from converter.errors import BuildError
 from converter.model.board import Board
-from converter.model.hexgrid import Axis, HexGrid, Stagger
+from converter.model.hexgrid import Axis, HexGridSpec, Stagger
 from converter.builder.layout import hex_layout
 
 VARIANTS = list(itertools.product(("flat", "pointy"), ("column", "row"), ("east", "west"),
@@ -18,7 +18,7 @@ VARIANTS = list(itertools.product(("flat", "pointy"), ("column", "row"), ("east"
 
 @pytest.mark.parametrize("orientation,first,cols,rows,lines,toward", VARIANTS)
 def test_every_numbering_scheme_is_reproduced(orientation, first, cols, rows, lines, toward) -> None:
-    grid = HexGrid(orientation=orientation, first=first, digits=2,
+    grid = HexGridSpec(orientation=orientation, first=first, digits=2,
                    columns=Axis(3, 14, cols), rows=Axis(0, 9, rows), stagger=Stagger(lines, toward))
     board = Board(id="b", name="B", kind="hex", grid=grid)
     layout = hex_layout(board)
@@ -34,7 +34,7 @@ def test_every_numbering_scheme_is_reproduced(orientation, first, cols, rows, li
 
 
 def test_three_digit_ids() -> None:
-    grid = HexGrid(orientation="flat", first="column", digits=3, columns=Axis(98, 103, "east"),
+    grid = HexGridSpec(orientation="flat", first="column", digits=3, columns=Axis(98, 103, "east"),
                    rows=Axis(1, 4, "south"), stagger=Stagger("even", "higher"))
     layout = hex_layout(Board(id="b", name="B", kind="hex", grid=grid))
     vgrid = fit_vassal_grid(grid, layout.hex_centres, hex_width=layout.hex_width,
@@ -43,7 +43,7 @@ def test_three_digit_ids() -> None:
 
 
 def test_centres_that_are_no_hex_grid_are_refused() -> None:
-    grid = HexGrid(orientation="flat", first="column", digits=2, columns=Axis(1, 4, "east"),
+    grid = HexGridSpec(orientation="flat", first="column", digits=2, columns=Axis(1, 4, "east"),
                    rows=Axis(1, 4, "south"), stagger=Stagger("even", "lower"))
     layout = hex_layout(Board(id="b", name="Big map", kind="hex", grid=grid))
     centres = dict(layout.hex_centres)

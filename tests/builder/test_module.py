@@ -14,7 +14,7 @@ from converter.builder.layout import hex_layout
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (
-    Board, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot,
+    BoardComponent, DiceButton, GlobalProperty, KeyBufferer, MenuDisplayer, PieceMover, PieceSlot,
     PlayerRoster, PrototypeDefinition, SetupStack, SpecialDiceButton, TurnTracker)
 from converter.vassal.traits import DynamicProperty, Layer, Obscurable
 from tests.builder.conftest import GAME_IDS, GAMES, MINI, BuildCache
@@ -40,7 +40,7 @@ def test_every_board_is_a_playable_map(builds: BuildCache, folder) -> None:
     game = built.module.game
     maps = module.maps()
     assert sorted(maps) == sorted(map_names(game).values())  # what the auditor will look up
-    board_names = {m.find(Board).name for m in maps.values()}
+    board_names = {m.find(BoardComponent).name for m in maps.values()}
     for board in game.boards or []:
         assert board.name in board_names
     for m in maps.values():
@@ -57,8 +57,8 @@ def test_each_hex_centre_is_named_with_its_id(builds: BuildCache, folder) -> Non
     if not hex_boards:
         pytest.skip("no hex board in this game")
     for board in hex_boards:
-        vboard = next(m.find(Board) for m in module.maps().values()
-                      if m.find(Board).name == board.name)
+        vboard = next(m.find(BoardComponent) for m in module.maps().values()
+                      if m.find(BoardComponent).name == board.name)
         grid = module.hex_grid(vboard)
         layout = hex_layout(board, module.board_size(vboard))
         named = {h.id for h in board.named_hexes()}
@@ -320,7 +320,7 @@ def test_at_start_stacks_name_their_location(builds: BuildCache, folder) -> None
     if not stacks:
         pytest.skip("no at-start stacks")
     for m in module.maps().values():
-        board = m.find(Board)
+        board = m.find(BoardComponent)
         for stack in m.find_all(SetupStack):
             assert stack.use_grid_location and stack.location, stack.name
             assert module.location_at(board, module.named_point(board, stack.location)) \

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from converter.builder.conventions import event_box_name, track_values
-from converter.vassal.components import Board, Zone, ZonedGrid, ZoneProperty
+from converter.vassal.components import BoardComponent, ZoneComponent, ZonedGrid, ZoneProperty
 from tests.builder.conftest import GAME_IDS, GAMES, BuildCache
 from tests.builder.readback import Module
 
 
 
-def _zone_properties(zone: Zone) -> dict[str, str]:
+def _zone_properties(zone: ZoneComponent) -> dict[str, str]:
     return {p.name: p.initial_value for p in zone.children if isinstance(p, ZoneProperty)}
 
 
@@ -24,15 +24,15 @@ def test_zones_carry_the_game_ids(builds: BuildCache, folder) -> None:
     module = Module.read(built.path)
     seen = 0
     for m in module.maps().values():
-        board = m.find(Board)
+        board = m.find(BoardComponent)
         zoned = board.find(ZonedGrid)
         if zoned is None:
             continue
         game_board = next((b for b in game.boards or [] if b.name == board.name), None)
-        ids = [_zone_properties(z).get("vconv_space") for z in zoned.find_all(Zone)]
+        ids = [_zone_properties(z).get("vconv_space") for z in zoned.find_all(ZoneComponent)]
         if game_board is not None:  # one zone per space, each with its own id
             assert sorted(ids) == sorted(s.id for s in game_board.spaces), board.name
-        for zone in zoned.find_all(Zone):
+        for zone in zoned.find_all(ZoneComponent):
             props = _zone_properties(zone)
             if game_board is not None:
                 space = next(s for s in game_board.spaces if s.id == props["vconv_space"])

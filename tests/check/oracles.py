@@ -163,7 +163,7 @@ def _board_of(a: Archive, element: etree._Element) -> etree._Element:
 
 def confirm_geometry(f: Finding, a: Archive) -> bool | None:
     """Off-board stacks placed by position, zones leaving or overlapping each other."""
-    from converter.vassal.grid import Zone
+    from converter.vassal.grid import ZoneGeometry
 
     if f.code == "off-board":
         short = "SetupStack" if "at-start stack" in f.message else "DrawPile"
@@ -191,8 +191,8 @@ def confirm_geometry(f: Finding, a: Archive) -> bool | None:
         first = next(e for e in later.getparent() if isinstance(e.tag, str)
                      and e.sourceline == first_line and e.tag.endswith(".Zone"))
 
-        def zone(e: etree._Element) -> Zone:
-            return Zone(e.get("name"), tuple(tuple(int(v) for v in p.split(","))
+        def zone(e: etree._Element) -> ZoneGeometry:
+            return ZoneGeometry(e.get("name"), tuple(tuple(int(v) for v in p.split(","))
                                              for p in e.get("path").split(";")))
         za, zb = zone(first), zone(later)
         x0 = max(min(p[0] for p in za.polygon), min(p[0] for p in zb.polygon))

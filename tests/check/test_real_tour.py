@@ -13,7 +13,7 @@ import pytest
 from lxml import etree
 from PIL import Image
 
-from converter.vassal.grid import Zone
+from converter.vassal.grid import ZoneGeometry
 
 from converter.check import check_module
 
@@ -81,7 +81,7 @@ def test_zone_corner_off_the_board(report, build) -> None:
 def test_zone_overlaps_match_vassals_containment(report, build) -> None:
     """Pairs of zones with a board pixel whose 3x3 block lies in both, by VASSAL's own
     point-in-zone rule (java.awt.Polygon.contains) tried on every pixel they could share."""
-    zones = [Zone(name, tuple(pts)) for name, pts in _zones(build)]
+    zones = [ZoneGeometry(name, tuple(pts)) for name, pts in _zones(build)]
     expected = set()
     for i, a in enumerate(zones):
         for b in zones[i + 1:]:

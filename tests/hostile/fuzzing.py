@@ -18,8 +18,9 @@ from pathlib import Path
 
 from converter.cli import main
 from converter.vassal.savefile import read_save, save_archive_bytes
-from tests.hostile.inputs import (MINI, ROOT, TINY_BUILDFILE, TINY_GAME, TINY_LOG, mutate,
-                                  mutate_json, mutate_xml, zip_bytes)
+from tests.hostile.inputs import (MINI, PICTURE_GAME, ROOT, TINY_BUILDFILE, TINY_GAME, TINY_LOG,
+                                  module_entries, mutate, mutate_json, mutate_picture, mutate_xml,
+                                  seed_pictures, zip_bytes)
 
 MINI_LOG = ROOT / "tests" / "data" / "logs" / "mini-violations.vlog"
 
@@ -123,19 +124,36 @@ def module_bytes(seed: int, source: Path | None) -> bytes:
     """A module whose build file (or, one seed in five, moduledata or archive) is mutated,
     mostly in its values (the XML stays well formed); *source* None: the tiny module."""
     if source is None:
-        entries = [("buildFile.xml", TINY_BUILDFILE.encode()),
-                   ("moduledata", b'<?xml version="1.0"?><data><name>Tiny</name>'
-                                  b"<VassalVersion>3.6.0</VassalVersion></data>")]
+        entries = _tiny_module()
     else:
-        from tests.hostile.inputs import module_entries
-
-        entries = [(n, d) for n, d in module_entries(source) if n != "vconv/game.json"]
+        entries = _entries_of(source)
     which = seed % 5
     if which == 4:
         return mutate(zip_bytes(entries), seed)
     victim = "moduledata" if which == 3 else "buildFile.xml"
     change = mutate if which == 2 else mutate_xml  # bytes, or values in well-formed XML
     return zip_bytes([(n, change(d, seed) if n == victim else d) for n, d in entries])
+
+
+_ENTRIES: dict[Path, list[tuple[str, bytes]]] = {}
+
+
+def _entries_of(source: Path) -> list[tuple[str, bytes]]:
+    """A module's entries but its game description (read once per run)."""
+    if source not in _ENTRIES:
+        _ENTRIES[source] = [(n, d) for n, d in module_entries(source) if n != "vconv/game.json"]
+    return _ENTRIES[source]
+
+
+def _tiny_module(picture: bytes | None = None) -> list[tuple[str, bytes]]:
+    """The tiny module; with *picture*, its board is that picture (images/map.png)."""
+    buildfile = TINY_BUILDFILE
+    if picture is not None:
+        buildfile = buildfile.replace('name="B" width="300" height="200"', 'name="B" image="map.png"')
+    entries = [("buildFile.xml", buildfile.encode()),
+               ("moduledata", b'<?xml version="1.0"?><data><name>Tiny</name>'
+                              b"<VassalVersion>3.6.0</VassalVersion></data>")]
+    return entries + ([("images/map.png", picture)] if picture is not None else [])
 
 
 def import_case(work: Path, seed: int, source: Path | None = None) -> Outcome:
@@ -145,6 +163,43 @@ def import_case(work: Path, seed: int, source: Path | None = None) -> Outcome:
     return run_cli("import", module, "-o", folder / "game", *(["--force"] if seed % 2 else []))
 
 
+def check_case(work: Path, seed: int, source: Path | None = None) -> Outcome:
+    """`vconv check` of a mutated module (as import_case makes them)."""
+    module = _fresh(work / "check") / "m.vmod"
+    module.write_bytes(module_bytes(seed, source))
+    return run_cli("check", module, *(["--format", "json"] if seed % 2 else []))
+
+
+_PICTURES: dict[str, bytes] = {}
+
+
+def image_case(work: Path, seed: int) -> Outcome:
+    """A mutated picture (PNG, GIF, JPEG) opened by each command that reads pictures in
+    turn: a game's board scan (validate measures it, preview draws it), a module's board
+    image (import, check and audit size it)."""
+    if not _PICTURES:
+        _PICTURES.update(seed_pictures())
+    picture = mutate_picture(_PICTURES, seed)
+    folder = _fresh(work / "image")
+    command = ("validate", "preview", "import", "check", "audit")[seed % 5]
+    if command in ("validate", "preview"):
+        game = folder / "game"
+        game.mkdir()
+        (game / "game.json").write_text(PICTURE_GAME, encoding="utf-8")
+        (game / "map.png").write_bytes(picture)
+        return run_cli(command, game, *(["-o", folder / "out", "-q"] if command == "preview" else []))
+    module = folder / "m.vmod"
+    module.write_bytes(zip_bytes(_tiny_module(picture)))
+    if command == "import":
+        return run_cli("import", module, "-o", folder / "game")
+    if command == "check":
+        return run_cli("check", module)
+    log = folder / "game.vlog"
+    log.write_bytes(save_archive_bytes(TINY_LOG))
+    return run_cli("audit", log, "--module", module)
+
+
 CASES: dict[str, Callable[..., Outcome]] = {
     "validate": validate_case, "dump": dump_case, "audit": audit_case, "import": import_case,
+    "check": check_case, "image": image_case,
 }

@@ -136,8 +136,19 @@ def mutate(data: bytes, seed: int, edits: int = 3) -> bytes:
     return bytes(out)
 
 
-TINY_GAME = json.dumps({"id": "tiny", "title": "Tiny", "version": "1", "sides": [{"id": "a", "name": "A"}],
-                        "include": []})
+TINY_GAME = json.dumps({"format": "vconv-game/1", "id": "tiny", "title": "Tiny",
+                        "sides": [{"id": "a", "name": "A"}], "include": []})
+
+# a valid game whose one board is a scan (map.png) that validate measures and preview draws
+PICTURE_GAME = json.dumps({
+    "format": "vconv-game/1", "id": "pic", "title": "Pic", "sides": [{"id": "a", "name": "A"}],
+    "boards": [{"id": "main", "name": "Main", "kind": "hex",
+                "grid": {"orientation": "flat", "first": "column", "digits": 2,
+                         "columns": {"min": 1, "max": 3, "increases": "east"},
+                         "rows": {"min": 1, "max": 2, "increases": "south"},
+                         "stagger": {"lines": "even", "toward": "lower"}},
+                "image": {"file": "map.png", "origin": [12, 12], "hex_width_px": 16}}],
+    "include": []})
 
 TINY_BUILDFILE = (
     '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'
@@ -227,3 +238,92 @@ def mutate_xml(text: bytes, seed: int) -> bytes:
             new = escape(new, {'"': "&quot;"})
         src = src[:start] + new + src[end:]
     return src.encode("utf-8")
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A 60-byte PNG whose header declares *width* x *height* pixels (and holds none)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
+
+
+def seed_pictures() -> dict[str, bytes]:
+    """A 64x48 picture in each format modules and designers use."""
+    from PIL import Image, ImageDraw
+
+    img = Image.new("RGB", (64, 48), (200, 180, 120))
+    ImageDraw.Draw(img).ellipse((8, 8, 40, 40), fill=(30, 60, 120))
+    out = {}
+    for fmt in ("PNG", "GIF", "JPEG"):
+        buf = io.BytesIO()
+        img.save(buf, format=fmt)
+        out[fmt] = buf.getvalue()
+    return out
+
+
+_DIMENSIONS = (0, 1, 7, 255, 8000, 8193, 65535, 100_000, 2**31 - 1, 2**32 - 1)
+
+
+def mutate_picture(pictures: dict[str, bytes], seed: int) -> bytes:
+    """One of *pictures* with hostile edits: random bytes, or (keeping the file well formed
+    where the format has checksums) a header declaring other sizes and depths, a truncated
+    or repeated data stream, a compressed text chunk that inflates to megabytes."""
+    import random
+    import struct
+    import zlib
+
+    rnd = random.Random(seed)
+    fmt = ("PNG", "PNG", "GIF", "JPEG")[seed % 4]
+    data = pictures[fmt]
+    if rnd.random() < 0.35:
+        return mutate(data, seed)
+    if fmt == "GIF":  # logical screen and first image descriptor sizes
+        out = bytearray(data)
+        out[6:10] = struct.pack("<HH", rnd.choice(_DIMENSIONS) & 0xFFFF, rnd.choice(_DIMENSIONS) & 0xFFFF)
+        return bytes(out)
+    if fmt == "JPEG":  # the frame header's height and width
+        out = bytearray(data)
+        sof = out.find(b"\xff\xc0")
+        if sof > 0:
+            out[sof + 5:sof + 9] = struct.pack(">HH", rnd.choice(_DIMENSIONS) & 0xFFFF,
+                                               rnd.choice(_DIMENSIONS) & 0xFFFF)
+        return bytes(out)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    chunks, at = [], 8
+    while at + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        chunks.append((kind, data[at + 8:at + 8 + length]))
+        at += 12 + length
+    for _ in range(rnd.randint(1, 2)):
+        op = rnd.random()
+        if op < 0.5:  # the header: size, bit depth, colour type, interlace
+            w, h, depth, colour, comp, filt, lace = struct.unpack(">IIBBBBB", chunks[0][1])
+            pick = rnd.randrange(4)
+            if pick == 0:
+                w, h = rnd.choice(_DIMENSIONS), rnd.choice(_DIMENSIONS)
+            elif pick == 1:
+                depth = rnd.choice((0, 1, 2, 4, 8, 16, 3, 255))
+            elif pick == 2:
+                colour = rnd.choice((0, 2, 3, 4, 6, 1, 7, 255))
+            else:
+                lace = rnd.choice((0, 1, 2))
+            chunks[0] = (b"IHDR", struct.pack(">IIBBBBB", w, h, depth, colour, comp, filt, lace))
+        elif op < 0.7:  # the pixel data cut, emptied or repeated
+            k = next(i for i, c in enumerate(chunks) if c[0] == b"IDAT")
+            body = chunks[k][1]
+            chunks[k] = (b"IDAT", rnd.choice((body[:rnd.randrange(len(body) + 1)], b"", body * 3)))
+        elif op < 0.85:  # a compressed text chunk inflating to 8 MB
+            bomb = b"Comment\0\0" + zlib.compress(b"x" * 8_000_000, 9)
+            chunks.insert(1, (rnd.choice((b"zTXt", b"iCCP", b"iTXt")), bomb))
+        else:  # a palette, transparency or unknown chunk of hostile size
+            chunks.insert(1, (rnd.choice((b"PLTE", b"tRNS", b"sBIT", b"eXIf", b"acTL")),
+                              bytes(rnd.randrange(256) for _ in range(rnd.choice((0, 1, 3, 769))))))
+    return b"\x89PNG\r\n\x1a\n" + b"".join(chunk(k, b) for k, b in chunks)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.hostile.conftest import Run
-from tests.hostile.inputs import module_entries, zip_bytes
+from tests.hostile.inputs import module_entries, png_claiming, zip_bytes
 
 LOG = "tests/data/logs/mini-clean.vlog"
 HEX = "VASSAL.build.module.map.boardPicker.board.HexGrid"
@@ -50,6 +50,12 @@ def test_a_grid_spacing_that_locates_nothing(run: Run, tmp_path: Path, mini_vmod
     code, out, err = run("import", bare, "-o", tmp_path / "game")
     assert code == 0 and err == ""
     assert "not positive or out of range (1 to 100000 pixels)" in out
+    # vconv check locates the at-start stacks on the grid: each is a finding, not a crash
+    code, out, err = run("check", bare)
+    assert code == 1 and err == ""
+    assert re.search(rf"SetupStack\[0203\] .*names no place on board 'Mappa' \(HexGrid {attr}="
+                     ".*: the spacing must be a number of pixels from 1 to 100000", out), out
+    assert "ZonedGrid" not in out
 
 
 def test_a_foreign_element_named_like_a_region(run: Run, tmp_path: Path, mini_vmod: Path) -> None:
@@ -112,17 +118,7 @@ def test_an_entity_bomb_stops_at_once(run: Run, tmp_path: Path, mini_vmod: Path)
 
 def test_an_image_past_the_pixel_limit_is_refused_from_its_header(
         run: Run, tmp_path: Path, mini_vmod: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    import struct
-    import zlib
-
-    def png_header(width: int, height: int) -> bytes:  # a header claiming a huge picture
-        ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-        def chunk(kind: bytes, data: bytes) -> bytes:
-            return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-        return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IDAT", b"") + chunk(b"IEND", b"")
-
-    entries = [(n, png_header(9_000, 8_000) if n == "images/boards/main.png" else d)
+    entries = [(n, png_claiming(9_000, 8_000) if n == "images/boards/main.png" else d)
                for n, d in module_entries(mini_vmod) if n != "vconv/game.json"]
     module = tmp_path / "huge.vmod"
     module.write_bytes(zip_bytes(entries))
@@ -130,3 +126,23 @@ def test_an_image_past_the_pixel_limit_is_refused_from_its_header(
     assert code == 2 and f"{module}: image 'boards/main.png': 9000x8000 pixels, over the " \
                          "limit of 67108864 (pixels in one image; raise it with " \
                          "VCONV_MAX_IMAGE_PIXELS)" in err
+
+
+def test_check_reads_numbers_past_any_int_as_findings(run: Run, tmp_path: Path,
+                                                      mini_vmod: Path) -> None:
+    """A zone corner past a Java int, and a 5,000-digit name in a finding's place, are
+    reported (the place sorted without turning its digits into a number)."""
+    text = _buildfile(mini_vmod)
+    text = re.sub(r'(Zone name="Punti Vittoria 8" [^>]*path="816,108;888,108;888,180;)816',
+                  r"\g<1>" + "8" * 60, text, count=1)
+    text = re.sub(r'(<VASSAL.build.module.map.SetupStack [^>]*location=")0203"',
+                  r"\g<1>" + "9" * 5000 + '"', text, count=1)
+    assert "8" * 60 in text and "9" * 5000 in text
+    module = _module(tmp_path / "big.vmod", mini_vmod, text, embedded=False)
+    code, out, err = run("check", module)
+    assert code == 1 and err == ""
+    assert re.search(r"Zone\[Punti Vittoria 8\] \(@path\): zone shape .* is not a list of "
+                     "integer x,y points", out), out
+    assert "9" * 5000 in out
+    code, out, err = run("check", module, "--format", "json")
+    assert code == 1 and err == "" and "9" * 5000 in out

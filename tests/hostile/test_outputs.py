@@ -133,3 +133,30 @@ def test_write_bytes_atomic_leaves_nothing_when_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="is a FIFO"):
         write_bytes_atomic(tmp_path / "pipe", b"x")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["pipe"]
+
+
+def test_a_set_switch_keeps_the_folders_other_files_and_a_linked_folder(tmp_path: Path) -> None:
+    from converter.atomic import replacing_set
+
+    real = tmp_path / "real"
+    (real / "sub").mkdir(parents=True)
+    (real / "sub" / "notes.txt").write_text("mine")
+    (real / "kit.pdf").write_text("old kit")
+    (real / "other.vmod").write_text("a module")
+    link = tmp_path / "dist"
+    link.symlink_to(real)
+    (real / "page-3.png").write_text("old page 3")
+    (real / ".kit.files").write_text("kit.pdf\npage-3.png\n")  # the old set
+    with replacing_set(link, ".kit.files") as staged:
+        (staged / "kit.pdf").write_text("new kit")
+        assert (link / "kit.pdf").read_text() == "old kit"  # nothing changes until the switch
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert {p.relative_to(real).as_posix(): p.read_text() for p in real.rglob("*") if p.is_file()} \
+        == {"kit.pdf": "new kit", "other.vmod": "a module", "sub/notes.txt": "mine",
+            ".kit.files": "kit.pdf\n"}  # the old set's page 3 is gone with it
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "real"]
+    with pytest.raises(RuntimeError), replacing_set(link, ".kit.files") as staged:  # a failed set changes nothing
+        (staged / "kit.pdf").write_text("newer kit")
+        raise RuntimeError("drawing failed")
+    assert (real / "kit.pdf").read_text() == "new kit"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "real"]

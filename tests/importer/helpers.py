@@ -12,7 +12,7 @@ from lxml import etree
 from PIL import Image
 
 from converter.model.codec import from_json
-from converter.model.hexgrid import HexGrid as ModelHexGrid
+from converter.model.hexgrid import HexGridSpec
 from converter.render.maps import HexBoardGeometry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +36,7 @@ def geometry(folder: Path, board: dict[str, Any]) -> HexBoardGeometry:
     image = board["image"]
     with Image.open(folder / image["file"]) as picture:
         size = picture.size
-    grid = from_json(ModelHexGrid, board["grid"])
+    grid = from_json(HexGridSpec, board["grid"])
     return HexBoardGeometry(grid, size, tuple(image["origin"]), image["hex_width_px"],
                             image["hex_height_px"])
 

@@ -11,7 +11,7 @@ import pytest
 from converter.cli import main
 from converter.load import load_game
 from converter.model.codec import from_json
-from converter.model.hexgrid import HexGrid as ModelHexGrid
+from converter.model.hexgrid import HexGridSpec
 from converter.validate import validate_path
 from tests.conftest import built_once
 from tests.importer.helpers import ROOT
@@ -41,8 +41,8 @@ def test_hex_ids_and_neighbours_survive_the_build_file(slug: str, tmp_path: Path
     for board in hex_boards:
         again = next(b for b in imported["boards"] if b["name"] == board["name"])
         assert "hexes" not in again  # the ids are VASSAL's names
-        ours = from_json(ModelHexGrid, again["grid"])
-        theirs = from_json(ModelHexGrid, board["grid"])
+        ours = from_json(HexGridSpec, again["grid"])
+        theirs = from_json(HexGridSpec, board["grid"])
         assert ours.orientation == theirs.orientation and ours.first == theirs.first
         for hid in theirs.all_ids():
             assert ours.contains(hid)

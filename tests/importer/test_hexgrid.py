@@ -9,9 +9,9 @@ import pytest
 
 from converter.importer.hexgrid import import_hex_grid, on_board_hexes
 from converter.model.codec import from_json
-from converter.model.hexgrid import HexGrid as ModelHexGrid
+from converter.model.hexgrid import HexGridSpec
 from converter.render.maps import HexBoardGeometry
-from converter.vassal.grid import GridNumbering, HexGrid
+from converter.vassal.grid import GridNumbering, HexGeometry
 from tests.importer.helpers import hex_at
 
 SIZE = (700, 560)
@@ -25,10 +25,10 @@ def _case_id(case: tuple) -> str:
             f"{'-hdesc' if h_desc else ''}{'-vdesc' if v_desc else ''}{'-stagger' if stagger else ''}")
 
 
-def _vassal(sideways: bool, first: str, h_desc: bool, v_desc: bool, stagger: bool) -> HexGrid:
+def _vassal(sideways: bool, first: str, h_desc: bool, v_desc: bool, stagger: bool) -> HexGeometry:
     numbering = GridNumbering(first=first, h_leading=1, v_leading=1, h_off=1, v_off=1,
                               h_descend=h_desc, v_descend=v_desc, stagger=stagger)
-    return HexGrid(x0=37, y0=41, dx=60.0, dy=69.0, sideways=sideways, numbering=numbering,
+    return HexGeometry(x0=37, y0=41, dx=60.0, dy=69.0, sideways=sideways, numbering=numbering,
                    board_size=SIZE)
 
 
@@ -38,7 +38,7 @@ def test_ids_are_vassal_names_and_neighbours_agree(case: tuple) -> None:
     imported, why = import_hex_grid(vgrid, SIZE)
     assert imported is not None, why
     assert imported.same_names
-    grid = from_json(ModelHexGrid, imported.grid)
+    grid = from_json(HexGridSpec, imported.grid)
     geo = HexBoardGeometry(grid, SIZE, imported.origin, imported.hex_width_px,
                            imported.hex_height_px)
     raw_cells = on_board_hexes(vgrid, SIZE)
@@ -72,7 +72,7 @@ def test_axes_follow_the_descend_flags() -> None:
 def test_letters_and_separators_become_hex_names() -> None:
     numbering = GridNumbering(first="H", sep="-", h_type="A", h_leading=0, v_leading=0,
                               h_off=0, v_off=1, stagger=False)
-    vgrid = HexGrid(x0=30, y0=30, dx=50.0, dy=58.0, numbering=numbering)
+    vgrid = HexGeometry(x0=30, y0=30, dx=50.0, dy=58.0, numbering=numbering)
     imported, _ = import_hex_grid(vgrid, (400, 300))
     assert imported is not None and not imported.same_names
     assert imported.names["11"] == "A-1" and imported.names["32"] == "C-2"
@@ -82,13 +82,13 @@ def test_letters_and_separators_become_hex_names() -> None:
 
 def test_a_grid_with_only_negative_numbers_is_refused() -> None:
     numbering = GridNumbering(h_off=-50, v_off=-50)
-    imported, why = import_hex_grid(HexGrid(numbering=numbering), (300, 300))
+    imported, why = import_hex_grid(HexGeometry(numbering=numbering), (300, 300))
     assert imported is None and "negative number" in why
 
 
 def test_numbers_wider_than_three_digits_are_refused() -> None:
     numbering = GridNumbering(h_off=5000, v_off=1)
-    imported, why = import_hex_grid(HexGrid(numbering=numbering), (300, 300))
+    imported, why = import_hex_grid(HexGeometry(numbering=numbering), (300, 300))
     assert imported is None and "digits" in why
 
 
@@ -96,12 +96,12 @@ def test_numbers_wider_than_three_digits_are_refused() -> None:
                                          (1.0, 1.0, "more than 250000 hexes"),
                                          (1e-320, 64.0, "out of range")])
 def test_damaged_spacing_is_refused(dx: float, dy: float, why: str) -> None:
-    imported, reason = import_hex_grid(HexGrid(dx=dx, dy=dy), (2000, 2000))
+    imported, reason = import_hex_grid(HexGeometry(dx=dx, dy=dy), (2000, 2000))
     assert imported is None and why in reason
 
 
 @pytest.mark.parametrize("numbering", [GridNumbering(h_leading=10 ** 9),
                                        GridNumbering(h_type="A", h_off=10 ** 9)])
 def test_numberings_that_would_write_huge_names_are_refused(numbering: GridNumbering) -> None:
-    imported, reason = import_hex_grid(HexGrid(numbering=numbering), (300, 300))
+    imported, reason = import_hex_grid(HexGeometry(numbering=numbering), (300, 300))
     assert imported is None and "out of any sensible range" in reason

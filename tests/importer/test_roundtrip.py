@@ -11,8 +11,8 @@ import pytest
 from converter.cli import main
 from converter.load import load_game
 from converter.validate import validate_path
-from converter.vassal.components import Board
-from converter.vassal.grid import HexGrid, grid_of_board
+from converter.vassal.components import BoardComponent
+from converter.vassal.grid import HexGeometry, grid_of_board
 from converter.vassal.vmod_reader import read_vmod
 from tests.importer.helpers import MINI, geometry, hex_at, merged
 
@@ -88,10 +88,10 @@ def test_reconstructed_hex_ids_are_the_games_and_vassals(plain_vmod: Path, tmp_p
     board = next(b for b in merged(folder)["boards"] if b["kind"] == "hex")
     assert "hexes" not in board  # ids are VASSAL's names: nothing to translate
     geo = geometry(folder, board)
-    vboard = next(b for b in read_vmod(plain_vmod).buildfile.find_all(Board)
+    vboard = next(b for b in read_vmod(plain_vmod).buildfile.find_all(BoardComponent)
                   if b.name == board["name"])
     vgrid = grid_of_board(vboard, geo.image_size)
-    assert isinstance(vgrid, HexGrid)
+    assert isinstance(vgrid, HexGeometry)
     for hid in _mini_ids():
         point = vgrid.center_of(hid)
         assert vgrid.location_name(point) == hid == hex_at(geo, point)
@@ -99,9 +99,9 @@ def test_reconstructed_hex_ids_are_the_games_and_vassals(plain_vmod: Path, tmp_p
 
 def _mini_ids() -> list[str]:
     from converter.model.codec import from_json
-    from converter.model.hexgrid import HexGrid as ModelHexGrid
+    from converter.model.hexgrid import HexGridSpec
 
-    return from_json(ModelHexGrid, merged(MINI)["boards"][0]["grid"]).all_ids()
+    return from_json(HexGridSpec, merged(MINI)["boards"][0]["grid"]).all_ids()
 
 
 def test_an_embedded_game_under_another_folder_name_says_so(mini_vmod: Path, tmp_path: Path,

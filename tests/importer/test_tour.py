@@ -9,8 +9,8 @@ import pytest
 
 from converter.cli import main
 from converter.validate import validate_path
-from converter.vassal.components import Board
-from converter.vassal.grid import HexGrid, grid_of_board
+from converter.vassal.components import BoardComponent
+from converter.vassal.grid import HexGeometry, grid_of_board
 from converter.vassal.vmod_reader import read_vmod
 from tests.importer.helpers import TOUR, buildfile_tree, geometry, hex_at, merged
 
@@ -74,9 +74,9 @@ def test_every_hex_centre_is_named_as_vassal_names_it(imported) -> None:
     assert [b["name"] for b in hex_boards] == ["SL"]
     for board in hex_boards:
         geo = geometry(folder, board)
-        vboard = next(b for b in module.buildfile.find_all(Board) if b.name == board["name"])
+        vboard = next(b for b in module.buildfile.find_all(BoardComponent) if b.name == board["name"])
         vgrid = grid_of_board(vboard, geo.image_size)
-        assert isinstance(vgrid, HexGrid)
+        assert isinstance(vgrid, HexGeometry)
         names = {h["id"]: h.get("name", h["id"]) for h in board.get("hexes", [])}
         assert len(set(names.values())) == len(names)
         width, height = geo.image_size

@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from converter.model.hexgrid import Axis, HexGrid, Stagger
+from converter.model.hexgrid import Axis, HexGridSpec, Stagger
 
 
 def grid(orientation="flat", first="column", cols=("east", 1, 10), rows=("south", 1, 10), lines="even", toward="lower"):
-    return HexGrid(orientation, first, 2, Axis(cols[1], cols[2], cols[0]), Axis(rows[1], rows[2], rows[0]),
+    return HexGridSpec(orientation, first, 2, Axis(cols[1], cols[2], cols[0]), Axis(rows[1], rows[2], rows[0]),
                    Stagger(lines, toward))
 
 

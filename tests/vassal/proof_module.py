@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 
 from converter.vassal.archive import ModuleArchive
 from converter.vassal.components import (
-    BasicCommandEncoder, Board, BoardPicker, Chart, ChartWindow, Chatter, CounterDetailViewer,
+    BasicCommandEncoder, BoardComponent, BoardPicker, Chart, ChartWindow, Chatter, CounterDetailViewer,
     CounterTurnLevel, DiceButton, Documentation, ForwardToChatter, ForwardToKeyBuffer,
     GameModule, GlobalOptions, GlobalProperties, GlobalProperty, GlobalTranslatableMessages,
     HighlightLastMoved, KeyBufferer, KeyNamer, Language, ListTurnLevel, ListWidget, Map,
@@ -24,7 +24,7 @@ from converter.vassal.components import (
     Zoomer)
 from converter.vassal.grid import HexNumberingScheme, hex_grid_for_scheme
 from converter.vassal.traits import (
-    BasicPiece, Delete, DynamicProperty, Layer, Marker, Piece, ReportState, UsePrototype)
+    BasicPiece, Delete, DynamicProperty, Layer, Marker, PieceTraits, ReportState, UsePrototype)
 
 BOARD_SIZE = (620, 520)
 HEX_DX, HEX_DY = 56.0, 64.0
@@ -56,18 +56,18 @@ def board_png() -> bytes:
     return out.getvalue()
 
 
-def unit_piece(name: str, gpid: str) -> Piece:
+def unit_piece(name: str, gpid: str) -> PieceTraits:
     """A two-sided counter: prototype Unit, a Layer for the reduced side, a strength."""
     layer = Layer(images=["unit_front.png", "unit_back.png"], level_names=["", "+ (reduced)"],
                   name="Step", increase_command="Flip", increase_key="70,130",
                   description="Flip to reduced side")
     strength = DynamicProperty.numeric("Strength", 4, 0, 4, commands="", description="steps")
-    return Piece([UsePrototype(name="Unit"), strength, layer,
+    return PieceTraits([UsePrototype(name="Unit"), strength, layer,
                   BasicPiece(image="unit_front.png", name=name, gpid=gpid)])
 
 
-def prototype_piece() -> Piece:
-    return Piece([Marker.of({"Side": "Blue", "Type": "Infantry"}),
+def prototype_piece() -> PieceTraits:
+    return PieceTraits([Marker.of({"Side": "Blue", "Type": "Infantry"}),
                   ReportState(keys="70\\,130", report_format="$oldPieceName$ flips"),
                   Delete(), BasicPiece()])
 
@@ -86,7 +86,7 @@ def build_root() -> GameModule:
     prototype.piece = prototype_piece()
 
     game_map = Map(map_name="Main Map").add(
-        BoardPicker().add(Board(name="Main", image="board.png").add(grid)),
+        BoardPicker().add(BoardComponent(name="Main", image="board.png").add(grid)),
         StackMetrics(), ForwardToKeyBuffer(), Scroller(), ForwardToChatter(), MenuDisplayer(),
         MapCenterer(), StackExpander(), PieceMover(), KeyBufferer(), CounterDetailViewer(),
         Zoomer(), HighlightLastMoved(),
@@ -132,7 +132,7 @@ def build_full_module() -> ModuleArchive:
     from converter.vassal.components import (
         AboutScreen, BoardSetup, BoxWidget, CardSlot, DrawPile, GlobalMap, HelpFile,
         HtmlChart, ImageSaver, PredefinedSetup, Region, RegionGrid, SelectionHighlighters,
-        SquareGrid, SquareGridNumbering, TabWidget, TurnGlobalHotkey, Zone, ZonedGrid,
+        SquareGrid, SquareGridNumbering, TabWidget, TurnGlobalHotkey, ZoneComponent, ZonedGrid,
         ZoneProperty)
 
     module = build_proof_module()
@@ -140,23 +140,23 @@ def build_full_module() -> ModuleArchive:
     root.find(Documentation).add(HelpFile(title="Rules", file_name="help/rules.html"),
                                  AboutScreen(title="About", file_name="crt.png"))
     card = CardSlot(entry_name="Event", gpid="4")
-    card.piece = Piece([BasicPiece(image="unit_back.png", name="Event", gpid="4")])
+    card.piece = PieceTraits([BasicPiece(image="unit_back.png", name="Event", gpid="4")])
     pointy = hex_grid_for_scheme(
         HexNumberingScheme(orientation="pointy", first="row", columns_descend=True,
                            column_start=9),
         first_hex=(20, 20), dx=48.0, dy=55.0, board_size=(500, 400))
     background, _ = pointy.to_components()
     zoned = ZonedGrid().add(
-        Zone(name="North", path="0,0;300,0;300,200;0,200").add(
+        ZoneComponent(name="North", path="0,0;300,0;300,200;0,200").add(
             ZoneProperty(name="Weather", initial_value="Clear"),
             SquareGrid(x0=25, y0=25, dx=50.0, dy=50.0).add(SquareGridNumbering())),
-        Zone(name="South", path="0,200;300,200;300,400;0,400", use_parent_grid=True),
-        Zone(name="Boxes", path="320,0;500,0;500,400;320,400").add(
+        ZoneComponent(name="South", path="0,200;300,200;300,400;0,400", use_parent_grid=True),
+        ZoneComponent(name="Boxes", path="320,0;500,0;500,400;320,400").add(
             RegionGrid().add(Region(name="Box A", originx=400, originy=100),
                              Region(name="Box B", originx=400, originy=300))),
         background)
     second_map = Map(map_name="Holding Boxes", launch=True, button_name="Boxes").add(
-        BoardPicker().add(Board(name="Boxes", width=500, height=400).add(zoned),
+        BoardPicker().add(BoardComponent(name="Boxes", width=500, height=400).add(zoned),
                           BoardSetup(content="Holding BoxesBoardPicker\tBoxes\t0\t0")),
         StackMetrics(), ForwardToKeyBuffer(), Scroller(), ForwardToChatter(), MenuDisplayer(),
         MapCenterer(), StackExpander(), PieceMover(), KeyBufferer(), ImageSaver(),

@@ -31,11 +31,11 @@ def test_module_with_every_component_is_clean() -> None:
 
 
 def test_missing_html_chart_and_zone_problems() -> None:
-    from converter.vassal.components import HtmlChart, Zone
+    from converter.vassal.components import HtmlChart, ZoneComponent
 
     module = build_full_module()
     del module.files["help/rules.html"]
-    zones = module.buildfile.find_all(Zone)
+    zones = module.buildfile.find_all(ZoneComponent)
     zones[1].name = zones[0].name
     zones[0].path = "0,0;10,10"
     found = messages(check_archive(module))
@@ -160,12 +160,12 @@ def test_legacy_tour_module_findings_are_real_problems() -> None:
 
 def _zoned_main_board(module):
     """The proof module with its hex grid moved inside a ZonedGrid, beside a 'Reserve' zone."""
-    from converter.vassal.components import Board, HexGrid, Zone, ZonedGrid
+    from converter.vassal.components import BoardComponent, HexGridComponent, ZoneComponent, ZonedGrid
 
-    board = module.buildfile.find(Board)
-    hexes = board.find(HexGrid)
+    board = module.buildfile.find(BoardComponent)
+    hexes = board.find(HexGridComponent)
     board.children.remove(hexes)
-    board.add(ZonedGrid().add(Zone(name="Reserve", path="500,400;600,400;600,500;500,500"),
+    board.add(ZonedGrid().add(ZoneComponent(name="Reserve", path="500,400;600,400;600,500;500,500"),
                               hexes))
     return module.buildfile.find(SetupStack)
 
@@ -184,13 +184,13 @@ def test_setup_stack_named_in_a_zoned_grid_resolves_on_its_background_hex_grid()
 def test_setup_stack_named_after_a_zone_sits_at_the_mean_of_its_corners() -> None:
     from converter.vassal import grid as gridmath
     from converter.vassal.checker import location_point
-    from converter.vassal.components import Board
+    from converter.vassal.components import BoardComponent
 
     module = build_proof_module()
     stack = _zoned_main_board(module)
     stack.location = "Reserve"
     assert check_archive(module) == []
-    grid = gridmath.grid_of_board(module.buildfile.find(Board), (620, 520))
+    grid = gridmath.grid_of_board(module.buildfile.find(BoardComponent), (620, 520))
     assert location_point(grid, "Reserve") == (550, 450)
     assert grid.location_name(location_point(grid, "0304")) == "0304"
 
@@ -200,13 +200,13 @@ def test_zone_location_formats_in_the_full_module() -> None:
     a grid part through the zone's grid; a region inside a '$name$' zone is not reachable."""
     from converter.vassal import grid as gridmath
     from converter.vassal.checker import location_point
-    from converter.vassal.components import Board, Zone
+    from converter.vassal.components import BoardComponent, ZoneComponent
 
     module = build_full_module()
-    board = next(b for b in module.buildfile.find_all(Board) if b.name == "Boxes")
+    board = next(b for b in module.buildfile.find_all(BoardComponent) if b.name == "Boxes")
     grid = gridmath.grid_of_board(board)
     assert location_point(grid, "Boxes") == (410, 200)
-    north = next(z for z in board.find_all(Zone) if z.name == "North")
+    north = next(z for z in board.find_all(ZoneComponent) if z.name == "North")
     north.location_format = "$name$ $gridLocation$"
     grid = gridmath.grid_of_board(board)
     square = gridmath.grid_of_board(board).zones[0].grid
@@ -218,11 +218,11 @@ def test_zone_location_formats_in_the_full_module() -> None:
 
 def test_setup_stack_may_name_a_region_inside_a_zone() -> None:
     """SetupStack (not MapGrid.getLocation) also looks for regions inside zones by name."""
-    from converter.vassal.components import Board
+    from converter.vassal.components import BoardComponent
 
     module = build_full_module()
     stack = module.buildfile.find(SetupStack)
-    board = next(b for b in module.buildfile.find_all(Board) if b.name == "Boxes")
+    board = next(b for b in module.buildfile.find_all(BoardComponent) if b.name == "Boxes")
     holding = next(m for m in module.buildfile.find_all(Map) if board in m.walk())
     moved = SetupStack(name="Reserve", owning_board="Boxes", use_grid_location=True,
                        location="Box A", children=stack.children)

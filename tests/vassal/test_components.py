@@ -15,7 +15,7 @@ from lxml import etree
 from converter.errors import VassalFormatError
 from converter.vassal.buildfile import read_buildfile, write_buildfile
 from converter.vassal.components import (
-    COMPONENTS_BY_TAG, Board, DiceButton, GameModule, HexGridNumbering, Map, PieceSlot,
+    COMPONENTS_BY_TAG, BoardComponent, DiceButton, GameModule, HexGridNumbering, Map, PieceSlot,
     PlayerRoster, RawElement, SpecialDiceButton, TurnTracker, component_from_xml)
 from converter.vassal.traits import Layer
 
@@ -51,7 +51,7 @@ def test_tour_components_read_as_typed_values() -> None:
     assert isinstance(root, GameModule) and root.name == "VASSAL Tour"
     main = next(m for m in root.find_all(Map) if m.map_name == "Main Map")
     assert main.edge_width == 0 and main.allow_multiple is False
-    plain = next(b for b in main.find_all(Board) if b.name == "plain")
+    plain = next(b for b in main.find_all(BoardComponent) if b.name == "plain")
     assert (plain.width, plain.height) == (1008, 1008)
     dice = root.find(SpecialDiceButton)
     assert dice.name == "Graphical dice" and dice.result_button is True

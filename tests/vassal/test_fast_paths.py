@@ -25,7 +25,7 @@ from converter.vassal.commands import (ESC, PROMOTE_TEXT_CHARS, AddPiece, Chat, 
                                        encode_command)
 from converter.vassal.components import COMPONENTS_BY_TAG
 from converter.vassal.components.base import RawElement
-from converter.vassal.traits import BasicPiece, Layer, Marker, Piece
+from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits
 from converter.vassal.traits.piece import encode_chain
 from converter.vassal.traits.registry import TRAIT_CLASSES
 from converter.vassal.traits.spec import BOOL, FLOAT, INT, STR_LIST, format_from
@@ -73,7 +73,7 @@ def test_generated_component_attributes_equal_the_field_by_field_code(cls: type)
 
 
 def test_a_built_piece_encodes_as_vassal_writes_it() -> None:
-    piece = Piece([Marker.of({"Side": "Blue;Red"}),
+    piece = PieceTraits([Marker.of({"Side": "Blue;Red"}),
                    Layer(images=["a.png", "b.png"], level_names=["", "+ (reduced)"],
                          name="Step", increase_command="Flip", increase_key="70,130"),
                    BasicPiece(image="a.png", name="1st Bn", gpid="17")])

@@ -15,11 +15,11 @@ from hypothesis import strategies as st
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from helpers_vassal import command_leaves, deobfuscate
-from converter.vassal.components import Board, HexGrid, HexGridNumbering, SquareGrid, \
+from converter.vassal.components import BoardComponent, HexGridComponent, HexGridNumbering, SquareGrid, \
     SquareGridNumbering
 from converter.vassal.grid import (
-    GridNumbering, HexGrid as HexMath, HexNumberingScheme, RegionGrid, SquareGrid as SquareMath,
-    Zone as ZoneMath, ZonedGrid, grid_of_board, hex_grid_for_scheme, numbering_of)
+    GridNumbering, HexGeometry, HexNumberingScheme, RegionGeometry, SquareGeometry,
+    ZoneGeometry, ZonedGeometry, grid_of_board, hex_grid_for_scheme, numbering_of)
 from converter.vassal.vmod_reader import read_vmod
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -40,15 +40,15 @@ def logged_moves(log: str) -> list[tuple[tuple[int, int], str, tuple[int, int], 
     return moves
 
 
-def tour_board(name: str) -> Board:
+def tour_board(name: str) -> BoardComponent:
     module = read_vmod(REAL / "tour.vmod")
-    return next(b for b in module.buildfile.find_all(Board) if b.name == name)
+    return next(b for b in module.buildfile.find_all(BoardComponent) if b.name == name)
 
 
-def tour_hex_grid() -> HexMath:
+def tour_hex_grid() -> HexGeometry:
     board = tour_board("SL")
-    grid = board.find(HexGrid)
-    return HexMath.from_components(grid, grid.find(HexGridNumbering))
+    grid = board.find(HexGridComponent)
+    return HexGeometry.from_components(grid, grid.find(HexGridNumbering))
 
 
 @pytest.mark.parametrize("log", ["tour.vlog", "tour-vassal36.vlog"])
@@ -75,7 +75,7 @@ def test_vassal36_log_move_g7_to_h6() -> None:
 def test_square_names_match_vassal_move_reports() -> None:
     board = tour_board("plain")
     grid = board.find(SquareGrid)
-    square = SquareMath(x0=grid.x0, y0=grid.y0, dx=grid.dx, dy=grid.dy,
+    square = SquareGeometry(x0=grid.x0, y0=grid.y0, dx=grid.dx, dy=grid.dy,
                         numbering=numbering_of(grid.find(SquareGridNumbering)),
                         board_size=(board.width, board.height))
     moves = [m for m in logged_moves("tour.vlog") if "," in m[1]]
@@ -87,12 +87,12 @@ def test_square_names_match_vassal_move_reports() -> None:
 
 
 def test_reference_worked_example() -> None:
-    plain = HexMath(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=False))
+    plain = HexGeometry(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=False))
     assert plain.center(11, 25) == (656, 1668)
     assert plain.location_name((656, 1668)) == "1226"
     assert plain.center_of("1226") == (656, 1668)
     assert plain.center_of("0101") == (40, 36)
-    staggered = HexMath(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=True))
+    staggered = HexGeometry(x0=40, y0=36, dx=56.0, dy=64.0, numbering=GridNumbering(stagger=True))
     assert staggered.center_of("1226") == (656, 1604)
 
 
@@ -103,19 +103,19 @@ def test_alphabetic_names_repeat_the_letter() -> None:
 
 
 def test_a_name_that_does_not_fit_is_refused_with_the_name() -> None:
-    grid = HexMath(numbering=GridNumbering())
+    grid = HexGeometry(numbering=GridNumbering())
     with pytest.raises(VassalFormatError, match="'X9'"):
         grid.center_of("X9")
 
 
 def test_an_ambiguous_name_is_refused() -> None:
-    grid = HexMath(numbering=GridNumbering(h_leading=0, v_leading=0))
+    grid = HexGeometry(numbering=GridNumbering(h_leading=0, v_leading=0))
     with pytest.raises(VassalFormatError, match="ambiguous"):
         grid.center_of("111")
 
 
 def test_descending_numbering_needs_the_board_size() -> None:
-    grid = HexMath(numbering=GridNumbering(v_descend=True))
+    grid = HexGeometry(numbering=GridNumbering(v_descend=True))
     with pytest.raises(ValueError, match="board size"):
         grid.location_name((100, 100))
 
@@ -144,7 +144,7 @@ numberings = st.builds(
        y0=st.integers(-20, 60), col=st.integers(0, 30), row=st.integers(0, 30))
 def test_center_of_then_location_name_gives_the_same_name(numbering, sideways, dy, ratio, x0,
                                                          y0, col, row) -> None:
-    grid = HexMath(x0=x0, y0=y0, dx=dy * ratio * 0.866, dy=dy, sideways=sideways,
+    grid = HexGeometry(x0=x0, y0=y0, dx=dy * ratio * 0.866, dy=dy, sideways=sideways,
                    numbering=numbering, board_size=(2400, 2000))
     name = grid.name_of_raw(col, row)
     try:
@@ -160,7 +160,7 @@ def test_center_of_then_location_name_gives_the_same_name(numbering, sideways, d
 @settings(max_examples=100, deadline=None)
 @given(col=st.integers(-5, 40), row=st.integers(-5, 40), sideways=st.booleans())
 def test_neighbours_are_six_mutual_hexes(col, row, sideways) -> None:
-    grid = HexMath(x0=30, y0=30, dx=56.0, dy=64.0, sideways=sideways)
+    grid = HexGeometry(x0=30, y0=30, dx=56.0, dy=64.0, sideways=sideways)
     around = grid.neighbours_raw(col, row)
     assert len(set(around)) == 6
     cx, cy = grid.center(col, row)
@@ -215,7 +215,7 @@ def test_grid_settings_become_components() -> None:
     assert numbering in hex_grid.children
     xml = hex_grid.to_xml()
     assert 'stagger="true"' in xml and 'x0="40"' in xml and 'dy="64.0"' in xml
-    again = HexMath.from_components(hex_grid, numbering, (700, 640))
+    again = HexGeometry.from_components(hex_grid, numbering, (700, 640))
     assert again.location_name((96, 38)) == "0201"
 
 
@@ -238,7 +238,7 @@ def logged_moves_with_board(log: str) -> list[tuple[str, tuple[int, int], str]]:
 @pytest.mark.parametrize("log", ["tour.vlog", "tour-vassal36.vlog"])
 def test_every_board_grid_names_moves_as_vassal_did(log: str) -> None:
     module = read_vmod(REAL / "tour.vmod")
-    grids = {b.name: grid_of_board(b) for b in module.buildfile.find_all(Board)}
+    grids = {b.name: grid_of_board(b) for b in module.buildfile.find_all(BoardComponent)}
     moves = logged_moves_with_board(log)
     assert moves
     for board, point, name in moves:
@@ -251,11 +251,21 @@ def test_every_board_grid_names_moves_as_vassal_did(log: str) -> None:
 
 
 def test_zone_polygon_and_region_arithmetic() -> None:
-    zoned = ZonedGrid(zones=(ZoneMath("Box", ((0, 0), (100, 0), (100, 100), (0, 100)),
+    zoned = ZonedGeometry(zones=(ZoneGeometry("Box", ((0, 0), (100, 0), (100, 100), (0, 100)),
                                       "$name$ $gridLocation$",
-                                      RegionGrid((("a", (10, 10)), ("b", (90, 90))))),),
-                      background=RegionGrid((("far", (500, 500)),)))
+                                      RegionGeometry((("a", (10, 10)), ("b", (90, 90))))),),
+                      background=RegionGeometry((("far", (500, 500)),)))
     assert zoned.location_name((20, 30)) == "Box a"
     assert zoned.location_name((80, 70)) == "Box b"
     assert zoned.location_name((150, 30)) == "far"
     assert zoned.background.center_of("far") == (500, 500)
+
+
+def test_the_arithmetic_takes_vassals_defaults_from_the_components() -> None:
+    hex_grid, square = HexGridComponent(), SquareGrid()
+    assert GridNumbering() == numbering_of(HexGridNumbering()) == numbering_of(None)
+    assert (HexGeometry().x0, HexGeometry().y0, HexGeometry().dx, HexGeometry().dy) == \
+        (hex_grid.x0, hex_grid.y0, hex_grid.dx, hex_grid.dy)
+    assert (SquareGeometry().x0, SquareGeometry().dx) == (square.x0, square.dx)
+    assert SquareGeometry().numbering == numbering_of(SquareGridNumbering())
+    assert not SquareGeometry().numbering.stagger

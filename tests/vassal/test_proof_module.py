@@ -10,7 +10,7 @@ import pytest
 
 from converter.vassal.archive import ModuleArchive
 from converter.vassal.components import (
-    Board, DiceButton, HexGrid, Map, PieceSlot, PrototypeDefinition, SpecialDieFace,
+    BoardComponent, DiceButton, HexGridComponent, Map, PieceSlot, PrototypeDefinition, SpecialDieFace,
     SquareGrid)
 from converter.vassal.traits import Layer
 from converter.vassal.vmod_reader import read_vmod
@@ -28,8 +28,8 @@ def proof_vmod(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_proof_module_contents_are_what_was_asked_for() -> None:
     root = build_proof_module().buildfile
-    assert len(root.find_all(Map)) == 1 and len(root.find_all(Board)) == 1
-    assert root.find(HexGrid) is not None
+    assert len(root.find_all(Map)) == 1 and len(root.find_all(BoardComponent)) == 1
+    assert root.find(HexGridComponent) is not None
     palette_pieces = [s.piece for s in root.find_all(PieceSlot)]
     assert all(p.trait(Layer).images == ["unit_front.png", "unit_back.png"]
                for p in palette_pieces)
@@ -67,8 +67,8 @@ def test_real_vassal_reports_a_broken_module(tmp_path: Path) -> None:
 @pytest.mark.pywargame
 def test_pywargame_reads_what_was_built(proof_vmod: Path) -> None:
     root = build_proof_module().buildfile
-    built = {"maps": len(root.find_all(Map)), "boards": len(root.find_all(Board)),
-             "grids": len(root.find_all(HexGrid)) + len(root.find_all(SquareGrid)),
+    built = {"maps": len(root.find_all(Map)), "boards": len(root.find_all(BoardComponent)),
+             "grids": len(root.find_all(HexGridComponent)) + len(root.find_all(SquareGrid)),
              "piece_slots": len(root.find_all(PieceSlot)),
              "prototypes": len(root.find_all(PrototypeDefinition)),
              "dice_buttons": len(root.find_all(DiceButton))}

@@ -16,7 +16,7 @@ from converter.vassal import sequence
 from helpers_vassal import command_leaves, deobfuscate
 from converter.vassal.traits import (
     BasicPiece, Delete, DynamicProperty, Label, Layer, Marker, MovementMarkable, Obscurable,
-    Piece, RawTrait, ReportState, ReturnToDeck, UsePrototype, decode_add_piece, decode_piece)
+    PieceTraits, RawTrait, ReportState, ReturnToDeck, UsePrototype, decode_add_piece, decode_piece)
 from converter.vassal.vmod_reader import read_vmod
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -124,7 +124,7 @@ def test_new_layer_encodes_as_the_reference_type() -> None:
 
 
 def test_new_piece_builds_the_reference_slot_text() -> None:
-    piece = Piece([UsePrototype(name="Infantry"), Layer.decode(LAYER_TYPE, "1"),
+    piece = PieceTraits([UsePrototype(name="Infantry"), Layer.decode(LAYER_TYPE, "1"),
                    BasicPiece(image="inf_front.png", name="1st Bn", gpid="17")])
     assert piece.add_piece_text() == SLOT_TEXT
 
@@ -203,7 +203,7 @@ def test_add_piece_text_must_start_with_plus_slash() -> None:
 
 
 def test_piece_without_basic_piece_says_so() -> None:
-    piece = Piece([Delete()])
+    piece = PieceTraits([Delete()])
     with pytest.raises(VassalFormatError, match="BasicPiece"):
         _ = piece.basic
 
@@ -219,7 +219,7 @@ texts = st.text(alphabet=st.sampled_from(list("ab;,/\\'\t 1")), max_size=12)
        props=st.dictionaries(st.sampled_from(["A", "B,C", "D;E"]),
                              texts.filter(lambda s: not s.endswith("\\")), max_size=2))
 def test_built_pieces_decode_to_equal_traits(name, image, label, level, report, props) -> None:
-    piece = Piece([Marker.of(props) if props else Marker.of({"X": "1"}),
+    piece = PieceTraits([Marker.of(props) if props else Marker.of({"X": "1"}),
                    ReportState(report_format=report), Label(text=label),
                    Layer(images=[image, "b.png"], level_names=["", "+x"], name="L",
                          value=level),

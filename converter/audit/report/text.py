@@ -21,13 +21,13 @@ def render_text(result: AuditResult) -> str:
     v = sum(1 for f in result.findings if f.severity.value == "violation")
     w = len(result.findings) - v
     lines.append(f"findings: {v} violation(s), {w} warning(s)")
-    for f in result.findings:
-        lines.append("  " + f.line())
-        lines.append(f"      expected: {f.expected}; happened: {f.happened}")
+    for finding in result.findings:
+        lines.append("  " + finding.line())
+        lines.append(f"      expected: {finding.expected}; happened: {finding.happened}")
     if result.withdrawn:
         lines.append(f"withdrawn by undo: {len(result.withdrawn)}")
-        for f in result.withdrawn:
-            lines.append("  " + f.line())
+        for finding in result.withdrawn:
+            lines.append("  " + finding.line())
     if result.checks:
         lines.append("checks run:")
         for c in result.checks:

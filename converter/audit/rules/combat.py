@@ -272,6 +272,7 @@ class CombatCheck(Check):
                 out.append(_Fighter(p, place, step, self._factor(state, p, step, factor)))
             return out
 
+        d_key: str | None
         if c.declared is not None:
             a_keys, d_key = c.declared
             d_ids = [pid for pid, (pl, _) in c.snapshot.items() if pl.key == d_key]
@@ -305,8 +306,8 @@ class CombatCheck(Check):
                      == c.phase_side]
             if not a_ids:
                 return None, None, "no attacker stands next to the defender"
-        return fighters(a_ids, self.rule.attack or ""), \
-            fighters(d_ids, self.rule.defence or ""), ""  # type: ignore[union-attr]
+        assert self.rule is not None  # a combat is checked only under a combat rule
+        return fighters(a_ids, self.rule.attack or ""), fighters(d_ids, self.rule.defence or ""), ""
 
     def _factor(self, state: GameState, p: PieceState, step: int | None,
                 factor: str) -> float | None:
@@ -463,7 +464,7 @@ def _roll_value(event: DiceRolled) -> int | None:
 
 
 def _place_words(state: GameState, text: str) -> list[str]:
-    out = []
+    out: list[str] = []
     game = state.game
     if game is None:
         return out

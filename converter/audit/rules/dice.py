@@ -6,6 +6,7 @@ from converter.audit.events import DiceRolled, Event
 from converter.audit.rules.base import Check, section_of
 from converter.audit.state import GameState
 from converter.model.rules import Rule
+from converter.model.tables import Die
 
 
 class DiceCheck(Check):
@@ -76,7 +77,7 @@ class DiceCheck(Check):
                       f"{count} face(s) among {', '.join(labels)}", f"rolled {event.result}")
 
 
-def _one_die(die) -> set[int] | None:  # type: ignore[no-untyped-def]
+def _one_die(die: Die) -> set[int] | None:
     from dataclasses import replace
 
     return replace(die, count=1).possible_values()

@@ -36,7 +36,7 @@ class EntryCheck(Check):
                 self.skip(rule.id, sec, "optional rule: the log does not say whether it is "
                           "in use")
             elif self._is_filter_rule(rule):
-                for sid in rule.target.spaces or []:  # type: ignore[union-attr]
+                for sid in rule.target.spaces or []:
                     self.filter_rules.setdefault(sid, rule)
             else:
                 self.active.append(rule)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from converter.model.board import Board, Link, Terrain
@@ -179,8 +180,9 @@ def _step(costs: BoardCosts, a: str, b: str, allowance: float, which: int) -> fl
     return costs.enter_hex(b, allowance)[which] + costs.hexside(a, b)[which]
 
 
-def _dijkstra(start: str, goal: str, neighbours, cost,
-              stops=None) -> tuple[float, list[str], list[str]]:  # type: ignore[no-untyped-def]
+def _dijkstra(start: str, goal: str, neighbours: Callable[[str], Iterable[str]],
+              cost: Callable[[str, str], float], stops: Callable[[str], bool] | None = None
+              ) -> tuple[float, list[str], list[str]]:
     """Cheapest path from *start* to *goal*; a place where *stops* holds may end the path
     but no path goes on from it (the start excepted: a piece may leave where it stood)."""
     best = {start: 0.0}
@@ -235,7 +237,7 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
         found = game.space(space_id)
         space = found[1] if found is not None else None
         ids = (space.terrain or []) if space is not None else []
-        values = []
+        values: list[float] = []
         for tid in ids:
             t = game.terrain_type(tid)
             if t is None or t.applies_to not in ("space", "hex"):

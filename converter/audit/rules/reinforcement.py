@@ -57,6 +57,7 @@ class ReinforcementCheck(Check):
         sec = section_of(self.rule, entry.provenance.section if entry.provenance else None)
         self.run.applied += 1
         points = [(dest.map or "", piece.x, piece.y)]
+        assert entry.turn is not None  # a piece entering on an event is checked elsewhere
         if state.turn is None:
             self.skip(rule_id, sec, "the turn is not known when the reinforcement enters",
                       event.pos)

@@ -5,7 +5,7 @@ when the game data marks what decides it as missing."""
 from __future__ import annotations
 
 from converter.audit.places import Place
-from converter.model.board import Board
+from converter.model.board import Board, Hex, Space
 from converter.model.game import Game
 from converter.model.rules import Target
 
@@ -47,6 +47,7 @@ class TargetMatcher:
 
     def groups_missing(self, board: Board, place: Place) -> bool:
         """Whether the game data marks the place's groups as missing."""
+        item: Hex | Space | None
         if place.hex is not None:
             item = board.hex(place.hex)
         else:

@@ -32,15 +32,15 @@ from converter.vassal.components.card_slot import CardSlot
 from converter.vassal.components.map import Map
 from converter.vassal.components.board_picker import BoardPicker
 from converter.vassal.components.board_setup import BoardSetup
-from converter.vassal.components.board import Board
-from converter.vassal.components.hex_grid import HexGrid
+from converter.vassal.components.board import BoardComponent
+from converter.vassal.components.hex_grid import HexGridComponent
 from converter.vassal.components.hex_grid_numbering import HexGridNumbering
 from converter.vassal.components.square_grid import SquareGrid
 from converter.vassal.components.square_grid_numbering import SquareGridNumbering
 from converter.vassal.components.region_grid import RegionGrid
 from converter.vassal.components.region import Region
 from converter.vassal.components.zoned_grid import ZonedGrid
-from converter.vassal.components.zone import Zone
+from converter.vassal.components.zone import ZoneComponent
 from converter.vassal.components.zone_property import ZoneProperty
 from converter.vassal.components.stack_metrics import StackMetrics
 from converter.vassal.components.forward_to_key_buffer import ForwardToKeyBuffer
@@ -75,18 +75,18 @@ from converter.vassal.components.private_map import PlayerHand, PrivateMap, Widg
 from converter.vassal.components.registry import COMPONENTS_BY_TAG, component_from_xml
 
 __all__ = [
-    "AboutScreen", "Attr", "BasicCommandEncoder", "Board", "BoardPicker", "BoardSetup",
+    "AboutScreen", "Attr", "BasicCommandEncoder", "BoardComponent", "BoardPicker", "BoardSetup",
     "BoxWidget", "COMPONENTS_BY_TAG", "CardSlot", "Chart", "ChartWindow", "Chatter", "Component",
     "CounterDetailViewer", "CounterTurnLevel", "DiceButton", "Documentation", "DrawPile",
     "ForwardToChatter", "ForwardToKeyBuffer", "GameModule", "GlobalMap", "GlobalOptions",
-    "GlobalProperties", "GlobalProperty", "GlobalTranslatableMessages", "HelpFile", "HexGrid",
+    "GlobalProperties", "GlobalProperty", "GlobalTranslatableMessages", "HelpFile", "HexGridComponent",
     "HexGridNumbering", "HighlightLastMoved", "HtmlChart", "ImageSaver", "KeyBufferer",
     "KeyNamer", "Language", "ListTurnLevel", "ListWidget", "Map", "MapCenterer", "MenuDisplayer",
     "PanelWidget", "PieceMover", "PieceSlot", "PieceWindow", "PlayerRoster", "PlayerSide",
     "PredefinedSetup", "PrototypeDefinition", "PrototypesContainer", "RawElement", "Region",
     "RegionGrid", "Scroller", "SelectionHighlighters", "SetupStack", "SpecialDiceButton",
     "SpecialDie", "SpecialDieFace", "SquareGrid", "SquareGridNumbering", "StackExpander",
-    "StackMetrics", "TabWidget", "TurnGlobalHotkey", "TurnTracker", "Zone", "ZoneProperty",
+    "StackMetrics", "TabWidget", "TurnGlobalHotkey", "TurnTracker", "ZoneComponent", "ZoneProperty",
     "ZonedGrid", "Zoomer", "component_from_xml",
     "PlayerHand", "PrivateMap", "BasicModule", "WidgetMap",
 ]

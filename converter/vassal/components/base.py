@@ -12,7 +12,6 @@ whose value was changed; unknown attributes are kept in `extra_attrs`.
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Iterator, TypeVar
 
@@ -20,7 +19,7 @@ from lxml import etree
 
 from converter.vassal.traits.base import defaults_of
 from converter.vassal.xmlwriter import serialize
-from converter.vassal.traits.spec import STR, Codec, Memo, canonical_formatter, freeze
+from converter.vassal.traits.spec import STR, Codec, Memo, canonical_formatter, class_cache, freeze
 
 C = TypeVar("C", bound="Component")
 
@@ -58,7 +57,7 @@ class Component:
         obj = cls()
         memo = Memo.empty()
         by_xml = {a.xml: a for a in cls.ATTRS}
-        for name, text in element.attrib.items():
+        for name, text in _attrib(element).items():
             spec = by_xml.get(name)
             if spec is None:
                 obj.extra_attrs[name] = text
@@ -79,10 +78,10 @@ class Component:
         memo = self._memo
         if memo is None:  # built in Python: every attribute, canonical text
             names, texts = _canonical(type(self))
-            out = list(zip(names, texts(self)))
+            canonical = list(zip(names, texts(self)))
             if self.extra_attrs:
-                out.extend(self.extra_attrs.items())
-            return out
+                canonical.extend(self.extra_attrs.items())
+            return canonical
         out: list[tuple[str, str]] = []
         defaults = defaults_of(type(self))
         for spec in self.ATTRS:
@@ -139,7 +138,7 @@ class RawElement(Component):
     @classmethod
     def from_element(cls, element: etree._Element) -> "RawElement":
         text = (element.text or "").strip()
-        return cls(raw_tag=str(element.tag), attrib=dict(element.attrib), content=text)
+        return cls(raw_tag=str(element.tag), attrib=_attrib(element), content=text)
 
     def attributes(self) -> list[tuple[str, str]]:
         return list(self.attrib.items())
@@ -148,11 +147,16 @@ class RawElement(Component):
         return self.content
 
 
-@functools.cache
+@class_cache
 def _canonical(cls: type[Component]) -> tuple[tuple[str, ...], Callable[[Any], list[str]]]:
     """The XML names of a component class's attributes and their canonical formatter
     (cached: ATTRS are class constants)."""
     return tuple(a.xml for a in cls.ATTRS), canonical_formatter(cls.ATTRS)
+
+
+def _attrib(element: etree._Element) -> dict[str, str]:
+    """An element's attributes as text (lxml gives str for a parsed document)."""
+    return {str(k): str(v) for k, v in element.attrib.items()}
 
 
 def attrs(*items: tuple[str, str, Codec] | tuple[str, str]) -> tuple[Attr, ...]:

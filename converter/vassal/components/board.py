@@ -9,7 +9,7 @@ from converter.vassal.traits.spec import BOOL, INT
 
 
 @dataclass
-class Board(Component):
+class BoardComponent(Component):
     """One board: an image (or a plain size and colour) and at most one grid."""
 
     TAG = "VASSAL.build.module.map.boardPicker.Board"

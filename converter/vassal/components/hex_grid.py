@@ -9,7 +9,7 @@ from converter.vassal.traits.spec import BOOL, FLOAT, INT
 
 
 @dataclass
-class HexGrid(Component):
+class HexGridComponent(Component):
     """A hex grid: geometry in board pixels (see converter.vassal.grid)."""
 
     TAG = "VASSAL.build.module.map.boardPicker.board.HexGrid"

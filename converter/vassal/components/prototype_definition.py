@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.vassal.components.base import Component, attrs
-from converter.vassal.traits.piece import Piece, decode_add_piece
+from converter.vassal.traits.piece import PieceTraits, decode_add_piece
 
 
 @dataclass
@@ -20,10 +20,10 @@ class PrototypeDefinition(Component):
     description: str = ''
 
     @property
-    def piece(self) -> Piece:
+    def piece(self) -> PieceTraits:
         """The piece this definition holds (its AddPiece text decoded into traits)."""
         return decode_add_piece(self.content)[1]
 
     @piece.setter
-    def piece(self, value: Piece) -> None:
+    def piece(self, value: PieceTraits) -> None:
         self.content = value.add_piece_text()

@@ -31,15 +31,15 @@ from converter.vassal.components.card_slot import CardSlot
 from converter.vassal.components.map import Map
 from converter.vassal.components.board_picker import BoardPicker
 from converter.vassal.components.board_setup import BoardSetup
-from converter.vassal.components.board import Board
-from converter.vassal.components.hex_grid import HexGrid
+from converter.vassal.components.board import BoardComponent
+from converter.vassal.components.hex_grid import HexGridComponent
 from converter.vassal.components.hex_grid_numbering import HexGridNumbering
 from converter.vassal.components.square_grid import SquareGrid
 from converter.vassal.components.square_grid_numbering import SquareGridNumbering
 from converter.vassal.components.region_grid import RegionGrid
 from converter.vassal.components.region import Region
 from converter.vassal.components.zoned_grid import ZonedGrid
-from converter.vassal.components.zone import Zone
+from converter.vassal.components.zone import ZoneComponent
 from converter.vassal.components.zone_property import ZoneProperty
 from converter.vassal.components.stack_metrics import StackMetrics
 from converter.vassal.components.forward_to_key_buffer import ForwardToKeyBuffer
@@ -77,8 +77,8 @@ COMPONENT_CLASSES: tuple[type[Component], ...] = (
     PlayerSide, GlobalOptions, Chatter, KeyNamer, Language, GlobalTranslatableMessages,
     GlobalProperties, GlobalProperty, PrototypesContainer, PrototypeDefinition, PieceWindow,
     TabWidget, PanelWidget, ListWidget, BoxWidget, PieceSlot, CardSlot, Map, BoardPicker,
-    BoardSetup, Board, HexGrid, HexGridNumbering, SquareGrid, SquareGridNumbering, RegionGrid,
-    Region, ZonedGrid, Zone, ZoneProperty, StackMetrics, ForwardToKeyBuffer, Scroller,
+    BoardSetup, BoardComponent, HexGridComponent, HexGridNumbering, SquareGrid, SquareGridNumbering, RegionGrid,
+    Region, ZonedGrid, ZoneComponent, ZoneProperty, StackMetrics, ForwardToKeyBuffer, Scroller,
     ForwardToChatter, MenuDisplayer, MapCenterer, StackExpander, PieceMover, KeyBufferer,
     ImageSaver, SelectionHighlighters, HighlightLastMoved, CounterDetailViewer, Zoomer, GlobalMap,
     SetupStack, DrawPile, DiceButton, SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker,

@@ -9,7 +9,7 @@ from converter.vassal.traits.spec import BOOL
 
 
 @dataclass
-class Zone(Component):
+class ZoneComponent(Component):
     """A polygon zone (`path` = `x1,y1;x2,y2;...` in board pixels)."""
 
     TAG = "VASSAL.build.module.map.boardPicker.board.mapgrid.Zone"

@@ -27,7 +27,7 @@ from converter.vassal.traits.movement_markable import MovementMarkable
 from converter.vassal.traits.obscurable import Obscurable
 from converter.vassal.traits.place_marker import PlaceMarker
 from converter.vassal.traits.piece import (
-    Piece, decode_add_piece, decode_piece, encode_chain, split_chain)
+    PieceTraits, decode_add_piece, decode_piece, encode_chain, split_chain)
 from converter.vassal.traits.registry import KNOWN_IDS, TRAITS_BY_ID, decode_trait, trait_id_of
 from converter.vassal.traits.report_state import ReportState
 from converter.vassal.traits.restricted import Restricted
@@ -40,7 +40,7 @@ from converter.vassal.traits.use_prototype import UsePrototype
 __all__ = [
     "BasicPiece", "Clone", "Delete", "DynamicProperty", "FreeRotator", "Hideable",
     "Immobilized", "KNOWN_IDS", "Label", "Layer", "Marker", "MovementMarkable", "Obscurable",
-    "Piece", "PlaceMarker", "RawTrait", "ReportState", "Restricted", "ReturnToDeck",
+    "PieceTraits", "PlaceMarker", "RawTrait", "ReportState", "Restricted", "ReturnToDeck",
     "SendToLocation", "SubMenu", "TRAITS_BY_ID", "Trait", "TriggerAction", "UsePrototype",
     "decode_add_piece", "decode_piece", "decode_trait", "encode_chain", "split_chain",
     "trait_id_of",

@@ -10,12 +10,11 @@ one unsplit text (Labeler, DynamicProperty: VASSAL writes the value as is).
 from __future__ import annotations
 
 import dataclasses
-import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, TypeVar
 
 from converter.vassal import sequence
-from converter.vassal.traits.spec import (Field, Memo, canonical_formatter, format_from,
+from converter.vassal.traits.spec import (Field, Memo, canonical_formatter, class_cache, format_from,
                                           parse_into)
 
 T = TypeVar("T", bound="Trait")
@@ -93,14 +92,14 @@ def _spec_of(cls: type[Trait], part: str) -> tuple[Field, ...]:
     return cls.TYPE if part == "type" else cls.STATE
 
 
-@functools.cache
+@class_cache
 def _canonical(cls: type[Trait], part: str) -> Callable[[Any], list[str]]:
     """The canonical formatter of a trait class's type or state spec (cached: specs are
     class constants)."""
     return canonical_formatter(_spec_of(cls, part))
 
 
-@functools.cache
+@class_cache
 def defaults_of(cls: type) -> dict[str, Any]:
     """The dataclass defaults of *cls* (cached: read-only, used to decide what to write)."""
     out: dict[str, Any] = {}

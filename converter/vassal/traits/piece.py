@@ -26,7 +26,7 @@ _NOT_PIECES = ("stack", "deck;")
 
 
 @dataclass
-class Piece:
+class PieceTraits:
     """A decoded piece: `traits` outermost first, the BasicPiece last.
 
     >>> p = decode_piece("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;,+ (reduced);"
@@ -45,11 +45,6 @@ class Piece:
         if not isinstance(inner, BasicPiece):
             raise VassalFormatError("piece has no BasicPiece at the end of its trait chain")
         return inner
-
-    @property
-    def basic_name(self) -> str:
-        """The BasicPiece name, before any trait changes it."""
-        return self.basic.name
 
     @property
     def name(self) -> str:
@@ -120,7 +115,7 @@ def _chains(type_text: str, state_text: str) -> tuple[tuple[str, ...], list[str]
     return types, states
 
 
-def decode_piece(type_text: str, state_text: str) -> Piece:
+def decode_piece(type_text: str, state_text: str) -> PieceTraits:
     """Split a piece's full type and state into trait objects (outermost first).
 
     Unknown traits become RawTrait and re-encode unchanged.
@@ -129,10 +124,10 @@ def decode_piece(type_text: str, state_text: str) -> Piece:
         VassalFormatError: the type is a stack or deck, or the chains differ in length.
     """
     types, states = _chains(type_text, state_text)
-    return Piece([_decode_trait(t, s) for t, s in zip(types, states)])
+    return PieceTraits([_decode_trait(t, s) for t, s in zip(types, states)])
 
 
-def decode_shown(type_text: str, state_text: str) -> Piece:
+def decode_shown(type_text: str, state_text: str) -> PieceTraits:
     """The piece with only the traits that make its name and place decoded: those that
     change the name (``apply_name``) and the BasicPiece; the others are left out.  What a
     listing of a save shows (``Piece.name``, ``Piece.position``), without building the tens
@@ -143,7 +138,7 @@ def decode_shown(type_text: str, state_text: str) -> Piece:
     """
     types, states = _chains(type_text, state_text)
     last = len(types) - 1
-    return Piece([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
+    return PieceTraits([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
                   if i == last or _names_it(t)])
 
 
@@ -286,7 +281,7 @@ def encode_chain(parts: list[str]) -> str:
     return text
 
 
-def decode_add_piece(text: str) -> tuple[str, Piece]:
+def decode_add_piece(text: str) -> tuple[str, PieceTraits]:
     """Decode an AddPiece text `+/id/type/state` into (id, piece).
 
     Raises:

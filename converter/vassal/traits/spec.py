@@ -10,9 +10,20 @@ changed value is written in canonical form.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable
+import functools
+from typing import Any, Callable, ParamSpec, TypeVar
 
 from converter.vassal import sequence
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def class_cache(fn: Callable[P, R]) -> Callable[P, R]:
+    """`functools.cache` for a function of a class (spec, defaults): typeshed wants Hashable
+    arguments, and mypy takes a dataclass's unhashable instances for its hashable class."""
+    return functools.cache(fn)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -109,7 +120,7 @@ def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
 
 
 def canonical_formatter(spec: tuple[Any, ...]) -> Callable[[Any], list[str]]:
-    """A function giving an object's field texts by *spec* (Fields, or anything with `attr`
+    """A function giving an object's field texts by *spec* (a spec's fields, or anything with `attr`
     and `codec`, such as a component's Attrs), all in canonical form.
 
     What `format_from` gives for an object that was built, not decoded.  A palette of
@@ -133,7 +144,8 @@ def canonical_formatter(spec: tuple[Any, ...]) -> Callable[[Any], list[str]]:
             items.append(f"format{index}({value})")
     source = "def texts(obj):\n    return [" + ", ".join(items) + "]\n"
     exec(source, namespace)  # noqa: S102 - source built above from the spec's names only
-    return namespace["texts"]
+    texts: Callable[[Any], list[str]] = namespace["texts"]
+    return texts
 
 
 def format_from(obj: Any, spec: tuple[Field, ...], memo: Memo | None, part: str,
