@@ -146,3 +146,80 @@ def test_column_shifts_move_the_column_not_the_roll(
         tmp_path: Path, mini_copy: Callable[..., Path]) -> None:
     result = _fort_attack(tmp_path, _with_shift(mini_copy, **shift), applied)
     assert _combat(result) == ([message] if message else [])
+
+
+def _numeric_game(mini_copy: Callable[..., Path], cell: str, pattern: str | None = None
+                  ) -> Path:
+    """The mini game's own numeric CRT with *cell* at column 1:2, roll 3-4."""
+    def numeric(tables: dict) -> None:
+        crt = next(t for t in tables["tables"] if t["id"] == "crt")
+        crt["cells"][1][0] = cell
+        if pattern is not None:
+            crt["result_pattern"] = pattern
+    return mini_copy("tables.json", numeric)
+
+
+def test_a_numeric_retreat_result_leaves_its_length_not_checkable(
+        tmp_path: Path, mini_copy: Callable[..., Path]) -> None:
+    """`0/0R` obliges the defender's retreat, as DR does: a retreat is judged, how far it
+    went (and any advance) is reported not checkable, never passed silently."""
+    folder = _numeric_game(mini_copy, "0/0R")
+    right = _fort_attack(tmp_path, folder, lambda s: s.move("sa-1", hex="0702"))
+    assert _combat(right) == []
+    assert any("the length of the defender's retreat and any advance" in r
+               for r in _unshown(right))
+    stayed = _fort_attack(tmp_path, folder, lambda s: None)
+    assert _combat(stayed) == ["combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
+                               "gives 0/0R; the defender did not retreat"]
+
+
+def test_a_numeric_result_can_oblige_the_attacker_to_retreat(
+        tmp_path: Path, mini_copy: Callable[..., Path]) -> None:
+    """A table whose pattern names `attacker_retreat` (`0R/0`): every attacker must leave
+    its hex; the retreat's length is not checkable."""
+    pattern = r"^(?P<attacker>\d|E)(?P<attacker_retreat>R)?/(?P<defender>\d|E)(?P<retreat>R)?$"
+    folder = _numeric_game(mini_copy, "0R/0", pattern)
+    both = _fort_attack(tmp_path, folder,
+                        lambda s: (s.move("na-1", hex="0601"), s.move("na-2", hex="0703")))
+    assert _combat(both) == []
+    assert any("the length of the attacker's retreat" in r for r in _unshown(both))
+    one = _fort_attack(tmp_path, folder, lambda s: s.move("na-1", hex="0601"))
+    assert _combat(one) == ["combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
+                            "gives 0R/0; the attacker did not retreat"]
+
+
+@pytest.mark.parametrize(("value", "reason"), [
+    (None, "modifier 'Nebbia' of 'drm' is missing from the game data"),
+    ("+1 o +2", "modifier 'Nebbia' of 'drm' ('+1 o +2') is not a whole number the audit "
+                "can add"),
+])
+def test_a_modifier_the_audit_cannot_add_makes_the_combat_not_checkable(
+        tmp_path: Path, mini_copy: Callable[..., Path], value: object, reason: str) -> None:
+    """A DRM list entry that applies to this combat but gives no number (lost, or words):
+    the combat is not checkable and not counted as judged, never judged without it."""
+    def fog(tables: dict) -> None:
+        drm = next(t for t in tables["tables"] if t["id"] == "drm")
+        entry: dict = {"id": "drm-nebbia", "label": "Nebbia", "applies_to": "attacker",
+                       "value": value}
+        if value is None:
+            entry.pop("value")
+            entry["missing"] = ["value"]
+        drm["entries"].append(entry)
+    result = _fort_attack(tmp_path, mini_copy("tables.json", fog),
+                          lambda s: (s.set_level("na-2", 2), s.remove("sa-1")))
+    assert _combat(result) == []
+    assert {c.check: c.applied for c in result.checks}["combat"] == 0
+    assert reason in _unshown(result)
+
+
+def test_a_lost_modifier_of_another_terrain_does_not_stop_the_judgement(
+        tmp_path: Path, mini_copy: Callable[..., Path]) -> None:
+    """A second, lost DRM for cities counts only where the defender stands in a city: a
+    combat in the fort of 0801 is still judged."""
+    def hills(tables: dict) -> None:
+        drm = next(t for t in tables["tables"] if t["id"] == "drm")
+        drm["entries"].append({"id": "drm-hills", "label": "Città (perduto)", "applies_to": "defender",
+                               "terrain": "city", "missing": ["value"]})
+    folder = mini_copy("tables.json", hills)
+    result = _fort_attack(tmp_path, folder, lambda s: s.move("sa-1", hex="0702"))
+    assert {c.check: c.applied for c in result.checks}["combat"] == 1

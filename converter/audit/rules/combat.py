@@ -173,6 +173,8 @@ class CombatCheck(Check):
             self._no_cell_allows(state, c, attackers, defenders)
             return
         parsed = self.table.parse_result(str(result))
+        if parsed is not None:
+            parsed = _retreats_unshown(parsed)
         if parsed is None:
             parsed = _letter_result(str(result))
         if parsed is None:
@@ -372,9 +374,26 @@ class CombatCheck(Check):
         covered: set[str] = set()
         for table_id in self.rule.modifiers or []:  # type: ignore[union-attr]
             t = self.game.table(table_id)
-            for e in (t.entries or []) if t is not None else []:
-                if not isinstance(e.value, int):
-                    continue
+            if t is None:
+                return 0, f"modifier list {table_id!r} of the combat rule is not a table of " \
+                          "the game data"
+            for e in t.entries or []:
+                if not isinstance(e.value, int) or isinstance(e.value, bool):
+                    # a modifier the audit cannot add (lost, or words) matters only where it
+                    # would apply: then the combat is not checkable, never judged without it
+                    if e.terrain is not None:
+                        covered.add(e.terrain)
+                    if (e.when is not None and e.when.applies(c.turn) is False) or (
+                            e.terrain is not None and e.terrain not in terrain):
+                        continue
+                    side = defenders if e.applies_to == "defender" else attackers
+                    if e.pieces is not None and not any(
+                            f.piece.game and self.game.matches(f.piece.game, e.pieces)
+                            for f in side):
+                        continue
+                    what = "is missing from the game data" if e.value is None else \
+                        f"({e.value!r}) is not a whole number the audit can add"
+                    return 0, f"modifier {e.label or e.id!r} of {table_id!r} {what}"
                 if e.when is not None and e.when.applies(c.turn) is False:
                     continue
                 if t is not None and t.kind == "column-shift":
@@ -555,6 +574,19 @@ _LETTERS: dict[str, dict[str, str]] = {
     "NE": {"attacker": "0", "defender": "0"},
     "-": {"attacker": "0", "defender": "0"},
 }
+
+
+def _retreats_unshown(parsed: dict[str, str]) -> dict[str, str]:
+    """A result read by the table's own pattern (`1/1R`, `2R/0`) obliges retreats as letter
+    results do; how far each side retreats (and any advance) does not show in a log."""
+    unshown = [parsed["unshown"]] if parsed.get("unshown") else []
+    if parsed.get("retreat"):
+        unshown.append("the length of the defender's retreat and any advance")
+    if parsed.get("attacker_retreat"):
+        unshown.append("the length of the attacker's retreat")
+    if unshown:
+        parsed = {**parsed, "unshown": "; ".join(unshown)}
+    return parsed
 
 
 def _letter_result(result: str) -> dict[str, str] | None:
