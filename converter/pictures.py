@@ -11,6 +11,7 @@ way (a note, a finding, a schematic drawn instead).
 from __future__ import annotations
 
 import io
+import warnings
 from pathlib import Path
 
 from PIL import Image, UnidentifiedImageError
@@ -46,7 +47,9 @@ def open_picture(source: Path | bytes, where: str | None = None) -> Image.Image:
     bound = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = None  # Pillow's own check would refuse first, in its own words
     try:
-        picture = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
+        with warnings.catch_warnings():  # "Invalid APNG" and the like: a refusal says why
+            warnings.simplefilter("ignore")
+            picture = Image.open(io.BytesIO(source) if isinstance(source, bytes) else source)
     except FileNotFoundError:
         raise
     except PILLOW_ERRORS as exc:

@@ -107,3 +107,22 @@ def test_a_scan_under_the_image_limit_is_measured_but_not_drawn_past_the_drawing
                               "(pixels in one picture that is drawn (a board scan or a face "
                               "picture); raise it with VCONV_MAX_DECODED_PIXELS)\n") in err
         assert not (tmp_path / "out").exists()
+
+
+def test_a_broken_animation_chunk_is_one_line_not_a_pillow_warning(run: Run, tmp_path: Path) -> None:
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    png = png_claiming(9_000, 8_000)  # an empty acTL after the header: Pillow warns "Invalid APNG"
+    png = png[:33] + chunk(b"acTL", bytes(8)) + png[33:]  # no frames
+    game = edit_game(tmp_path, "map.json", _board_scan("boxes"))
+    (game / "scan.png").write_bytes(png)
+    import warnings
+
+    with warnings.catch_warnings(record=True) as seen:  # a warning reaches stderr in a shell
+        warnings.simplefilter("always")
+        code, _, err = run("preview", game, "-o", tmp_path / "out")
+    assert code == 2 and err.count("\n") == 1 and not [w for w in seen if "APNG" in str(w.message)]
