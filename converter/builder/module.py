@@ -29,6 +29,7 @@ from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
+from converter.builder.preserved import WriteBackHook
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
@@ -77,8 +78,11 @@ class _Gpids:
         return str(value)
 
 
-def build_module(path: str | Path) -> BuiltModule:
+def build_module(path: str | Path, write_back: WriteBackHook | None = None) -> BuiltModule:
     """Build the module of the game folder *path* (not written yet; see write_module).
+
+    A game imported from a VASSAL module is that module written back; *write_back* (the
+    importer's `converter.importer.writeback.write_back`) writes the JSON's edits into it.
 
     Raises:
         InputError: the folder or a file it names cannot be read.
@@ -100,7 +104,7 @@ def build_module(path: str | Path) -> BuiltModule:
         warnings: list[str] = []
         edited: list[bool] = []
         archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings,
-                                    edited)
+                                    edited, write_back)
         return BuiltModule(game, archive, [], warnings=warnings,
                            summary=_written_back(archive.buildfile, any(edited)))
     return build_from_model(game, copy.deepcopy(doc.data))

@@ -85,9 +85,10 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
     if not (p.is_dir() or p.suffix.lower() == ".json"):
         return load_module(p)
     from converter.builder import build_module
+    from converter.importer.writeback import write_back
 
     with one_line_model_errors():
-        built = build_module(p)
+        built = build_module(p, write_back)
     images = built.archive.images
     return from_components(str(p), built.archive.buildfile, built.game,
                            lambda name: images.get(name))

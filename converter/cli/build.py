@@ -23,11 +23,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from converter.builder.module import build_module, write_module
+    from converter.importer.writeback import write_back
 
     status = 0
     for game in args.games:
         try:
-            built = build_module(game)
+            built = build_module(game, write_back)
         except (InputError, ModelError) as exc:
             print(f"vconv build: {game}: {exc}", file=sys.stderr)
             status = max(status, 2)

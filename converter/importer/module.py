@@ -8,7 +8,6 @@ silently, and what the module does not say is listed in `missing`.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import zipfile
@@ -18,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from converter.builder.conventions import GAME_ENTRY, embedded_document
+from converter.builder.preserved import digest
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
@@ -129,14 +129,6 @@ def reconstruct(module: ModuleFile, slug: str) -> tuple[ImportedGame, ImportPart
     with module.opened():
         parts: list[ImportParts] = []
         return _reconstruct(module, slug, parts), parts[0]
-
-
-def digest(document: dict[str, Any]) -> str:
-    """A fingerprint of a game as its JSON says it (`vassal` and `include` aside): a build
-    compares it with the import's to tell whether the JSON was edited."""
-    content = {k: v for k, v in document.items() if k not in ("vassal", "include")}
-    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def _reconstruct(module: ModuleFile, slug: str,

@@ -86,6 +86,10 @@ class Patch:
     def replace(self, begin: int, finish: int, text: bytes) -> None:
         self._edits.append((begin, finish, text))
 
+    @property
+    def changed(self) -> bool:
+        return bool(self._edits)
+
     def insert(self, at: int, text: bytes) -> None:
         self._edits.append((at, at, text))
 

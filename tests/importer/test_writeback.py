@@ -224,3 +224,15 @@ def test_an_edit_the_build_file_cannot_take_is_a_warning_naming_its_pointer(
         "vconv build: warning: pieces.json#/pieces/0/faces: " + kept.format(
             " (faces are drawn by the piece's layers and images)")]
     assert _buildfile(vmod) == _buildfile(TOUR)
+
+
+def test_a_library_build_without_the_importer_says_the_edits_are_not_written(
+        imported: dict[str, Path], tmp_path: Path) -> None:
+    from converter.builder import build_module
+
+    folder = _copy(imported, "tour", tmp_path)
+    _edit(folder, "pieces.json", lambda data: data["pieces"][0].update(name="Renamed"))
+    built = build_module(folder)  # no write_back given: the kept module as it was, said so
+    assert built.warnings == [
+        "game.json#/vassal: the JSON was edited since the import; this build writes the kept "
+        "module unchanged (`vconv build` writes the edits in)"]

@@ -22,6 +22,7 @@ from __future__ import annotations
 import copy
 import functools
 import json
+import re
 import tempfile
 import zipfile
 from collections import Counter
@@ -29,18 +30,18 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
-from converter.errors import VassalFormatError
+from converter.builder.preserved import digest
+from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
 from converter.importer.context import slug
-from converter.importer.module import FRAGMENTS, ImportParts, digest, reconstruct
+from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
-from converter.importer.scenarios import _setups
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
 from converter.vassal.components import GameModule, Map, PieceSlot, PieceWindow, SetupStack
 from converter.vassal.components.base import Component
-from converter.vassal.spans import Patch, Span, element_spans
 from converter.vassal import sequence
+from converter.vassal.spans import Patch, Span, element_spans
 from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits, UsePrototype
 from converter.vassal.traits.piece import decode_add_piece
 from converter.vassal.vmod_reader import read_vmod
@@ -69,12 +70,16 @@ def write_back(doc: GameDocument, entries: dict[str, bytes], entry: str) -> Writ
     stored = current["vassal"].get("imported")
     if stored is not None and stored == digest(current):
         return WriteBack(raw)
-    original, parts = _import_again(entries, str(current.get("id", "game")))
-    if digest(original) == digest(current):
-        return WriteBack(raw)
-    editor = _Editor(doc, raw, parts, original, current)
+    try:
+        original, parts = _import_again(entries, str(current.get("id", "game")))
+        if digest(original) == digest(current):
+            return WriteBack(raw)
+        editor = _Editor(doc, raw, parts, original, current)
+    except (VassalFormatError, InputError) as exc:
+        return WriteBack(raw, [f"game.json#/vassal: the JSON's edits cannot be written into "
+                               f"the kept module: {exc}; it is written back unchanged"])
     editor.run()
-    return WriteBack(editor.patch.apply(), editor.warnings, editor.extra, True)
+    return WriteBack(editor.patch.apply(), editor.warnings, editor.extra, editor.patch.changed)
 
 
 def _import_again(entries: dict[str, bytes], slug: str) -> tuple[dict[str, Any], ImportParts]:
@@ -108,6 +113,7 @@ class _Editor:
         self.patch = Patch(raw)
         self.warnings: list[str] = []
         self.extra: dict[str, bytes] = {}
+        _check_encoding(raw)
         root = parts.ctx.module.buildfile
         self.root = root
         components = list(root.walk())
@@ -195,6 +201,10 @@ class _Editor:
                 self.remove_piece(entry["id"])
 
     def remove_piece(self, pid: str) -> None:
+        if not self.slots_of.get(pid):
+            self.not_written("/pieces", f"piece {pid!r} is removed, but no slot of the module "
+                             "defines it: it comes from the saved game of a predefined setup")
+            return
         for slot in self.slots_of.get(pid, []):
             self.remove(slot)
             stack = self.parent.get(id(slot))
@@ -234,6 +244,10 @@ class _Editor:
             else:
                 self.not_written(f"{pointer}/{_pointer_token(key)}")
         if name is None and not wanted and not gone:
+            return
+        if not self.slots_of.get(old["id"]):
+            self.not_written(pointer, "no slot of the module defines this piece: it comes from "
+                             "the saved game of a predefined setup")
             return
         if name is not None and old["id"] in self.in_saves:
             self.warn(f"{pointer}/name", "renamed, but the saved games of the module's "
@@ -649,6 +663,23 @@ class _GpidPool:
         if self.taken and self.root is not None:
             self.root.next_piece_slot_id = self.next
             editor.rewrite_head(self.root)
+
+
+_ENCODING = re.compile(rb"""^<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']""")
+
+
+def _check_encoding(raw: bytes) -> None:
+    """Edits are written as UTF-8: a build file in another encoding is left as it is.
+
+    Raises:
+        VassalFormatError: the build file declares another encoding or starts with a UTF-16 mark.
+    """
+    found = _ENCODING.match(raw)
+    name = found.group(1).decode("ascii").lower().replace("_", "-") if found else "utf-8"
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")) or name not in ("utf-8", "utf8", "us-ascii",
+                                                               "ascii"):
+        raise VassalFormatError(f"its build file is not UTF-8 ({name}); edits are written "
+                                "into UTF-8 build files only")
 
 
 MAX_POINTERS = 5  # differences named one by one under one key; more are named by the key
