@@ -209,13 +209,18 @@ def load_module(path: str | os.PathLike[str]) -> AuditModule:
 
 
 def _from_folder(folder: Path) -> AuditModule:
+    """The module built in memory for the audit alone: no image drawn (a board's picture is
+    drawn only if an HTML report asks for it), its boards sized by the build's layout, which
+    the drawn pictures match."""
     from converter.builder import build_module
 
-    built = build_module(folder)
-    images = built.archive.images
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             lambda name: images.get(name))
-    return module
+    built = build_module(folder, draw=False)
+    images = built.images
+    assert images is not None
+    root = built.archive.buildfile
+    sizes = {b.image: (b.width, b.height) for b in root.walk()
+             if isinstance(b, Board) and b.image}
+    return from_components(str(folder), root, built.game, images.get, sizes.get)
 
 
 def _from_vmod(path: Path) -> AuditModule:
@@ -259,15 +264,19 @@ def _game_of(vmod: ModuleFile, source: str) -> Game:
 
 
 def from_components(source: str, root: Component, game: Game | None,
-                    image_reader: Callable[[str], bytes | None] | None = None) -> AuditModule:
-    """Build the audit view of a module from its component tree."""
+                    image_reader: Callable[[str], bytes | None] | None = None,
+                    image_size: Callable[[str], tuple[int, int] | None] | None = None
+                    ) -> AuditModule:
+    """Build the audit view of a module from its component tree.  A board is sized by its
+    image (as VASSAL does): *image_size* when given, else by reading the image."""
     maps: dict[str, MapGeometry] = {}
     for m in root.walk():
         if isinstance(m, Map) and m.map_name:
             boards = {}
             for b in m.walk():
                 if isinstance(b, Board):
-                    dims = _image_size(b.image, image_reader)
+                    dims = image_size(b.image) if image_size is not None and b.image \
+                        else _image_size(b.image, image_reader)
                     try:
                         boards[b.name] = _board(b, dims)
                     except VassalFormatError as exc:  # e.g. a grid spacing of 0
