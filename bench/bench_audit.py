@@ -26,7 +26,7 @@ from pathlib import Path
 from converter.audit.auditor import audit_files
 from converter.audit.module import load_module
 from converter.audit.replay import Replay
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module, write_module
 from converter.vassal.commands import read_record
 from converter.vassal.savefile import read_save

@@ -45,7 +45,7 @@ def run_print(game: Path, out: Path) -> tuple[float, float, int, str]:
 
 
 def counters_of(folder: Path) -> int:
-    from converter.load import load_model
+    from converter.validate import load_model
     from converter.printkit.layout import PAPERS, layout_counter_sheets
 
     game = load_model(folder)

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from converter.errors import VconvError  # noqa: E402
-from converter.load import load_model  # noqa: E402
+from converter.validate import load_model  # noqa: E402
 from converter.printkit.kit import KitOptions, print_kit  # noqa: E402
 from converter.printkit.layout import PAPERS, layout_counter_sheets  # noqa: E402
 from converter.printkit.sheets import render_page  # noqa: E402

@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from converter.audit.module import AuditModule
-from converter.audit.places import Place, _track_cells
+from converter.audit.places import Place
+from converter.builder.conventions import read_game_from_vmod, space_names, track_cell_names, track_values
 from converter.errors import InputError, VassalFormatError
 from converter.model.board import Board as GameBoard
 from converter.model.game import Game
@@ -402,14 +403,11 @@ class PlaceIndex:
                         spaces.setdefault(key, []).append((b.id, sp.id))
         cells: dict[str, PlaceRef] = {}
         for track in game.tracks or []:  # "<track> <value>" and "<track> <label>"
-            values, labels = _track_cells(game, track.id)
+            values, labels = track_values(game, track.id)
             for value, label in zip(values, labels):
                 for text in (f"{track.name} {value}", f"{track.name} {label}"):
                     cells.setdefault(norm(text), PlaceRef(track=track.id, value=value))
-        try:  # the names a module vconv built gives its spaces and track cells
-            from converter.builder.naming import space_names, track_cell_names
-        except ImportError:
-            return cls(spaces, cells, parents, named)
+        # the names a module vconv built gives its spaces and track cells
         for (tid, value), text in track_cell_names(game).items():
             cells.setdefault(norm(text), PlaceRef(track=tid, value=value))
         for b in game.boards or []:
@@ -631,10 +629,8 @@ def load_rules_game(path: str | Path) -> Game:
     if not p.exists():
         raise InputError(str(p), "no such game folder, game.json or built module")
     if p.is_file() and p.suffix.lower() in (".vmod", ".mod", ".zip"):
-        from converter.builder.embedded import read_game_from_vmod
-
         return read_game_from_vmod(p)
-    from converter.load.model import load_model
+    from converter.validate import load_model
 
     return load_model(p)
 

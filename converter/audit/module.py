@@ -1,9 +1,9 @@
 """What the auditor needs from a module: each map's boards and grids (to name pixel positions
 as VASSAL does), the turn tracker's levels, board images, and the vconv game description.
 
-A module is read from a built .vmod (the buildFile and `vconv/game.json` inside it) or built
-in memory from a game folder with the builder's library API; both give the same component
-tree, so the rest of the auditor never knows which it was given.
+A module is read from a built .vmod (the buildFile and `vconv/game.json` inside it), or
+given as components (`from_components`: the CLI builds a game folder in memory); both give
+the same component tree, so the rest of the auditor never knows which it was given.
 """
 
 from __future__ import annotations
@@ -11,12 +11,13 @@ from __future__ import annotations
 import io
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from converter.builder.embedded import GAME_ENTRY, game_from_module
+from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
 from converter.vassal import sequence
@@ -185,8 +186,7 @@ class AuditModule:
 # ----------------------------------------------------------------------------- reading
 
 def load_module(path: str | os.PathLike[str]) -> AuditModule:
-    """A module for auditing: a .vmod file, or a game folder (or its game.json) built in
-    memory.
+    """A built .vmod for auditing (a game folder is built first: `converter.cli.audit`).
 
     Raises:
         InputError: the path does not exist or cannot be read.
@@ -195,32 +195,25 @@ def load_module(path: str | os.PathLike[str]) -> AuditModule:
     p = Path(path)
     if not p.exists():
         raise InputError(str(path), "no such module file or game folder")
-    try:
-        if p.is_dir() or p.suffix.lower() == ".json":  # a game folder or its game.json
-            return _from_folder(p)
+    if p.is_dir() or p.suffix.lower() == ".json":
+        raise InputError(str(path), "a game folder, not a built module: build it first "
+                                    "(vconv build), or audit with vconv audit --module FOLDER")
+    with one_line_model_errors():
         return _from_vmod(p)
-    except ModelError as exc:  # one line for the CLI: the first problem and how many
+
+
+@contextmanager
+def one_line_model_errors() -> Iterator[None]:
+    """A ModelError made one line for the CLI: the first problem and how many."""
+    try:
+        yield
+    except ModelError as exc:
         lines = str(exc).splitlines()
         head = lines[0].rstrip(":")
         if "vconv validate" not in head:
             head += " (run vconv validate for the list)"
         more = f"; the first: {lines[1].strip()}" if len(lines) > 1 else ""
         raise ModelError(f"{head}{more}") from None
-
-
-def _from_folder(folder: Path) -> AuditModule:
-    """The module built in memory for the audit alone: no image drawn (a board's picture is
-    drawn only if an HTML report asks for it), its boards sized by the build's layout, which
-    the drawn pictures match."""
-    from converter.builder import build_module
-
-    built = build_module(folder, draw=False)
-    images = built.images
-    assert images is not None
-    root = built.archive.buildfile
-    sizes = {b.image: (b.width, b.height) for b in root.walk()
-             if isinstance(b, Board) and b.image}
-    return from_components(str(folder), root, built.game, images.get, sizes.get)
 
 
 def _from_vmod(path: Path) -> AuditModule:
@@ -247,7 +240,6 @@ def _game_of(vmod: ModuleFile, source: str) -> Game:
     the archive carries the images the builder made from them, so their absence beside the
     module is no problem for an audit; every other problem still is.
     """
-    from converter.builder.embedded import embedded_document
     from converter.load.document import GameDocument
     from converter.validate import validate_document
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.audit.module import AuditModule
+from converter.builder.conventions import map_names, space_names, track_cell_names, track_values
 from converter.errors import VconvError
 from converter.model.game import Game
 
@@ -54,19 +55,6 @@ class Place:
 OFF_MAP = Place(None, "off-map", "offmap")
 
 
-def _track_cells(game: Game, track_id: str) -> tuple[list[int], list[str]]:
-    """The cells of a track as the builder lays them out (value, label)."""
-    try:
-        from converter.builder.layout import track_values
-    except ImportError:
-        track = game.track(track_id)
-        if track is None or track.min is None or track.max is None:
-            return [], []
-        values = list(range(track.min, track.max + 1))
-        return values, [str(v) for v in values]
-    return track_values(game, track_id)
-
-
 class Locator:
     """Names map points once and remembers them: replaying a long log hits the same hexes."""
 
@@ -98,14 +86,11 @@ class Locator:
                 if names[s.name] == 1:
                     self._spaces.setdefault(s.name, s.id)
         for track in game.tracks or []:
-            values, labels = _track_cells(game, track.id)
+            values, labels = track_values(game, track.id)
             for value, label in zip(values, labels):
                 self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
                 self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
-        try:  # the builder's own naming, when it offers it: exact, board by board
-            from converter.builder.naming import map_names, space_names, track_cell_names
-        except ImportError:
-            return
+        # the builder's own naming: exact, board by board
         self._maps = {name: bid for bid, name in map_names(game).items() if bid}
         for b in game.boards or []:
             self._board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
 from converter.audit.places import OFF_MAP, Locator, Place
+from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY, levels_of, phase_path
 from converter.errors import VassalFormatError
 from converter.model.game import Game
 from converter.model.pieces import Face
@@ -17,10 +18,6 @@ from converter.model.turns import Phase
 from converter.vassal.traits import Layer, decode_piece
 
 log = logging.getLogger(__name__)
-
-VCONV_ID = "vconv_id"
-VCONV_CARD = "vconv_card"
-
 
 @dataclass(slots=True)
 class Traits:
@@ -118,13 +115,13 @@ class GameState:
         try:
             p = decode_piece(type_text, state_text)
             props = p.properties()
-            layer = next((t for t in p.traits_of(Layer) if t.name in ("Step", "Side")), None)
+            layer = next((t for t in p.traits_of(Layer) if t.name in FACE_LAYERS), None)
             b = p.basic
-            found = Traits(p.name, props.get(VCONV_ID) or None,
+            found = Traits(p.name, props.get(PIECE_ID_PROPERTY) or None,
                            layer.level if layer is not None else None,
                            layer.name if layer is not None else None, p.masked,
                            None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                           props.get(VCONV_CARD) or None)
+                           props.get(CARD_ID_PROPERTY) or None)
         except (VassalFormatError, ValueError, IndexError):
             found = Traits("?", None, None, None, False)
         if len(self._trait_cache) > 100_000:
@@ -251,7 +248,7 @@ def phase_leaves(game: Game | None) -> list[tuple[PhaseInfo, str]]:
             if ph.phases:
                 walk(ph.phases, here, s, sec)
             else:
-                out.append((PhaseInfo(ph.id, ph.name, s, sec), " - ".join(here)))
+                out.append((PhaseInfo(ph.id, ph.name, s, sec), phase_path(here)))
 
     if game is not None and game.sequence:
         walk(game.sequence, (), None, None)
@@ -262,9 +259,5 @@ def layer_faces(game: Game | None, piece: GamePiece, layer: str | None) -> list[
     """The faces a piece's layer levels show, in level order, as the builder lays them out."""
     if game is None:
         return []
-    try:
-        from converter.builder.pieces import levels_of
-    except ImportError:
-        return piece.step_faces()
     levels = levels_of(game, piece)
     return list(levels.faces) if levels is not None else []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from converter.builder.conventions import CARD_ID_PROPERTY
 from converter.builder.images import ImageSet, card_back, card_image, safe_name
 from converter.builder.maps import PlacedBoard
 from converter.model.game import Game
@@ -42,7 +43,7 @@ def deck_piles(game: Game, display: PlacedBoard, target: Map, images: ImageSet,
                 slot.piece = VPiece([
                     Obscurable(key="", mask_image=back, menu_text="", display_style="B",
                                mask_name="Card", access="player:"),
-                    Marker.of({"vconv_card": card.id, "Deck": deck.name}),
+                    Marker.of({CARD_ID_PROPERTY: card.id, "Deck": deck.name}),
                     BasicPiece(image=front, name=card.title, gpid=gpid),
                 ])
                 pile.add(slot)

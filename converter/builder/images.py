@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from PIL import Image, ImageDraw
 
 from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, HEX_PX, TRACK_NAME_FONT, DisplayLayout
-from converter.builder.naming import event_box_label
+from converter.builder.conventions import event_box_label
 from converter.model.board import Board
 from converter.model.cards import Card, Deck
 from converter.model.game import Game

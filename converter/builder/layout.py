@@ -11,16 +11,16 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.builder.conventions import event_box_label, event_reinforcements, track_values
 from converter.errors import BuildError
 from converter.model.board import Board
 from converter.model.game import Game
-from converter.model.pieces import Piece
 
 HEX_PX = 80              # corner-to-corner diameter of a hex in the module's board images
 TRACK_CELL = 72          # one cell of a track on the display board
 TRACK_LABEL_W = 240
 DECK_SIZE = (180, 240)
-EVENT_BOX = (320, 110)   # the box of reinforcements that enter on an event, not a turn
+EVENT_BOX_SIZE = (320, 110)   # the box of reinforcements that enter on an event, not a turn
 
 
 @dataclass
@@ -158,54 +158,7 @@ class DisplayLayout:
     deck_lines: dict[str, list[str]] = field(default_factory=dict)
 
 
-def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
-    track = game.track(track_id)
-    if track is None:
-        return [], []
-    if track.kind == "turn" and game.turns is not None and track.min is None:
-        values = game.turns.numbers()
-    else:
-        lo = track.min if track.min is not None else 0
-        if track.max is not None:
-            hi = track.max
-        elif track.labels:
-            hi = lo + len(track.labels) - 1
-        else:  # an open-ended track: room past every value the game mentions
-            hi = max([lo + OPEN_TRACK_CELLS - 1] + [v + 10 for v in _mentioned(game, track_id)])
-        values = list(range(lo, hi + 1))
-    labels = []
-    for i, v in enumerate(values):
-        if track.labels and i < len(track.labels):
-            labels.append(track.labels[i])
-        elif track.kind == "turn" and game.turns is not None:
-            labels.append(game.turns.label(v))
-        else:
-            labels.append(str(v))
-    return values, labels
-
-
 MAX_CELLS_PER_ROW = 20
-OPEN_TRACK_CELLS = 31
-
-
-def _mentioned(game: Game, track_id: str) -> list[int]:
-    """Values of a track that setups, starts or victory conditions name."""
-    track = game.track(track_id)
-    out: list[int] = []
-    if track is not None and isinstance(track.start, int):
-        out.append(track.start)
-    elif track is not None and isinstance(track.start, dict):
-        out.extend(track.start.values())
-    for scenario in game.scenarios or []:
-        out.extend(p.at.value for p in scenario.setup or []
-                   if p.at.track == track_id and p.at.value is not None)
-        out.extend(t.value for t in scenario.track_start or [] if t.track == track_id)
-        for v in scenario.victory or []:
-            if v.track == track_id:
-                out.extend(x for x in (v.at_least, v.at_most) if x is not None)
-    return out
-
-
 # fonts of the display board's words (converter.builder.images draws them)
 TRACK_NAME_FONT = ("bold", 15)
 CELL_FONT = ("condensed", 12)
@@ -248,7 +201,6 @@ def display_layout(game: Game) -> DisplayLayout | None:
     names = {t.id: _wrapped(draw, t.name, TRACK_NAME_FONT, name_w) for t in tracks}
     label_w = int(max([TRACK_LABEL_W] + [_width(draw, n, TRACK_NAME_FONT) + 2 * 12 + 8 for n in names.values()]))
     if event_reinforcements(game):
-        from converter.builder.naming import event_box_label
         label_w = int(max(label_w, _width(draw, [event_box_label(game)], DECK_FONT) + 2 * 12 + 8))
     y = 20
     width = label_w + TRACK_CELL * 4
@@ -276,7 +228,7 @@ def display_layout(game: Game) -> DisplayLayout | None:
     event_box = None
     if event_reinforcements(game):
         y += 30
-        event_box = Rect(label_w, y, EVENT_BOX[0], EVENT_BOX[1])
+        event_box = Rect(label_w, y, EVENT_BOX_SIZE[0], EVENT_BOX_SIZE[1])
         width = max(width, event_box.x + event_box.w + 20)
         y += event_box.h
     piles: dict[str, Rect] = {}
@@ -295,8 +247,3 @@ def display_layout(game: Game) -> DisplayLayout | None:
     height = y + (dh + 30 + label_h if decks else 20)
     return DisplayLayout((width, height), rows, piles, event_box, label_w, deck_lines)
 
-
-def event_reinforcements(game: Game) -> list[Piece]:
-    """Pieces that enter on an event (an entry code, no turn): they wait in a box."""
-    return [p for p in game.pieces or []
-            if p.entry is not None and p.entry.turn is None and p.entry.code]

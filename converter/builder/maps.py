@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 
 from converter.builder.hexgrid import fit_vassal_grid
 from converter.builder.layout import BoardLayout, DisplayLayout, Rect
-from converter.builder.naming import event_box_name, space_names, track_cell_names
+from converter.builder.conventions import (
+    BOX_PROPERTY, EVENT_BOX_ID, SPACE_PROPERTY, TRACK_PROPERTY, TRACK_VALUE_PROPERTY, event_box_name,
+    space_names, track_cell_names)
 from converter.model.game import Game
 from converter.vassal.components import (
     Board as VBoard, BoardPicker, Component, CounterDetailViewer, ForwardToChatter,
@@ -34,15 +36,6 @@ class PlacedBoard:
     decks: dict[str, Rect] = field(default_factory=dict)
     event_box: tuple[str, tuple[int, int]] | None = None  # (zone name, point)
     component: Component | None = None  # the VASSAL Board
-
-
-# Zone properties giving a place in the game's terms: a piece in the zone reads them as
-# $vconv_space$ etc. (VASSAL looks a piece's property up in its zone, then map, then module).
-SPACE_PROPERTY = "vconv_space"
-TRACK_PROPERTY = "vconv_track"
-TRACK_VALUE_PROPERTY = "vconv_track_value"
-BOX_PROPERTY = "vconv_box"
-EVENT_BOX_ID = "reinforcements-by-event"
 
 
 def _zone(name: str, rect: Rect, **properties: str) -> Zone:
@@ -93,7 +86,7 @@ def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     """Areas and point-to-point spaces as a RegionGrid (snap points named by space).
 
     A VASSAL 3.6 Region takes no child components, so a region carries no vconv_space
-    property: its name (naming.space_names) is the only link to the space."""
+    property: its name (conventions.space_names) is the only link to the space."""
     board = layout.board
     names = space_names(board)
     grid = RegionGrid(snapto=True, visible=False)
@@ -127,7 +120,7 @@ def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
 
 
 def display_board(game: Game, layout: DisplayLayout, map_name: str, image: str) -> PlacedBoard:
-    """Track cells as Zones named '<track> <label>' (see naming.track_cell_names), and the box
+    """Track cells as Zones named '<track> <label>' (see conventions.track_cell_names), and the box
     of reinforcements that enter on an event."""
     zoned = ZonedGrid()
     placed = PlacedBoard(map_name, map_name, image, layout.size)

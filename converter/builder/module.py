@@ -18,26 +18,28 @@ from pathlib import Path
 
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
+from converter.builder.conventions import GAME_ENTRY, map_names
 from converter.builder.decks import deck_piles
-from converter.builder.embedded import GAME_ENTRY
 from converter.builder.images import (
     ImageSet, board_picture, display_image, png, safe_name, scan_size)
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
-from converter.builder.naming import map_names
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
+from converter.builder.preserved import WriteBackHook
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
 from converter.vassal.components import (
     BasicCommandEncoder, Chatter, Documentation, GameModule, GlobalOptions,
-    GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map, PanelWidget, PieceSlot,
-    PieceWindow, PlayerRoster, PlayerSide, PrototypesContainer, TabWidget)
+    Board, CardSlot, GlobalTranslatableMessages, HelpFile, KeyNamer, Language, Map,
+    PanelWidget, PieceSlot, PieceWindow, PlayerRoster, PlayerSide, PredefinedSetup,
+    PrototypesContainer, SetupStack, TabWidget)
+from converter.vassal.components.base import Component
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +57,10 @@ class BuiltModule:
     findings: list[Finding] = field(default_factory=list)
     boards: dict[str, PlacedBoard] = field(default_factory=dict)
     display: PlacedBoard | None = None
+    # edits of an imported game's JSON that its kept build file cannot take (file#pointer: why)
+    warnings: list[str] = field(default_factory=list)
+    # what was built, in words, when the module is not built from the model (an import's)
+    summary: str = ""
     # a build for an audit (draw=False): the images not drawn, each drawn when asked for
     images: ImageSet | None = None
 
@@ -75,9 +81,12 @@ class _Gpids:
         return str(value)
 
 
-def build_module(path: str | Path, *, draw: bool = True) -> BuiltModule:
+def build_module(path: str | Path, write_back: WriteBackHook | None = None, *,
+                 draw: bool = True) -> BuiltModule:
     """Build the module of the game folder *path* (not written yet; see write_module).
 
+    A game imported from a VASSAL module is that module written back; *write_back* (the
+    importer's `converter.importer.writeback.write_back`) writes the JSON's edits into it.
     With *draw* false the build is for an audit: the component tree whole, but no image
     drawn (each is drawn when `images.get` asks), no reference card, and our checker not
     run; such a module is not for writing.
@@ -99,9 +108,26 @@ def build_module(path: str | Path, *, draw: bool = True) -> BuiltModule:
     game.folder = doc.folder
     if "vassal" in doc.data:  # imported from a VASSAL module: write that module back
         from converter.builder.preserved import preserved_archive
-        return BuiltModule(game, preserved_archive(Path(doc.folder), copy.deepcopy(doc.data)),
-                           ["the VASSAL module the import kept (game.json#/vassal), written back"])
+        warnings: list[str] = []
+        edited: list[bool] = []
+        archive = preserved_archive(Path(doc.folder), copy.deepcopy(doc.data), doc, warnings,
+                                    edited, write_back)
+        return BuiltModule(game, archive, [], warnings=warnings,
+                           summary=_written_back(archive.buildfile, any(edited)))
     return build_from_model(game, copy.deepcopy(doc.data), draw=draw)
+
+
+def _written_back(root: Component, edited: bool) -> str:
+    """What an imported module written back holds, counted in its own build file."""
+    counts = [(len(root.find_all(Map)), "map"), (len(root.find_all(Board)), "board"),
+              (len(root.find_all(PieceSlot)), "piece slot"),
+              (len(root.find_all(CardSlot)), "card slot"),
+              (len(root.find_all(SetupStack)), "at-start stack"),
+              (len(root.find_all(PredefinedSetup)), "predefined setup")]
+    held = ", ".join(f"{n} {what}{'' if n == 1 else 's'}" for n, what in counts if n)
+    how = ("the JSON's edits written into the build file the import kept" if edited
+           else "the build file the import kept, unchanged")
+    return f"the imported VASSAL module: {held or 'no component'}; {how}"
 
 
 def build_from_model(game: Game, document: dict[str, object], *,
@@ -158,7 +184,7 @@ def build_from_model(game: Game, document: dict[str, object], *,
     files[NOTES_ENTRY] = _notes_html(game, notes).encode("utf-8")
     archive = ModuleArchive(root, images, files)
     built = BuiltModule(game, archive, notes, check_archive(archive) if draw else [], boards,
-                        display, None if draw else imageset)
+                        display, images=None if draw else imageset)
     log.info("built %s: %d maps, %d images, %d notes, %d findings", game.id, len(maps),
              len(images), len(notes), len(built.findings))
     return built

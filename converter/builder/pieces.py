@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from converter.builder.conventions import (
+    DAMAGE_PROPERTY, PIECE_ID_PROPERTY, SIDE_LAYER, SIDE_PROPERTY, STEP_LAYER, STEPS_PROPERTY,
+    Levels, is_hidden, levels_of, side_prototype)
 from converter.builder.images import face_image, mask_image, safe_name
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
@@ -41,10 +44,6 @@ def _counter_keys(index: int) -> tuple[str, str]:
     return f"{code},130", f"{code},195"
 
 
-def side_prototype(side_name: str) -> str:
-    return f"Side {side_name}"
-
-
 @dataclass
 class PieceArt:
     """The images of every piece face, by (piece id, counter, side)."""
@@ -58,13 +57,18 @@ class PieceArt:
         return self.names[(piece.id, face.counter, face.side)]
 
 
+def face_image_name(piece: Piece, face: Face) -> str:
+    """The archive entry of a printed face's image."""
+    return f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
+
+
 def draw_pieces(game: Game, draw: bool = True) -> PieceArt:
     """One PNG per printed face (a mask image too when some piece is hidden); with *draw*
     false only the names (a build for an audit, which shows no piece)."""
     art = PieceArt()
     for piece in game.pieces or []:
         for face in piece.faces:
-            name = f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
+            name = face_image_name(piece, face)
             art.names[(piece.id, face.counter, face.side)] = name
             if draw:
                 art.images[name] = face_image(game, piece, face.counter, face.side)
@@ -111,14 +115,6 @@ def owners(game: Game, piece: Piece) -> list[str]:
     return [side.name] if side is not None else []
 
 
-def is_hidden(game: Game, piece: Piece) -> bool:
-    """Whether the rules hide the piece from the opponent (dummies, hidden units)."""
-    if piece.hidden or piece.kind == "dummy":
-        return True
-    return any(h.pieces is not None and not h.pieces.is_empty() and game.matches(piece, h.pieces)
-               for h in game.hidden_information or [])
-
-
 def prototypes(game: Game) -> list[PrototypeDefinition]:
     """The shared traits: delete, clone and the moved marker for every piece; one per side."""
     common = VPiece([
@@ -130,7 +126,7 @@ def prototypes(game: Game) -> list[PrototypeDefinition]:
     out = [_prototype(COMMON_PROTOTYPE, "traits every piece has", common)]
     for side in game.sides:
         out.append(_prototype(side_prototype(side.name), f"pieces of {side.name}",
-                              VPiece([Marker.of({"Side": side.name}), BasicPiece()])))
+                              VPiece([Marker.of({SIDE_PROPERTY: side.name}), BasicPiece()])))
     return out
 
 
@@ -138,48 +134,6 @@ def _prototype(name: str, description: str, piece: VPiece) -> PrototypeDefinitio
     proto = PrototypeDefinition(name=name, description=description)
     proto.piece = piece
     return proto
-
-
-@dataclass
-class Levels:
-    """A layer's faces in level order, and the level names VASSAL appends to the name."""
-
-    name: str
-    faces: list[Face]
-    level_names: list[str]
-    steps: bool
-
-
-def levels_of(game: Game, piece: Piece) -> Levels | None:
-    """The step chain (strongest first) or the front/back flip; None for a one-face piece."""
-    chain = piece.step_faces()
-    if len(chain) >= 2:
-        names = [""] + [f"+ ({f.role or 'step'} {f.step})" for f in chain[1:]]
-        return Levels("Step", chain, names, True)
-    hidden = is_hidden(game, piece)
-    faces = [f for f in piece.faces if not (hidden and f.role == "owner")]
-    if len(faces) >= 2:
-        faces = sorted(faces, key=lambda f: (f.counter, f.side != "front"))
-        names = [""] + [f"+ ({f.role or f.side})" for f in faces[1:]]
-        return Levels("Side", faces, names, False)
-    return None
-
-
-def level_for(levels: Levels | None, piece: Piece, *, steps: int | None = None,
-              face: int | None = None) -> int:
-    """The 1-based layer level that shows *steps* or face index *face* (1 when neither)."""
-    if levels is None:
-        return 1
-    if face is not None and 0 <= face < len(piece.faces):
-        wanted = piece.faces[face]
-        for i, f in enumerate(levels.faces, 1):
-            if f is wanted:
-                return i
-    if steps is not None:
-        for i, f in enumerate(levels.faces, 1):
-            if f.step == steps:
-                return i
-    return 1
 
 
 def factor_properties(game: Game, piece: Piece, levels: Levels | None) -> dict[str, str]:
@@ -252,11 +206,11 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
             traits.append(Layer(increase_command="Lose step", increase_key=KEY_LOSE,
                                 decrease_command="Recover step", decrease_key=KEY_RECOVER,
                                 images=images, level_names=levels.level_names, loop=False,
-                                name="Step", description="strength steps", value=level))
+                                name=STEP_LAYER, description="strength steps", value=level))
         else:
             traits.append(Layer(increase_command="Flip", increase_key=KEY_FLIP,
                                 images=images, level_names=levels.level_names, loop=True,
-                                name="Side", description="front and back", value=level))
+                                name=SIDE_LAYER, description="front and back", value=level))
     if piece.id in art.numbers:  # one piece, its printed number chosen from the menu
         images, numbers = art.numbers[piece.id]
         traits.append(Layer(increase_command="Next number", increase_key=KEY_NEXT_NUMBER,
@@ -265,13 +219,13 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
                             description="the number printed on this marker", value=1))
     top = max_steps(game, piece)
     if top >= 2 and not (levels is not None and levels.steps):
-        traits.append(DynamicProperty.numeric("Steps", steps if steps is not None else top, 0, top,
+        traits.append(DynamicProperty.numeric(STEPS_PROPERTY, steps if steps is not None else top, 0, top,
                                               commands=_step_commands(),
                                               description="strength steps"))
     damage = [(game.piece(c.token).name if game.piece(c.token) else c.token,
                c.max if c.max is not None else 99) for c in piece.carries or []]
     if not damage and piece.steps is not None and piece.steps.model == "tokens":
-        damage = [("Damage", piece.steps.count)]
+        damage = [(DAMAGE_PROPERTY, piece.steps.count)]
     for index, (name, top) in enumerate(damage):
         more, less = _counter_keys(index)
         commands = sequence.join([
@@ -280,7 +234,7 @@ def piece_definition(game: Game, piece: Piece, art: PieceArt, *, level: int = 1,
         ], ",")
         traits.append(DynamicProperty.numeric(name, 0, 0, top, commands=commands,
                                               description=f"{name} on this piece"))
-    props = {"vconv_id": piece.id, "Kind": piece.kind}
+    props = {PIECE_ID_PROPERTY: piece.id, "Kind": piece.kind}
     faction = game.faction_of(piece)
     if faction is not None:
         props["Faction"] = faction.name

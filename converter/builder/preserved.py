@@ -9,14 +9,16 @@ module vconv builds.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import Any, Callable, Protocol
 
-from converter.builder.embedded import GAME_ENTRY
+from converter.builder.conventions import GAME_ENTRY
 from converter.errors import BuildError, InputError
+from converter.load.document import GameDocument
 from converter.vassal.archive import ModuleArchive, check_entry_name, zip_bytes
 from converter.vassal.buildfile import read_buildfile
 
@@ -41,8 +43,36 @@ class PreservedArchive(ModuleArchive):
         return super().write(path, epoch, check=False)
 
 
-def preserved_archive(folder: Path, document: dict[str, Any]) -> PreservedArchive:
-    """The module the game's `vassal` section describes, with the game embedded.
+class WrittenBack(Protocol):
+    """What writing a JSON's edits into a kept build file gives (converter.importer.writeback)."""
+
+    buildfile: bytes
+    warnings: list[str]
+    extra_entries: dict[str, bytes]
+    edited: bool
+
+
+# (the loaded game, the module's entries, the build file's entry name) → the build file to write
+WriteBackHook = Callable[[GameDocument, dict[str, bytes], str], WrittenBack]
+
+
+def digest(document: dict[str, Any]) -> str:
+    """A fingerprint of a game as its JSON says it (`vassal` and `include` aside): a build
+    compares it with the import's to tell whether the JSON was edited."""
+    content = {k: v for k, v in document.items() if k not in ("vassal", "include")}
+    text = json.dumps(content, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return "sha256:" + hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+
+def preserved_archive(folder: Path, document: dict[str, Any],
+                      doc: GameDocument | None = None,
+                      warnings: list[str] | None = None,
+                      edited: list[bool] | None = None,
+                      write_back: WriteBackHook | None = None) -> PreservedArchive:
+    """The module the game's `vassal` section describes, with the game embedded; with the
+    loaded *doc* and a *write_back* (the importer's, which `vconv build` passes), the JSON's
+    edits written into the build file (what cannot be written goes to *warnings*).
 
     Raises:
         InputError: a file the section names is missing, unreadable or outside the folder.
@@ -60,6 +90,21 @@ def preserved_archive(folder: Path, document: dict[str, Any]) -> PreservedArchiv
         if name in raw:
             raise BuildError(f"{folder}: game.json#/vassal/files: entry {name!r} is given twice")
         raw[name] = _read(folder, str(file))
+    stored = section.get("imported")
+    if doc is not None and write_back is None and stored and stored != digest(doc.data):
+        if warnings is not None:
+            warnings.append("game.json#/vassal: the JSON was edited since the import; this "
+                            "build writes the kept module unchanged (`vconv build` writes the "
+                            "edits in)")
+    elif doc is not None and write_back is not None:
+        result = write_back(doc, raw, entry)
+        raw[entry] = result.buildfile
+        for name, data in result.extra_entries.items():
+            raw.setdefault(name, data)
+        if warnings is not None:
+            warnings += result.warnings
+        if edited is not None:
+            edited.append(result.edited)
     raw[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     root = read_buildfile(raw[entry], f"{folder}/{section['buildfile']}")
     return PreservedArchive(root, raw=raw)

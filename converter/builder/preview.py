@@ -15,7 +15,7 @@ from PIL import Image, ImageDraw
 from converter.atomic import write_bytes_atomic
 from converter.builder import layout as lay
 from converter.builder.images import board_picture, display_image, png, safe_name
-from converter.builder.naming import space_names, track_cell_names
+from converter.builder.conventions import space_names, track_cell_names
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry

@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from converter.builder.conventions import is_hidden, level_for, levels_of, reinforcement_placements
 from converter.builder.maps import PlacedBoard
-from converter.builder.pieces import (
-    PieceArt, is_hidden, level_for, levels_of, owners, piece_definition)
+from converter.builder.pieces import PieceArt, owners, piece_definition
 from converter.model.common import Location
 from converter.model.game import Game
 from converter.model.scenario import Placement, Scenario
-from converter.model.turns import Track
 from converter.vassal.traits.piece import Piece as VPiece
 
 
@@ -140,40 +139,6 @@ def scenario_setup(game: Game, scenario: Scenario, art: PieceArt,
                             + ", ".join(names))
     if reinforcements:
         _add_reinforcements(game, out, art, display)
-    return out
-
-
-def turn_track(game: Game) -> Track | None:
-    """The track whose cells are the game turns (the first, when there are several)."""
-    return next((t for t in game.tracks or [] if t.kind == "turn"), None)
-
-
-def scenario_has_turn(game: Game, scenario: Scenario, turn: int) -> bool:
-    """Whether *turn* is played in the scenario (a scenario without turns plays the game's)."""
-    if scenario.turns is not None:
-        return turn in scenario.turns
-    return game.turns is None or turn in game.turns.numbers()
-
-
-def reinforcement_placements(game: Game, scenario: Scenario) -> list[Placement]:
-    """Where the scenario's reinforcements wait: an entering piece the setup does not place
-    goes, with all its copies, to the turn track cell of its entry turn (when the scenario
-    plays that turn) or, entering on an event (a code and no turn), to the event box
-    (a Location with only that code)."""
-    placed = {p.piece for p in scenario.setup or []}
-    track = turn_track(game)
-    out: list[Placement] = []
-    for piece in game.pieces or []:
-        entry = piece.entry
-        if entry is None or piece.id in placed:
-            continue
-        if entry.turn is not None:
-            if scenario_has_turn(game, scenario, entry.turn):
-                at = Location(track=track.id if track else None, value=entry.turn)
-                out.append(Placement(piece=piece.id, at=at, count=piece.copies))
-        elif entry.code:
-            out.append(Placement(piece=piece.id, at=Location(code=entry.code),
-                                 count=piece.copies))
     return out
 
 

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.tables import Die
-from converter.model.turns import Phase
 from converter.vassal.components import (
     CounterTurnLevel, DiceButton, GlobalProperties, GlobalProperty, ListTurnLevel,
     SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker)
@@ -60,17 +60,6 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
     return out
 
 
-def _leaves(phases: list[Phase], path: tuple[str, ...] = ()) -> list[str]:
-    out: list[str] = []
-    for phase in phases:
-        here = path + (phase.name,)
-        if phase.phases:
-            out.extend(_leaves(phase.phases, here))
-        else:
-            out.append(" - ".join(here))
-    return out
-
-
 def turn_tracker(game: Game) -> TurnTracker | None:
     """Turns as the outer level (with the game's labels), the sequence of play inside."""
     if game.turns is None and not game.sequence:
@@ -90,7 +79,7 @@ def turn_tracker(game: Game) -> TurnTracker | None:
     else:
         outer = tracker
     if game.sequence:
-        phases = _leaves(game.sequence)
+        phases = [name for _, name in leaf_phases(game.sequence)]
         if len(phases) != len(set(phases)):
             phases = [f"{i}. {p}" for i, p in enumerate(phases, 1)]
         outer.add(ListTurnLevel(name="Phase", property="Phase", turn_format="$value$",
@@ -114,7 +103,7 @@ def turn_state(game: Game, scenario: Scenario | None) -> str | None:
     of VASSAL's TurnTracker), or None when the module has no tracker."""
     if game.turns is None and not game.sequence:
         return None
-    phases = _leaves(game.sequence) if game.sequence else []
+    phases = [name for _, name in leaf_phases(game.sequence)] if game.sequence else []
     child = _list_state(0, len(phases)) if phases else None
     if game.turns is None:
         assert child is not None

@@ -9,11 +9,13 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from pathlib import Path
 
 from converter.atomic import write_text_atomic
-from converter.errors import VconvError
+from converter.errors import InputError, VconvError
 from converter.audit.auditor import audit_files
-from converter.audit.module import AuditModule
+from converter.audit.module import (
+    AuditModule, Board, from_components, load_module, one_line_model_errors)
 from converter.audit.report import render_html, render_json, render_text
 
 
@@ -58,9 +60,8 @@ def run(args: argparse.Namespace) -> int:
     module = None
     if args.game is not None:
         from converter.audit.mapping import attach, load_rules_game
-        from converter.audit.module import load_module
 
-        module = load_module(args.module[0])
+        module = open_module(args.module[0])
         mapping = attach(module, load_rules_game(args.game), args.mapping,
                          rewrite=args.propose_mapping)
         if args.propose_mapping:
@@ -78,7 +79,8 @@ def run(args: argparse.Namespace) -> int:
         raise VconvError("give at least one LOG (.vlog or .vsav)")
     if archive:
         return _run_archive(args, module)
-    result = audit_files(args.paths, args.module[0], module=module)
+    result = audit_files(args.paths, args.module[0],
+                         module=module if module is not None else open_module(args.module[0]))
     if args.format == "json":
         text = render_json(result)
     elif args.format == "html":
@@ -96,13 +98,12 @@ def _run_archive(args: argparse.Namespace, module: AuditModule | None) -> int:
     """Every log on its own, in parallel; one summary.  Exit 2 when a log is unreadable
     (the summary names it), else 1 when a log has a violation."""
     from converter.audit.archive import Progress, audit_archive, collect_logs, default_jobs
-    from converter.audit.module import load_module
     from converter.audit.report.archive import (
         render_archive_html, render_archive_json, render_archive_text)
     from converter.cli import GUARD_ENV
 
     logs = collect_logs(args.paths)
-    modules = [module] if module is not None else [load_module(m) for m in args.module]
+    modules = [module] if module is not None else [open_module(m) for m in args.module]
     names = [m.name for m in modules]
     twice = sorted({n for n in names if names.count(n) > 1})
     if len(modules) > 1 and twice:
@@ -121,3 +122,32 @@ def _run_archive(args: argparse.Namespace, module: AuditModule | None) -> int:
         print(f"vconv audit: {len(summary.unreadable)} of {len(summary.logs)} logs unreadable "
               "(the summary says which and why)", file=sys.stderr)
     return summary.exit_code()
+
+
+def open_module(path: str | os.PathLike[str]) -> AuditModule:
+    """The module to audit: a built .vmod, or a game folder (or its game.json) built in
+    memory for the audit alone: no image drawn (a board's picture is drawn only if an HTML
+    report asks for it), its boards sized by the build's layout, which the drawn pictures
+    match.
+
+    Raises:
+        InputError: the path does not exist or cannot be read.
+        VassalFormatError, ModelError: the module or its game description is broken.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError(str(path), "no such module file or game folder")
+    if not (p.is_dir() or p.suffix.lower() == ".json"):
+        return load_module(p)
+    from converter.builder import build_module
+    from converter.importer.writeback import write_back
+
+    with one_line_model_errors():
+        built = build_module(p, write_back, draw=False)
+    root = built.archive.buildfile
+    images = built.images
+    if images is None:  # an imported game: its module written back, images and all
+        return from_components(str(p), root, built.game, built.archive.images.get)
+    sizes = {b.image: (b.width, b.height) for b in root.walk()
+             if isinstance(b, Board) and b.image}
+    return from_components(str(p), root, built.game, images.get, sizes.get)

@@ -23,11 +23,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from converter.builder.module import build_module, write_module
+    from converter.importer.writeback import write_back
 
     status = 0
     for game in args.games:
         try:
-            built = build_module(game)
+            built = build_module(game, write_back)
         except (InputError, ModelError) as exc:
             print(f"vconv build: {game}: {exc}", file=sys.stderr)
             status = max(status, 2)
@@ -44,9 +45,14 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, 1)
             continue
         path = write_module(built, Path(args.output))
+        for warning in built.warnings:
+            print(f"vconv build: warning: {warning}", file=sys.stderr)
         if not args.quiet:
-            print(f"{path}: {len(built.boards)} boards, "
-                  f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
+            if built.summary:
+                print(f"{path}: {built.summary}")
+            else:
+                print(f"{path}: {len(built.boards)} boards, "
+                      f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
             for note in built.notes:
                 print(f"  note: {note}")
     return status

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from converter.errors import ModelError
-from converter.load import load_model
+from converter.validate import load_model
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

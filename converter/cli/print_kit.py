@@ -9,7 +9,7 @@ from pathlib import Path
 from converter.atomic import replacing_files
 from converter.errors import ModelError
 from converter.limits import PRINT_PIXELS
-from converter.load import load_model
+from converter.validate import load_model
 from converter.printkit.kit import KitOptions, print_kit
 from converter.printkit.layout import PAPERS
 

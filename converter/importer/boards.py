@@ -14,7 +14,8 @@ from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
-from converter.importer.hexgrid import ImportedGrid, import_hex_grid
+from converter.importer.hexgrid import (
+    ImportedGrid, import_hex_grid, on_board_hexes, sane_numbering)
 from converter.importer.images import ImageTooLarge
 from converter.importer.paths import contents, join, label
 from converter.vassal import grid as vgrid
@@ -35,6 +36,7 @@ class PlacedBoard:
     whole: dict[str, Any] | None = None  # the location every point of the board has
     entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
     size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
+    component: Board | None = None  # the VASSAL board itself, for writing edits back
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
         """The board as one space, added on first need: a point no zone or region names."""
@@ -112,7 +114,7 @@ def _board(ctx: ImportContext, vmap: Map, board: Board, path: str, result: Board
             # AttributeError: a damaged element whose tag only ends like a grid's
             ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
                      f"({exc})")
-    placed = PlacedBoard(vmap.map_name, board.name, board_id, grid)
+    placed = PlacedBoard(vmap.map_name, board.name, board_id, grid, component=board)
     placed.entry = out
     placed.size = size
     spaces: list[dict[str, Any]] = []
@@ -318,6 +320,10 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
                 cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
                                   zone=zone, parent=sid)):
             out += cells
+        elif isinstance(zone.grid, vgrid.HexGrid) and not zone.use_parent_grid and (
+                "$gridLocation$" in zone.location_format) and (
+                cells := _zone_hexes(ctx, zone, size, placed, zpath, sid)):
+            out += cells
         elif zone.grid is not None and not zone.use_parent_grid and (
                 "$gridLocation$" in zone.location_format):
             # (without $gridLocation$ VASSAL names every point of the zone after it: the
@@ -325,6 +331,44 @@ def _zones(ctx: ImportContext, board: Board, grid: vgrid.ZonedGrid, size: tuple[
             ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
                      f"{board.name!r} has no counterpart in the format (kept verbatim in the "
                      "build file); the zone is one space")
+    return out
+
+
+def _zone_hexes(ctx: ImportContext, zone: vgrid.Zone, size: tuple[int, int] | None,
+                placed: PlacedBoard, path: str, parent: str) -> list[dict[str, Any]]:
+    """One space per hex of a zone's own hex grid whose centre lies on the board and inside
+    the zone, named as VASSAL names its points; none when there are more than MAX_SQUARES
+    (the zone then stays one space, with a note)."""
+    grid = zone.grid
+    if size is None or not isinstance(grid, vgrid.HexGrid) or not sane_numbering(grid.numbering):
+        return []
+    try:
+        cells = on_board_hexes(grid, size)
+    except ValueError:
+        return []
+    out: list[dict[str, Any]] = []
+    for col, row in cells:
+        centre = grid.center(col, row)
+        if not zone.contains(centre):
+            continue
+        if len(out) >= MAX_SQUARES:
+            return []
+        try:
+            name = grid.location_name(centre)
+        except (ValueError, ArithmeticError):
+            return []
+        name = zone.location_format.replace("$name$", zone.name).replace("$gridLocation$", name)
+        if name in placed.locations:
+            continue
+        sid = ctx.ids.take("spaces", name, "hex")
+        space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "hex", "parent": parent}
+        layout = _layout(centre, size)
+        if layout is not None:
+            space["layout"] = layout
+        space["provenance"] = ctx.deduced(f"{path}/HexGrid", "VASSAL's HexGrid and its "
+                                          "numbering inside the zone, one space per hex")
+        placed.locations[name] = {"board": placed.board_id, "space": sid}
+        out.append(space)
     return out
 
 

@@ -16,14 +16,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from converter.builder.embedded import GAME_ENTRY, embedded_document
+from converter.builder.conventions import GAME_ENTRY, embedded_document
+from converter.builder.preserved import digest
 from converter.errors import VassalFormatError
-from converter.importer.boards import import_boards
+from converter.importer.boards import BoardsResult, import_boards
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
-from converter.importer.pieces import Prototypes, deduce_sides, import_pieces
+from converter.importer.pieces import PiecesResult, Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
@@ -111,7 +112,27 @@ def _named_files(data: dict[str, Any]) -> list[str]:
     return sorted(set(out))
 
 
-def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
+@dataclass
+class ImportParts:
+    """What one import found, beyond its JSON: for writing edits of the JSON back into the
+    module's build file (converter.builder.writeback)."""
+
+    ctx: ImportContext
+    boards: BoardsResult
+    pieces: PiecesResult
+    protos: Prototypes
+    sides: dict[str, str]
+
+
+def reconstruct(module: ModuleFile, slug: str) -> tuple[ImportedGame, ImportParts]:
+    """The import of a module that carries no game of its own, with what it found."""
+    with module.opened():
+        parts: list[ImportParts] = []
+        return _reconstruct(module, slug, parts), parts[0]
+
+
+def _reconstruct(module: ModuleFile, slug: str,
+                 parts: list[ImportParts] | None = None) -> ImportedGame:
     ctx = ImportContext(module, ImageStore(module))
     root = module.buildfile
     consumed: set[int] = {id(root)}
@@ -178,7 +199,12 @@ def _reconstruct(module: ModuleFile, slug: str) -> ImportedGame:
                       f"(VASSAL {getattr(root, 'vassal_version', '') or 'version unknown'}).",
                       "provenance": prov}]
     game["notes"] += [{"text": text} for text in ctx.notes]
+    merged = dict(game)
+    merged.update({k: v for k, v in content.items() if v})
+    vassal["imported"] = digest(merged)
     game["vassal"] = vassal
+    if parts is not None:
+        parts.append(ImportParts(ctx, boards, pieces, protos, side_ids))
     files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.builder.conventions import FACE_LAYERS, PIECE_ID_PROPERTY, SIDE_PROPERTY
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from converter.importer.context import ImportContext
@@ -28,10 +29,9 @@ from converter.vassal.traits import (
 
 MAX_FACES = 4
 FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
-VCONV_FACE_LAYERS = ("Step", "Side")
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
-CONSUMED_PROPERTIES = ("Side", "Nationality", "Faction", "Kind", "vconv_id")
+CONSUMED_PROPERTIES = (SIDE_PROPERTY, "Nationality", "Faction", "Kind", PIECE_ID_PROPERTY)
 # the property names modules use for a piece's side and nationality (first found wins)
 SIDE_NAMES = ("Side", "side", "SIDE", "Player", "Owner")
 NATION_NAMES = ("Nationality", "Nation", "nationality", "nation", "Country")
@@ -412,7 +412,7 @@ def face_layer(traits: list[Any]) -> Layer | None:
     """The Layer whose levels are the piece's faces (see the module docstring), or None."""
     layers = [t for t in traits if isinstance(t, Layer)]
     for layer in layers:
-        if layer.name in VCONV_FACE_LAYERS and layer.images:
+        if layer.name in FACE_LAYERS and layer.images:
             return layer
     for layer in reversed(layers):
         if (layer.images and all(i.strip() for i in layer.images) and not _switchable(layer)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from converter.builder.embedded import GAME_ENTRY
+from converter.builder.conventions import GAME_ENTRY
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.images import IMAGE_FOLDER, MAX_IMAGE_BYTES

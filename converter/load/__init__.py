@@ -2,6 +2,5 @@
 that remembers which file and JSON pointer each part came from."""
 
 from converter.load.document import GameDocument, Problem, find_game_file, load_game
-from converter.load.model import load_model
 
-__all__ = ["GameDocument", "Problem", "load_game", "find_game_file", "load_model"]
+__all__ = ["GameDocument", "Problem", "load_game", "find_game_file"]

@@ -11,6 +11,7 @@ from typing import Any
 
 from converter import limits
 from converter.errors import InputError
+from converter.load.schemas import fragment_keys
 
 GAME_FILE = "game.json"
 
@@ -224,8 +225,6 @@ def load_game(path: str | Path) -> GameDocument:
     (an include that is not a file of the folder, a key defined twice) are collected
     in `GameDocument.problems` for the validator to report with the others.
     """
-    from converter.validate.schema import fragment_keys  # the schema knows the content keys
-
     game_file = find_game_file(path)
     folder = game_file.parent
     data = read_json(game_file, str(game_file))

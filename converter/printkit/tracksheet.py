@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from converter.builder.layout import track_values
+from converter.builder.conventions import track_values
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px, wrap

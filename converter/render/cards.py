@@ -5,7 +5,7 @@ the JSON has it, a null cell as '—' on a tinted background, and the rulebook s
 printed on the card.  Besides the image, a card returns its layout (the text of every cell and
 its box in pixels) so tests and other tools can read the card back.
 
->>> from converter.load import load_model
+>>> from converter.validate import load_model
 >>> game = load_model("tests/data/games/mini")
 >>> [c.name for c in reference_cards(game, dpi=100)][:2]
 ['table-crt', 'table-drm']

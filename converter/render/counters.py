@@ -7,7 +7,7 @@ Layout (fractions of the counter edge, measured from the top-left corner):
     symbol frame      0.28-0.62 tall, 0.26-0.74 wide; short designation to its left
     factors           0.66-0.96, large bold; a 'stripe' face gets a light band behind them
 
->>> from converter.load import load_model
+>>> from converter.validate import load_model
 >>> game = load_model("tests/data/games/mini")
 >>> counter_image(game, game.piece("na-1"), dpi=300).size
 (150, 150)

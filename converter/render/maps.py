@@ -9,7 +9,7 @@ its face, with the number of items the rulebook text leaves missing.
 The geometry is public so that the VASSAL builder can lay its grid on the image with the
 very numbers used to draw it:
 
->>> from converter.load import load_model
+>>> from converter.validate import load_model
 >>> game = load_model("tests/data/games/mini")
 >>> geo = hex_board_geometry(game.board("main"), hex_px=64)
 >>> geo.center("0101") == geo.origin
@@ -679,7 +679,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     return img
 
 
-LinkLabel = tuple[str, tuple[float, float, float, float], RGB, "tuple[float, float] | None"]
+LinkLabel = tuple[str, tuple[float, float, float, float], RGB, tuple[float, float] | None]  # text, box, colour, leader
 
 
 def _link_tag(game: Game, link: Any) -> str:

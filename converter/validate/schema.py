@@ -6,33 +6,16 @@ import difflib
 import functools
 import json
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from converter.load.document import GameDocument, Problem
+from converter.load.schemas import fragment_keys, schemas
 
 if TYPE_CHECKING:  # jsonschema is imported only when a document needs its messages
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
-# the top-level schemas/ folder; the package reaches it through the link converter/schemas,
-# which installs the schemas with the package
-SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 BASE_URI = "https://vconv.github.io/schemas/1/"
-
-
-def schema_dir() -> Path:
-    if SCHEMA_DIR.is_dir():
-        return SCHEMA_DIR
-    raise FileNotFoundError(f"schemas folder not found at {SCHEMA_DIR}")
-
-
-@functools.lru_cache(maxsize=None)
-def _schemas() -> dict[str, dict[str, Any]]:
-    out = {}
-    for path in sorted(schema_dir().glob("*.schema.json")):
-        out[path.name] = json.loads(path.read_text(encoding="utf-8"))
-    return out
 
 
 @functools.lru_cache(maxsize=None)
@@ -40,9 +23,9 @@ def validator(name: str = "game.schema.json") -> Draft202012Validator:
     from jsonschema import Draft202012Validator
     from referencing import Registry, Resource
 
-    resources = [(s["$id"], Resource.from_contents(s)) for s in _schemas().values()]
+    resources = [(s["$id"], Resource.from_contents(s)) for s in schemas().values()]
     registry: Registry = Registry().with_resources(resources)
-    return Draft202012Validator(_single_pass(_schemas()[name]), registry=registry)
+    return Draft202012Validator(_single_pass(schemas()[name]), registry=registry)
 
 
 @functools.lru_cache(maxsize=None)
@@ -52,7 +35,7 @@ def fast_check(name: str = "game.schema.json") -> Callable[[Any], bool] | None:
     from converter.validate.fastcheck import Unsupported, compile_schema
 
     try:
-        return compile_schema(_schemas(), _single_pass(_schemas()[name]))
+        return compile_schema(schemas(), _single_pass(schemas()[name]))
     except Unsupported:
         return None
 
@@ -64,11 +47,11 @@ def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
     to check it, once more to learn which properties the referenced schemas evaluated)."""
     refs = [part.get("$ref") for part in schema.get("allOf", ())]
     if schema.get("unevaluatedProperties") is not False or not refs \
-            or any(ref not in _schemas() for ref in refs):
+            or any(ref not in schemas() for ref in refs):
         return schema
     properties = dict(schema.get("properties", {}))
     for ref in refs:
-        referenced = _schemas()[ref]
+        referenced = schemas()[ref]
         if set(referenced) & {"patternProperties", "additionalProperties", "allOf", "anyOf",
                               "oneOf", "if", "$ref", "dependentSchemas"}:
             return schema  # the referenced schema evaluates more than its property list
@@ -80,12 +63,6 @@ def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def fragment_keys() -> set[str]:
-    keys = set(_schemas()["fragment.schema.json"]["properties"])
-    keys.discard("$schema")
-    return keys
-
-
 def check_schema(doc: GameDocument) -> list[Problem]:
     """Every schema problem of *doc*, located; a valid document costs one compiled pass
     (jsonschema, slower, runs only to say what is wrong)."""
@@ -93,7 +70,7 @@ def check_schema(doc: GameDocument) -> list[Problem]:
     if fast is not None and fast(doc.data):
         return []
     problems = []
-    top_keys = fragment_keys() | set(_schemas()["game.schema.json"]["properties"])
+    top_keys = fragment_keys() | set(schemas()["game.schema.json"]["properties"])
     for error in validator().iter_errors(doc.data):
         if error.validator in ("unevaluatedProperties", "additionalProperties") \
                 and not error.absolute_path:

@@ -331,6 +331,8 @@ class Checker:
                 self._file(f"{bp}/image/file", board["image"]["file"])
                 if kind == "hex" and grid is not None:
                     self._calibration(bp, board["image"], grid)
+                elif kind == "boxes":
+                    self._box_calibration(bp, board)
 
     def _calibration(self, bp: str, image: dict[str, Any], grid: HexGrid) -> None:
         """A hex board's own picture: its hexes regular, its origin given, its grid inside it
@@ -373,6 +375,27 @@ class Checker:
                         f"{outside[0]} would be at ({x:.0f}, {y:.0f})",
                         "check image.origin and the hex size (`vconv preview` draws the grid on the picture)",
                         check="image")
+
+    def _box_calibration(self, bp: str, board: dict[str, Any]) -> None:
+        """A box board's own picture: each box sized on it (layout w, h) lies on the picture
+        and on no other box, else a drop zone would miss the box the art draws."""
+        placed: list[tuple[str, tuple[float, float, float, float]]] = []
+        for sp, space in _enum(board.get("spaces"), f"{bp}/spaces"):
+            lay = space.get("layout") or {}
+            if lay.get("w") is None or lay.get("h") is None:
+                continue
+            box = (lay["x"] - lay["w"] / 2, lay["y"] - lay["h"] / 2, lay["x"] + lay["w"] / 2, lay["y"] + lay["h"] / 2)
+            if box[0] < -1e-9 or box[1] < -1e-9 or box[2] > 1 + 1e-9 or box[3] > 1 + 1e-9:
+                self.report(f"{sp}/layout", f"box {space['id']!r} leaves the board's picture "
+                            f"(from {box[0]:.2f}, {box[1]:.2f} to {box[2]:.2f}, {box[3]:.2f} of it)",
+                            "x, y are the box's centre and w, h its size, as fractions of the picture "
+                            "(check them with `vconv preview`)", check="image")
+            for other, obox in placed:
+                if box[0] < obox[2] and obox[0] < box[2] and box[1] < obox[3] and obox[1] < box[3]:
+                    self.report(f"{sp}/layout", f"box {space['id']!r} lies on box {other!r} on the board's picture",
+                                "give each box the place and size the picture draws it at "
+                                "(check them with `vconv preview`)", check="image")
+            placed.append((space["id"], box))
 
     def _check_symmetric(self, board: dict[str, Any], bp: str) -> None:
         adjacency = {s["id"]: set(s.get("adjacent") or []) for s in board.get("spaces") or []}

@@ -9,7 +9,7 @@ import pytest
 
 from converter.audit.auditor import AuditResult, audit_files
 from converter.audit.module import AuditModule, load_module
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module, write_module
 from converter.builder.module import BuiltModule
 from tests.conftest import built_once

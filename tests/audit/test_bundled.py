@@ -9,7 +9,7 @@ import pytest
 
 from converter.audit.auditor import audit_records
 from converter.audit.module import from_components
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.audit.state import phase_leaves
 from converter.errors import BuildError, ModelError
 from converter.vassal.commands import read_record

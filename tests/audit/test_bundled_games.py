@@ -12,7 +12,7 @@ import pytest
 from converter.audit.auditor import AuditResult, audit_records
 from converter.audit.module import AuditModule
 from converter.audit.report.text import render_text
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 from converter.vassal.commands import read_record
 from converter.cli import main

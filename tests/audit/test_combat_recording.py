@@ -11,7 +11,7 @@ import pytest
 from converter.audit.auditor import AuditResult
 from converter.audit.report import render_html
 from converter.audit.rules.combat import RECORDING_CONVENTION
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 
 Audit = Callable[..., AuditResult]

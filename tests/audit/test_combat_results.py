@@ -11,7 +11,7 @@ import pytest
 
 from converter.audit.auditor import AuditResult, audit_files
 from converter.audit.module import from_components
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from converter.audit.auditor import AuditResult
-from converter.audit.script import ScriptedGame
+from converter.cli.audit import open_module
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 from tests.audit.conftest import clean_mini
 
@@ -318,7 +319,7 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
         s.move(piece, space="odessa")
         log = tmp_path / f"{piece}-{turn}.vlog"
         log.write_bytes(s.log_bytes())
-        return [(f.rule, f.pos.step, f.happened) for f in audit_files([log], folder).findings]
+        return [(f.rule, f.pos.step, f.happened) for f in audit_files([log], folder, module=open_module(folder)).findings]
 
     by_road = [("move", 1, "at least 2 (path kiev - minsk - odessa)")]
     assert trip("sa-1", 3, "red-move") == []        # SA by rail from turn 3
@@ -395,7 +396,7 @@ def test_hexside_without_movement_data_is_not_guessed(mini_copy, tmp_path) -> No
     s.move("na-1", hex="0404")  # back across: forest 2 + the river's unknown cost
     log = tmp_path / "river.vlog"
     log.write_bytes(s.log_bytes())
-    result = audit_files([log], folder)
+    result = audit_files([log], folder, module=open_module(folder))
     assert result.findings == []
     lines = [n.line() for n in result.not_checkable if n.check == "movement"]
     assert lines == ["not checkable: move §5 (movement): the movement cost depends on terrain "
@@ -420,7 +421,7 @@ def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # typ
     s.place("sa-hq", hex="0404")  # a red HQ put on the blue cavalry
     log = tmp_path / "mix.vlog"
     log.write_bytes(s.log_bytes())
-    result = audit_files([log], folder)
+    result = audit_files([log], folder, module=open_module(folder))
     assert [(f.rule, f.section, f.pos.step, f.message) for f in result.findings] == [
         ("no-mix", "6.2", 1, "hex 0404 holds pieces of Blu and Rosso")]
 
@@ -442,6 +443,6 @@ def test_special_die_faces(mini_copy, tmp_path) -> None:  # type: ignore[no-unty
     s.roll("special", "X")  # no such face
     log = tmp_path / "special.vlog"
     log.write_bytes(s.log_bytes())
-    result = audit_files([log], folder)
+    result = audit_files([log], folder, module=open_module(folder))
     assert [(f.rule, f.pos.step, f.expected) for f in result.findings] == [
         ("die:special", 3, "1 face(s) among S, 1, 2, 3, 4, 5")]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from converter.audit.auditor import audit_files
-from converter.audit.module import load_module
+from converter.cli.audit import open_module as load_module
 from converter.audit.report import render_html, render_json
 from tests.audit.conftest import MINI, mini_built, mini_vmod  # noqa: F401
 

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from converter.audit.auditor import AuditResult, audit_files, audit_records
+from converter.cli.audit import open_module
 from converter.audit.module import AuditModule
 from converter.audit.report import render_html
 from converter.builder.module import BuiltModule
@@ -24,7 +25,7 @@ LOGS = ROOT / "tests" / "data" / "logs"
 
 
 def _mini_violations() -> AuditResult:
-    return audit_files([LOGS / "mini-violations.vlog"], MINI)
+    return audit_files([LOGS / "mini-violations.vlog"], MINI, module=open_module(MINI))
 
 
 def _bundled_violations(slug: str, bundled: Callable[[str], tuple[BuiltModule, AuditModule]]

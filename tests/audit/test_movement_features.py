@@ -13,7 +13,8 @@ from typing import Any
 import pytest
 
 from converter.audit.auditor import AuditResult, audit_files
-from converter.audit.script import ScriptedGame
+from converter.cli.audit import open_module
+from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module
 
 MINI = Path(__file__).resolve().parents[1] / "data" / "games" / "mini"
@@ -77,7 +78,7 @@ def play(tmp_path: Path) -> Callable[..., AuditResult]:
                 s.move(what, hex=where)
         log = tmp_path / f"game{n}.vlog"
         log.write_bytes(s.log_bytes())
-        return audit_files([log], folder)
+        return audit_files([log], folder, module=open_module(folder))
 
     return run
 
@@ -126,7 +127,7 @@ def test_undone_stop_gives_the_move_back(tmp_path: Path) -> None:
     s.move("na-1", hex="0403")     # 0203 → 0403 through the zone: no path
     log = tmp_path / "undo.vlog"
     log.write_bytes(s.log_bytes())
-    found = audit_files([log], folder).findings
+    found = audit_files([log], folder, module=open_module(folder)).findings
     assert [(f.rule, f.pos.step) for f in found] == [("move", 3)]
     assert "cannot reach hex 0403" in found[0].message
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from converter.audit.auditor import AuditResult
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 
 Audit = Callable[..., AuditResult]

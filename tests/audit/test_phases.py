@@ -9,7 +9,7 @@ from pathlib import Path
 
 from converter.audit.auditor import AuditResult, audit_files
 from converter.audit.module import AuditModule
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.audit.state import GameState
 from converter.builder.module import BuiltModule
 

@@ -14,11 +14,11 @@ import pytest
 
 from converter.atomic import write_text_atomic
 from converter.audit.auditor import AuditResult
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 from converter.errors import InputError
 from converter.cli import main
-from converter.load.model import load_model
+from converter.validate import load_model
 
 Audit = Callable[..., AuditResult]
 

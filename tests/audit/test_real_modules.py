@@ -210,7 +210,7 @@ def test_a_count_the_game_leaves_to_one_copy_stays_one(imported_tour: Path) -> N
     """Only pieces imported from a module's palette lose an unstated count; a bundled game's
     piece without a count is one counter, as the format says."""
     from converter.audit.mapping import with_unstated_counts_missing
-    from converter.load.model import load_model
+    from converter.validate import load_model
 
     bundled = load_model(ROOT / "modules" / "glorys-end")
     assert with_unstated_counts_missing(bundled) is bundled

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from converter.audit.auditor import audit_files
 from converter.audit.module import AuditModule
-from converter.audit.script import ScriptedGame
+from converter.builder.scripted import ScriptedGame
 from converter.builder.module import BuiltModule
 
 Bundled = Callable[[str], tuple[BuiltModule, AuditModule]]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from converter.load.model import load_model
+from converter.validate import load_model
 from tests.conftest import bundled_games
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.audit.auditor import audit_files
+from converter.cli.audit import open_module
 from converter.cli import main
 from tests.audit.conftest import MINI, ROOT
 
@@ -29,7 +30,8 @@ EXPECTED = [  # (rule, section, step, who, what)
 
 @pytest.mark.parametrize("module", ["folder", "vmod"])
 def test_sample_violations(module: str, mini_vmod: Path) -> None:
-    result = audit_files([LOGS / "mini-violations.vlog"], MINI if module == "folder" else mini_vmod)
+    path = MINI if module == "folder" else mini_vmod
+    result = audit_files([LOGS / "mini-violations.vlog"], path, module=open_module(path))
     got = [(f.rule, f.section, f.pos.step, f.player, f.message) for f in result.findings]
     assert got == EXPECTED
 
@@ -68,7 +70,7 @@ def test_log_of_another_module_is_noted(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_continuity_between_files(tmp_path: Path, mini_built, mini_vmod: Path) -> None:  # type: ignore[no-untyped-def]
     """The second log must start where the first ended: a piece nudged in between is found."""
-    from converter.audit.script import ScriptedGame
+    from converter.builder.scripted import ScriptedGame
 
     def log(name: str, na1: str) -> Path:
         second = ScriptedGame(mini_built)

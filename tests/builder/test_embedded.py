@@ -11,9 +11,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from converter.builder import read_game_from_vmod
-from converter.builder.embedded import GAME_ENTRY
+from converter.builder.conventions import GAME_ENTRY
 from converter.errors import InputError, ModelError, VassalFormatError
-from converter.load import load_model
+from converter.validate import load_model
 from tests.builder.conftest import MINI, BuildCache
 
 

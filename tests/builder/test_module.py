@@ -9,7 +9,8 @@ from collections import Counter
 import pytest
 
 from converter.builder import map_names, read_game_from_vmod
-from converter.builder.layout import hex_layout, track_values
+from converter.builder.conventions import track_values
+from converter.builder.layout import hex_layout
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (

@@ -10,7 +10,7 @@ from PIL import Image
 from converter.builder import layout as lay
 from converter.builder.preview import GRID, ZONE
 from converter.cli import main
-from converter.load import load_model
+from converter.validate import load_model
 from converter.render.maps import hex_board_geometry
 from tests.conftest import MINI
 

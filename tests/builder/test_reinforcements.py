@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from converter.builder.layout import track_values
-from converter.builder.naming import event_box_name
+from converter.builder.conventions import event_box_name, track_values
 from converter.model.game import Game
 from converter.model.scenario import Scenario
 from converter.builder.module import build_module, write_module

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from converter.builder.layout import track_values
-from converter.builder.naming import event_box_name
+from converter.builder.conventions import event_box_name, track_values
 from converter.vassal.components import Board, Zone, ZonedGrid, ZoneProperty
 from tests.builder.conftest import GAME_IDS, GAMES, BuildCache
 from tests.builder.readback import Module

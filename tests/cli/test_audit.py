@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from converter.audit.script import PASSWORD, ScriptedGame
+from converter.builder.scripted import PASSWORD, ScriptedGame
 from converter.builder.module import BuiltModule
 from converter.cli import main
 from converter.vassal.savefile import encode_saved_game, save_archive_bytes

@@ -265,3 +265,29 @@ def test_a_fixed_text_label_is_the_faces_label(tmp_path: Path) -> None:
     assert fort["label"] == "Metz" and fort["provenance"]["note"].endswith(
         "; label from its Text Label")
     assert "label" not in pieces["VP"]["faces"][0]  # a text made of properties at play time
+
+
+def test_a_hex_grid_inside_a_zone_gives_its_hexes_as_spaces(tmp_path: Path) -> None:
+    grid = (b'<' + B + b'board.HexGrid x0="50" y0="50" dx="52" dy="60" sideways="false">'
+            b'<' + B + b'board.mapgrid.HexGridNumbering first="H" hType="N" vType="N" sep="" '
+            b'hOff="1" vOff="1" hLeading="1" vLeading="1"/></' + B + b'board.HexGrid>')
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="Z" '
+           b'version="1" VassalVersion="3.6.7"><VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Siege" width="400" '
+           b'height="200"><' + B + b'board.ZonedGrid><' + B + b'board.mapgrid.Zone '
+           b'name="Castle" locationFormat="$name$ $gridLocation$" path="0,0;140,0;140,120;0,120" '
+           b'useParentGrid="false">' + grid + b'</' + B + b'board.mapgrid.Zone></' + B
+           + b'board.ZonedGrid></' + B + b'Board></VASSAL.build.module.map.BoardPicker>'
+           b'</VASSAL.build.module.Map></VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "z.vmod", {"buildFile.xml": xml})
+    folder = tmp_path / "z"
+    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    (siege,) = merged(folder)["boards"]
+    spaces = [(s["name"], s["kind"], s.get("parent")) for s in siege["spaces"]]
+    # each hex whose centre lies inside the zone (two columns of two: the third hex of the
+    # second column lies below it), named as VASSAL names its points: no longer one space
+    assert spaces == [("Castle", "zone", None), ("Castle 0101", "hex", "castle"),
+                      ("Castle 0102", "hex", "castle"), ("Castle 0201", "hex", "castle"),
+                      ("Castle 0202", "hex", "castle")]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from converter.load import load_game, load_model
+from converter.load import load_game
+from converter.validate import load_model
 from converter.model import Game
 from tests.conftest import MINI, bundled_games
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from converter.cli import main
-from converter.load import load_model
+from converter.validate import load_model
 from converter.render.decks import wholly_unknown
 from tests.conftest import ROOT
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.errors import VconvError
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.printkit.layout import PAPERS, Page, layout_counter_sheets
 from converter.printkit.sheets import counter_box_px, page_size_px

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.printkit.layout import PAPERS, layout_counter_sheets
 from tests.conftest import MINI
 

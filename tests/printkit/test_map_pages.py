@@ -8,7 +8,7 @@ import pytest
 from PIL import Image
 
 from converter.cli import main
-from converter.load import load_model
+from converter.validate import load_model
 from converter.printkit.layout import MARGIN_MM, PAPERS
 from converter.printkit.mapsheets import MARK, OVERLAP_MM, area_mm, board_sheet, map_page, tiles
 from converter.printkit.tracksheet import track_pages, track_rows

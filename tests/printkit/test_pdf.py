@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.printkit.kit import KitOptions, print_kit
 from converter.printkit.layout import LABEL_MM, MARGIN_MM, PAPERS, layout_counter_sheets
 from converter.printkit.pdf import PdfPage, write_pdf

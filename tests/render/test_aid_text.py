@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.load.document import load_game
 from converter.render.cards import reference_cards
 from tests.conftest import ROOT, bundled_games

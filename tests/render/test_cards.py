@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from converter.errors import VconvError
-from converter.load import load_model
+from converter.validate import load_model
 from converter.load.document import load_game
 from converter.model.game import Game
 from converter.render.cards import MISSING, ReferenceCard, reference_cards, table_card

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from converter.builder.images import counter_dpi
-from converter.load import load_model
+from converter.validate import load_model
 from converter.render.counters import counter_image, numbered
 from tests.conftest import bundled_games
 

@@ -7,7 +7,7 @@ import copy
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.render.counters import counter_image, counter_px
 from tests.conftest import MINI
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.counters import counter_background, counter_image, counter_px
 from converter.render.symbols import PAINTERS, draw_symbol

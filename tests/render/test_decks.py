@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PIL import Image, ImageChops
 
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.decks import card_back, card_front, card_size_px, deck_colour
 from converter.render.text import color

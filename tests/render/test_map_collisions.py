@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from converter.builder.images import board_picture, display_image
 from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, TRACK_NAME_FONT, box_layout, display_layout
 from converter.builder.maps import box_board
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry, panel_label, space_image_size, space_plan
 from converter.render.text import color, font

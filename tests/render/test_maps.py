@@ -9,7 +9,7 @@ import pytest
 from PIL import Image
 
 from converter.errors import InputError, VconvError
-from converter.load import load_model
+from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import (
     board_image,

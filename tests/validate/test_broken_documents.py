@@ -11,6 +11,16 @@ import pytest
 from converter.validate import validate_path
 
 
+def _boxes_on_art(second: dict[str, float]) -> Callable[[Any], None]:
+    """The box board drawn on a picture of its own: the first box on its left, the second at *second*."""
+    def edit(doc: Any) -> None:
+        board = doc["boards"][1]
+        board["image"] = {"file": "map.json"}
+        board["spaces"][0]["layout"] = {"x": 0.2, "y": 0.5, "w": 0.3, "h": 0.5}
+        board["spaces"][1]["layout"] = second
+    return edit
+
+
 def _set(path: str, value: Any) -> Callable[[Any], None]:
     def edit(doc: Any) -> None:
         *parents, last = path.split("/")
@@ -183,6 +193,11 @@ CASES: list[tuple[str, str, Callable[[Any], None], list[tuple[str, str, str]]]] 
        "hexes 100×60 px are not regular (a flat-topped hex 100 px wide is 86.6 px high)")]),
     ("space-on-wrong-board", "game.json", _set("scenarios/0/setup/4/at", {"board": "boxes", "space": "kiev"}),
      [("game.json", "/scenarios/0/setup/4/at/space", "space 'kiev' is on board 'east', not 'boxes'")]),
+    ("box-leaves-its-picture", "map.json", _boxes_on_art({"x": 0.9, "y": 0.5, "w": 0.3, "h": 0.5}),
+     [("map.json", "/boards/1/spaces/1/layout",
+       "box 'eliminated' leaves the board's picture (from 0.75, 0.25 to 1.05, 0.75 of it)")]),
+    ("box-on-another-box", "map.json", _boxes_on_art({"x": 0.3, "y": 0.5, "w": 0.3, "h": 0.5}),
+     [("map.json", "/boards/1/spaces/1/layout", "box 'eliminated' lies on box 'reserve' on the board's picture")]),
     ("grid-axes-parallel", "map.json", _set("boards/0/grid/rows/increases", "east"),
      [("map.json", "/boards/0/grid/rows/increases",
        "columns grow east and rows grow east: one axis must run east-west and the other north-south")]),

@@ -11,7 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from converter.load import load_game
-from converter.validate.schema import _schemas, _single_pass, fast_check, validator
+from converter.load.schemas import schemas
+from converter.validate.schema import _single_pass, fast_check, validator
 from tests.conftest import MINI, bundled_games
 
 GAMES = [MINI, *bundled_games()]
@@ -72,4 +73,4 @@ def test_damaged_games_get_the_same_verdict(edits: list, game: str) -> None:  # 
 
 
 def test_single_pass_schema_is_what_is_compiled() -> None:
-    assert "unevaluatedProperties" not in _single_pass(_schemas()["game.schema.json"])
+    assert "unevaluatedProperties" not in _single_pass(schemas()["game.schema.json"])

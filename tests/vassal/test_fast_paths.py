@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from converter.errors import BuildError, VassalFormatError
 from converter.vassal import sequence
-from converter.vassal.buildfile import serialize
+from converter.vassal.xmlwriter import serialize
 from converter.vassal.commands import (ESC, PROMOTE_TEXT_CHARS, AddPiece, Chat, Command,
                                        LogEntry, SetupCommand, UnknownCommand, decode_command,
                                        encode_command)

@@ -11,6 +11,7 @@ from converter.audit.events import Event, LogPos, StepEnded
 from converter.audit.places import Place
 from converter.audit.rules.base import Check
 from converter.audit.state import GameState, PieceState
+from converter.builder.conventions import event_box_name, reinforcement_placements
 from converter.model.common import Location
 from converter.model.scenario import Placement, Scenario
 
@@ -97,9 +98,6 @@ class SetupCheck(Check):
                  used: set[str]) -> set[str]:
         """Reinforcements waiting where a built module puts them (their entry turn's cell on
         the turn track, or the event box): part of the setup, not strays."""
-        from converter.builder.naming import event_box_name
-        from converter.builder.setup import reinforcement_placements
-
         box = event_box_name(self.game)
         out: set[str] = set()
         for pl in reinforcement_placements(self.game, scenario):

@@ -2,7 +2,7 @@
 
 A subclass declares `TAG` (VASSAL's Java class name, the XML element name), `ATTRS` (XML
 attribute name, Python attribute, codec; VASSAL's defaults are the dataclass defaults) and
-whether it holds text (PieceSlot, PrototypeDefinition).  `from_xml` and `to_xml` are generic.
+whether it holds text (PieceSlot, PrototypeDefinition).  `from_element` (with `registry.component_from_xml` for the children) and `to_xml` are generic.
 
 A component built in Python writes every attribute of its spec, in spec order (explicit beats
 VASSAL's defaults, e.g. HexGridNumbering's `stagger` defaults to true).  A component read from
@@ -19,6 +19,7 @@ from typing import Any, Callable, ClassVar, Iterator, TypeVar
 from lxml import etree
 
 from converter.vassal.traits.base import defaults_of
+from converter.vassal.xmlwriter import serialize
 from converter.vassal.traits.spec import STR, Codec, Memo, canonical_formatter, freeze
 
 C = TypeVar("C", bound="Component")
@@ -51,10 +52,9 @@ class Component:
         return self.TAG
 
     @classmethod
-    def from_xml(cls: type[C], element: etree._Element) -> C:
-        """Build from a parsed element; children go through the registry."""
-        from converter.vassal.components.registry import component_from_xml
-
+    def from_element(cls: type[C], element: etree._Element) -> C:
+        """Build from a parsed element's attributes and text; the registry
+        (`component_from_xml`) reads the children."""
         obj = cls()
         memo = Memo.empty()
         by_xml = {a.xml: a for a in cls.ATTRS}
@@ -71,8 +71,6 @@ class Component:
             memo.texts[spec.attr] = (freeze(value), text)
         if cls.TEXT:
             obj.content = (element.text or "").strip()
-        obj.children = [component_from_xml(child) for child in element
-                        if isinstance(child.tag, str)]
         obj._memo = memo
         return obj
 
@@ -124,8 +122,6 @@ class Component:
 
     def to_xml(self) -> str:
         """This component and its subtree as deterministic XML text (no declaration)."""
-        from converter.vassal.buildfile import serialize
-
         return serialize(self)
 
 
@@ -141,13 +137,9 @@ class RawElement(Component):
         return self.raw_tag
 
     @classmethod
-    def from_xml(cls, element: etree._Element) -> "RawElement":
-        from converter.vassal.components.registry import component_from_xml
-
-        children = [component_from_xml(child) for child in element if isinstance(child.tag, str)]
+    def from_element(cls, element: etree._Element) -> "RawElement":
         text = (element.text or "").strip()
-        return cls(raw_tag=str(element.tag), attrib=dict(element.attrib), content=text,
-                   children=children)
+        return cls(raw_tag=str(element.tag), attrib=dict(element.attrib), content=text)
 
     def attributes(self) -> list[tuple[str, str]]:
         return list(self.attrib.items())

@@ -91,7 +91,8 @@ COMPONENTS_BY_TAG: dict[str, type[Component]] = {c.TAG: c for c in COMPONENT_CLA
 
 def component_from_xml(element: etree._Element) -> Component:
     """The component for *element*: its registered class, or a RawElement kept as read."""
-    cls = COMPONENTS_BY_TAG.get(str(element.tag))
-    if cls is None:
-        return RawElement.from_xml(element)
-    return cls.from_xml(element)
+    cls = COMPONENTS_BY_TAG.get(str(element.tag), RawElement)
+    component = cls.from_element(element)
+    component.children = [component_from_xml(child) for child in element
+                          if isinstance(child.tag, str)]
+    return component

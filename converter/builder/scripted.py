@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from converter.builder.images import safe_name
+from converter.builder.conventions import FACE_LAYERS, leaf_phases, level_for, levels_of
 from converter.builder.module import BuiltModule
-from converter.builder.pieces import PieceArt, level_for, levels_of, piece_definition
+from converter.builder.pieces import PieceArt, face_image_name, piece_definition
 from converter.builder.setup import scenario_setup
 from converter.errors import AuditError
 from converter.model.game import Game
@@ -34,8 +34,7 @@ def _art(game: Game) -> PieceArt:
     art = PieceArt()
     for piece in game.pieces or []:
         for face in piece.faces:
-            art.names[(piece.id, face.counter, face.side)] = \
-                f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
+            art.names[(piece.id, face.counter, face.side)] = face_image_name(piece, face)
     return art
 
 
@@ -194,7 +193,7 @@ class ScriptedGame:
         vid = piece if piece in self.live else self.vid(piece, nth)
         p = self.live[vid]
         chain = decode_piece(p.type_text, p.state_text)
-        layer = next((t for t in chain.traits_of(Layer) if t.name in ("Step", "Side")), None)
+        layer = next((t for t in chain.traits_of(Layer) if t.name in FACE_LAYERS), None)
         if layer is None:
             raise AuditError(f"piece {p.piece_id!r} has no step or flip layer")
         layer.value = level
@@ -231,9 +230,7 @@ class ScriptedGame:
                                    children=[LogEntry(self._tracker(turn, phase_id))]))
 
     def _tracker(self, turn: int, phase_id: str | None) -> TurnTrackerChange:
-        from converter.audit.state import phase_leaves
-
-        leaves = [info.id for info, _ in phase_leaves(self.game)]
+        leaves = [phase.id for phase, _ in leaf_phases(self.game.sequence or [])]
         phase_index = leaves.index(phase_id) if phase_id in leaves else 0
         phase_state = sequence.join([phase_index, 0, 0, ",".join(["true"] * len(leaves))], ";")
         turns = self.game.turns
