@@ -142,16 +142,8 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
     notes = []
     for path in paths:
         save, record = read_game(path)
-        if mod.mapping is not None:  # another's module: refuse a game of another game
-            from converter.audit.mapping import check_belongs
-
-            check_belongs(record, str(path), mod.mapping)
+        notes.extend(admit(str(path), save.moduledata, record, mod))
         records.append((str(path), record))
-        saved_with = _module_name(save.moduledata, str(path))
-        if saved_with and mod.name and saved_with != mod.name:
-            notes.append(f"{os.path.basename(str(path))} was saved with module "
-                         f"{saved_with!r}, not {mod.name!r}: its pieces and places may not "
-                         "match this module")
     result = audit_records(records, mod)
     if mod.mapping is not None:
         notes.insert(0, mod.mapping.summary())
@@ -159,7 +151,26 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
     return result
 
 
-def _module_name(moduledata: bytes | None, source: str) -> str | None:
+def admit(path: str, moduledata: bytes | None, record: GameRecord,
+          mod: AuditModule) -> list[str]:
+    """Refuse a log of another game when the module is another's (mapping); the notes to
+    show when the log was saved with a module of another name.
+
+    Raises:
+        InputError: the log is not a game of the mapped game.
+    """
+    if mod.mapping is not None:  # another's module: refuse a game of another game
+        from converter.audit.mapping import check_belongs
+
+        check_belongs(record, path, mod.mapping)
+    saved_with = module_name(moduledata, path)
+    if saved_with and mod.name and saved_with != mod.name:
+        return [f"{os.path.basename(path)} was saved with module {saved_with!r}, not "
+                f"{mod.name!r}: its pieces and places may not match this module"]
+    return []
+
+
+def module_name(moduledata: bytes | None, source: str) -> str | None:
     """The module name a save records in its moduledata copy (None when absent/unreadable)."""
     if not moduledata:
         return None

@@ -255,15 +255,19 @@ def _game_of(vmod: ModuleFile, source: str) -> Game:
 
 
 def from_components(source: str, root: Component, game: Game | None,
-                    image_reader: Callable[[str], bytes | None] | None = None) -> AuditModule:
-    """Build the audit view of a module from its component tree."""
+                    image_reader: Callable[[str], bytes | None] | None = None,
+                    image_size: Callable[[str], tuple[int, int] | None] | None = None
+                    ) -> AuditModule:
+    """Build the audit view of a module from its component tree.  A board is sized by its
+    image (as VASSAL does): *image_size* when given, else by reading the image."""
     maps: dict[str, MapGeometry] = {}
     for m in root.walk():
         if isinstance(m, Map) and m.map_name:
             boards = {}
             for b in m.walk():
                 if isinstance(b, BoardComponent):
-                    dims = _image_size(b.image, image_reader, source)
+                    dims = image_size(b.image) if image_size is not None and b.image \
+                        else _image_size(b.image, image_reader, source)
                     try:
                         boards[b.name] = _board(b, dims)
                     except VassalFormatError as exc:  # e.g. a grid spacing of 0

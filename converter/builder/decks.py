@@ -3,10 +3,11 @@ slot per printed card (copies repeated), each card masked by its deck's back."""
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable
 
 from converter.builder.conventions import CARD_ID_PROPERTY
-from converter.builder.images import card_back, card_image, safe_name
+from converter.builder.images import ImageSet, card_back, card_image, safe_name
 from converter.builder.maps import PlacedBoard
 from converter.model.game import Game
 from converter.vassal.components import CardSlot, DrawPile, Map
@@ -18,14 +19,14 @@ DECK_ATTRS = {"faceDown": "Always", "drawFaceUp": "false", "shuffle": "Via right
               "draw": "true", "color": "0,0,0"}
 
 
-def deck_piles(game: Game, display: PlacedBoard, target: Map, images: dict[str, bytes],
+def deck_piles(game: Game, display: PlacedBoard, target: Map, images: ImageSet,
                take_gpid: Callable[[], str], notes: list[str]) -> None:
     for deck in game.decks or []:
         rect = display.decks.get(deck.id)
         if rect is None:
             continue
         back = f"cards/{safe_name(deck.id)}-back.png"
-        images[back] = card_back(game, deck)
+        images.add(back, partial(card_back, game, deck))
         cx, cy = rect.centre
         pile = DrawPile(name=deck.name, owning_board=display.board_name, x=cx, y=cy,
                         width=rect.w, height=rect.h)
@@ -36,7 +37,7 @@ def deck_piles(game: Game, display: PlacedBoard, target: Map, images: dict[str, 
                          f"{sum(c.count or 1 for c in cards)} of its {deck.count} cards")
         for card in cards:
             front = f"cards/{safe_name(deck.id)}-{safe_name(card.id)}.png"
-            images[front] = card_image(game, card)
+            images.add(front, partial(card_image, game, card))
             for _ in range(card.count or 1):
                 gpid = take_gpid()
                 slot = CardSlot(entry_name=card.title, gpid=gpid, width=75, height=105)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from PIL import Image, ImageDraw
 
@@ -21,6 +23,30 @@ from converter.model.pieces import Piece
 from converter.render.text import font
 
 COUNTER_PX = 52  # edge of the most common counter in the module, pixels
+
+
+@dataclass
+class ImageSet:
+    """The module's images by entry name.  Drawn as they are added; or, for a build only
+    an audit reads (no image is shown), kept as the recipe that would draw them, so that
+    nothing is rendered unless asked for (an HTML report's board picture)."""
+
+    draw: bool = True
+    images: dict[str, bytes] = field(default_factory=dict)
+    recipes: dict[str, Callable[[], bytes]] = field(default_factory=dict)
+
+    def add(self, name: str, make: Callable[[], bytes]) -> None:
+        if self.draw:
+            self.images[name] = make()
+        else:
+            self.recipes[name] = make
+
+    def get(self, name: str) -> bytes | None:
+        """The image's bytes, drawn now when only its recipe was kept; None when unknown."""
+        if name in self.images:
+            return self.images[name]
+        make = self.recipes.get(name)
+        return make() if make is not None else None
 
 
 def png(img: Image.Image) -> bytes:
@@ -65,6 +91,30 @@ def board_picture(game: Game, board: Board) -> Image.Image:
     from converter.render.maps import board_image
 
     return board_image(game, board, hex_px=HEX_PX)
+
+
+def scan_size(game: Game, board: Board) -> tuple[int, int]:
+    """The size of a board's scan from its header alone (nothing decoded): the size the
+    drawn board would have.
+
+    Raises:
+        InputError: the scan cannot be read or is unreasonably large (as when drawn).
+    """
+    from converter.errors import InputError
+    from converter.limits import DECODED_PIXELS
+    from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size
+
+    assert board.image is not None
+    path = game.resource(board.image.file)
+    try:
+        width, height = picture_size(path)
+    except UnreadablePicture as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc.why}") from None
+    except OSError as exc:
+        raise InputError(str(path), f"cannot read the map image: {exc}") from exc
+    if width * height > DECODED_PIXELS.value():  # it would be refused when drawn
+        raise ImageTooLarge(str(path), DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+    return width, height
 
 
 def display_image(game: Game, layout: DisplayLayout) -> bytes:

@@ -14,13 +14,17 @@ import json
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
+
+from PIL import Image
 
 from converter.builder import layout as lay
 from converter.builder.charts import chart_window
 from converter.builder.conventions import GAME_ENTRY, map_names
 from converter.builder.decks import deck_piles
-from converter.builder.images import board_picture, display_image, png, safe_name
+from converter.builder.images import (
+    ImageSet, board_picture, display_image, png, safe_name, scan_size)
 from converter.builder.maps import (
     PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
 from converter.builder.pieces import (
@@ -30,6 +34,7 @@ from converter.builder.toolbar import dice_buttons, global_properties, turn_trac
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
+from converter.model.board import Board
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
@@ -60,6 +65,8 @@ class BuiltModule:
     warnings: list[str] = field(default_factory=list)
     # what was built, in words, when the module is not built from the model (an import's)
     summary: str = ""
+    # a build for an audit (draw=False): the images not drawn, each drawn when asked for
+    images: ImageSet | None = None
 
     @property
     def file_name(self) -> str:
@@ -78,11 +85,15 @@ class _Gpids:
         return str(value)
 
 
-def build_module(path: str | Path, write_back: WriteBackHook | None = None) -> BuiltModule:
+def build_module(path: str | Path, write_back: WriteBackHook | None = None, *,
+                 draw: bool = True) -> BuiltModule:
     """Build the module of the game folder *path* (not written yet; see write_module).
 
     A game imported from a VASSAL module is that module written back; *write_back* (the
     importer's `converter.importer.writeback.write_back`) writes the JSON's edits into it.
+    With *draw* false the build is for an audit: the component tree whole, but no image
+    drawn (each is drawn when `images.get` asks), no reference card, and our checker not
+    run; such a module is not for writing.
 
     Raises:
         InputError: the folder or a file it names cannot be read.
@@ -107,7 +118,7 @@ def build_module(path: str | Path, write_back: WriteBackHook | None = None) -> B
                                     edited, write_back)
         return BuiltModule(game, archive, [], warnings=warnings,
                            summary=_written_back(archive.buildfile, any(edited)))
-    return build_from_model(game, copy.deepcopy(doc.data))
+    return build_from_model(game, copy.deepcopy(doc.data), draw=draw)
 
 
 def _written_back(root: Component, edited: bool) -> str:
@@ -123,10 +134,13 @@ def _written_back(root: Component, edited: bool) -> str:
     return f"the imported VASSAL module: {held or 'no component'}; {how}"
 
 
-def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
-    """Build from an already-loaded model and its merged JSON document."""
+def build_from_model(game: Game, document: dict[str, object], *,
+                     draw: bool = True) -> BuiltModule:
+    """Build from an already-loaded model and its merged JSON document (*draw*: as for
+    build_module)."""
     notes: list[str] = []
-    images: dict[str, bytes] = {}
+    imageset = ImageSet(draw)
+    images = imageset.images
     files: dict[str, bytes] = {}
     gpids = _Gpids()
     root = GameModule(name=game.title, version="1.0",
@@ -140,22 +154,22 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     if props is not None:
         root.add(props)
 
-    art = draw_pieces(game)
+    art = draw_pieces(game, draw)
     images.update(art.images)
     container = PrototypesContainer()
     container.add(*prototypes(game))
     root.add(container)
 
-    boards, maps = _boards(game, images, notes)
+    boards, maps = _boards(game, imageset, notes)
     display = None
     display_layout = lay.display_layout(game)
     if display_layout is not None:
         name = map_names(game)[""]
         display = display_board(game, display_layout, name, "boards/display.png")
-        images["boards/display.png"] = display_image(game, display_layout)
+        imageset.add("boards/display.png", lambda: display_image(game, display_layout))
         dmap = playable_map(name, board_component(display), docked=not maps)
         maps.append(dmap)
-        deck_piles(game, display, dmap, images, gpids.take, notes)
+        deck_piles(game, display, dmap, imageset, gpids.take, notes)
     root.add(*maps)
     palette, palette_gpids = _palette(game, art, gpids.take)
     root.add(palette)
@@ -163,7 +177,7 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     tracker = turn_tracker(game)
     if tracker is not None:
         root.add(tracker)
-    charts = chart_window(game, images)
+    charts = chart_window(game, images) if draw else None  # an audit reads no chart
     if charts is not None:
         root.add(charts)
     add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes,
@@ -173,7 +187,8 @@ def build_from_model(game: Game, document: dict[str, object]) -> BuiltModule:
     files[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     files[NOTES_ENTRY] = _notes_html(game, notes).encode("utf-8")
     archive = ModuleArchive(root, images, files)
-    built = BuiltModule(game, archive, notes, check_archive(archive), boards, display)
+    built = BuiltModule(game, archive, notes, check_archive(archive) if draw else [], boards,
+                        display, images=None if draw else imageset)
     log.info("built %s: %d maps, %d images, %d notes, %d findings", game.id, len(maps),
              len(images), len(notes), len(built.findings))
     return built
@@ -196,7 +211,7 @@ def _description(game: Game) -> str:
     return " - ".join(p for p in parts if p)
 
 
-def _boards(game: Game, images: dict[str, bytes],
+def _boards(game: Game, images: ImageSet,
             notes: list[str]) -> tuple[dict[str, PlacedBoard], list[Map]]:
     placed: dict[str, PlacedBoard] = {}
     maps: list[Map] = []
@@ -204,22 +219,27 @@ def _boards(game: Game, images: dict[str, bytes],
     for board in game.boards or []:
         map_name = names[board.id]
         image_name = f"boards/{safe_name(board.id)}.png"
-        picture = board_picture(game, board)
-        images[image_name] = png(picture.convert("RGB"))
         # the renderer draws the schematic when the scan is not there: so does the geometry
         scan = board.image is not None and game.resource(board.image.file).is_file()
+        if images.draw:
+            picture = board_picture(game, board)
+            images.add(image_name, partial(_png_rgb, picture))
+            size: tuple[int, int] | None = picture.size
+        else:  # the scan's size from its header; a schematic is the layout's size
+            images.add(image_name, partial(_board_png, game, board))
+            size = scan_size(game, board) if scan else None
         if board.kind == "hex" and board.grid is not None:
-            layout = lay.hex_layout(board, picture.size if scan else None)
+            layout = lay.hex_layout(board, size if scan else None)
         elif board.kind == "boxes":
-            layout = lay.box_layout(board, picture.size if scan else None)
+            layout = lay.box_layout(board, size if scan else None)
         else:
             if board.kind == "hex":
                 notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
                              "module's board has no hexes and nothing can be placed on it by "
                              "hex id")
-            layout = lay.space_layout(board, picture.size if scan else None)
-        if layout.size != picture.size:  # the grid must lie where the picture has its hexes
-            raise BuildError(f"board {board.name!r}: the renderer drew a {picture.size} image "
+            layout = lay.space_layout(board, size if scan else None)
+        if size is not None and layout.size != size:  # the grid lies where the hexes are
+            raise BuildError(f"board {board.name!r}: the renderer drew a {size} image "
                              f"but its geometry says {layout.size}")
         if board.kind == "hex" and board.grid is not None:
             pb = hex_board(layout, map_name, image_name)
@@ -275,3 +295,12 @@ def _notes_html(game: Game, notes: list[str]) -> str:
     return (f"<html><head><meta charset=\"utf-8\"><title>{html.escape(game.title)}</title></head>"
             f"<body><h1>{html.escape(game.title)}</h1><p>What this module could not express "
             f"from the game description:</p><ul>{items}</ul></body></html>\n")
+
+
+def _png_rgb(picture: Image.Image) -> bytes:
+    return png(picture.convert("RGB"))
+
+
+def _board_png(game: Game, board: Board) -> bytes:
+    """A board's picture, drawn only when the module's images are wanted."""
+    return png(board_picture(game, board).convert("RGB"))

@@ -63,24 +63,28 @@ def face_image_name(piece: Piece, face: Face) -> str:
     return f"pieces/{safe_name(piece.id)}-{face.counter}-{safe_name(face.side)}.png"
 
 
-def draw_pieces(game: Game) -> PieceArt:
-    """One PNG per printed face (a mask image too when some piece is hidden)."""
+def draw_pieces(game: Game, draw: bool = True) -> PieceArt:
+    """One PNG per printed face (a mask image too when some piece is hidden); with *draw*
+    false only the names (a build for an audit, which shows no piece)."""
     art = PieceArt()
     for piece in game.pieces or []:
         for face in piece.faces:
             name = face_image_name(piece, face)
             art.names[(piece.id, face.counter, face.side)] = name
-            art.images[name] = face_image(game, piece, face.counter, face.side)
+            if draw:
+                art.images[name] = face_image(game, piece, face.counter, face.side)
         span = numbered(piece)
         if span is not None and piece.faces:
             front = piece.faces[0]
             images = [art.names[(piece.id, front.counter, front.side)]]
             for copy in range(2, piece.copies + 1):
                 name = f"pieces/{safe_name(piece.id)}-{front.counter}-{safe_name(front.side)}-n{copy}.png"
-                art.images[name] = face_image(game, piece, front.counter, front.side, copy=copy)
+                if draw:
+                    art.images[name] = face_image(game, piece, front.counter, front.side,
+                                                  copy=copy)
                 images.append(name)
             art.numbers[piece.id] = (images, [str(n) for n in range(span[1], span[2] + 1)])
-    if any(is_hidden(game, p) for p in game.pieces or []):
+    if draw and any(is_hidden(game, p) for p in game.pieces or []):
         art.images[MASK_IMAGE] = mask_image(game)
     return art
 

@@ -149,26 +149,37 @@ def _bounded_float(literal: str) -> float:
 
 
 def _check_tree(data: Any, name: str) -> None:
-    """Depth and lone surrogates, walked without recursion (so without a RecursionError)."""
+    """Depth and lone surrogates, walked without recursion (so without a RecursionError).
+    A node's pointer is spelled out only for a problem (each node keeps its parent's link)."""
     depth_limit = limits.JSON_DEPTH.value()
-    stack: list[tuple[Any, str, int]] = [(data, "", 0)]
+    stack: list[tuple[Any, Any, int]] = [(data, None, 0)]
     while stack:
-        node, pointer, depth = stack.pop()
+        node, path, depth = stack.pop()
         if isinstance(node, str):
-            _check_text(node, name, pointer)
+            if _SURROGATE.search(node):
+                _check_text(node, name, _spell(path))
             continue
         if not isinstance(node, (dict, list)):
             continue
         if depth >= depth_limit:
             raise InputError(name, limits.JSON_DEPTH.refusal(
                 "JSON", f"arrays and objects nested more than {depth_limit} deep"),
-                pointer=pointer)
+                pointer=_spell(path))
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in items:
-            child = f"{pointer}/{_escape(str(key))}"
-            if isinstance(key, str):
-                _check_text(key, name, child)
+            child = (path, key)
+            if isinstance(key, str) and _SURROGATE.search(key):
+                _check_text(key, name, _spell(child))
             stack.append((value, child, depth + 1))
+
+
+def _spell(path: Any) -> str:
+    """The JSON pointer of a (parent, key) link chain."""
+    keys: list[str] = []
+    while path is not None:
+        path, key = path
+        keys.append(_escape(str(key)))
+    return "".join("/" + k for k in reversed(keys))
 
 
 def _check_text(text: str, name: str, pointer: str) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any, TypeVar, Union, get_args, get_origin
 
@@ -33,30 +34,55 @@ def from_json(cls: type[T], data: Any) -> T:
 
 
 def _decode(tp: Any, value: Any) -> Any:
-    if value is None:
-        return None
+    return _decoder(tp)(value)
+
+
+@lru_cache(maxsize=None)
+def _decoder(tp: Any) -> Callable[[Any], Any]:
+    """The decoder of one type hint, worked out once per hint (a document decodes tens of
+    thousands of values, each with a hint already seen)."""
     origin = get_origin(tp)
     if origin in (Union, types.UnionType):
         options = [a for a in get_args(tp) if a is not type(None)]
         if len(options) == 1:
-            return _decode(options[0], value)
-        return _decode_union(options, value)
+            return _decoder(options[0])
+        return lambda value: None if value is None else _decode_union(options, value)
     if origin is list:
-        (item,) = get_args(tp)
-        return [_decode(item, v) for v in value]
+        (item_tp,) = get_args(tp)
+        cell: list[Callable[[Any], Any]] = []
+
+        def decode_list(value: Any) -> Any:
+            if value is None:
+                return None
+            if not cell:
+                cell.append(_decoder(item_tp))
+            item = cell[0]
+            return [item(v) for v in value]
+        return decode_list
     if origin is dict:
-        _, item = get_args(tp)
-        return {k: _decode(item, v) for k, v in value.items()}
-    if tp is Any:
-        return value
+        _, value_tp = get_args(tp)
+
+        def decode_dict(value: Any) -> Any:
+            if value is None:
+                return None
+            item = _decoder(value_tp)
+            return {k: item(v) for k, v in value.items()}
+        return decode_dict
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        kwargs = {}
-        for name, key, hint in _spec(tp):
-            if key in value:
-                kwargs[name] = _decode(hint, value[key])
-        return tp(**kwargs)
-    if tp is float and isinstance(value, int) and not isinstance(value, bool):
-        return value
+        fields: list[tuple[str, str, Callable[[Any], Any]]] = []
+
+        def decode_object(value: Any) -> Any:
+            if value is None:
+                return None
+            if not fields:  # on first use: a class may hold itself (phases of phases)
+                fields.extend((name, key, _decoder(hint)) for name, key, hint in _spec(tp))
+            return tp(**{name: decode(value[key]) for name, key, decode in fields
+                         if key in value})
+        return decode_object
+    return _same
+
+
+def _same(value: Any) -> Any:
     return value
 
 

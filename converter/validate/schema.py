@@ -5,24 +5,39 @@ from __future__ import annotations
 import difflib
 import functools
 import json
-from collections.abc import Iterator
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 from converter.load.document import GameDocument, Problem
 from converter.load.schemas import fragment_keys, schemas
+
+if TYPE_CHECKING:  # jsonschema is imported only when a document needs its messages
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 BASE_URI = "https://vconv.github.io/schemas/1/"
 
 
 @functools.lru_cache(maxsize=None)
 def validator(name: str = "game.schema.json") -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
     resources = [(s["$id"], Resource.from_contents(s)) for s in schemas().values()]
     registry: Registry = Registry().with_resources(resources)
     return Draft202012Validator(_single_pass(schemas()[name]), registry=registry)
+
+
+@functools.lru_cache(maxsize=None)
+def fast_check(name: str = "game.schema.json") -> Callable[[Any], bool] | None:
+    """The one-pass yes/no check of *name*, compiled once (None when the schema uses a
+    keyword the compiler does not know: jsonschema alone judges then)."""
+    from converter.validate.fastcheck import Unsupported, compile_schema
+
+    try:
+        return compile_schema(schemas(), _single_pass(schemas()[name]))
+    except Unsupported:
+        return None
 
 
 def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
@@ -49,6 +64,11 @@ def _single_pass(schema: dict[str, Any]) -> dict[str, Any]:
 
 
 def check_schema(doc: GameDocument) -> list[Problem]:
+    """Every schema problem of *doc*, located; a valid document costs one compiled pass
+    (jsonschema, slower, runs only to say what is wrong)."""
+    fast = fast_check()
+    if fast is not None and fast(doc.data):
+        return []
     problems = []
     top_keys = fragment_keys() | set(schemas()["game.schema.json"]["properties"])
     for error in validator().iter_errors(doc.data):

@@ -50,6 +50,8 @@ class Checker:
         self.data = doc.data
         self.problems: list[Problem] = []
         self.index = Index()
+        # every value under these keys anywhere in the document: one walk for the three
+        self.found = _find_keys(self.data, ("provenance", "missing", "when"))
 
     def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
@@ -191,7 +193,7 @@ class Checker:
 
     # --- per section ---------------------------------------------------------------------
     def check_provenance(self) -> None:
-        for pointer, prov in _find_key(self.data, "provenance", ""):
+        for pointer, prov in self.found["provenance"]:
             if isinstance(prov, dict) and "source" in prov:
                 self.ref(f"{pointer}/provenance/source", prov["source"], "sources")
             readings = prov.get("readings") if isinstance(prov, dict) else None
@@ -199,7 +201,7 @@ class Checker:
                 used = [r for r in readings if r.get("used")]
                 if len(used) > 1:
                     self.report(f"{pointer}/provenance/readings", "more than one reading is marked used", check="provenance")
-        for pointer, missing in _find_key(self.data, "missing", ""):
+        for pointer, missing in self.found["missing"]:
             parent = _get(self.data, pointer)
             for i, name in enumerate(missing if isinstance(missing, list) else []):
                 # a list or object may be given in part; a single value is either known or missing
@@ -700,7 +702,7 @@ class Checker:
             self.ref(f"{pp}/side", phase.get("side"), "owners")
             self.refs(f"{pp}/order", phase.get("order"), "owners")
         if valid_turns is not None:
-            for pointer, when in _find_key(self.data, "when", ""):
+            for pointer, when in self.found["when"]:
                 turns_value = when.get("turns") if isinstance(when, dict) else None
                 listed = turns_value if isinstance(turns_value, list) else []
                 listed = listed + (when.get("not_turns") or [] if isinstance(when, dict) else [])
@@ -802,18 +804,25 @@ def _walk_phases(phases: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any
         yield from _walk_phases(phase.get("phases"), f"{p}/phases")
 
 
-def _find_key(node: Any, key: str, pointer: str) -> Iterator[tuple[str, Any]]:
-    """Every value stored under *key* anywhere in the document, with its parent's pointer."""
-    if isinstance(node, dict):
-        if key in node:
-            yield pointer, node[key]
-        for k, v in node.items():
-            if isinstance(v, (dict, list)):
-                yield from _find_key(v, key, f"{pointer}/{_esc(k)}")
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            if isinstance(v, (dict, list)):
-                yield from _find_key(v, key, f"{pointer}/{i}")
+def _find_keys(node: Any, keys: tuple[str, ...]) -> dict[str, list[tuple[str, Any]]]:
+    """For each of *keys*, every value stored under it anywhere in the document with its
+    parent's pointer, in the order _find_key gives them: one walk for all of them."""
+    found: dict[str, list[tuple[str, Any]]] = {k: [] for k in keys}
+
+    def walk(node: Any, pointer: str) -> None:
+        if isinstance(node, dict):
+            for key in keys:
+                if key in node:
+                    found[key].append((pointer, node[key]))
+            for k, v in node.items():
+                if isinstance(v, (dict, list)):
+                    walk(v, f"{pointer}/{_esc(k)}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                if isinstance(v, (dict, list)):
+                    walk(v, f"{pointer}/{i}")
+    walk(node, "")
+    return found
 
 
 def _get(node: Any, pointer: str) -> Any:

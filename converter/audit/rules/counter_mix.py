@@ -20,18 +20,34 @@ class CounterMixCheck(Check):
         self.run.rules = ["piece counts"] + [f"total {t.id}" for t in self.totals]
         self.in_play: dict[str, int] = {}
         self.reported: dict[str, int] = {}
+        # each total's count in play, kept as pieces come and go (not recounted per event)
+        self.in_total: dict[str, int] = {t.id: 0 for t in self.totals}
+        self.members: dict[str, list[Total]] = {}  # piece id → the totals it counts in
+
+    def _count(self, piece_id: str, new: int) -> None:
+        """Set a piece's count in play, and every total it belongs to with it."""
+        old = self.in_play.get(piece_id, 0)
+        self.in_play[piece_id] = new
+        totals = self.members.get(piece_id)
+        if totals is None:
+            p = self.game.piece(piece_id)
+            totals = self.members[piece_id] = [] if p is None else [
+                t for t in self.totals if self.game.matches(p, t.pieces)]
+        for total in totals:
+            self.in_total[total.id] += new - old
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, PieceRemoved):
             gp = event.piece.game
             if gp is not None:
-                self.in_play[gp.id] = self.in_play.get(gp.id, 1) - 1
+                self._count(gp.id, self.in_play.get(gp.id, 1) - 1)
             return
         assert isinstance(event, PieceAdded)
         gp = event.piece.game
         if gp is None:
             return
-        n = self.in_play[gp.id] = self.in_play.get(gp.id, 0) + 1
+        n = self.in_play.get(gp.id, 0) + 1
+        self._count(gp.id, n)
         if event.undo:
             return
         self.run.applied += 1
@@ -49,12 +65,8 @@ class CounterMixCheck(Check):
                       f"{n} copies of {gp.name} ({gp.id}) are in play; the game has "
                       f"{gp.copies}", f"at most {gp.copies}", f"{n} in play",
                       pieces=[event.piece], places=[event.place], points=points)
-        for total in self.totals:
-            if not self.game.matches(gp, total.pieces):
-                continue
-            have = sum(c for pid, c in self.in_play.items()
-                       if (p := self.game.piece(pid)) is not None
-                       and self.game.matches(p, total.pieces))
+        for total in self.members[gp.id]:
+            have = self.in_total[total.id]
             key = f"total:{total.id}"
             if have > total.count and self.reported.get(key, 0) < have:
                 self.reported[key] = have
