@@ -17,7 +17,7 @@ from converter.importer.context import ImportContext
 from converter.importer.hexgrid import (
     ImportedGrid, import_hex_grid, on_board_hexes, sane_numbering)
 from converter.importer.images import ImageTooLarge
-from converter.importer.paths import contents, join, label
+from converter.importer.paths import contents, label
 from converter.vassal import grid as vgrid
 from converter.vassal.components import BoardComponent, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component

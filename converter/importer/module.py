@@ -13,7 +13,6 @@ import os
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 from converter.builder.conventions import GAME_ENTRY, embedded_document

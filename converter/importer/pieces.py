@@ -20,7 +20,7 @@ from converter.builder.conventions import FACE_LAYERS, PIECE_ID_PROPERTY, SIDE_P
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from converter.importer.context import ImportContext
-from converter.importer.paths import contents, join, label
+from converter.importer.paths import contents, label
 from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component

@@ -32,7 +32,7 @@ from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import words
-from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, one_line, put_text
+from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text
 
 log = logging.getLogger(__name__)
 

@@ -79,7 +79,7 @@ ITALIAN: dict[str, str] = {
     "miniature": "miniatura", "control": "controllo",
     "columns": "colonne", "cells": "caselle", "rows": "righe", "text": "testo", "symbols": "simboli",
     "provenance": "fonte", "factors": "fattori", "color": "colore", "values": "valori",
-    "entries": "voci", "adjacent": "adiacenze", "layout": "posizione", "printed": "valori stampati",
+    "entries": "voci", "layout": "posizione", "printed": "valori stampati",
     "name": "nome", "section": "paragrafo", "steps": "passi", "result": "risultato", "value": "valore",
     "grid": "griglia", "hexes": "esagoni", "spaces": "spazi", "links": "collegamenti", "edges": "bordi",
     # counter key
