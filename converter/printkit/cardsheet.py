@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,25 +29,36 @@ def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: 
     return img
 
 
-def card_pages(cards: list[ReferenceCard], paper: Paper, *, dpi: float, title: str,
+def card_pages(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, title: str,
                theme: dict[str, Any] | None = None, what: str = "reference cards") -> list[Image.Image]:
     """Reference cards stacked down pages; a card taller than a page continues on the next one."""
+    return list(each_card_page(cards, paper, dpi=dpi, title=title, theme=theme, what=what))
+
+
+def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, title: str,
+                   theme: dict[str, Any] | None = None,
+                   what: str = "reference cards") -> Iterator[Image.Image]:
+    """The pages of `card_pages`, each given as soon as it is full: with cards drawn as they
+    are asked for, memory holds one page and one card."""
     t = {**DEFAULT_THEME, **(theme or {})}
     top = px(MARGIN_MM, dpi)
     bottom = px(paper.height_mm - MARGIN_MM, dpi)
     gap = px(GAP_MM, dpi)
-    pages: list[Image.Image] = []
+    count = 0
     page: Image.Image | None = None
     y = top
     for card in cards:
         for art in _slices(card, bottom - top):
             if page is None or y + art.height > bottom:
-                page = _blank(paper, dpi, f"{title} — {what} — page {len(pages) + 1}", t)
-                pages.append(page)
+                if page is not None:
+                    yield page
+                count += 1
+                page = _blank(paper, dpi, f"{title} — {what} — page {count}", t)
                 y = top
             page.paste(art, ((page.width - art.width) // 2, y))
             y += art.height + gap
-    return pages
+    if page is not None:
+        yield page
 
 
 def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:

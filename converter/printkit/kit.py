@@ -33,13 +33,13 @@ from PIL import Image
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.model.game import Game
-from converter.printkit.cardsheet import card_pages, deck_pages
+from converter.printkit.cardsheet import deck_pages, each_card_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
 from converter.printkit.mapsheets import board_sheet, map_page
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
-from converter.render.cards import reference_cards, setup_cards
+from converter.render.cards import ReferenceCard, each_reference_card, setup_card
 from converter.render.words import words
 
 log = logging.getLogger(__name__)
@@ -143,19 +143,11 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     cache.clear()
     report("counters", len(pages), len(pages))
 
-    cards = reference_cards(game, dpi=options.dpi)
-    report("cards", 0, len(cards))
-    if options.png:
-        for card in cards:
-            written.append(write_bytes_atomic(out / f"{game.id}-card-{card.name}.png", png_bytes(card.image, options.dpi)))
-    sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title)
-    data = b""
-    if sheets:
-        data = write_pdf([PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
-                         title=f"{game.title} — reference cards", epoch=epoch)
-        written.append(write_bytes_atomic(out / f"{game.id}-cards.pdf", data))
-    report("cards", len(cards), len(cards))
-    del cards, sheets, data  # dropped before the decks are drawn: one kind of page at a time
+    report("cards", 0, 1)
+    written.extend(_card_pdf(each_reference_card(game, dpi=options.dpi), out, f"{game.id}-cards.pdf",
+                             f"{game.id}-card-", game.title, f"{game.title} — reference cards", "reference cards",
+                             options, epoch))
+    report("cards", 1, 1)
 
     written.extend(_maps(game, out, options, epoch, report))
     written.extend(_setup_and_tracks(game, out, options, epoch, report))
@@ -215,15 +207,11 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
     paper = options.sheet
     written: list[Path] = []
     report("setup", 0, 1)
-    cards = setup_cards(game, dpi=options.dpi)
-    if cards:
-        if options.png:
-            for card in cards:
-                written.append(write_bytes_atomic(out / f"{game.id}-{card.name}.png", png_bytes(card.image, options.dpi)))
-        sheets = card_pages(cards, paper, dpi=options.dpi, title=game.title, what=words(game.language)("Setup"))
-        written.append(write_bytes_atomic(out / f"{game.id}-setup.pdf", write_pdf(
-            [PdfPage(img, paper.width_mm, paper.height_mm) for img in sheets],
-            title=f"{game.title} — setup", epoch=epoch)))
+    cards = (card for scenario in game.scenarios or []
+             if (card := setup_card(game, scenario, dpi=options.dpi)) is not None)
+    written.extend(_card_pdf(cards, out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
+                             f"{game.title} — setup", words(game.language)("Setup"), options,
+                             epoch))
     report("setup", 1, 1)
     pages = track_pages(game, paper, dpi=options.dpi)
     if pages:
@@ -234,3 +222,29 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
             [PdfPage(img, paper.width_mm, paper.height_mm) for img in pages],
             title=f"{game.title} — tracks", epoch=epoch)))
     return written
+
+
+def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: str,
+              game_title: str, pdf_title: str, what: str, options: KitOptions,
+              epoch: int) -> list[Path]:
+    """Cards stacked down pages into the PDF *name* (none when there is no card), each card
+    drawn, laid out and written as it comes: memory holds one page and one card."""
+    paper = options.sheet
+    pngs: list[Path] = []
+
+    def each_card() -> Iterator[ReferenceCard]:
+        for card in cards:
+            if options.png:
+                pngs.append(write_bytes_atomic(out / f"{png_prefix}{card.name}.png",
+                                               png_bytes(card.image, options.dpi)))
+            yield card
+
+    sheets = (PdfPage(img, paper.width_mm, paper.height_mm)
+              for img in each_card_page(each_card(), paper, dpi=options.dpi, title=game_title, what=what))
+    pdf = out / name
+    with _atomic_file(pdf) as fh:
+        count = stream_pdf(fh, sheets, title=pdf_title, epoch=epoch)
+    if not count:
+        pdf.unlink()
+        return pngs
+    return [*pngs, pdf]

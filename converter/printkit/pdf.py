@@ -9,7 +9,7 @@ from __future__ import annotations
 import io
 import time
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import BinaryIO
 
@@ -45,23 +45,24 @@ def write_pdf(pages: list[PdfPage], *, title: str, epoch: int, compress_level: i
     return out.getvalue()
 
 
-def stream_pdf(out: BinaryIO, pages: Iterator[PdfPage], count: int, *, title: str, epoch: int,
-               compress_level: int = 3) -> int:
+def stream_pdf(out: BinaryIO, pages: Iterable[PdfPage], count: int | None = None, *,
+               title: str, epoch: int, compress_level: int = 3) -> int:
     """Write the PDF of `write_pdf` to *out*, one page at a time: each page's image is
     compressed, written and dropped before the next is asked for, so memory holds one page
-    whatever the page count.  *count* is the number of pages *pages* yields (the page tree,
-    written first, lists them); the pages actually written, which must equal it.
+    whatever the page count.  The page tree is written after the pages, so the count need not
+    be known first; when *count* is given, the pages written must equal it.  Returns the
+    number of pages written.
 
     Raises:
         ValueError: *pages* yielded another number of pages than *count*.
     """
-    offsets: list[int] = []
+    offsets: dict[int, int] = {}
     written = 0
 
-    def put(body: bytes) -> None:
+    def put(obj: int, body: bytes) -> None:
         nonlocal written
-        offsets.append(written)
-        chunk = b"%d 0 obj\n" % len(offsets) + body + b"\nendobj\n"
+        offsets[obj] = written
+        chunk = b"%d 0 obj\n" % obj + body + b"\nendobj\n"
         out.write(chunk)
         written += len(chunk)
 
@@ -69,40 +70,39 @@ def stream_pdf(out: BinaryIO, pages: Iterator[PdfPage], count: int, *, title: st
     out.write(header)
     written = len(header)
     catalog, tree = 1, 2
-    # page i is objects 3i+3 (image), 3i+4 (content), 3i+5 (page): known before any is drawn
-    page_ids = [3 * i + 5 for i in range(count)]
-    put(b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
-    kids = b" ".join(b"%d 0 R" % i for i in page_ids)
-    put(b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, count))
-    done = 0
+    put(catalog, b"<< /Type /Catalog /Pages %d 0 R >>" % tree)
+    page_ids: list[int] = []
     for page in pages:
-        if done == count:
+        if count is not None and len(page_ids) == count:
             raise ValueError(f"more pages than the {count} announced")
         rgb = page.image if page.image.mode == "RGB" else page.image.convert("RGB")
         data = zlib.compress(rgb.tobytes(), compress_level)
-        image_id = len(offsets) + 1
-        put(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-            b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
-            % (rgb.width, rgb.height, len(data)) + data + b"\nendstream")
+        image_id = 3 * len(page_ids) + 3  # then its content and its page
+        put(image_id, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d "
+            b"/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>"
+            b"\nstream\n" % (rgb.width, rgb.height, len(data)) + data + b"\nendstream")
         del data, rgb
         w, h = page.width_mm * POINTS_PER_MM, page.height_mm * POINTS_PER_MM
         content = b"q %.4f 0 0 %.4f 0 0 cm /Im0 Do Q" % (w, h)
-        put(b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
-        put(b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] "
+        put(image_id + 1, b"<< /Length %d >>\nstream\n" % len(content) + content + b"\nendstream")
+        put(image_id + 2, b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] "
             b"/Resources << /XObject << /Im0 %d 0 R >> >> /Contents %d 0 R >>"
             % (tree, w, h, image_id, image_id + 1))
-        done += 1
-    if done != count:
+        page_ids.append(image_id + 2)
+    done = len(page_ids)
+    if count is not None and done != count:
         raise ValueError(f"{done} pages written, {count} announced")
+    kids = b" ".join(b"%d 0 R" % i for i in page_ids)
+    put(tree, b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, done))
     date = _pdf_date(epoch).encode("ascii")
-    put(b"<< /Title " + _escape(title) + b" /Producer (vconv) /CreationDate (" + date
+    info = 3 * done + 3
+    put(info, b"<< /Title " + _escape(title) + b" /Producer (vconv) /CreationDate (" + date
         + b") /ModDate (" + date + b") >>")
-    info = len(offsets)
     xref = written
-    tail = bytearray(b"xref\n0 %d\n0000000000 65535 f \n" % (len(offsets) + 1))
-    for off in offsets:
-        tail += b"%010d 00000 n \n" % off
+    tail = bytearray(b"xref\n0 %d\n0000000000 65535 f \n" % (info + 1))
+    for obj in range(1, info + 1):
+        tail += b"%010d 00000 n \n" % offsets[obj]
     tail += (b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
-             % (len(offsets) + 1, catalog, info, xref))
+             % (info + 1, catalog, info, xref))
     out.write(bytes(tail))
     return done

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Iterator
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -908,13 +909,20 @@ def reference_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDT
                     theme: dict[str, Any] | None = None) -> list[ReferenceCard]:
     """Every reference card of the game: its tables in order, then victory conditions, terrain,
     rules, sequence, turns, dice, the counter key and the sources."""
-    cards = [table_card(game, table, dpi=dpi, width_mm=width_mm, theme=theme) for table in game.tables or []]
+    return list(each_reference_card(game, dpi=dpi, width_mm=width_mm, theme=theme))
+
+
+def each_reference_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
+                        theme: dict[str, Any] | None = None) -> Iterator[ReferenceCard]:
+    """The cards of `reference_cards`, drawn one at a time as they are asked for (a printer
+    holds one card, not the game's every card)."""
+    for table in game.tables or []:
+        yield table_card(game, table, dpi=dpi, width_mm=width_mm, theme=theme)
     for make in (victory_card, terrain_card, rules_card, sequence_card, turns_card, dice_card, key_card,
                  sources_card):
         card = make(game, dpi=dpi, width_mm=width_mm, theme=theme)
         if card is not None:
-            cards.append(card)
-    return cards
+            yield card
 
 
 # --- scenario cards: victory conditions and setup -------------------------------------------
