@@ -51,7 +51,7 @@ def test_bundled_games_are_valid_both_ways() -> None:
         assert validator().is_valid(data), name
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(edits=st.lists(st.tuples(st.sampled_from(PATHS), VALUES | st.just(KeyError)),
                       min_size=1, max_size=3), game=st.sampled_from(sorted(DOCS)))
 def test_damaged_games_get_the_same_verdict(edits: list, game: str) -> None:  # type: ignore[type-arg]
