@@ -30,14 +30,17 @@ def _blank(paper: Paper, dpi: float, label: str, theme: dict[str, Any], top_mm: 
 
 
 def card_pages(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, title: str,
-               theme: dict[str, Any] | None = None, what: str = "reference cards") -> list[Image.Image]:
+               theme: dict[str, Any] | None = None, what: str = "reference cards",
+               page_label: str = "page {n}") -> list[Image.Image]:
     """Reference cards stacked down pages; a card taller than a page continues on the next one."""
-    return list(each_card_page(cards, paper, dpi=dpi, title=title, theme=theme, what=what))
+    return list(each_card_page(cards, paper, dpi=dpi, title=title, theme=theme, what=what,
+                               page_label=page_label))
 
 
 def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, title: str,
                    theme: dict[str, Any] | None = None,
-                   what: str = "reference cards") -> Iterator[Image.Image]:
+                   what: str = "reference cards",
+                   page_label: str = "page {n}") -> Iterator[Image.Image]:
     """The pages of `card_pages`, each given as soon as it is full: with cards drawn as they
     are asked for, memory holds one page and one card."""
     t = {**DEFAULT_THEME, **(theme or {})}
@@ -53,7 +56,7 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
                 if page is not None:
                     yield page
                 count += 1
-                page = _blank(paper, dpi, f"{title} — {what} — page {count}", t)
+                page = _blank(paper, dpi, f"{title} — {what} — " + page_label.format(n=count), t)
                 y = top
             page.paste(art, ((page.width - art.width) // 2, y))
             y += art.height + gap

@@ -145,7 +145,9 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
 
     report("cards", 0, 1)
     written.extend(_card_pdf(each_reference_card(game, dpi=options.dpi), out, f"{game.id}-cards.pdf",
-                             f"{game.id}-card-", game.title, f"{game.title} — reference cards", "reference cards",
+                             f"{game.id}-card-", game.title, f"{game.title} — reference cards",
+                             words(game.language)("reference cards"),
+                             words(game.language)("page {n}"),
                              options, epoch))
     report("cards", 1, 1)
 
@@ -210,7 +212,8 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
     cards = (card for scenario in game.scenarios or []
              if (card := setup_card(game, scenario, dpi=options.dpi)) is not None)
     written.extend(_card_pdf(cards, out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
-                             f"{game.title} — setup", words(game.language)("Setup"), options,
+                             f"{game.title} — setup", words(game.language)("Setup"),
+                             words(game.language)("page {n}"), options,
                              epoch))
     report("setup", 1, 1)
     pages = track_pages(game, paper, dpi=options.dpi)
@@ -225,7 +228,7 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
 
 
 def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: str,
-              game_title: str, pdf_title: str, what: str, options: KitOptions,
+              game_title: str, pdf_title: str, what: str, page_label: str, options: KitOptions,
               epoch: int) -> list[Path]:
     """Cards stacked down pages into the PDF *name* (none when there is no card), each card
     drawn, laid out and written as it comes: memory holds one page and one card."""
@@ -240,7 +243,8 @@ def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: 
             yield card
 
     sheets = (PdfPage(img, paper.width_mm, paper.height_mm)
-              for img in each_card_page(each_card(), paper, dpi=options.dpi, title=game_title, what=what))
+              for img in each_card_page(each_card(), paper, dpi=options.dpi, title=game_title, what=what,
+                                         page_label=page_label))
     pdf = out / name
     with _atomic_file(pdf) as fh:
         count = stream_pdf(fh, sheets, title=pdf_title, epoch=epoch)
