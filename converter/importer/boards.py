@@ -10,6 +10,7 @@ board keeps the single space and a note says what was left out.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from collections.abc import Iterable
 from typing import Any
 
 from converter.errors import VassalFormatError
@@ -201,36 +202,45 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGeometry, size: tuple[int, in
     rows = int((size[1] - grid.y0) / grid.dy) + 1
     if cols <= 0 or rows <= 0 or cols * rows > MAX_SQUARES * 40:
         return []
+    centres = (grid.center(col, row) for row in range(rows) for col in range(cols))
+    on_board = (c for c in centres if 0 <= c[0] < size[0] and 0 <= c[1] < size[1])
+    return _cell_spaces(ctx, grid, on_board, size, placed, board_id, "square", zone, parent,
+                        f"{path}/SquareGrid", "VASSAL's SquareGrid and its numbering, one "
+                        "space per cell on the board")
+
+
+def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeometry,
+                 centres: Iterable[tuple[int, int]], size: tuple[int, int],
+                 placed: PlacedBoard, board_id: str, kind: str,
+                 zone: vgrid.ZoneGeometry | None, parent: str | None, where: str,
+                 why: str) -> list[dict[str, Any]]:
+    """One space per grid cell centred at *centres* (inside the *zone*, when the grid is a
+    zone's), named as VASSAL names it; none past MAX_SQUARES or when a name cannot be made."""
     out: list[dict[str, Any]] = []
-    for row in range(rows):
-        for col in range(cols):
-            centre = grid.center(col, row)
-            if not (0 <= centre[0] < size[0] and 0 <= centre[1] < size[1]):
-                continue
-            if zone is not None and not zone.contains(centre):
-                continue
-            if len(out) >= MAX_SQUARES:
-                return []
-            try:
-                name = grid.location_name(centre)
-            except (ValueError, ArithmeticError):
-                return []
-            if zone is not None:
-                name = (zone.location_format.replace("$name$", zone.name)
-                        .replace("$gridLocation$", name))
-            if name in placed.locations:
-                continue
-            sid = ctx.ids.take("spaces", name, "square")
-            space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "square"}
-            if parent is not None:
-                space["parent"] = parent
-            layout = _layout(centre, size)
-            if layout is not None:
-                space["layout"] = layout
-            space["provenance"] = ctx.deduced(f"{path}/SquareGrid", "VASSAL's SquareGrid and "
-                                              "its numbering, one space per cell on the board")
-            placed.locations[name] = {"board": board_id, "space": sid}
-            out.append(space)
+    for centre in centres:
+        if zone is not None and not zone.contains(centre):
+            continue
+        if len(out) >= MAX_SQUARES:
+            return []
+        try:
+            name = grid.location_name(centre)
+        except (ValueError, ArithmeticError):
+            return []
+        if zone is not None:
+            name = (zone.location_format.replace("$name$", zone.name)
+                    .replace("$gridLocation$", name))
+        if name in placed.locations:
+            continue
+        sid = ctx.ids.take("spaces", name, kind)
+        space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": kind}
+        if parent is not None:
+            space["parent"] = parent
+        layout = _layout(centre, size)
+        if layout is not None:
+            space["layout"] = layout
+        space["provenance"] = ctx.deduced(where, why)
+        placed.locations[name] = {"board": board_id, "space": sid}
+        out.append(space)
     return out
 
 
@@ -346,30 +356,9 @@ def _zone_hexes(ctx: ImportContext, zone: vgrid.ZoneGeometry, size: tuple[int, i
         cells = on_board_hexes(grid, size)
     except ValueError:
         return []
-    out: list[dict[str, Any]] = []
-    for col, row in cells:
-        centre = grid.center(col, row)
-        if not zone.contains(centre):
-            continue
-        if len(out) >= MAX_SQUARES:
-            return []
-        try:
-            name = grid.location_name(centre)
-        except (ValueError, ArithmeticError):
-            return []
-        name = zone.location_format.replace("$name$", zone.name).replace("$gridLocation$", name)
-        if name in placed.locations:
-            continue
-        sid = ctx.ids.take("spaces", name, "hex")
-        space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "hex", "parent": parent}
-        layout = _layout(centre, size)
-        if layout is not None:
-            space["layout"] = layout
-        space["provenance"] = ctx.deduced(f"{path}/HexGrid", "VASSAL's HexGrid and its "
-                                          "numbering inside the zone, one space per hex")
-        placed.locations[name] = {"board": placed.board_id, "space": sid}
-        out.append(space)
-    return out
+    return _cell_spaces(ctx, grid, (grid.center(col, row) for col, row in cells), size, placed,
+                        placed.board_id, "hex", zone, parent, f"{path}/HexGrid",
+                        "VASSAL's HexGrid and its numbering inside the zone, one space per hex")
 
 
 def _zoned(board: BoardComponent) -> Component:
