@@ -936,7 +936,7 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
     if at.any_of:
         return " / ".join(place_text(game, a, tr) for a in at.any_of)
     if at.hex:
-        boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind == "hex"]
+        boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind_spec.hex_grid]
         name = next((h.name for b in boards if b is not None for h in b.hexes or [] if h.id == at.hex and h.name), None)
         return f"{at.hex} {name}" if name else at.hex
     if at.space:

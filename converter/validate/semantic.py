@@ -15,6 +15,7 @@ from typing import Any
 
 from converter.limits import TRACK_CELLS
 from converter.load.document import GameDocument, Problem
+from converter.model.boardkinds import Drawing, board_kind
 from converter.model.codec import from_json
 from converter.model.hexgrid import HexGridSpec
 
@@ -70,7 +71,7 @@ class Checker:
                 self.index.space_board[space["id"]] = board["id"]
             groups.extend(_enum(board.get("groups"), f"{bp}/groups"))
             edges.extend(_enum(board.get("edges"), f"{bp}/edges"))
-            if board.get("kind") == "hex" and "grid" in board:
+            if board_kind(board["kind"]).hex_grid and "grid" in board:
                 self.index.grids[board["id"]] = from_json(HexGridSpec, board["grid"])
                 self._check_grid(bp, board)
         self._define("spaces", spaces)
@@ -250,7 +251,7 @@ class Checker:
 
     def check_boards(self) -> None:
         for bp, board in self._items("boards"):
-            kind = board.get("kind")
+            kind = board_kind(board["kind"])
             grid = self.index.grids.get(board["id"])
             hex_seen: dict[str, str] = {}
             for hp, h in _enum(board.get("hexes"), f"{bp}/hexes"):
@@ -322,16 +323,17 @@ class Checker:
                     self.report(f"{lp}/between", f"link joins space {a!r} to itself", check="adjacency")
                 self.terrain_ref(f"{lp}/type", link["type"], ("link",))
                 self.filter_refs(f"{lp}/only", link.get("only"))
-            if kind == "hex" and grid is None and (board.get("hexes") or board.get("hexsides")):
+            if kind.hex_grid and grid is None and (board.get("hexes") or board.get("hexsides")):
                 self.report(f"{bp}/missing", "hexes are listed but the board's grid is missing",
                             "give the grid, or leave the hexes out", check="grid")
-            if kind in ("area", "network", "boxes") and not board.get("spaces"):
-                self.report(f"{bp}", f"{kind} board {board['id']!r} has no spaces", check="board")
+            if kind.needs_spaces and not board.get("spaces"):
+                self.report(f"{bp}", f"{kind.name} board {board['id']!r} has no spaces", check="board")
             if board.get("image"):
                 self._file(f"{bp}/image/file", board["image"]["file"])
-                if kind == "hex" and grid is not None:
+                drawing = kind.drawing(grid is not None)
+                if drawing is Drawing.HEX_GRID and grid is not None:
                     self._calibration(bp, board["image"], grid)
-                elif kind == "boxes":
+                elif drawing is Drawing.BOXES:
                     self._box_calibration(bp, board)
 
     def _calibration(self, bp: str, image: dict[str, Any], grid: HexGridSpec) -> None:

@@ -470,7 +470,7 @@ def _place_words(state: GameState, text: str) -> list[str]:
         return out
     for word in re.findall(r"[\w\-]+", text):
         for b in game.boards or []:
-            if b.kind == "hex" and b.grid is not None and b.grid.contains(word):
+            if (grid := b.hex_grid()) is not None and grid.contains(word):
                 out.append(f"{b.id}:{word}")
                 break
             space = next((sp.id for sp in b.spaces or []

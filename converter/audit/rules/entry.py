@@ -112,7 +112,7 @@ class EntryCheck(Check):
     def _on_target_board(self, target: Target, board: Board) -> bool:
         if target.board is not None:
             return target.board == board.id
-        return board.kind != "boxes"
+        return board.kind_spec.on_map
 
     def _filters(self, state: GameState, event: Event, piece: PieceState, board: Board,
                  place: Place, points: list[tuple[str, int, int]]) -> None:

@@ -102,7 +102,7 @@ class MovementCheck(Check):
                       points=points)
             return
         allowance = self._allowance(rule, state, piece)
-        if board.kind == "hex" and o.hex is not None and d.hex is not None:
+        if board.kind_spec.hex_grid and o.hex is not None and d.hex is not None:
             cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
                                        state.turn, blocked)

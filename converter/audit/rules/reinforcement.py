@@ -89,7 +89,7 @@ class ReinforcementCheck(Check):
         if place.game_board is None or (place.hex is None and place.space is None):
             return False
         board = self.game.board(place.game_board)
-        return board is not None and board.kind != "boxes"
+        return board is not None and board.kind_spec.on_map
 
     def _at(self, at: Location, dest: Place) -> bool | None:
         if at.any_of:
