@@ -48,24 +48,32 @@ def _guard_raises(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("VCONV_GUARD", "raise")
 
 
+# The stamp of the session's builds when SOURCE_DATE_EPOCH is not set: every test that asks
+# for a game's module without choosing an epoch shares the build of the builder's tests,
+# which need a fixed one (tests/builder/conftest.py) -- each game is built once per run.
+EPOCH = 1_700_000_000
+
 # (game folder, SOURCE_DATE_EPOCH) -> its BuiltModule, or the error its build raised: the
 # epoch is part of the key, as it changes the module's stamps
-_BUILT: dict[tuple[Path, str | None], Any] = {}
+_BUILT: dict[tuple[Path, str], Any] = {}
 
 
 def built_once(folder: Path) -> Any:
-    """The module of a game folder, built the first time any test of this run asks for it;
-    each caller gets its own deep copy (tests change what they are given, and a copy costs
-    far less than a build).  A build that fails raises the same error again for every
-    caller."""
-    key = (Path(folder).resolve(), os.environ.get("SOURCE_DATE_EPOCH"))
+    """The module of a game folder, built the first time any test of this run asks for it
+    (stamped with $SOURCE_DATE_EPOCH, else EPOCH); each caller gets its own deep copy (tests
+    change what they are given, and a copy costs far less than a build).  A build that
+    fails raises the same error again for every caller."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH") or str(EPOCH)
+    key = (Path(folder).resolve(), epoch)
     if key not in _BUILT:
         from converter.builder import build_module
 
-        try:
-            _BUILT[key] = build_module(key[0])
-        except Exception as exc:  # remembered: a broken game is not built again
-            _BUILT[key] = exc
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setenv("SOURCE_DATE_EPOCH", epoch)
+            try:
+                _BUILT[key] = build_module(key[0])
+            except Exception as exc:  # remembered: a broken game is not built again
+                _BUILT[key] = exc
     result = _BUILT[key]
     if isinstance(result, Exception):
         raise result

@@ -11,11 +11,10 @@ from pathlib import Path
 import pytest
 
 from converter.builder.module import BuiltModule, write_module
-from tests.conftest import built_once
+from tests.conftest import EPOCH, built_once
 
 ROOT = Path(__file__).resolve().parents[2]
 MINI = ROOT / "tests" / "data" / "games" / "mini"
-EPOCH = 1_700_000_000
 
 
 def game_folders() -> list[Path]:
