@@ -186,6 +186,9 @@ CASES: list[tuple[str, str, Callable[[Any], None], list[tuple[str, str, str]]]] 
      [("game.json", "/include/3", "include '../mini/../x.json' is outside the game folder")]),
     ("image-missing", "map.json", _set("boards/0/image", {"file": "scan.png", "origin": [50, 40], "hex_width_px": 100}),
      [("map.json", "/boards/0/image/file", "file 'scan.png' does not exist in {folder}")]),
+    ("image-unreadable", "map.json", _set("boards/0/image", {"file": "map.json", "origin": [50, 40], "hex_width_px": 100}),
+     [("map.json", "/boards/0/image/file", "the map picture 'map.json' is not a readable picture "
+       "(cannot identify image file '{folder}/map.json')")]),
     ("image-uncalibrated", "map.json", _set("boards/0/image", {"file": "map.json"}),
      [("map.json", "/boards/0/image",
        "the map picture has no calibration: pieces cannot be put on its hexes")]),
