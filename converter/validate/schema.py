@@ -194,6 +194,10 @@ def describe(error: ValidationError) -> tuple[str, str]:
             return f"expected {_or(forms)}, got {_json_type(inst)} {json.dumps(inst, ensure_ascii=False)[:60]}", ""
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} matches none of the allowed forms", schema.get("description", "")
     if v == "not":
+        named = [k for branch in (value.get("anyOf") or [] if isinstance(value, dict) else [])
+                 for k in branch.get("required", []) if isinstance(inst, dict) and k in inst]
+        if named:
+            return f"{', '.join(repr(k) for k in named)} not allowed here", schema.get("description", "")
         return "this property is not allowed here", schema.get("description", "")
     if v == "minProperties":
         return "must not be empty", ""
