@@ -11,13 +11,16 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from converter.limits import TRACK_CELLS
 from converter.load.document import GameDocument, Problem
 from converter.model.boardkinds import Drawing, board_kind
 from converter.model.codec import from_json
 from converter.model.hexgrid import HexGridSpec
+
+if TYPE_CHECKING:
+    from converter.model.game import Game
 
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
@@ -53,6 +56,7 @@ class Checker:
         self.index = Index()
         # every value under these keys anywhere in the document: one walk for the three
         self.found = _find_keys(self.data, ("provenance", "missing", "when"))
+        self.game: Game | None = None  # the model check_totals builds, kept for the caller
 
     def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
@@ -755,7 +759,7 @@ class Checker:
     def check_totals(self) -> None:
         from converter.model.game import Game
 
-        game = Game.from_dict(self.data)  # the schema passed: the model takes every shape it allows
+        game = self.game = Game.from_dict(self.data)  # the schema passed: the model takes every shape it allows
         for tp, total in self._items("totals"):
             if "deck" in total or "decks" in total:
                 deck_ids = [total["deck"]] if "deck" in total else total["decks"]
@@ -791,6 +795,13 @@ class Checker:
 def check_semantics(doc: GameDocument) -> list[Problem]:
     """Every cross-reference problem of a schema-valid game."""
     return Checker(doc).run()
+
+
+def checked_model(doc: GameDocument) -> tuple[list[Problem], Game | None]:
+    """`check_semantics` and the game model the checks built on the way (one build)."""
+    checker = Checker(doc)
+    problems = checker.run()
+    return problems, checker.game
 
 
 # --- helpers -------------------------------------------------------------------------------
