@@ -177,3 +177,15 @@ def test_control_characters_a_module_cannot_carry_are_problems_of_validate(
 def test_tab_and_line_breaks_are_text(run: Run, tmp_path: Path) -> None:
     game = edit_game(tmp_path, "game.json", lambda d: d.update(title="a\tb\nc\r"))
     assert run("validate", game)[0] == 0
+
+
+@pytest.mark.parametrize("literal", ["1e308", "2.0", "1E1"])
+def test_a_whole_number_written_as_a_float_is_not_an_integer(
+        run: Run, tmp_path: Path, literal: str) -> None:
+    """JSON Schema calls 2.0 an integer; a turn track of 1e308 turns then crashed validate."""
+    game = edit_text(tmp_path, "game.json", '"first": 1,', f'"first": {literal},')
+    code, out, _ = run("validate", game)
+    assert code == 1
+    assert f"game.json:/turns/first: expected an integer, got a number {float(literal)!r}" in out
+    code, _, err = run("build", game, "-o", tmp_path / "out")
+    assert code == 2 and "game.json:/turns/first: expected an integer" in err

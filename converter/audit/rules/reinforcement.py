@@ -18,7 +18,7 @@ class ReinforcementCheck(Check):
     handles = (PieceAdded, PieceMoved)
 
     def begin_game(self, state: GameState) -> None:
-        rules = self.rules("reinforcement")
+        rules = self.rules(Rule, "reinforcement")
         self.rule: Rule | None = next((r for r in rules if r.checkable is not False
                                        and not r.when), None)
         self.blocked = [r for r in rules if r.checkable is False]
