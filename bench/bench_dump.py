@@ -12,7 +12,7 @@ wall time), the median of `--runs` runs taken in turn (ours, pywargame, floor, o
              trait chain decoded and named.
 - pywargame: pywargame 0.8's `SaveIO.readSave` plus `WithTraits.decodeAdd2` on every AddPiece
              line (its reader, pieces decoded into traits), printing nothing.  Needs Python 3.12
-             with pywargame 0.8: set PYWARGAME_PYTHON (default /tmp/pwg-venv/bin/python).
+             with pywargame 0.8: PYWARGAME_PYTHON, default the checkout's .venv312.
 - floor:     unzip + de-obfuscate only (`savefile.read_save`), no command decoded.
 
 Files: the real saves and logs under tests/data/real/ (plus any given), and a synthetic
@@ -33,12 +33,30 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# as an installed vconv runs: compiled bytecode kept (a shell may turn that off)
+INSTALLED = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 sys.path.insert(0, str(ROOT))
 
 from converter.vassal.commands import AddPiece, read_record  # noqa: E402
 from converter.vassal.savefile import read_save, write_save  # noqa: E402
 
-PYWARGAME = os.environ.get("PYWARGAME_PYTHON", "/tmp/pwg-venv/bin/python")
+def pywargame_python() -> str:
+    """pywargame's Python 3.12: $PYWARGAME_PYTHON, else the checkout's .venv312, else (in a
+    git worktree) the main checkout's."""
+    if os.environ.get("PYWARGAME_PYTHON"):
+        return os.environ["PYWARGAME_PYTHON"]
+    here = ROOT / ".venv312" / "bin" / "python"
+    if not here.is_file():
+        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
+                                capture_output=True, text=True).stdout.strip()
+        main = (ROOT / common).resolve().parent / ".venv312" / "bin" / "python" if common \
+            else here
+        if main.is_file():
+            return str(main)
+    return str(here)
+
+
+PYWARGAME = pywargame_python()
 OURS = [sys.executable, "-m", "converter.cli", "dump"]
 if (Path(sys.executable).parent / "vconv").is_file():
     OURS = [str(Path(sys.executable).parent / "vconv"), "dump"]
@@ -68,7 +86,8 @@ read_save(sys.argv[1])
 def cpu_seconds(command: list[str]) -> tuple[float, int, str]:
     """(user + system seconds, exit code, last line of stderr) of one run of *command*."""
     with open(os.devnull, "wb") as sink:
-        proc = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE, cwd=ROOT)
+        proc = subprocess.Popen(command, stdout=sink, stderr=subprocess.PIPE, cwd=ROOT,
+                                env=INSTALLED)
         assert proc.stderr is not None
         err = proc.stderr.read().decode("utf-8", "replace").strip().splitlines()
         _pid, status, usage = os.wait4(proc.pid, 0)

@@ -222,9 +222,6 @@ def _from_vmod(path: Path) -> AuditModule:
     from converter.vassal.vmod_reader import read_vmod
 
     vmod = read_vmod(path)
-    game = None
-    if GAME_ENTRY in vmod.entry_names:
-        game = _game_of(vmod, str(path))
 
     def read_image(name: str) -> bytes | None:
         entry = "images/" + name
@@ -232,7 +229,9 @@ def _from_vmod(path: Path) -> AuditModule:
             return None
         return vmod.read_member(entry, MAX_IMAGE_BYTES)
 
-    return from_components(str(path), vmod.buildfile, game, read_image)
+    with vmod.opened():  # the description and every board image from one opening
+        game = _game_of(vmod, str(path)) if GAME_ENTRY in vmod.entry_names else None
+        return from_components(str(path), vmod.buildfile, game, read_image)
 
 
 def _game_of(vmod: ModuleFile, source: str) -> Game:
@@ -243,18 +242,19 @@ def _game_of(vmod: ModuleFile, source: str) -> Game:
     module is no problem for an audit; every other problem still is.
     """
     from converter.load.document import GameDocument
-    from converter.validate import validate_document
+    from converter.validate import validated_model
 
     data = embedded_document(vmod)
     if data is None:
         return game_from_module(vmod)  # says the module holds no description
     doc = GameDocument(folder=Path(vmod.path), data=data)
-    problems = [p for p in validate_document(doc) if p.check != "file"]
-    if problems:
+    found, game = validated_model(doc)  # one schema pass, one model build
+    problems = [p for p in found if p.check != "file"]
+    if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
         raise ModelError(f"{vmod.path}!{GAME_ENTRY}: the game has {len(problems)} problems:"
                          f"\n{lines}")
-    return Game.from_dict(data)
+    return game
 
 
 def from_components(source: str, root: Component, game: Game | None,

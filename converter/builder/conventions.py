@@ -341,11 +341,11 @@ def game_from_module(module: ModuleFile) -> Game:
     data = embedded_document(module)
     if data is None:
         raise VassalFormatError(f"{module.path}: the module holds no {GAME_ENTRY} (not built by vconv?)")
-    from converter.validate import validate_document
+    from converter.validate import validated_model
 
     doc = GameDocument(folder=Path(module.path), data=data)
-    problems = validate_document(doc)
-    if problems:
+    problems, game = validated_model(doc)  # one schema pass, one model build
+    if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
         raise ModelError(f"{module.path}!{GAME_ENTRY}: the game has {len(problems)} problems:\n{lines}")
-    return Game.from_dict(data)
+    return game

@@ -25,6 +25,21 @@ def validate_document(doc: GameDocument) -> list[Problem]:
     return problems
 
 
+def validated_model(doc: GameDocument) -> tuple[list[Problem], Game | None]:
+    """`validate_document` and the document's game model, built once: the semantic checks
+    build it anyway (None when the schema stage failed, so no model can be built)."""
+    problems = list(doc.problems)
+    schema_problems = check_schema(doc)
+    problems.extend(schema_problems)
+    if schema_problems:
+        return problems, None
+    from converter.validate.semantic import checked_model
+
+    found, game = checked_model(doc)
+    problems.extend(found)
+    return problems, game if game is not None else Game.from_dict(doc.data)
+
+
 def validate_path(path: str | Path) -> tuple[GameDocument, list[Problem]]:
     doc = load_game(path)
     return doc, validate_document(doc)
@@ -37,14 +52,14 @@ def load_model(path: str | Path) -> Game:
     Raises InputError for a missing or unreadable file and ModelError (listing the
     problems) when the game does not validate.
     """
-    doc, problems = validate_path(path)
-    if problems:
+    doc = load_game(path)
+    problems, game = validated_model(doc)
+    if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
         raise ModelError(f"{doc.folder}: the game has {len(problems)} problems (run vconv validate):\n{lines}{more}")
-    game = Game.from_dict(doc.data)
     game.folder = doc.folder
     return game
 
 
-__all__ = ["load_model", "validate_document", "validate_path", "Problem"]
+__all__ = ["load_model", "validate_document", "validate_path", "validated_model", "Problem"]

@@ -8,6 +8,8 @@ too. No check swallows an exception: a file that cannot be read is a problem nam
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from converter.load.document import GameDocument, Problem
 from converter.validate.semantic.boards import check_boards
 from converter.validate.semantic.context import Context, natural
@@ -16,14 +18,23 @@ from converter.validate.semantic.references import check_provenance, check_rules
 from converter.validate.semantic.tables import check_tables
 from converter.validate.semantic.turns import check_scenarios, check_turns
 
+if TYPE_CHECKING:
+    from converter.model.game import Game
+
 CHECKS = (check_provenance, check_sides, check_terrain, check_boards, check_pieces, check_cards,
           check_tables, check_rules, check_turns, check_scenarios, check_totals)
 
 
 def check_semantics(doc: GameDocument) -> list[Problem]:
     """Every cross-reference problem of a schema-valid game, sorted by file and pointer."""
+    return checked_model(doc)[0]
+
+
+def checked_model(doc: GameDocument) -> tuple[list[Problem], Game | None]:
+    """`check_semantics` and the game model the checks built on the way (one build)."""
     ctx = Context(doc)
     ctx.collect_ids()
     for check in CHECKS:
         check(ctx)
-    return sorted(set(ctx.problems), key=lambda p: (p.file, natural(p.pointer), p.message))
+    problems = sorted(set(ctx.problems), key=lambda p: (p.file, natural(p.pointer), p.message))
+    return problems, ctx.game

@@ -6,12 +6,15 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from converter.load.document import GameDocument, Problem
 from converter.model.boardkinds import board_kind
 from converter.model.codec import from_json
 from converter.model.hexgrid import HexGridSpec
+
+if TYPE_CHECKING:
+    from converter.model.game import Game
 
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
@@ -49,6 +52,7 @@ class Context:
         self.index = Index()
         # every value under these keys anywhere in the document: one walk for the three
         self.found = find_keys(self.data, ("provenance", "missing", "when"))
+        self.game: Game | None = None  # the model check_totals builds, kept for the caller
 
     def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
