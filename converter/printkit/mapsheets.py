@@ -177,11 +177,51 @@ def _hex_mm_text(game: Game, board: Board) -> str:
     return f"{hex_mm:g}"
 
 
+PACK_GAP_MM = 6.0  # between packed boxes, and round them
+
+
+def packed_boxes(picture: Image.Image, board: Board, width_px: float, gap_px: float) -> Image.Image:
+    """A box board without the designer's art, its boxes cut from the drawn board and laid
+    in rows no wider than *width_px* (largest first, in the data's order when equal), the
+    drawing's title band above them: the drawn board spreads a few boxes over a page-sized
+    sheet, where the players need only the boxes."""
+    rects = lay.box_layout(board, None).boxes
+    top = min((r.y for r in rects.values()), default=0)
+    title_h = max(0, min(top, int(picture.height * 0.12)))
+    order = sorted(rects, key=lambda sid: -rects[sid].h)
+    gap = max(1, int(round(gap_px)))
+    placed: list[tuple[str, int, int]] = []
+    x, y, row_h, widest = gap, title_h + gap, 0, 0
+    for sid in order:
+        r = rects[sid]
+        if x > gap and x + r.w + gap > width_px:
+            x, y, row_h = gap, y + row_h + gap, 0
+        placed.append((sid, x, y))
+        x += r.w + gap
+        row_h = max(row_h, r.h)
+        widest = max(widest, x)
+    out = Image.new("RGB", (max(widest, min(picture.width, int(width_px))), y + row_h + gap),
+                    picture.getpixel((1, picture.height - 2)))
+    if title_h:
+        band = picture.crop((0, 0, picture.width, title_h))
+        if band.width > out.width:
+            band = band.resize((out.width, max(1, title_h * out.width // band.width)))
+        out.paste(band, (0, 0))
+    for sid, bx, by in placed:
+        r = rects[sid]
+        out.paste(picture.crop((r.x, r.y, r.x + r.w, r.y + r.h)), (bx, by))
+    return out
+
+
 def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
-    pages (portrait when equal), and the pages' tiles."""
+    pages (portrait when equal), and the pages' tiles; a box board without the designer's
+    art prints its boxes packed (`packed_boxes`)."""
     picture = board_picture(game, board).convert("RGB")
     scale = mm_per_px(game, board, picture)
+    scan = board.image is not None and game.resource(board.image.file).is_file()
+    if board.kind == "boxes" and board.spaces and not scan:
+        picture = packed_boxes(picture, board, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     size = (picture.width * scale, picture.height * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
     return picture, scale, sheet, tiles(*size, sheet)

@@ -186,6 +186,10 @@ def auto_width(board: Board) -> int:
 def _legend_rows(board: Board) -> int:
     entries = 1 + len({link.type for link in board.links or []}) + len(board.groups or []) \
         + len({t for s in board.spaces or [] for t in s.terrain or []})
+    if any(link.directed for link in board.links or []):
+        entries += 1
+    if board.links or len(board.spaces or []) > 1:
+        entries += 2  # room for the keys of a moved box's and a label's leader, when drawn
     return math.ceil(entries / LEGEND_COLUMNS)
 
 
@@ -673,7 +677,11 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     title = f"{game.title} — {board.name}"
     put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
               fill=ink, anchor="mt")
-    _space_legend(draw, game, board, used_links, groups, size, unit, t)
+    marks = {"moved": any(plan.moved(s.id) for s in spaces if s.id not in kids),
+             "directed": any(link.directed for link in board.links or []
+                             if link.between[0] in pos and link.between[1] in pos),
+             "leader": any(leader is not None for *_rest, leader in labels)}
+    _space_legend(draw, game, board, used_links, groups, size, unit, t, marks)
     return img
 
 
@@ -810,12 +818,25 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
 
 
 def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
-                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any]) -> None:
+                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any],
+                  marks: dict[str, bool] | None = None) -> None:
+    """The legend band: every line, swatch and mark the schematic draws (*marks* says which
+    of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
+    drawn), each with its key."""
     fnt = font("regular", max(7, int(unit * 0.9)))
     ink = color(t["ink"])
     x, y = unit * 2, size[1] * 0.875
     tr = words(game.language)
+    marks = marks or {}
     entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
+    if marks.get("moved"):
+        entries.append(("anchor", (tr("● - - : the box is drawn apart; the dot is its place on the map"),
+                                   color(t["adjacent"]))))
+    if marks.get("directed"):
+        entries.append(("arrow", (tr("arrow: the link is one way"), ink)))
+    if marks.get("leader"):
+        entries.append(("line", (tr("- - : a link's label set apart, the dashes lead to its link"),
+                                 (ink, "dash", 1))))
     for link_type, style in sorted(links.items()):
         ter = game.terrain_type(link_type)
         entries.append(("line", (ter.name if ter else link_type, style)))
@@ -835,10 +856,18 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
     for k, (kind, (name, style)) in enumerate(entries):
         r, c = divmod(k, LEGEND_COLUMNS)
         x, y = 2 * unit + c * col_w, y0 + (r + 1) * 2.0 * unit
+        mid = y + fnt.size * 0.6
         if kind == "line":
             rgb, pattern, weight = style
-            _styled_line(draw, (x, y + fnt.size * 0.6), (x + unit * 3, y + fnt.size * 0.6), rgb, pattern,
+            _styled_line(draw, (x, mid), (x + unit * 3, mid), rgb, pattern,
                          max(1, int(weight * unit * 0.12)))
+        elif kind == "anchor":  # as a moved box's leader: a dot, then dashes
+            _styled_line(draw, (x, mid), (x + unit * 3, mid), style, "dash", max(1, int(unit * 0.1)))
+            dot = unit * 0.25
+            draw.ellipse([x - dot, mid - dot, x + dot, mid + dot], fill=ink)
+        elif kind == "arrow":
+            draw.line([(x, mid), (x + unit * 2.2, mid)], fill=style, width=max(1, int(unit * 0.18)))
+            _arrow(draw, (x, mid), (x + unit * 3, mid), (0.0, 0.0), style, unit)
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
         label = fit_font(draw, name, "regular", int(fnt.size), col_w - unit * 4.5)
