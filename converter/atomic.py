@@ -10,7 +10,9 @@ output or the new one, and what a killed run left behind is cleaned by the next 
   way: the staged folder also gets hard links to the folder's other entries, then takes its
   place with one exchange, so the set changes whole or not at all.
 - Only a regular file (or nothing) is replaced: a FIFO, a symlink, a device or a folder at
-  the output's name is refused, as is an output folder that is a file.
+  the output's name is refused, as is an output folder that is a file.  A folder switched
+  whole cannot be a mount point (a rename cannot move one): that is refused before any work,
+  and a switch the system refuses anyway (busy, another file system) is one clear error.
 - Temporaries whose process is gone are removed before the next write beside them.
 """
 
@@ -154,7 +156,10 @@ def replacing_folder(target: str | os.PathLike[str]) -> Iterator[Path]:
     staged = staging_folder(final)
     try:
         yield staged
-        switch_folder(staged, final)
+        try:
+            switch_folder(staged, final)
+        except OSError as exc:
+            raise _switch_refused(final, exc) from None
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
@@ -166,6 +171,7 @@ def staging_folder(target: Path) -> Path:
     if target.is_symlink() or (target.exists() and not target.is_dir()):
         raise InputError(str(target), "exists and is not a folder; vconv replaces only a "
                                       "folder it can switch whole")
+    check_not_mount_point(target)
     clean_stale(target.parent, target.name)
     try:
         return Path(tempfile.mkdtemp(prefix=_prefix(target), suffix=PART, dir=target.parent))
@@ -189,6 +195,29 @@ def switch_folder(staged: Path, target: Path) -> Path:
     os.rename(staged, target)
     shutil.rmtree(aside, ignore_errors=True)
     return target
+
+
+def check_not_mount_point(target: Path) -> None:
+    """Refuse a mount point as an output folder before any work: the new folder is made
+    beside it and renamed into its place, and a mount point cannot be renamed over.
+
+    Raises:
+        InputError: *target* is a mount point.
+    """
+    if os.path.isdir(target) and os.path.ismount(target):
+        raise InputError(str(target), "is a mount point, which vconv cannot replace whole "
+                                      "(it writes the new folder beside it, then renames it "
+                                      "into place); name a folder inside it, such as "
+                                      f"{target / 'out'}")
+
+
+def _switch_refused(target: Path, exc: OSError) -> InputError:
+    """The one-line error for a folder switch the system refused."""
+    message = f"cannot put the new folder in its place: {exc.strerror or exc}"
+    if exc.errno in (errno.EBUSY, errno.EXDEV):
+        message += ("; it is a mount point, in use, or on another file system than its "
+                    f"parent: name a folder inside it, such as {target / 'out'}")
+    return InputError(str(target), message)
 
 
 _RENAME_EXCHANGE = 2
@@ -248,6 +277,7 @@ def replacing_set(folder: str | os.PathLike[str], manifest: str) -> Iterator[Pat
         pass
     except NotADirectoryError:
         raise InputError(str(out), "lies under a file, so no folder can be made there") from None
+    check_not_mount_point(out)
     ensure_folder(out.parent)
     clean_stale(out.parent, out.name)
     try:
@@ -268,7 +298,10 @@ def replacing_set(folder: str | os.PathLike[str], manifest: str) -> Iterator[Pat
             shutil.copystat(out, staged)
         else:
             os.chmod(staged, 0o755)
-        _switch_set(staged, out, carried, previous)
+        try:
+            _switch_set(staged, out, carried, previous)
+        except OSError as exc:
+            raise _switch_refused(out, exc) from None
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise

@@ -87,3 +87,22 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
         if any(word in reason for word in _CHECKER_MISSING):
             report.outcome = "failed"
             report.longrepr = f"under CI a missing checker fails: {reason}"
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Start, in the background, every engine call whose inputs exist before its test runs
+    (a test module says which with `start_engine_jobs(item)`), in the order of the tests."""
+    from tests.helpers_vassal import vassal_checker
+
+    if vassal_checker() is None or session.config.option.collectonly:
+        return
+    for item in session.items:
+        start = getattr(getattr(item, "module", None), "start_engine_jobs", None)
+        if start is not None:
+            start(item)
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from tests.helpers_vassal import stop_engine_jobs
+
+    stop_engine_jobs()

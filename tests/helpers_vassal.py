@@ -6,11 +6,16 @@ On a developer's machine, tests that need them skip when they are not installed;
 
 from __future__ import annotations
 
+import heapq
+import itertools
 import json
 import os
 import re
+import signal
 import subprocess
+import threading
 from collections.abc import Iterator
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +33,7 @@ class VassalCheckResult:
     output: str
     errors: int
     warnings: int
+    stdout: str = ""
 
 
 def vassal_checker() -> Path | None:
@@ -44,18 +50,146 @@ def require_vassal_checker() -> Path:
     return checker
 
 
+# The engine starts a JVM for every call (a few seconds of CPU each, ~60 calls per run): the
+# calls run in background threads, so the JVMs use the second core while the tests go on, and
+# a call whose inputs are known before its test runs is started as early as that (see
+# `engine_jobs` in tests/conftest.py).  The same call on the same unchanged files runs once.
+ENGINE_WORKERS = int(os.environ.get("VCONV_TEST_ENGINE_JOBS", "2"))
+# Only the JIT's quick first tier: the same engine and the same verdicts, in about half the
+# CPU time (a check is short; the optimizing compiler's work never pays off in it).
+_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
+
+def engine_env() -> dict[str, str]:
+    """The environment of an engine call: ours, with the quick JIT tier added."""
+    env = dict(os.environ)
+    env["JAVA_TOOL_OPTIONS"] = (env.get("JAVA_TOOL_OPTIONS", "") + " " + _JAVA_OPTIONS).strip()
+    return env
+
+
+class _EngineJobs:
+    """Engine calls run by a few background threads, the ones a test waits for first, then
+    the ones started ahead of their tests, in the order they were started."""
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.lock = threading.Condition()
+        self.jobs: dict[tuple[object, ...], Future[VassalCheckResult]] = {}
+        self.queue: list[tuple[int, int, tuple[object, ...], list[str], float]] = []
+        self.threads: list[threading.Thread] = []
+        self.running: set[subprocess.Popen[str]] = set()
+        self.order = itertools.count()
+        self.stopping = False
+
+    def start(self, key: tuple[object, ...], args: list[str], timeout: float,
+              urgent: bool) -> Future[VassalCheckResult]:
+        with self.lock:
+            future = self.jobs.get(key)
+            if future is None:
+                future = self.jobs[key] = Future()
+            elif not urgent or future.running() or future.done():
+                return future
+            # a waiting test's call goes before every call started ahead of its test
+            heapq.heappush(self.queue, (0 if urgent else 1, next(self.order), key, args, timeout))
+            while len(self.threads) < self.workers:
+                thread = threading.Thread(target=self._work, name="engine", daemon=True)
+                thread.start()
+                self.threads.append(thread)
+            self.lock.notify()
+            return future
+
+    def _work(self) -> None:
+        while True:
+            with self.lock:
+                while not self.queue and not self.stopping:
+                    self.lock.wait()
+                if self.stopping:
+                    return
+                _, _, key, args, timeout = heapq.heappop(self.queue)
+                future = self.jobs[key]
+                if future.running() or future.done() or not future.set_running_or_notify_cancel():
+                    continue  # already run for a more urgent start, or cancelled
+            try:
+                future.set_result(self._call(args, timeout))
+            except BaseException as exc:  # the waiting test reports it
+                future.set_exception(exc)
+
+    def stop(self) -> None:
+        """Forget the calls no test waited for; wait for the running ones."""
+        with self.lock:
+            self.stopping = True
+            self.queue.clear()
+            for future in self.jobs.values():
+                future.cancel()
+            self.lock.notify_all()
+            for proc in self.running:  # its own process group: xvfb-run, Xvfb and the JVM
+                os.killpg(proc.pid, signal.SIGKILL)
+        for thread in self.threads:
+            thread.join()
+
+    def _call(self, args: list[str], timeout: float) -> VassalCheckResult:
+        """One run of the engine; on a timeout its whole process group is ended."""
+        with self.lock:
+            if self.stopping:
+                raise RuntimeError("the test run is over")
+            proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True, env=engine_env(), start_new_session=True)
+            self.running.add(proc)
+        try:
+            stdout, stderr = proc.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.communicate()
+            raise AssertionError(f"vassal-check ran longer than {timeout} s: {args}") from None
+        finally:
+            with self.lock:
+                self.running.discard(proc)
+        return _result(proc.returncode, stdout + stderr, stdout)
+
+
+_engine = _EngineJobs(ENGINE_WORKERS)
+
+
+def _file_key(arg: str) -> object:
+    """An argument, with the size and time of the file it names (a rewritten file is a new
+    call)."""
+    path = Path(arg)
+    if arg.startswith("--") or not path.is_file():
+        return arg
+    stat = path.stat()
+    return (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+
+
+def start_vassal_check(module: Path, *extra: str, images: bool = True, timeout: float = 180,
+                       urgent: bool = False) -> Future[VassalCheckResult]:
+    """Start loading *module* in the real VASSAL engine in the background (skips the calling
+    test when the engine is not installed); the same call on unchanged files runs once and
+    its result is shared."""
+    checker = require_vassal_checker()
+    args = [str(checker), "--module", str(module), *(["--images"] if images else []),
+            *map(str, extra)]
+    key = tuple(arg if before == "--save" else _file_key(arg)  # an output: its name
+                for before, arg in zip(["", *args], args))
+    return _engine.start(key, args, timeout, urgent)
+
+
 def run_vassal_check(module: Path, *extra: str, images: bool = True,
                      timeout: float = 180) -> VassalCheckResult:
     """Load *module* in the real VASSAL engine (skips the test when it is not installed)."""
-    checker = require_vassal_checker()
-    args = [str(checker), "--module", str(module), *(["--images"] if images else []), *extra]
-    proc = subprocess.run(args, capture_output=True, text=True, timeout=timeout)
-    output = proc.stdout + proc.stderr
+    return start_vassal_check(module, *extra, images=images, timeout=timeout,
+                              urgent=True).result()
+
+
+def stop_engine_jobs() -> None:
+    """At the end of the run: the calls no test waited for are dropped."""
+    _engine.stop()
+
+
+def _result(returncode: int, output: str, stdout: str) -> VassalCheckResult:
     found = _SUMMARY.findall(output)
     if not found:
         raise AssertionError(f"vassal-check printed no summary line:\n{output[-3000:]}")
     errors, warnings = (int(v) for v in found[-1])
-    return VassalCheckResult(proc.returncode, output, errors, warnings)
+    return VassalCheckResult(returncode, output, errors, warnings, stdout)
 
 
 def pywargame_python() -> Path | None:

@@ -200,7 +200,7 @@ class AuditMapping:
                 [s.id for b in self.game.boards or [] for s in b.spaces or []
                  if s.id not in tied_places]
                 + [f"board:{b.id}" for b in self.game.boards or []
-                   if b.kind == "hex" and b.id not in tied_boards]),
+                   if b.kind_spec.hex_grid and b.id not in tied_boards]),
         }
 
     def summary(self) -> str:
@@ -478,7 +478,7 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
     boards: dict[str, str | None] = {}
     for board in inv.places:
         boards[board] = _match_board(game, board, board in inv.hex_boards)
-    game_hex = [b.id for b in game.boards or [] if b.kind == "hex"]
+    game_hex = [b.id for b in game.boards or [] if b.kind_spec.hex_grid]
     module_hex = sorted(inv.hex_boards)
     if len(game_hex) == 1 and len(module_hex) == 1 and boards.get(module_hex[0]) is None \
             and game_hex[0] not in boards.values():

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from converter.audit.traits import TraitReader
 from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
@@ -171,6 +172,8 @@ class AuditModule:
     root: Component | None = field(default=None, repr=False)  # the module's component tree
     # set when the game is another's (vconv audit --game): ties this module's pieces/places
     mapping: AuditMapping | None = field(default=None, repr=False)
+    # pieces' trait chains as read (each distinct type and state once for every log)
+    traits: TraitReader = field(default_factory=TraitReader, repr=False)
 
     def image(self, name: str) -> bytes | None:
         """A board image's bytes (for the HTML report), or None."""

@@ -76,8 +76,9 @@ class Locator:
         names: dict[str, int] = {}
         for b in game.boards or []:
             self._boards.setdefault(b.name, b.id)
-            if b.kind == "hex" and b.grid is not None:
-                self._hex_ids[b.id] = set(b.grid.all_ids())
+            grid = b.hex_grid()
+            if grid is not None:
+                self._hex_ids[b.id] = set(grid.all_ids())
             for s in b.spaces or []:
                 names[s.name] = names.get(s.name, 0) + 1
         for b in game.boards or []:

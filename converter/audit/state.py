@@ -1,6 +1,6 @@
 """The game state the replay keeps: every piece (where, which step, masked, whose), the turn
-and phase, the players by side.  Trait chains are decoded lazily and remembered, so a long
-log of moves costs a dictionary update per command."""
+and phase, the players by side.  Trait chains are decoded lazily and remembered (per module:
+`converter.audit.traits`), so a long log of moves costs a dictionary update per command."""
 
 from __future__ import annotations
 
@@ -9,30 +9,14 @@ from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
 from converter.audit.places import OFF_MAP, Locator, Place
-from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY, levels_of, phase_path
-from converter.errors import VassalFormatError
+from converter.audit.traits import Traits
+from converter.builder.conventions import levels_of, phase_path
 from converter.model.game import Game
 from converter.model.pieces import Face
 from converter.model.pieces import Piece
 from converter.model.turns import Phase
-from converter.vassal.traits import Layer, decode_piece
 
 log = logging.getLogger(__name__)
-
-@dataclass(slots=True)
-class Traits:
-    """What a piece's trait chain says, decoded once per (type, state)."""
-
-    name: str
-    game_id: str | None
-    level: int | None      # the step/flip layer's level (1-based), if the piece has one
-    layer: str | None      # the layer's name ("Step", "Side")
-    masked: bool
-    map: str | None = None  # the BasicPiece's own position (in saves and ChangePiece states)
-    x: int = 0
-    y: int = 0
-    card_id: str | None = None  # the builder's vconv_card marker: a card, never a piece
-
 
 @dataclass(slots=True, eq=False)
 class PieceState:
@@ -88,7 +72,6 @@ class GameState:
         self.phase: PhaseInfo | None = None
         self.phase_known = False
         self.players: dict[str, tuple[str, str]] = {}  # password → (name, side); never shown
-        self._trait_cache: dict[tuple[str, str], Traits] = {}
         self._faces: dict[tuple[str, str | None], list[Face]] = {}
         self._by_name: dict[str, Piece] = {}
         self._phases = phase_leaves(self.game) if self.game is not None else []
@@ -108,26 +91,7 @@ class GameState:
         return t
 
     def _decode(self, type_text: str, state_text: str) -> Traits:
-        key = (type_text, state_text)
-        found = self._trait_cache.get(key)
-        if found is not None:
-            return found
-        try:
-            p = decode_piece(type_text, state_text)
-            props = p.properties()
-            layer = next((t for t in p.traits_of(Layer) if t.name in FACE_LAYERS), None)
-            b = p.basic
-            found = Traits(p.name, props.get(PIECE_ID_PROPERTY) or None,
-                           layer.level if layer is not None else None,
-                           layer.name if layer is not None else None, p.masked,
-                           None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                           props.get(CARD_ID_PROPERTY) or None)
-        except (VassalFormatError, ValueError, IndexError):
-            found = Traits("?", None, None, None, False)
-        if len(self._trait_cache) > 100_000:
-            self._trait_cache.clear()
-        self._trait_cache[key] = found
-        return found
+        return self.module.traits.read(type_text, state_text)
 
     def identify(self, piece: PieceState) -> None:
         """Which game piece a VASSAL piece is: the builder's vconv_id marker, else a unique name."""

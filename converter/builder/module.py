@@ -35,6 +35,7 @@ from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
 from converter.model.board import Board
+from converter.model.boardkinds import Drawing
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
@@ -228,12 +229,13 @@ def _boards(game: Game, images: ImageSet,
         else:  # the scan's size from its header; a schematic is the layout's size
             images.add(image_name, partial(_board_png, game, board))
             size = scan_size(game, board) if scan else None
-        if board.kind == "hex" and board.grid is not None:
+        drawing = board.drawing()
+        if drawing is Drawing.HEX_GRID:
             layout = lay.hex_layout(board, size if scan else None)
-        elif board.kind == "boxes":
+        elif drawing is Drawing.BOXES:
             layout = lay.box_layout(board, size if scan else None)
         else:
-            if board.kind == "hex":
+            if board.kind_spec.hex_grid:
                 notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
                              "module's board has no hexes and nothing can be placed on it by "
                              "hex id")
@@ -241,9 +243,9 @@ def _boards(game: Game, images: ImageSet,
         if size is not None and layout.size != size:  # the grid lies where the hexes are
             raise BuildError(f"board {board.name!r}: the renderer drew a {size} image "
                              f"but its geometry says {layout.size}")
-        if board.kind == "hex" and board.grid is not None:
+        if drawing is Drawing.HEX_GRID:
             pb = hex_board(layout, map_name, image_name)
-        elif board.kind == "boxes":
+        elif drawing is Drawing.BOXES:
             pb = box_board(layout, map_name, image_name)
         else:
             pb = space_board(layout, map_name, image_name)

@@ -51,7 +51,7 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
     """The spot a location names, or None when it names no single place on a board."""
     if at.hex:
         for board in game.boards or []:
-            if board.kind != "hex" or (at.board and board.id != at.board):
+            if not board.kind_spec.hex_grid or (at.board and board.id != at.board):
                 continue
             placed = boards.get(board.id)
             if placed and at.hex in placed.hex_centres and board.grid and board.grid.contains(at.hex):

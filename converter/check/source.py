@@ -42,7 +42,7 @@ class ModuleSource:
         if self._archive is None:
             try:
                 self._archive = zipfile.ZipFile(self.path)
-            except (zipfile.BadZipFile, OSError, ValueError) as exc:
+            except vmod_reader.ZIP_ERRORS as exc:
                 raise VassalFormatError(f"{self.path}: cannot reopen the archive: {exc}") \
                     from None
         return vmod_reader._read_bounded(self._archive, self.zip_names.get(name, name), limit,

@@ -16,7 +16,7 @@ from typing import Any
 
 from converter.importer.paths import label, short_tag
 from converter.vassal.components.base import Component
-from converter.vassal.vmod_reader import read_vmod
+from converter.vassal.vmod_reader import ZIP_ERRORS, read_vmod
 
 SHOWN_PER_KIND = 4  # siblings of one kind listed before the rest are folded into a count
 
@@ -26,8 +26,8 @@ def is_module(path: str) -> bool:
     try:
         with zipfile.ZipFile(path) as archive:
             names = set(archive.namelist())
-    except (zipfile.BadZipFile, OSError, ValueError):
-        return False
+    except ZIP_ERRORS:
+        return False  # the save reader then says what is wrong with it
     return "savedGame" not in names and bool({"buildFile.xml", "buildFile"} & names)
 
 

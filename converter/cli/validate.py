@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
         return worst
     for folder, doc, problems in results:
         for p in problems:
-            print(f"{folder / p.file}:{p.pointer or '/'}: {p.message}" + (f" (hint: {p.hint})" if p.hint else ""))
+            print(p.line(str(folder / p.file)))
         if problems:
             print(f"{folder}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
         else:

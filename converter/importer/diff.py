@@ -19,7 +19,7 @@ from converter.errors import VassalFormatError
 from converter.importer.paths import is_folder, label
 from converter.vassal.components import CardSlot, PieceSlot, PrototypeDefinition
 from converter.vassal.components.base import Component
-from converter.vassal.vmod_reader import ModuleFile, read_vmod
+from converter.vassal.vmod_reader import ZIP_ERRORS, ModuleFile, read_vmod
 
 PIECE_CLASSES = (PieceSlot, CardSlot, PrototypeDefinition)
 TEXT_SHOWN = 120  # characters of a changed text shown in the text report
@@ -204,7 +204,7 @@ def _entries(module: ModuleFile) -> dict[str, tuple[int, int]]:
         with zipfile.ZipFile(module.path) as archive:
             return {i.filename: (i.file_size, i.CRC) for i in archive.infolist()
                     if not i.is_dir() and i.filename != module.buildfile_name}
-    except (zipfile.BadZipFile, OSError) as exc:
+    except ZIP_ERRORS as exc:
         raise VassalFormatError(f"{module.path}: not a ZIP archive ({exc})") from None
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +29,7 @@ from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
 from converter.vassal.components import (
     GameModule, Map, PieceSlot, PlayerRoster, PrototypesContainer)
-from converter.vassal.vmod_reader import ModuleFile, read_vmod
+from converter.vassal.vmod_reader import ZIP_ERRORS, ModuleFile, read_vmod
 
 FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
@@ -68,7 +67,7 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
     try:
         with module.opened():
             return _reconstruct(module, slug)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except ZIP_ERRORS as exc:
         raise VassalFormatError(f"{module.path}: cannot be read again ({exc})") from None
 
 

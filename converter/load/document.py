@@ -27,8 +27,11 @@ class Problem:
     check: str = ""
     severity: str = "error"
 
-    def line(self) -> str:
-        text = f"{self.file}:{self.pointer or '/'}: {self.message}"
+    def line(self, file: str | None = None) -> str:
+        """'file:pointer: message (hint: ...)', with *file* in place of the problem's own
+        (a path the reader can open)."""
+        pointer = _CONTROL.sub(_escaped, self.pointer)  # a key may hold one: shown, not sent
+        text = f"{self.file if file is None else file}:{pointer or '/'}: {self.message}"
         if self.hint:
             text += f" (hint: {self.hint})"
         return text
@@ -80,8 +83,11 @@ def find_game_file(path: str | Path) -> Path:
     return p
 
 
-def read_json(path: Path, display: str | None = None) -> Any:
-    """Parse one JSON file; duplicate keys and bad syntax are input errors with a line."""
+def read_json(path: Path, display: str | None = None, *,
+              controls: list[tuple[str, str]] | None = None) -> Any:
+    """Parse one JSON file; duplicate keys and bad syntax are input errors with a line.
+    *controls*, when given, receives the (pointer, text) of each text holding a control
+    character (see parse_json_bytes)."""
     name = display or str(path)
     limit = limits.JSON_BYTES.value()
     try:
@@ -91,13 +97,18 @@ def read_json(path: Path, display: str | None = None) -> Any:
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(name, f"cannot read: {exc.strerror or exc}") from None
-    return parse_json_bytes(raw, name)
+    return parse_json_bytes(raw, name, controls=controls)
 
 
-def parse_json_bytes(raw: bytes, name: str) -> Any:
+def parse_json_bytes(raw: bytes, name: str, *,
+                     controls: list[tuple[str, str]] | None = None) -> Any:
     """JSON from untrusted bytes, refused with a line or pointer where it would cost or crash
     later: bad UTF-8, NaN/Infinity, numbers past the limit, nesting past the limit, a lone
-    surrogate (which no UTF-8 writer can write back), a key given twice."""
+    surrogate (which no UTF-8 writer can write back), a key given twice.
+
+    A text holding a control character that XML cannot carry (U+0000-U+001F but tab, line
+    feed and carriage return; U+FFFE, U+FFFF) is valid JSON but cannot go into a module: its
+    (pointer, text) is added to *controls*, when given, for the caller to report."""
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -116,7 +127,7 @@ def parse_json_bytes(raw: bytes, name: str) -> Any:
     except RecursionError:
         raise InputError(name, limits.JSON_DEPTH.refusal("JSON", "arrays and objects nested "
                                                          "too deep to read")) from None
-    _check_tree(data, name)
+    _check_tree(data, name, controls)
     return data
 
 
@@ -148,16 +159,17 @@ def _bounded_float(literal: str) -> float:
     return value
 
 
-def _check_tree(data: Any, name: str) -> None:
-    """Depth and lone surrogates, walked without recursion (so without a RecursionError).
-    A node's pointer is spelled out only for a problem (each node keeps its parent's link)."""
+def _check_tree(data: Any, name: str, controls: list[tuple[str, str]] | None = None) -> None:
+    """Depth, lone surrogates and control characters, walked without recursion (so without a
+    RecursionError).  A node's pointer is spelled out only for a problem (each node keeps
+    its parent's link)."""
     depth_limit = limits.JSON_DEPTH.value()
     stack: list[tuple[Any, Any, int]] = [(data, None, 0)]
     while stack:
         node, path, depth = stack.pop()
         if isinstance(node, str):
-            if _SURROGATE.search(node):
-                _check_text(node, name, _spell(path))
+            if _SUSPECT.search(node):
+                _check_text(node, name, _spell(path), controls)
             continue
         if not isinstance(node, (dict, list)):
             continue
@@ -168,8 +180,8 @@ def _check_tree(data: Any, name: str) -> None:
         items = node.items() if isinstance(node, dict) else enumerate(node)
         for key, value in items:
             child = (path, key)
-            if isinstance(key, str) and _SURROGATE.search(key):
-                _check_text(key, name, _spell(child))
+            if isinstance(key, str) and _SUSPECT.search(key):
+                _check_text(key, name, _spell(child), controls)
             stack.append((value, child, depth + 1))
 
 
@@ -182,14 +194,33 @@ def _spell(path: Any) -> str:
     return "".join("/" + k for k in reversed(keys))
 
 
-def _check_text(text: str, name: str, pointer: str) -> None:
+def _check_text(text: str, name: str, pointer: str,
+                controls: list[tuple[str, str]] | None) -> None:
     if _SURROGATE.search(text):
         printable = pointer.encode("utf-8", "backslashreplace").decode("utf-8")
         raise InputError(name, "text holds a lone UTF-16 surrogate (a \\ud800-\\udfff escape "
                                "without its pair), which is not a character", pointer=printable)
+    if controls is not None:
+        controls.append((pointer, text))
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # what XML 1.0 cannot carry
+_SUSPECT = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    return f"\\x{ord(match.group()):02x}" if len(match.group().encode()) == 1 else \
+        f"\\u{ord(match.group()):04x}"
+
+
+def control_problem(file: str, pointer: str, text: str) -> Problem:
+    """The problem of a text holding a character a module's XML cannot carry."""
+    found = _CONTROL.search(text)
+    code = f"U+{ord(found.group()):04X}" if found else "a control character"
+    return Problem(file, pointer, f"text {text[:40]!r} holds {code}, a character XML "
+                                  "(so a VASSAL module) cannot carry", hint="remove it",
+                   check="schema")
 
 
 class _DuplicateKey(ValueError):
@@ -227,8 +258,11 @@ def load_game(path: str | Path) -> GameDocument:
     """
     game_file = find_game_file(path)
     folder = game_file.parent
-    data = read_json(game_file, str(game_file))
+    controls: list[tuple[str, str]] = []
+    data = read_json(game_file, str(game_file), controls=controls)
     doc = GameDocument(folder=folder, data={}, files=[GAME_FILE])
+    doc.problems.extend(control_problem(GAME_FILE, pointer, text) for pointer, text in controls
+                        if not pointer.startswith("/include/"))  # include names: below
     if not isinstance(data, dict):
         raise InputError(str(game_file), "expected a JSON object at the top level", pointer="")
     doc.data = dict(data)
@@ -281,9 +315,11 @@ def load_game(path: str | Path) -> GameDocument:
         if budget < 0:
             raise InputError(str(folder / name), limits.INCLUDED_BYTES.refusal(
                 "include", "the game and its includes pass the byte total"), pointer=pointer)
-        part = read_json(target, str(folder / name))
+        controls = []
+        part = read_json(target, str(folder / name), controls=controls)
         rel = target.relative_to(folder.resolve()).as_posix()
         doc.files.append(rel)
+        doc.problems.extend(control_problem(rel, pointer, text) for pointer, text in controls)
         if not isinstance(part, dict):
             doc.problems.append(Problem(rel, "", "expected a JSON object at the top level", check="include"))
             continue

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.model.boardkinds import BoardKind, Drawing, board_kind
 from converter.model.common import Filter, Provenance, When
 from converter.model.hexgrid import HexGridSpec
 
@@ -172,6 +173,19 @@ class Board:
     provenance: Provenance | None = None
     missing: list[str] | None = None
     _hex_index: dict[str, Hex] = field(default_factory=dict, repr=False, compare=False, metadata={"derived": True})
+
+    @property
+    def kind_spec(self) -> BoardKind:
+        """What the board's kind means (`converter.model.boardkinds`)."""
+        return board_kind(self.kind)
+
+    def hex_grid(self) -> HexGridSpec | None:
+        """The board's hex grid: None unless the board is a hex grid whose grid is given."""
+        return self.grid if self.kind_spec.hex_grid else None
+
+    def drawing(self) -> Drawing:
+        """How the board is laid out, drawn, built and printed."""
+        return self.kind_spec.drawing(self.grid is not None)
 
     def hex(self, hex_id: str) -> Hex | None:
         if not self._hex_index and self.hexes:

@@ -68,18 +68,41 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
             item = _decoder(value_tp)
             return {k: item(v) for k, v in value.items()}
         return decode_dict
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp) and "json_kinds" in vars(tp):
+        return _tagged_decoder(tp)
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        fields: list[tuple[str, str, Callable[[Any], Any]]] = []
-
-        def decode_object(value: Any) -> Any:
-            if value is None:
-                return None
-            if not fields:  # on first use: a class may hold itself (phases of phases)
-                fields.extend((name, key, _decoder(hint)) for name, key, hint in _spec(tp))
-            return tp(**{name: decode(value[key]) for name, key, decode in fields
-                         if key in value})
-        return decode_object
+        return _object_decoder(tp)
     return _same
+
+
+def _object_decoder(tp: type) -> Callable[[Any], Any]:
+    """The decoder of one dataclass: its fields by their JSON keys."""
+    fields: list[tuple[str, str, Callable[[Any], Any]]] = []
+
+    def decode_object(value: Any) -> Any:
+        if value is None:
+            return None
+        if not fields:  # on first use: a class may hold itself (phases of phases)
+            fields.extend((name, key, _decoder(hint)) for name, key, hint in _spec(tp))
+        return tp(**{name: decode(value[key]) for name, key, decode in fields
+                     if key in value})
+    return decode_object
+
+
+def _tagged_decoder(tp: type) -> Callable[[Any], Any]:
+    """A tagged union: ``tp.json_kinds()`` gives the tag field and the class each tag value
+    names (a subclass of *tp*, or *tp* itself); each object is read into its tag's class."""
+    tag, classes = tp.json_kinds()  # type: ignore[attr-defined]
+    decoders: dict[type, Callable[[Any], Any]] = {}
+
+    def decode_tagged(value: Any) -> Any:
+        if value is None:
+            return None
+        cls = classes.get(value.get(tag), tp)
+        if cls not in decoders:
+            decoders[cls] = _object_decoder(cls)
+        return decoders[cls](value)
+    return decode_tagged
 
 
 def _same(value: Any) -> Any:

@@ -204,7 +204,7 @@ class Game:
     def hex_board(self, board_id: str | None = None) -> Board | None:
         """The named hex board, or the first hex board when no id is given."""
         for b in self.boards or []:
-            if b.kind == "hex" and (board_id is None or b.id == board_id):
+            if b.kind_spec.hex_grid and (board_id is None or b.id == board_id):
                 return b
         return None
 
@@ -290,4 +290,4 @@ class Game:
         return True
 
     def named_hexes(self) -> list[tuple[Board, Hex]]:
-        return [(b, h) for b in self.boards or [] if b.kind == "hex" for h in b.named_hexes()]
+        return [(b, h) for b in self.boards or [] if b.kind_spec.hex_grid for h in b.named_hexes()]

@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from converter.builder import layout as lay
 from converter.builder.images import board_picture
 from converter.model.board import Board
+from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.maps import hex_board_geometry
@@ -81,13 +82,14 @@ def mm_per_px(game: Game, board: Board, picture: Image.Image) -> float:
     """Millimetres of paper per pixel of the board's picture, at the game's scale."""
     scan = board.image is not None and game.resource(board.image.file).is_file()
     counter = game.counter_mm()
-    if board.kind == "hex" and board.grid is not None:
+    grid = board.hex_grid()
+    if grid is not None:
         geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)
-        flat_px = geo.hex_height_px if board.grid.orientation == "flat" else geo.hex_width_px
+        flat_px = geo.hex_height_px if grid.orientation == "flat" else geo.hex_width_px
         hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
             or counter * HEX_PER_COUNTER
         return hex_mm / flat_px
-    if board.kind == "boxes" and board.spaces:
+    if board.drawing() is Drawing.BOXES and board.spaces:
         boxes = lay.box_layout(board, picture.size if scan else None).boxes.values()
         smallest = min(min(b.w, b.h) for b in boxes)
         return BOX_PER_COUNTER * counter / max(1, smallest)
@@ -159,7 +161,7 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
-    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind == "hex" else []
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
                         "⊕ marks on top of each other"))

@@ -22,6 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.common import Filter, Provenance, Range, When
 from converter.model.game import Game
+from converter.model.rules import MovementRule, Rule, StackingRule
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
 from converter.render.words import words
@@ -674,32 +675,37 @@ def rules_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                    dpi=dpi, width_mm=width_mm, theme=t)
 
 
-def _rule_summary(game: Game, rule: Any, tr: Tr = None) -> str:
+def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     """The rule as the rulebook words it; built from its data only when it has no text."""
     tr = tr or words(None)
     if rule.text:
         return with_names(game, str(rule.text))
+    stacking = rule if isinstance(rule, StackingRule) else None
+    movement = rule if isinstance(rule, MovementRule) else None
     parts = []
     if rule.limit is not None:
-        scope = tr(rule.scope or "location")
-        if rule.measure:
+        scope = tr((stacking.scope if stacking else None) or "location")
+        measure = stacking.measure if stacking else None
+        if measure:
             parts.append(tr("at most {n} {measure} per {scope}", n=cell_text(rule.limit, tr),
-                            measure=tr(rule.measure) if tr(rule.measure) != rule.measure else readable(rule.measure).lower(),
+                            measure=tr(measure) if tr(measure) != measure else readable(measure).lower(),
                             scope=scope))
         else:
             parts.append(tr("at most {n} per {scope}", n=cell_text(rule.limit, tr), scope=scope))
-    if rule.weights:
-        parts.append(tr("weights {w}", w=", ".join(f"{k}={cell_text(v, tr)}" for k, v in rule.weights.items())))
-    if rule.free:
-        parts.append(tr("free: {who}", who=_filter_text(game, rule.free, tr)))
-    if rule.allowance:
-        factor = next((f.name for f in game.factors or [] if f.id == rule.allowance), None)
-        parts.append(tr("allowance: {a}", a=factor or tr(rule.allowance)))
-    if rule.cost:
-        parts.append(tr("cost: {c}", c=tr(rule.cost)))
-    if rule.enemy:
-        parts.append(tr("enemy: {e}", e=tr(rule.enemy)))
-    if rule.minimum_move:
+    if stacking and stacking.weights:
+        parts.append(tr("weights {w}", w=", ".join(f"{k}={cell_text(v, tr)}" for k, v in stacking.weights.items())))
+    if stacking and stacking.free:
+        parts.append(tr("free: {who}", who=_filter_text(game, stacking.free, tr)))
+    if movement and movement.allowance:
+        allowance = movement.allowance
+        factor = next((f.name for f in game.factors or [] if f.id == allowance), None)
+        parts.append(tr("allowance: {a}", a=factor or tr(allowance)))
+    if movement and movement.cost:
+        parts.append(tr("cost: {c}", c=tr(movement.cost)))
+    enemy = stacking.enemy if stacking else movement.enemy if movement else None
+    if enemy:
+        parts.append(tr("enemy: {e}", e=tr(enemy)))
+    if movement and movement.minimum_move:
         parts.append(tr("minimum move"))
     if rule.target:
         tg = rule.target
@@ -936,7 +942,7 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
     if at.any_of:
         return " / ".join(place_text(game, a, tr) for a in at.any_of)
     if at.hex:
-        boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind == "hex"]
+        boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind_spec.hex_grid]
         name = next((h.name for b in boards if b is not None for h in b.hexes or [] if h.id == at.hex and h.name), None)
         return f"{at.hex} {name}" if name else at.hex
     if at.space:

@@ -27,6 +27,7 @@ from PIL import Image, ImageDraw
 
 from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
+from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
@@ -137,9 +138,9 @@ def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
     Raises:
         ValueError: the board is not a hex board.
     """
-    if board.kind != "hex" or board.grid is None:
+    grid = board.hex_grid()
+    if grid is None:
         raise ValueError(f"board {board.id!r} is not a hex board")
-    grid = board.grid
     img = board.image
     if img is not None and image_size is not None and img.origin and (img.hex_width_px or img.hex_height_px):
         w1, h1 = grid.hex_size(1.0)
@@ -219,7 +220,7 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
 
     On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
     hex_px).spaces``)."""
-    if board.kind == "hex" and board.grid is not None:
+    if board.drawing() is Drawing.HEX_GRID:
         return dict(hex_board_geometry(board, hex_px).spaces)
     if _on_scan(board, image_size):
         return space_anchors(board, image_size)
@@ -235,7 +236,7 @@ def space_plan(board: Board, image_size: tuple[int, int]) -> SpacePlan:
     """Boxes and labels of a schematic's spaces, none overlapping, each anchored at its data position."""
     unit = image_size[0] / 100.0
     nodes = [NodeSpec(s.id, s.name, _node_detail(s), bool(s.groups), s.parent) for s in board.spaces or []]
-    min_box = (unit * 12, unit * 5.5) if board.kind == "boxes" else (0.0, 0.0)
+    min_box = (unit * 12, unit * 5.5) if board.drawing() is Drawing.BOXES else (0.0, 0.0)
     return plan_spaces(nodes, space_anchors(board, image_size), _content_box(board, image_size), unit,
                        min_box=min_box)
 
@@ -251,7 +252,7 @@ def space_anchors(board: Board, image_size: tuple[int, int], *,
     but with a placed parent is set in a ring round its parent; the rest fill a grid, in
     the order the board lists them (the bottom strip when other spaces are placed).
     """
-    if board.kind == "hex" and board.grid is not None:
+    if board.drawing() is Drawing.HEX_GRID:
         return dict(hex_board_geometry(board, hex_px).spaces)
     # (a hex board without a grid is drawn as a network of its spaces)
     if _on_scan(board, image_size):
@@ -319,7 +320,7 @@ def missing_count(board: Board) -> int:
 def _notice(board: Board, language: str | None = None) -> str:
     tr = words(language)
     text = tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing_count(board))
-    if board.kind == "hex" and board.grid is None:
+    if board.kind_spec.hex_grid and board.grid is None:
         text += tr(" — hex grid not given")
     if board.complete is False:
         text += tr(" — the rulebook gives only part of this map")
@@ -339,10 +340,10 @@ def board_image(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
     if board.image is not None:
         scan = _load_scan(game, board)
         if scan is not None:
-            if board.kind == "hex" and board.grid is not None:
+            if board.drawing() is Drawing.HEX_GRID:
                 _grid_on_scan(scan, board, t)
             return scan
-    if board.kind == "hex" and board.grid is not None:
+    if board.drawing() is Drawing.HEX_GRID:
         return hex_schematic(game, board, hex_px=hex_px, theme=t)
     # a hex board whose grid the rulebook does not give is drawn like a network: its spaces only
     return space_schematic(game, board, width_px=width_px, theme=t)

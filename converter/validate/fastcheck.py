@@ -49,9 +49,8 @@ def _is_type(name: str, x: Any) -> bool:
         return isinstance(x, list)
     if name == "string":
         return isinstance(x, str)
-    if name == "integer":
-        return (isinstance(x, int) and not isinstance(x, bool)) or \
-            (isinstance(x, float) and x.is_integer())
+    if name == "integer":  # strict, as our validator: 12.0 or 1e308 is not a count
+        return isinstance(x, int) and not isinstance(x, bool)
     if name == "number":
         return _number(x)
     if name == "boolean":

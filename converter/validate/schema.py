@@ -20,12 +20,26 @@ BASE_URI = "https://vconv.github.io/schemas/1/"
 
 @functools.lru_cache(maxsize=None)
 def validator(name: str = "game.schema.json") -> Draft202012Validator:
-    from jsonschema import Draft202012Validator
-    from referencing import Registry, Resource
+    from jsonschema import Draft202012Validator, validators
+    from referencing import Registry
+    from referencing.jsonschema import DRAFT202012
 
-    resources = [(s["$id"], Resource.from_contents(s)) for s in schemas().values()]
+    # JSON Schema lets 12.0 (and 1e308) be an "integer"; the code that counts, ranges and
+    # indexes with them needs a whole number written as one, so the game must say 12.  A
+    # subschema naming its dialect ("$schema") would be judged by the stock validator, so
+    # the dialect is given here instead.
+    strict = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, x: isinstance(x, int) and not isinstance(x, bool))
+    checker = validators.extend(Draft202012Validator, type_checker=strict)  # type: ignore[no-untyped-call]
+    resources = [(s["$id"], DRAFT202012.create_resource(_undeclared(s)))
+                 for s in schemas().values()]
     registry: Registry = Registry().with_resources(resources)
-    return Draft202012Validator(_single_pass(schemas()[name]), registry=registry)
+    return checker(_undeclared(_single_pass(schemas()[name])),  # type: ignore[no-any-return]
+                   registry=registry)
+
+
+def _undeclared(schema: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in schema.items() if key != "$schema"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -180,6 +194,10 @@ def describe(error: ValidationError) -> tuple[str, str]:
             return f"expected {_or(forms)}, got {_json_type(inst)} {json.dumps(inst, ensure_ascii=False)[:60]}", ""
         return f"{json.dumps(inst, ensure_ascii=False)[:60]} matches none of the allowed forms", schema.get("description", "")
     if v == "not":
+        named = [k for branch in (value.get("anyOf") or [] if isinstance(value, dict) else [])
+                 for k in branch.get("required", []) if isinstance(inst, dict) and k in inst]
+        if named:
+            return f"{', '.join(repr(k) for k in named)} not allowed here", schema.get("description", "")
         return "this property is not allowed here", schema.get("description", "")
     if v == "minProperties":
         return "must not be empty", ""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import struct
 import zipfile
 from collections.abc import Iterator
 import zlib
@@ -18,6 +19,11 @@ from converter.errors import InputError, VassalFormatError
 from converter.vassal.buildfile import read_buildfile
 from converter.vassal.safexml import parse_untrusted
 from converter.vassal.components.base import Component
+
+# what opening or listing a damaged ZIP can raise: zipfile says NotImplementedError for a
+# version or method it does not know, struct.error for a truncated extra field
+ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
+              NotImplementedError, struct.error)
 
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024
@@ -128,7 +134,7 @@ def open_archive(source: str) -> zipfile.ZipFile:
         raise InputError(source, "no such module file")
     try:
         return zipfile.ZipFile(source)
-    except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError) as exc:
+    except ZIP_ERRORS as exc:
         raise VassalFormatError(f"{source}: not a ZIP archive ({exc})") from None
 
 

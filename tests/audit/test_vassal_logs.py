@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from converter.audit.replay import replay
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from tests.conftest import built_once
-from tests.helpers_vassal import run_vassal_check
+from tests.helpers_vassal import VassalCheckResult, start_vassal_check
 
 ROOT = Path(__file__).resolve().parents[2]
 VLOGS = ROOT / "tests" / "data" / "vlogs"
@@ -68,15 +69,46 @@ def test_at_start_stack_pieces_stand_where_their_stack_stands(
     assert at == [("na-1", "0303"), ("na-2", "0204"), ("sa-1", "0505")]
 
 
+REPLAY_TEST = "test_our_replay_ends_where_vassal_replay_ends"
+
+
+@pytest.fixture(scope="module")
+def vassal_replays(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+                   ) -> Callable[[dict], tuple[Future[VassalCheckResult], Path]]:  # type: ignore[type-arg]
+    """The engine's replay of each log this run tests, all started at the first one's test
+    (they run in the background, tests/helpers_vassal.py): (the run, the save it writes)."""
+    from converter.builder import write_module
+
+    out = tmp_path_factory.mktemp("replays")
+    vmods: dict[str, Path] = {}
+    wanted = {i.name for i in request.session.items}
+
+    def start(entry: dict, urgent: bool) -> tuple[Future[VassalCheckResult], Path]:  # type: ignore[type-arg]
+        game = entry["game"]
+        if game not in vmods:  # the session's build of the game, written once
+            vmods[game] = write_module(built_once(ROOT / game), out, epoch=0)
+        after = out / f"after-{MANIFEST.index(entry)}.vsav"
+        run = start_vassal_check(vmods[game], "--game", str(VLOGS / entry["log"]), "--execute",
+                                 "--max", "0", "--quiet-chat", "--save", str(after),
+                                 images=False, urgent=urgent)
+        return run, after
+
+    def get(entry: dict) -> tuple[Future[VassalCheckResult], Path]:  # type: ignore[type-arg]
+        if not vmods:
+            for other in MANIFEST:
+                if other is not entry and f"{REPLAY_TEST}[{other['log']}]" in wanted:
+                    start(other, urgent=False)
+        return start(entry, urgent=True)
+    return get
+
+
 @pytest.mark.parametrize("entry", MANIFEST, ids=[e["log"] for e in MANIFEST])
 def test_our_replay_ends_where_vassal_replay_ends(
-        entry: dict, tmp_path: Path, game_module: Callable[[str], AuditModule]) -> None:
+        entry: dict, game_module: Callable[[str], AuditModule],
+        vassal_replays: Callable[[dict], tuple[Future[VassalCheckResult], Path]]) -> None:  # type: ignore[type-arg]
     log = VLOGS / entry["log"]
-    from converter.builder import write_module
-    vmod = write_module(built_once(ROOT / entry["game"]), tmp_path, epoch=0)
-    after = tmp_path / "after.vsav"
-    result = run_vassal_check(vmod, "--game", str(log), "--execute", "--max", "0",
-                              "--quiet-chat", "--save", str(after), images=False)
+    run, after = vassal_replays(entry)
+    result = run.result()
     assert (result.errors, result.warnings) == (0, 0), result.output[-2000:]
     _, theirs = read_game(after)
     members: dict[str, tuple[str, int, int]] = {}

@@ -78,21 +78,20 @@ def vassal_reports(builds: BuildCache) -> dict[Path, object]:
     from tests.helpers_vassal import require_vassal_checker
 
     require_vassal_checker()
-    paths: dict[Path, Path] = {}
-    failed: dict[Path, object] = {}
-    for folder in GAMES:
+    runs: dict[Path, object] = {}
+    for folder in GAMES:  # each game's check starts as soon as it is built
         try:
-            paths[folder] = builds.get(folder).path
+            runs[folder] = _check_with_scenarios(builds.get(folder).path)
         except Exception as exc:  # reported by the test of that game
-            failed[folder] = exc
-    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        futures = {folder: pool.submit(_check_with_scenarios, path) for folder, path in paths.items()}
-        return {**failed, **{folder: f.result() for folder, f in futures.items()}}
+            runs[folder] = exc
+    return {folder: run.result() if isinstance(run, concurrent.futures.Future) else run
+            for folder, run in runs.items()}
 
 
-def _check_with_scenarios(path: Path):
-    """vassal-check of a module, opening and executing every scenario save it carries."""
-    from tests.helpers_vassal import run_vassal_check
+def _check_with_scenarios(path: Path) -> concurrent.futures.Future[object]:
+    """vassal-check of a module, opening and executing every scenario save it carries,
+    started in the background (tests/helpers_vassal.py)."""
+    from tests.helpers_vassal import start_vassal_check
 
     games = []
     with zipfile.ZipFile(path) as z:
@@ -101,4 +100,6 @@ def _check_with_scenarios(path: Path):
                 target = path.parent / f"{path.stem}-{Path(name).name}"
                 target.write_bytes(z.read(name))
                 games += ["--game", str(target)]
-    return run_vassal_check(path, *games, *(["--execute", "--raw", "--max", "0"] if games else []))
+    return start_vassal_check(path, *games,  # type: ignore[return-value]
+                              *(["--execute", "--raw", "--max", "0"] if games else []),
+                              urgent=True)

@@ -12,7 +12,7 @@ import pytest
 
 from converter.check import Report, check_module
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
-from tests.helpers_vassal import run_vassal_check
+from tests.helpers_vassal import run_vassal_check, start_vassal_check
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 REAL_MODULES = sorted(REAL.glob("*.vmod")) + sorted(REAL.glob("*/*.vmod"))
@@ -57,6 +57,12 @@ def explained(line: str, report: Report, module: Path) -> bool:
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version"})
     return False
+
+
+def start_engine_jobs(item: pytest.Function) -> None:
+    """The real modules' engine runs start with the test run (tests/conftest.py)."""
+    if item.originalname == "test_real_module":
+        start_vassal_check(item.callspec.params["module"], images=True, timeout=300)
 
 
 def assert_agrees(module: Path) -> list[str]:

@@ -95,7 +95,7 @@ def test_the_same_fragment_included_2000_times_is_read_once(
     reads: list[str] = []
     real = document.read_json
     monkeypatch.setattr(document, "read_json",
-                        lambda path, display=None: reads.append(str(path)) or real(path, display))
+                        lambda path, display=None, **kw: reads.append(str(path)) or real(path, display, **kw))
     code, out, _ = run("validate", game)
     assert code == 1
     assert len(reads) == len(set(includes)) + 1  # game.json and each distinct file, once
@@ -154,3 +154,38 @@ def test_a_track_or_turn_count_past_the_limit_is_a_problem_not_a_memory_error(
            "either side of 0 (each is a drawn cell); raise it with VCONV_MAX_TRACK_CELLS)" in out
     code, _, err = run("build", game, "-o", tmp_path / "out")
     assert code == 2 and "run vconv validate" in err
+
+
+@pytest.mark.parametrize("file, edit, where, shown", [
+    ("game.json", lambda d: d.update(title="\u0000"), "game.json:/title", "'\\x00' holds U+0000"),
+    ("pieces.json", lambda d: d["pieces"][0].update(name="I\u000bCorpo"), "pieces.json:/pieces/0/name",
+     "'I\\x0bCorpo' holds U+000B"),
+    ("tables.json", lambda d: d.update({"x\u001f": 1}), "tables.json:/x\\x1f", "'x\\x1f' holds U+001F"),
+    ("map.json", lambda d: d.update(note="\uffff"), "map.json:/note", "'\\uffff' holds U+FFFF"),
+])
+def test_control_characters_a_module_cannot_carry_are_problems_of_validate(
+        run: Run, tmp_path: Path, file: str, edit, where: str, shown: str) -> None:
+    """JSON may hold them, XML may not: validate said 'valid' and the build then refused."""
+    game = edit_game(tmp_path, file, edit)
+    code, out, _ = run("validate", game)
+    assert code == 1
+    assert f"{where}: text {shown}, a character XML (so a VASSAL module) cannot carry" in out
+    code, _, err = run("build", game, "-o", tmp_path / "out")
+    assert code == 2 and where in err and "XML cannot carry" not in err
+
+
+def test_tab_and_line_breaks_are_text(run: Run, tmp_path: Path) -> None:
+    game = edit_game(tmp_path, "game.json", lambda d: d.update(title="a\tb\nc\r"))
+    assert run("validate", game)[0] == 0
+
+
+@pytest.mark.parametrize("literal", ["1e308", "2.0", "1E1"])
+def test_a_whole_number_written_as_a_float_is_not_an_integer(
+        run: Run, tmp_path: Path, literal: str) -> None:
+    """JSON Schema calls 2.0 an integer; a turn track of 1e308 turns then crashed validate."""
+    game = edit_text(tmp_path, "game.json", '"first": 1,', f'"first": {literal},')
+    code, out, _ = run("validate", game)
+    assert code == 1
+    assert f"game.json:/turns/first: expected an integer, got a number {float(literal)!r}" in out
+    code, _, err = run("build", game, "-o", tmp_path / "out")
+    assert code == 2 and "game.json:/turns/first: expected an integer" in err

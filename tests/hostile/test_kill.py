@@ -49,19 +49,27 @@ def _tree(folder: Path, keep: Callable[[str], bool] = lambda name: True) -> Tree
 
 
 def _killed_runs(args: list[object], env: dict[str, str], duration: float, reset: Callable[[], None],
-                 check: Callable[[float], None]) -> None:
+                 check: Callable[[float], bool]) -> None:
+    """Kill a run over the old output (there when this is called) at each moment; *check*
+    says whether the killed run already left the new output: the old one is then put back by
+    a complete run (a killed run that left the old output, and its leftovers, is the next
+    killed run's start)."""
+    new = False
     for moment in MOMENTS:
-        reset()
+        if new:
+            reset()
         proc = _vconv(args, env)
         time.sleep(duration * moment)
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=60)
-        check(moment)
+        new = check(moment)
 
 
-def _old_or_new(now: Tree, old: Tree, new: Tree, what: str) -> None:
+def _old_or_new(now: Tree, old: Tree, new: Tree, what: str) -> bool:
+    """Whether *now* is the new output (failing when it is neither the old nor the new)."""
     assert now in (old, new), (f"{what}: a mix of old and new output "
                                f"({sorted(k for k in now if old.get(k) != now[k])} changed)")
+    return now == new
 
 
 def test_build_killed_at_any_moment(tmp_path: Path) -> None:
@@ -97,9 +105,9 @@ def test_import_force_killed_at_any_moment(tmp_path: Path) -> None:
     old = _tree(target)
     assert old and new and old != new
 
-    def check(moment: float) -> None:
-        _old_or_new(_tree(target), old, new, f"import killed at {moment}")
+    def check(moment: float) -> bool:
         assert target.is_dir()
+        return _old_or_new(_tree(target), old, new, f"import killed at {moment}")
 
     _killed_runs(new_args, _env(), duration, lambda: _complete(old_args, _env()), check)
     _complete(new_args, _env())

@@ -3,12 +3,14 @@ whole, and what a killed run left behind is cleaned by the next one."""
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 from pathlib import Path
 
 import pytest
 
+from converter import atomic
 from converter.atomic import clean_stale, replacing_folder, write_bytes_atomic
 from converter.errors import InputError
 from tests.hostile.conftest import Run
@@ -160,3 +162,42 @@ def test_a_set_switch_keeps_the_folders_other_files_and_a_linked_folder(tmp_path
         raise RuntimeError("drawing failed")
     assert (real / "kit.pdf").read_text() == "new kit"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["dist", "real"]
+
+
+def test_a_mount_point_as_output_folder_is_refused_before_any_work(
+        run: Run, tmp_path: Path, mini_vmod: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A folder switched whole is renamed into place, which a mount point cannot be."""
+    mounted = tmp_path / "usb"
+    mounted.mkdir()
+    (mounted / "keep.txt").write_text("x")
+    real_ismount = os.path.ismount
+    monkeypatch.setattr(os.path, "ismount", lambda p: Path(p) == mounted or real_ismount(p))
+    for args in (["import", mini_vmod, "-o", mounted, "--force"],
+                 ["print", MINI, "-o", mounted, "--quiet"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert (f"vconv {args[0]}: error: {mounted}: is a mount point, which vconv cannot "
+                f"replace whole") in err and f"such as {mounted / 'out'}" in err
+    assert [p.name for p in mounted.iterdir()] == ["keep.txt"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["usb"]  # no staged folder left
+
+
+@pytest.mark.parametrize("code_", [errno.EBUSY, errno.EXDEV])
+def test_a_folder_switch_the_system_refuses_is_one_line_and_keeps_the_old_folder(
+        run: Run, tmp_path: Path, mini_vmod: Path, monkeypatch: pytest.MonkeyPatch,
+        code_: int) -> None:
+    target = tmp_path / "game"
+    assert run("import", mini_vmod, "-o", target)[0] == 0
+    before = sorted(p.relative_to(target) for p in target.rglob("*"))
+
+    def refuse(*_: object) -> None:
+        raise OSError(code_, os.strerror(code_), str(target))
+
+    monkeypatch.setattr(atomic, "_exchange", refuse)
+    code, out, err = run("import", mini_vmod, "-o", target, "--force")
+    assert code == 2 and out == ""
+    assert (f"vconv import: error: {target}: cannot put the new folder in its place: "
+            f"{os.strerror(code_)}; it is a mount point, in use, or on another file system "
+            f"than its parent") in err
+    assert sorted(p.relative_to(target) for p in target.rglob("*")) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game"]

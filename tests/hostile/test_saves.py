@@ -97,3 +97,33 @@ def test_a_save_with_a_dtd_in_its_metadata_shows_no_metadata(run: Run, tmp_path:
     doc = json.loads(out)
     assert code == 0 and doc["savedata"] is None and doc["moduledata"] is None
     assert "EVIL" not in out
+
+
+def _needing_version(archive: bytes, version: int) -> bytes:
+    """*archive* whose central directory says its entries need ZIP version *version* / 10
+    (Python's zipfile refuses past 6.3 with NotImplementedError, not BadZipFile)."""
+    out = bytearray(archive)
+    at = out.find(b"PK\x01\x02")
+    assert at >= 0
+    while at >= 0:
+        out[at + 6:at + 8] = version.to_bytes(2, "little")
+        at = out.find(b"PK\x01\x02", at + 4)
+    return bytes(out)
+
+
+@pytest.mark.parametrize("version", [225, 100])
+def test_an_archive_needing_a_zip_version_nobody_has_is_corrupt_input(
+        run: Run, tmp_path: Path, mini_vmod: Path, version: int) -> None:
+    log = tmp_path / "future.vlog"
+    log.write_bytes(_needing_version(save_bytes(EMPTY + "\x1bLOG\tCHAThi"), version))
+    module = tmp_path / "future.vmod"
+    module.write_bytes(_needing_version(mini_vmod.read_bytes(), version))
+    shown = f"zip file version {version / 10:.1f}"
+    for args in (["dump", log], ["dump", log, "--format", "json"],
+                 ["audit", log, "--module", mini_vmod], ["dump", module],
+                 ["import", module, "-o", tmp_path / "game"]):
+        code, out, err = run(*args)
+        assert code == 2 and out == "", args
+        assert f"vconv {args[0]}: error: " in err and str(args[1]) in err and shown in err, args
+    code, out, _ = run("check", module)  # check lists each module it was given, readable or not
+    assert code == 2 and f"{module}: unreadable: {module}: not a ZIP archive ({shown})" in out

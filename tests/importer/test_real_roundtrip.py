@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 import zipfile
 from dataclasses import dataclass
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
 from converter.cli import main
 from converter.validate import validate_path
-from tests.helpers_vassal import run_vassal_check
+from tests.helpers_vassal import VassalCheckResult, start_vassal_check, vassal_checker
 from tests.importer.buildfiles import buildfile_of, compare_buildfiles
 from tests.importer.helpers import ROOT
 
@@ -71,6 +72,24 @@ def _files(folder: Path) -> dict[str, bytes]:
             for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+ENGINE_TEST = "test_the_rebuilt_module_and_the_originals_saves_load_in_the_engine"
+
+
+def _engine_run(vmod: Path, module: RealModule, urgent: bool = False) -> Future[VassalCheckResult]:
+    """The engine opens *vmod* and replays every save kept beside the original (one run)."""
+    games = [arg for save in module.saves for arg in ("--game", str(save))]
+    return start_vassal_check(vmod, *games, "--execute", "--max", "0", images=False,
+                              timeout=600, urgent=urgent)
+
+
+def start_engine_jobs(item: pytest.Function) -> None:
+    """The originals' engine runs start with the test run (tests/conftest.py)."""
+    if item.originalname == ENGINE_TEST:
+        module: RealModule = item.callspec.params["trip"]
+        if module.vmod.is_file():
+            _engine_run(module.vmod, module)
+
+
 @dataclass
 class RoundTrip:
     module: RealModule
@@ -93,6 +112,9 @@ def trip(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactor
     rebuilt = work / "dist" / f"{module.slug}.vmod"
     reimported = work / "again" / module.slug
     if build_code == 0:
+        if vassal_checker() is not None and any(
+                i.name == f"{ENGINE_TEST}[{module.slug}]" for i in request.session.items):
+            _engine_run(rebuilt, module)  # in the background while the other tests run
         main(["import", str(rebuilt), "-o", str(reimported), "-q"])
     return RoundTrip(module, original, imported, import_code, rebuilt, build_code, reimported)
 
@@ -129,11 +151,9 @@ def test_import_build_import_is_a_fixed_point(trip: RoundTrip) -> None:
 def test_the_rebuilt_module_and_the_originals_saves_load_in_the_engine(trip: RoundTrip) -> None:
     """The engine opens the rebuilt module, and every save kept beside the original, with no
     error the original does not raise itself (one run each, all saves together)."""
-    games = [arg for save in trip.module.saves for arg in ("--game", str(save))]
-    baseline = run_vassal_check(trip.original, *games, "--execute", "--max", "0", images=False,
-                                timeout=600)
-    rebuilt = run_vassal_check(trip.rebuilt, *games, "--execute", "--max", "0", images=False,
-                               timeout=600)
+    baseline_run = _engine_run(trip.original, trip.module, urgent=True)
+    rebuilt = _engine_run(trip.rebuilt, trip.module, urgent=True).result()
+    baseline = baseline_run.result()
     assert rebuilt.errors <= baseline.errors, rebuilt.output[-3000:]
     assert "Could not find map" not in rebuilt.output.replace(baseline.output, "")
 

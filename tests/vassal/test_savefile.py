@@ -8,11 +8,13 @@ import subprocess
 import time
 import zipfile
 import zlib
+from concurrent.futures import Future
 from pathlib import Path
 
 import pytest
 
-from helpers_vassal import pywargame_python, vassal_checker
+from tests.helpers_vassal import (VassalCheckResult, pywargame_python, start_vassal_check,
+                                  vassal_checker)
 
 from converter.errors import InputError, VassalFormatError
 from converter.vassal.commands import read_record
@@ -243,19 +245,27 @@ def test_real_vassal_replays_logs_we_wrote(tmp_path: Path, name: str, steps: int
     ours = write_save(tmp_path / f"ours-{name}", original.text, key=0x11,
                       savedata=original.savedata, moduledata=original.moduledata)
 
-    def check(path: Path) -> str:
-        done = subprocess.run([str(CHECKER), "--module", str(REAL / "tour.vmod"), "--game",
-                               str(path), "--execute", "--raw"], capture_output=True,
-                              text=True, timeout=300)
-        assert done.returncode == 0, (done.stdout[-3000:], done.stderr[-2000:])
-        return done.stdout
-
-    out = check(ours)
-    assert f"replayed {steps} log steps" in out
-    assert f"pieces in game={pieces}" in out
+    theirs = _replay(REAL / name, urgent=True)  # runs beside ours
+    out = _replay(ours, urgent=True).result()
+    assert out.returncode == 0, out.output[-5000:]
+    assert f"replayed {steps} log steps" in out.stdout
+    assert f"pieces in game={pieces}" in out.stdout
     # VASSAL sees exactly the same commands in our file as in the one it wrote itself
-    assert _vassal_counts(out) == _vassal_counts(check(REAL / name))
-    assert _vassal_counts(out)
+    assert theirs.result().returncode == 0, theirs.result().output[-5000:]
+    assert _vassal_counts(out.stdout) == _vassal_counts(theirs.result().stdout)
+    assert _vassal_counts(out.stdout)
+
+
+def _replay(path: Path, urgent: bool = False) -> Future[VassalCheckResult]:
+    """The engine replays the log *path* on tour.vmod (in the background)."""
+    return start_vassal_check(REAL / "tour.vmod", "--game", str(path), "--execute", "--raw",
+                              images=False, timeout=300, urgent=urgent)
+
+
+def start_engine_jobs(item: pytest.Function) -> None:
+    """VASSAL's replays of its own logs start with the test run (tests/conftest.py)."""
+    if item.originalname == "test_real_vassal_replays_logs_we_wrote":
+        _replay(REAL / item.callspec.params["name"])
 
 
 def _vassal_counts(output: str) -> list[str]:

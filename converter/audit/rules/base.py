@@ -3,13 +3,17 @@ the bookkeeping of what could not be checked."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from converter.audit.events import Event, LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
 from converter.audit.places import Place
 from converter.audit.replay import Visitor
 from converter.audit.state import GameState, PieceState
 from converter.model.game import Game
-from converter.model.rules import Rule
+from converter.model.rules import RULE_KINDS, Rule
+
+R = TypeVar("R", bound=Rule)
 
 MOBILE_KINDS = {"unit", "dummy", "miniature"}  # pieces that move and fight (not markers)
 
@@ -43,8 +47,11 @@ class Check(Visitor):
         self.run = CheckRun(self.name, [])
 
     # ------------------------------------------------------------------ helpers
-    def rules(self, *kinds: str) -> list[Rule]:
-        return [r for r in self.game.rules or [] if r.kind in kinds]
+    def rules(self, cls: type[R], *kinds: str) -> list[R]:
+        """The game's rules of class *cls* (`converter.model.rules`), of *kinds* when given
+        (else of every kind *cls* reads), in the game's order."""
+        wanted = kinds or tuple(k for k, c in RULE_KINDS.items() if c is cls)
+        return [r for r in self.game.rules or [] if isinstance(r, cls) and r.kind in wanted]
 
     def skip(self, rule_id: str, section: str | None, reason: str,
              pos: LogPos | None = None, detail: str = "") -> None:

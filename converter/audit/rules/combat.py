@@ -21,7 +21,7 @@ from converter.audit.places import Place
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
 from converter.audit.state import GameState, PieceState
 from converter.model.board import Board
-from converter.model.rules import Rule
+from converter.model.rules import CombatRule
 from converter.model.tables import Table
 
 DECLARE = re.compile(r"\b(attacks?|attacca(?:no)?|attaque(?:nt)?|greift)\b", re.I)
@@ -71,8 +71,8 @@ class CombatCheck(Check):
     handles = (DiceRolled, Chatted, PieceChanged, PieceRemoved, PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        self.rule: Rule | None = None
-        for rule in self.rules("combat"):
+        self.rule: CombatRule | None = None
+        for rule in self.rules(CombatRule):
             sec = section_of(rule)
             if rule.checkable is False:
                 self.skip(rule.id, sec, missing_text(rule))
@@ -470,7 +470,7 @@ def _place_words(state: GameState, text: str) -> list[str]:
         return out
     for word in re.findall(r"[\w\-]+", text):
         for b in game.boards or []:
-            if b.kind == "hex" and b.grid is not None and b.grid.contains(word):
+            if (grid := b.hex_grid()) is not None and grid.contains(word):
                 out.append(f"{b.id}:{word}")
                 break
             space = next((sp.id for sp in b.spaces or []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from converter.audit.events import DiceRolled, Event
 from converter.audit.rules.base import Check, section_of
 from converter.audit.state import GameState
-from converter.model.rules import Rule
+from converter.model.rules import DiceRule
 from converter.model.tables import Die
 
 
@@ -16,9 +16,9 @@ class DiceCheck(Check):
     def begin_game(self, state: GameState) -> None:
         self.run.rules = [d.id for d in self.game.dice or []]
 
-    def _rule(self, die_id: str) -> Rule | None:
+    def _rule(self, die_id: str) -> DiceRule | None:
         """The rule about this die in general: one that names no pieces comes before one that does."""
-        rules = [r for r in self.rules("dice") if r.die == die_id]
+        rules = [r for r in self.rules(DiceRule) if r.die == die_id]
         return next((r for r in rules if r.pieces is None), rules[0] if rules else None)
 
     def visit_event(self, state: GameState, event: Event) -> None:

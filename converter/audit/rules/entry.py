@@ -11,7 +11,7 @@ from converter.audit.rules.targets import TargetMatcher
 from converter.audit.state import GameState, PieceState
 from converter.model.board import Board, Group
 from converter.model.common import Filter
-from converter.model.rules import Rule, Target
+from converter.model.rules import EntryRule, Target
 
 
 class EntryCheck(Check):
@@ -19,12 +19,12 @@ class EntryCheck(Check):
     handles = (PieceAdded, PieceMoved)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[Rule] = []
-        self.filter_rules: dict[str, Rule] = {}  # space id → the rule its filter states
+        self.active: list[EntryRule] = []
+        self.filter_rules: dict[str, EntryRule] = {}  # space id → the rule its filter states
         # a group whose filter a judged rule restates is judged by that rule, with the
         # rule's exceptions and conditions (a group filter has neither)
         self.restated_groups: set[str] = set()
-        for rule in self.rules("may-not-enter", "may-only-enter"):
+        for rule in self.rules(EntryRule):
             sec = section_of(rule)
             if rule.target is not None and rule.checkable is not False:
                 self.restated_groups.update(rule.target.groups or [])
@@ -96,7 +96,7 @@ class EntryCheck(Check):
         if self.filters and piece.side is not None and piece.game.kind in MOBILE_KINDS:
             self._filters(state, event, piece, board, place, points)
 
-    def _is_filter_rule(self, rule: Rule) -> bool:
+    def _is_filter_rule(self, rule: EntryRule) -> bool:
         """A may-only-enter rule whose target spaces each carry an allowed/forbidden filter
         states those filters ("only the armies listed on the front"): judged by them."""
         t = rule.target
@@ -112,7 +112,7 @@ class EntryCheck(Check):
     def _on_target_board(self, target: Target, board: Board) -> bool:
         if target.board is not None:
             return target.board == board.id
-        return board.kind != "boxes"
+        return board.kind_spec.on_map
 
     def _filters(self, state: GameState, event: Event, piece: PieceState, board: Board,
                  place: Place, points: list[tuple[str, int, int]]) -> None:

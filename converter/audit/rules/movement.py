@@ -14,7 +14,7 @@ from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
 from converter.audit.rules.paths import INF, PathFinder, network_path, stopping_place
 from converter.audit.state import GameState, PieceState
-from converter.model.rules import Rule
+from converter.model.rules import MovementRule
 
 SUPPORTED_COSTS = {"terrain", "link", "adjacent", None}
 UNKNOWN_ALLOWANCE = 1e9  # a whole-move terrain then costs "a lot", not "impossible"
@@ -25,8 +25,8 @@ class MovementCheck(Check):
     handles = (PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[Rule] = []
-        for rule in self.rules("movement"):
+        self.active: list[MovementRule] = []
+        for rule in self.rules(MovementRule):
             sec = section_of(rule)
             if rule.checkable is False:
                 self.skip(rule.id, sec, missing_text(rule))
@@ -77,7 +77,7 @@ class MovementCheck(Check):
             stops = board is not None and stopping_place(self.game, board, d.hex, d.space)
             self.halted.setdefault(piece.id, []).append(d.key if stops else None)
 
-    def _judge(self, rule: Rule, state: GameState, event: PieceMoved) -> None:
+    def _judge(self, rule: MovementRule, state: GameState, event: PieceMoved) -> None:
         piece, o, d = event.piece, event.origin, event.destination
         sec = section_of(rule)
         board = self.game.board(o.game_board or "")
@@ -102,7 +102,7 @@ class MovementCheck(Check):
                       points=points)
             return
         allowance = self._allowance(rule, state, piece)
-        if board.kind == "hex" and o.hex is not None and d.hex is not None:
+        if board.kind_spec.hex_grid and o.hex is not None and d.hex is not None:
             cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
                                        state.turn, blocked)
@@ -155,7 +155,7 @@ class MovementCheck(Check):
             for what in unknown or ["terrain along the path"]:
                 nc.add_detail(what)
 
-    def _allowance(self, rule: Rule, state: GameState, piece: PieceState) -> float | None:
+    def _allowance(self, rule: MovementRule, state: GameState, piece: PieceState) -> float | None:
         if rule.allowance is None:
             return None
         face = state.face_of(piece)

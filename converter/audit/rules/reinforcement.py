@@ -18,7 +18,7 @@ class ReinforcementCheck(Check):
     handles = (PieceAdded, PieceMoved)
 
     def begin_game(self, state: GameState) -> None:
-        rules = self.rules("reinforcement")
+        rules = self.rules(Rule, "reinforcement")
         self.rule: Rule | None = next((r for r in rules if r.checkable is not False
                                        and not r.when), None)
         self.blocked = [r for r in rules if r.checkable is False]
@@ -89,7 +89,7 @@ class ReinforcementCheck(Check):
         if place.game_board is None or (place.hex is None and place.space is None):
             return False
         board = self.game.board(place.game_board)
-        return board is not None and board.kind != "boxes"
+        return board is not None and board.kind_spec.on_map
 
     def _at(self, at: Location, dest: Place) -> bool | None:
         if at.any_of:

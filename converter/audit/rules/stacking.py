@@ -13,7 +13,7 @@ from converter.audit.places import Place
 from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
 from converter.audit.rules.targets import TargetMatcher
 from converter.audit.state import GameState, PieceState
-from converter.model.rules import Rule
+from converter.model.rules import StackingRule
 
 MEASURES = {"pieces", "units", "steps", "size-weight", "nationalities-per-space"}
 
@@ -23,9 +23,9 @@ class StackingCheck(Check):
     handles = (PieceAdded, PieceMoved, TurnChanged, StepEnded)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[Rule] = []
+        self.active: list[StackingRule] = []
         self.targets = TargetMatcher(self.game)
-        for rule in self.rules("stacking"):
+        for rule in self.rules(StackingRule):
             sec = section_of(rule)
             if rule.checkable is False:
                 self.skip(rule.id, sec, missing_text(rule))
@@ -82,7 +82,7 @@ class StackingCheck(Check):
         self.touched = {}
         self.touched_when = {}
 
-    def _judge(self, rule: Rule, state: GameState, event: Event,
+    def _judge(self, rule: StackingRule, state: GameState, event: Event,
                pieces: list[PieceState]) -> None:
         place: Place = pieces[0].place
         if rule.scope == "hex" and place.hex is None:
@@ -149,17 +149,17 @@ class StackingCheck(Check):
                           points=[(place.map or "", members[-1].x, members[-1].y)],
                           when=self._when)
 
-    def _owner_key(self, rule: Rule, p: PieceState) -> str:
+    def _owner_key(self, rule: StackingRule, p: PieceState) -> str:
         if rule.per == "faction" and p.game is not None:
             f = self.game.faction_of(p.game)
             return f.id if f is not None else "?"
         return p.side or "?"
 
-    def _owner_name(self, rule: Rule, key: str) -> str:
+    def _owner_name(self, rule: StackingRule, key: str) -> str:
         item = self.game.faction(key) if rule.per == "faction" else self.game.side(key)
         return item.name if item is not None else key
 
-    def _group_keys(self, rule: Rule, p: PieceState) -> list[str]:
+    def _group_keys(self, rule: StackingRule, p: PieceState) -> list[str]:
         """The groups a piece counts in for the limit: its side, faction or nationalities."""
         if rule.per == "side":
             return [p.side or "?"]
@@ -170,7 +170,7 @@ class StackingCheck(Check):
             return p.game.nationalities or ["?"]
         return [""]
 
-    def _measure(self, rule: Rule, state: GameState, members: list[PieceState]
+    def _measure(self, rule: StackingRule, state: GameState, members: list[PieceState]
                  ) -> tuple[float, list[str]]:
         unknown: list[str] = []
         m = rule.measure

@@ -142,6 +142,38 @@ def decode_shown(type_text: str, state_text: str) -> PieceTraits:
                   if i == last or _names_it(t)])
 
 
+def type_chain(type_text: str) -> tuple[str, ...]:
+    """A piece type's trait parts, outermost first (split once per distinct text).
+
+    Raises:
+        VassalFormatError: the type is a stack or deck.
+    """
+    if type_text == "stack" or type_text.startswith("deck;"):
+        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
+    return _type_parts(type_text)
+
+
+def type_only(type_part: str) -> Trait | None:
+    """The trait of one type part with its type decoded and its state at the defaults
+    (shared: never change it); None for a trait kept as raw text."""
+    template = _trait_template(type_part)
+    return template[0] if template is not None else None
+
+
+def read_trait(type_part: str, state_part: str) -> Trait:
+    """One trait of a chain, for reading: `decode_trait` with the type decoded once per
+    distinct text, and without the memo that re-encoding needs."""
+    template = _trait_template(type_part)
+    if template is None:
+        return decode_trait(type_part, state_part)
+    decoded = template[0]
+    trait = object.__new__(type(decoded))
+    trait.__dict__.update({k: v.copy() if type(v) in _MUTABLE else v
+                           for k, v in decoded.__dict__.items()})
+    trait._decode_state(state_part, Memo.empty())
+    return trait
+
+
 def _names_it(type_part: str) -> bool:
     """Whether the trait of this type text can change the piece's name."""
     cls = TRAITS_BY_ID.get(trait_id_of(type_part))

@@ -1,0 +1,29 @@
+"""Cross-reference checks on a schema-valid game, one module per concern: ids and references
+(`context`, `references`), boards and grids (`boards`), pieces, steps, cards and totals
+(`pieces`), tables (`tables`), turns and setups (`turns`).
+
+They read the merged JSON, so each problem keeps its JSON pointer; the totals read the model
+too. No check swallows an exception: a file that cannot be read is a problem naming it.
+"""
+
+from __future__ import annotations
+
+from converter.load.document import GameDocument, Problem
+from converter.validate.semantic.boards import check_boards
+from converter.validate.semantic.context import Context, natural
+from converter.validate.semantic.pieces import check_cards, check_pieces, check_totals
+from converter.validate.semantic.references import check_provenance, check_rules, check_sides, check_terrain
+from converter.validate.semantic.tables import check_tables
+from converter.validate.semantic.turns import check_scenarios, check_turns
+
+CHECKS = (check_provenance, check_sides, check_terrain, check_boards, check_pieces, check_cards,
+          check_tables, check_rules, check_turns, check_scenarios, check_totals)
+
+
+def check_semantics(doc: GameDocument) -> list[Problem]:
+    """Every cross-reference problem of a schema-valid game, sorted by file and pointer."""
+    ctx = Context(doc)
+    ctx.collect_ids()
+    for check in CHECKS:
+        check(ctx)
+    return sorted(set(ctx.problems), key=lambda p: (p.file, natural(p.pointer), p.message))

@@ -1,0 +1,273 @@
+"""What every semantic check shares: the document, the problems found, and the index of ids
+(collected once) with the reference checks that resolve against it."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from converter.load.document import GameDocument, Problem
+from converter.model.boardkinds import board_kind
+from converter.model.codec import from_json
+from converter.model.hexgrid import HexGridSpec
+
+# collections whose ids share one namespace each, and the JSON path to their items
+COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
+               "piece_flags", "pieces", "decks", "cards", "dice", "tables", "rules", "tracks",
+               "scenarios", "totals")
+NAMES = {"sides": "side", "factions": "faction", "nationalities": "nationality", "terrain": "terrain type",
+         "boards": "board", "unit_types": "unit type", "factors": "factor", "piece_flags": "piece flag",
+         "pieces": "piece", "decks": "deck", "cards": "card", "dice": "die", "tables": "table",
+         "rules": "rule", "tracks": "track", "scenarios": "scenario", "totals": "total",
+         "spaces": "space", "groups": "group", "edges": "edge", "phases": "phase", "sources": "source",
+         "owners": "side, faction or nationality", "subdecks": "sub-deck"}
+
+
+@dataclass
+class Index:
+    """Every id of the game by namespace, with the pointer where it is defined."""
+
+    ids: dict[str, dict[str, str]] = field(default_factory=dict)
+    grids: dict[str, HexGridSpec] = field(default_factory=dict)
+    hexes: dict[str, set[str]] = field(default_factory=dict)
+    space_board: dict[str, str] = field(default_factory=dict)
+    terrain_kind: dict[str, str] = field(default_factory=dict)
+
+    def has(self, space: str, value: str) -> bool:
+        return value in self.ids.get(space, {})
+
+
+class Context:
+    """The document being checked, the problems found so far and the index of its ids."""
+
+    def __init__(self, doc: GameDocument) -> None:
+        self.doc = doc
+        self.data = doc.data
+        self.problems: list[Problem] = []
+        self.index = Index()
+        # every value under these keys anywhere in the document: one walk for the three
+        self.found = find_keys(self.data, ("provenance", "missing", "when"))
+
+    def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
+        self.problems.append(self.doc.problem(pointer, message, hint, check))
+
+    def collect_ids(self) -> None:
+        for name in COLLECTIONS:
+            self._define(name, self.items(name))
+        self._define("sources", self.items("sources"))
+        spaces: list[tuple[str, dict[str, Any]]] = []
+        groups: list[tuple[str, dict[str, Any]]] = []
+        edges: list[tuple[str, dict[str, Any]]] = []
+        for bp, board in self.items("boards"):
+            for sp, space in enum_items(board.get("spaces"), f"{bp}/spaces"):
+                spaces.append((sp, space))
+                self.index.space_board[space["id"]] = board["id"]
+            groups.extend(enum_items(board.get("groups"), f"{bp}/groups"))
+            edges.extend(enum_items(board.get("edges"), f"{bp}/edges"))
+            if board_kind(board["kind"]).hex_grid and "grid" in board:
+                self.index.grids[board["id"]] = from_json(HexGridSpec, board["grid"])
+        self._define("spaces", spaces)
+        self._define("groups", groups)
+        self._define("edges", edges)
+        phases = list(walk_phases(self.data.get("sequence"), "/sequence"))
+        self._define("phases", phases)
+        for tp, terrain in self.items("terrain"):
+            self.index.terrain_kind[terrain["id"]] = terrain["applies_to"]
+        owners = dict(self.index.ids.get("sides", {}))
+        owners.update(self.index.ids.get("factions", {}))
+        owners.update(self.index.ids.get("nationalities", {}))
+        self.index.ids["owners"] = owners
+
+    def _define(self, space: str, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+        seen = self.index.ids.setdefault(space, {})
+        for pointer, item in items:
+            ident = item.get("id")
+            if ident is None:
+                continue
+            if ident in seen:
+                self.report(f"{pointer}/id", f"duplicate {NAMES.get(space, space)} id {ident!r}",
+                            f"first defined at {self.where(seen[ident])}", check="unique-id")
+            else:
+                seen[ident] = pointer
+
+    def where(self, pointer: str) -> str:
+        file, local = self.doc.locate(pointer)
+        return f"{file}:{local}"
+
+    def items(self, key: str) -> list[tuple[str, dict[str, Any]]]:
+        return list(enum_items(self.data.get(key), f"/{key}"))
+
+    def ref(self, pointer: str, value: Any, space: str, what: str | None = None) -> bool:
+        if value is None:
+            return True
+        known = self.index.ids.get(space, {})
+        if value in known:
+            return True
+        close = difflib.get_close_matches(str(value), sorted(known), n=1)
+        hint = f"did you mean {close[0]!r}?" if close else (f"no {NAMES.get(space, space)} is defined" if not known else "")
+        self.report(pointer, f"unknown {what or NAMES.get(space, space)} {value!r}", hint, check="reference")
+        return False
+
+    def refs(self, pointer: str, values: list[Any] | None, space: str, what: str | None = None) -> None:
+        for i, v in enumerate(values or []):
+            self.ref(f"{pointer}/{i}", v, space, what)
+
+    def terrain_ref(self, pointer: str, value: str, kinds: tuple[str, ...]) -> None:
+        if not self.ref(pointer, value, "terrain"):
+            return
+        kind = self.index.terrain_kind.get(value)
+        if kind not in kinds:
+            self.report(pointer, f"terrain {value!r} applies to {kind}s, not to {' or '.join(k + 's' for k in kinds)}",
+                        check="reference")
+
+    def filter_refs(self, pointer: str, flt: dict[str, Any] | None) -> None:
+        if not flt:
+            return
+        for key, space in (("sides", "sides"), ("factions", "factions"), ("nationalities", "nationalities"),
+                           ("types", "unit_types"), ("pieces", "pieces"), ("flags", "piece_flags")):
+            self.refs(f"{pointer}/{key}", flt.get(key), space)
+        if "not" in flt:
+            self.filter_refs(f"{pointer}/not", flt["not"])
+        for i, sub in enumerate(flt.get("any_of") or []):
+            self.filter_refs(f"{pointer}/any_of/{i}", sub)
+
+    def location(self, pointer: str, loc: dict[str, Any] | None) -> None:
+        if not loc:
+            return
+        board_id = loc.get("board")
+        if board_id is not None:
+            self.ref(f"{pointer}/board", board_id, "boards")
+        if "hex" in loc:
+            self.hex_ref(f"{pointer}/hex", loc["hex"], board_id)
+        if "space" in loc:
+            if self.ref(f"{pointer}/space", loc["space"], "spaces") and board_id is not None:
+                actual = self.index.space_board.get(loc["space"])
+                if actual != board_id:
+                    self.report(f"{pointer}/space", f"space {loc['space']!r} is on board {actual!r}, not {board_id!r}",
+                                check="reference")
+        if "edge" in loc:
+            self.ref(f"{pointer}/edge", loc["edge"], "edges", "map edge")
+        if "track" in loc:
+            if self.ref(f"{pointer}/track", loc["track"], "tracks"):
+                track = self.find("tracks", loc["track"])
+                value = loc.get("value")
+                if track is not None and value is not None:
+                    lo, hi = track.get("min"), track.get("max")
+                    if (lo is not None and value < lo) or (hi is not None and value > hi):
+                        self.report(f"{pointer}/value", f"{value} is off track {loc['track']!r} ({lo}..{hi})",
+                                    check="location")
+        for i, sub in enumerate(loc.get("any_of") or []):
+            self.location(f"{pointer}/any_of/{i}", sub)
+
+    def hex_ref(self, pointer: str, hex_id: str, board_id: str | None = None) -> None:
+        grids = self.index.grids
+        if board_id is not None:
+            candidates = {board_id: grids[board_id]} if board_id in grids else {}
+            if not candidates:
+                if self.index.has("boards", board_id):
+                    self.report(pointer, f"board {board_id!r} has no hex grid", check="location")
+                return
+        else:
+            candidates = grids
+        if not candidates:
+            self.report(pointer, f"hex {hex_id!r} given but the game has no hex board", check="location")
+            return
+        if any(g.contains(hex_id) for g in candidates.values()):
+            return
+        grid = next(iter(candidates.values()))
+        self.report(pointer, f"hex {hex_id!r} is not on the grid", grid_hint(grid), check="location")
+
+    def find(self, key: str, ident: str) -> dict[str, Any] | None:
+        for _p, item in self.items(key):
+            if item.get("id") == ident:
+                return item
+        return None
+
+    def vp(self, pointer: str, vp: Any) -> None:
+        if isinstance(vp, dict):
+            for key in vp:
+                self.ref(f"{pointer}/{key}", key, "owners")
+
+    def file(self, pointer: str, name: str) -> None:
+        path = (self.doc.folder / name)
+        try:
+            inside = self.doc.folder.resolve() in path.resolve().parents
+        except OSError as exc:  # a link loop, a name too long
+            self.report(pointer, f"file {name!r} cannot be found: {exc.strerror or exc}", check="file")
+            return
+        if not inside:
+            self.report(pointer, f"file {name!r} is outside the game folder", check="file")
+        elif not path.is_file():
+            self.report(pointer, f"file {name!r} does not exist in {self.doc.folder}", check="file")
+
+
+# --- helpers -------------------------------------------------------------------------------
+def enum_items(items: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    for i, item in enumerate(items or []):
+        if isinstance(item, dict):
+            yield f"{pointer}/{i}", item
+
+
+def walk_phases(phases: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    for p, phase in enum_items(phases, pointer):
+        yield p, phase
+        yield from walk_phases(phase.get("phases"), f"{p}/phases")
+
+
+def find_keys(node: Any, keys: tuple[str, ...]) -> dict[str, list[tuple[str, Any]]]:
+    """For each of *keys*, every value stored under it anywhere in the document with its
+    parent's pointer, in the order _find_key gives them: one walk for all of them."""
+    found: dict[str, list[tuple[str, Any]]] = {k: [] for k in keys}
+
+    def walk(node: Any, pointer: str) -> None:
+        if isinstance(node, dict):
+            for key in keys:
+                if key in node:
+                    found[key].append((pointer, node[key]))
+            for k, v in node.items():
+                if isinstance(v, (dict, list)):
+                    walk(v, f"{pointer}/{escape_pointer(k)}")
+        elif isinstance(node, list):
+            for i, v in enumerate(node):
+                if isinstance(v, (dict, list)):
+                    walk(v, f"{pointer}/{i}")
+    walk(node, "")
+    return found
+
+
+def get_pointer(node: Any, pointer: str) -> Any:
+    for part in [p for p in pointer.split("/")[1:]]:
+        part = part.replace("~1", "/").replace("~0", "~")
+        node = node[int(part)] if isinstance(node, list) else node[part]
+    return node
+
+
+def escape_pointer(token: str) -> str:
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def face_at(faces: list[dict[str, Any]], counter: int, side: str) -> dict[str, Any] | None:
+    for f in faces:
+        if f["counter"] == counter and f["side"] == side:
+            return f
+    return None
+
+
+def roll_span(roll: Any) -> tuple[int | None, int | None]:
+    if isinstance(roll, int):
+        return roll, roll
+    return roll.get("min"), roll.get("max")
+
+
+def grid_hint(grid: HexGridSpec) -> str:
+    lo = grid.format(grid.columns.min, grid.rows.min)
+    hi = grid.format(grid.columns.max, grid.rows.max)
+    return (f"ids run from {lo} to {hi}: {grid.first} first, columns {grid.columns.min}-{grid.columns.max}, "
+            f"rows {grid.rows.min}-{grid.rows.max}")
+
+
+def natural(pointer: str) -> list[Any]:
+    return [(0, int(p), "") if p.isdecimal() else (1, 0, p) for p in pointer.split("/")]
+

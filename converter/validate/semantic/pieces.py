@@ -1,0 +1,175 @@
+"""Pieces and their steps, cards, and the totals the rulebook declares (pieces and cards
+counted against them)."""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from typing import Any
+
+from converter.validate.semantic.context import Context, enum_items, escape_pointer, face_at
+
+
+def check_pieces(ctx: Context) -> None:
+    factor_ids = set(ctx.index.ids.get("factors", {}))
+    for pp, piece in ctx.items("pieces"):
+        ctx.ref(f"{pp}/side", piece.get("side"), "sides")
+        ctx.ref(f"{pp}/faction", piece.get("faction"), "factions")
+        nat = piece.get("nationality")
+        if isinstance(nat, list):
+            ctx.refs(f"{pp}/nationality", nat, "nationalities")
+        else:
+            ctx.ref(f"{pp}/nationality", nat, "nationalities")
+        ctx.ref(f"{pp}/type", piece.get("type"), "unit_types")
+        ctx.refs(f"{pp}/flags", piece.get("flags"), "piece_flags")
+        ctx.location(f"{pp}/printed_setup", piece.get("printed_setup"))
+        entry = piece.get("entry") or {}
+        ctx.location(f"{pp}/entry/at", entry.get("at"))
+        for i, c in enumerate(piece.get("carries") or []):
+            ctx.ref(f"{pp}/carries/{i}/token", c["token"], "pieces")
+        if piece.get("kind") == "unit" and not (piece.get("side") or piece.get("faction") or piece.get("nationality")):
+            ctx.report(pp, f"unit {piece['id']!r} has no side, faction or nationality",
+                        "give one so its owner and colour are known", check="owner")
+        faces_seen: dict[tuple[int, str], int] = {}
+        for fp, face in enum_items(piece.get("faces"), f"{pp}/faces"):
+            key = (face["counter"], face["side"])
+            if key in faces_seen:
+                ctx.report(fp, f"counter {key[0]} {key[1]} is described twice", check="steps")
+            faces_seen[key] = 1
+            for name in face.get("factors") or {}:
+                if name not in factor_ids:
+                    close = difflib.get_close_matches(name, sorted(factor_ids), n=1)
+                    ctx.report(f"{fp}/factors/{escape_pointer(name)}", f"unknown factor {name!r}",
+                                f"did you mean {close[0]!r}?" if close else "declare it in 'factors'",
+                                check="reference")
+            ctx.refs(f"{fp}/flags", face.get("flags"), "piece_flags")
+            if face.get("image"):
+                ctx.file(f"{fp}/image", face["image"])
+        _check_steps(ctx, pp, piece)
+
+
+def _check_steps(ctx: Context, pp: str, piece: dict[str, Any]) -> None:
+    steps = piece.get("steps")
+    faces = piece.get("faces") or []
+    counters = sorted({f["counter"] for f in faces})
+    if counters and counters != list(range(1, len(counters) + 1)):
+        ctx.report(f"{pp}/faces", f"counters are numbered {counters}; expected 1" + (" and 2" if len(counters) > 1 else ""),
+                    check="steps")
+    if not steps:
+        return
+    count, model = steps.get("count"), steps["model"]
+    if count is None:
+        return
+    step_faces = [f for f in faces if "step" in f and f.get("role") != "rebuilt"]
+    numbers = sorted((f["step"] for f in step_faces), reverse=True)
+    expected = {"single": (1, 1), "flip": (2, 2), "two-counters": (3, 4), "rebuilt-back": (1, 1), "tokens": (1, 9)}[model]
+    if not expected[0] <= count <= expected[1]:
+        lo, hi = expected
+        want = str(lo) if lo == hi else f"{lo} to {hi}"
+        ctx.report(f"{pp}/steps/count", f"a {model!r} unit has {want} steps, not {count}", check="steps")
+        return
+    if model in ("tokens",):
+        return
+    if any(n > count for n in numbers):
+        ctx.report(f"{pp}/faces", f"a face shows more steps ({max(numbers)}) than the unit has ({count})", check="steps")
+        return
+    if numbers and numbers != list(range(count, count - len(numbers), -1)):
+        ctx.report(f"{pp}/faces", f"the faces' steps {numbers} do not count down from {count} one by one",
+                    check="steps")
+    if model == "flip":
+        front, back = face_at(faces, 1, "front"), face_at(faces, 1, "back")
+        if front is None or back is None or front.get("step") != 2 or back.get("step") != 1:
+            ctx.report(f"{pp}/faces", "a 'flip' unit needs counter 1 front at step 2 and back at step 1", check="steps")
+    elif model == "two-counters":
+        if counters != [1, 2]:
+            ctx.report(f"{pp}/faces", f"a 'two-counters' unit needs counters 1 and 2, has {counters}", check="steps")
+        else:
+            lower = face_at(faces, 2, "front")
+            if lower is not None and lower.get("mark") != "dot":
+                ctx.report(f"{pp}/faces", "the lower counter of a 3-4 step unit carries a dot mark",
+                            "set \"mark\": \"dot\" on counter 2's front", check="steps")
+            top = [f.get("step") for f in faces if f["counter"] == 1 and "step" in f]
+            low = [f.get("step") for f in faces if f["counter"] == 2 and "step" in f]
+            if top and low and min(top) <= max(low):
+                ctx.report(f"{pp}/faces", "counter 1 must carry the higher steps and counter 2 the lower ones",
+                            check="steps")
+    elif model == "rebuilt-back":
+        back = face_at(faces, 1, "back")
+        if back is None or back.get("role") != "rebuilt":
+            ctx.report(f"{pp}/faces", "a 'rebuilt-back' unit needs a back face with role 'rebuilt'", check="steps")
+    elif model == "single" and len(numbers) > 1:
+        ctx.report(f"{pp}/faces", "a 'single' step unit shows one step only", check="steps")
+
+
+def check_cards(ctx: Context) -> None:
+    subdecks: dict[str, set[str]] = {}
+    for dp, deck in ctx.items("decks"):
+        ctx.ref(f"{dp}/owner", deck.get("owner"), "owners")
+        subs = deck.get("subdecks") or []
+        subdecks[deck["id"]] = {s["id"] for s in subs}
+        dupes = [k for k, v in Counter(s["id"] for s in subs).items() if v > 1]
+        for d in dupes:
+            ctx.report(f"{dp}/subdecks", f"duplicate sub-deck id {d!r}", check="unique-id")
+        counts = [s.get("count") for s in subs]
+        if subs and deck.get("count") is not None and all(c is not None for c in counts):
+            if sum(counts) != deck["count"]:
+                ctx.report(f"{dp}/subdecks", f"the sub-decks hold {sum(counts)} cards but the deck has {deck['count']}",
+                            check="count")
+    per_deck: Counter[str] = Counter()
+    per_sub: Counter[tuple[str, str]] = Counter()
+    numbers: dict[tuple[str, int], str] = {}
+    for cp, card in ctx.items("cards"):
+        if not ctx.ref(f"{cp}/deck", card["deck"], "decks"):
+            continue
+        n = card.get("count", 1)
+        per_deck[card["deck"]] += n
+        if "subdeck" in card:
+            if card["subdeck"] not in subdecks.get(card["deck"], set()):
+                ctx.report(f"{cp}/subdeck", f"deck {card['deck']!r} has no sub-deck {card['subdeck']!r}",
+                            check="reference")
+            else:
+                per_sub[(card["deck"], card["subdeck"])] += n
+        ctx.ref(f"{cp}/nationality", card.get("nationality"), "nationalities")
+        if "number" in card:
+            key = (card["deck"], card["number"])
+            if key in numbers:
+                ctx.report(f"{cp}/number", f"card number {card['number']} appears twice in deck {card['deck']!r}",
+                            f"first at {ctx.where(numbers[key])}", check="unique-id")
+            numbers[key] = cp
+    for dp, deck in ctx.items("decks"):
+        if deck.get("count") is not None and per_deck[deck["id"]] > deck["count"]:
+            ctx.report(f"{dp}/count", f"{per_deck[deck['id']]} cards are listed for deck {deck['id']!r}, which has {deck['count']}",
+                        check="count")
+        for i, sub in enumerate(deck.get("subdecks") or []):
+            if sub.get("count") is not None and per_sub[(deck["id"], sub["id"])] > sub["count"]:
+                ctx.report(f"{dp}/subdecks/{i}/count",
+                            f"{per_sub[(deck['id'], sub['id'])]} cards are listed for sub-deck {sub['id']!r}, which has {sub['count']}",
+                            check="count")
+
+
+def check_totals(ctx: Context) -> None:
+    from converter.model.game import Game
+
+    game = Game.from_dict(ctx.data)  # the schema passed: the model takes every shape it allows
+    for tp, total in ctx.items("totals"):
+        if "deck" in total or "decks" in total:
+            deck_ids = [total["deck"]] if "deck" in total else total["decks"]
+            base = f"{tp}/deck" if "deck" in total else f"{tp}/decks"
+            if not all(ctx.ref(base if "deck" in total else f"{base}/{i}", d, "decks") for i, d in enumerate(deck_ids)):
+                continue
+            declared = [game.deck(d).count for d in deck_ids]  # type: ignore[union-attr]
+            if all(n is not None for n in declared) and sum(declared) != total["count"]:  # type: ignore[arg-type]
+                ctx.report(f"{tp}/count", f"the decks hold {sum(declared)} cards but the rulebook counts {total['count']}",  # type: ignore[arg-type]
+                            check="count")
+                continue
+            listed = sum(c.count or 1 for d in deck_ids for c in game.cards_of(d))
+        else:
+            ctx.filter_refs(f"{tp}/pieces", total.get("pieces"))
+            flt = game.totals[int(tp.rsplit("/", 1)[1])].pieces if game.totals else None
+            listed = sum(p.copies for p in game.pieces or [] if game.matches(p, flt))
+        if total.get("complete") and listed != total["count"]:
+            ctx.report(f"{tp}/count", f"the rulebook counts {total['count']} {total['what']}, but {listed} are listed",
+                        "list the rest, or set \"complete\": false", check="count")
+        elif listed > total["count"]:
+            ctx.report(f"{tp}/count", f"the rulebook counts {total['count']} {total['what']}, but {listed} are listed",
+                        check="count")
