@@ -22,6 +22,7 @@ from converter.check.context import SLOT_KINDS, Context
 from converter.check.ids import gpid_uses
 from converter.check.source import open_module
 from converter.errors import InputError, VassalFormatError
+from converter.vassal.spans import start_tag_end
 
 _SLOT_TAG = re.compile(rb"<VASSAL\.build\.widget\.(?:PieceSlot|CardSlot)(?=[\s/>])")
 _ROOT_TAG = re.compile(rb"<(?:VASSAL\.build\.GameModule|VASSAL\.launch\.BasicModule)(?=[\s/>])")
@@ -101,17 +102,10 @@ def _set_attr(tag: bytes, name: bytes, value: bytes) -> bytes:
 
 def _start_tag_end(data: bytes, start: int) -> int:
     """Index just past the `>` closing the start tag at *start* (quotes respected)."""
-    quote = 0
-    for i in range(start, len(data)):
-        c = data[i]
-        if quote:
-            if c == quote:
-                quote = 0
-        elif c in b"\"'":
-            quote = c
-        elif c == 0x3E:
-            return i + 1
-    raise VassalFormatError("build file: a start tag is not closed")
+    end = start_tag_end(data, start)
+    if end is None:
+        raise VassalFormatError("build file: a start tag is not closed")
+    return end
 
 
 def _edit_buildfile(data: bytes, slot_count: int, new_values: dict[int, str],

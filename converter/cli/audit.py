@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from converter.atomic import write_text_atomic
-from converter.errors import InputError, VconvError
+from converter.errors import VconvError
 from converter.audit.auditor import audit_files
 from converter.audit.module import (
     AuditModule, from_components, load_module, one_line_model_errors)
@@ -136,10 +136,8 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
         VassalFormatError, ModelError: the module or its game description is broken.
     """
     p = Path(path)
-    if not p.exists():
-        raise InputError(str(path), "no such module file or game folder")
-    if not (p.is_dir() or p.suffix.lower() == ".json"):
-        return load_module(p)
+    if not p.exists() or not (p.is_dir() or p.suffix.lower() == ".json"):
+        return load_module(p)  # which says a missing path is neither a module nor a folder
     from converter.builder import build_module
     from converter.importer.writeback import write_back
 

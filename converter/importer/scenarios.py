@@ -22,6 +22,7 @@ from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.savefile import read_save_bytes
+from converter.vassal.traits import PieceTraits
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
 
@@ -155,14 +156,19 @@ def _basic(add: cmd.AddPiece) -> tuple[str, str, int, int] | None:
         fields = state_tail.split(";")
         if len(fields) >= 3 and _is_int(fields[1]) and _is_int(fields[2]):
             return name, fields[0], int(fields[1]), int(fields[2])
-    try:
-        piece = add.piece()
-    except VassalFormatError:
-        return None
+    piece = _decoded(add)
     if piece is None:
         return None
     map_id, x, y = piece.position
     return piece.basic.name, map_id, x, y
+
+
+def _decoded(add: cmd.AddPiece) -> PieceTraits | None:
+    """The saved piece's trait chain; None when it cannot be decoded (the piece is skipped)."""
+    try:
+        return add.piece()
+    except VassalFormatError:
+        return None
 
 
 def _is_int(text: str) -> bool:
@@ -177,10 +183,7 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     known = by_name.get(name, [])
     if len(known) >= 1:
         return str(known[0].entry["id"])
-    try:
-        piece = add.piece()
-    except VassalFormatError:
-        return None
+    piece = _decoded(add)
     if piece is None:
         return None
     entry = piece_entry(ctx, piece, name, f"{path}/{name or 'piece'}", None, sides, protos,

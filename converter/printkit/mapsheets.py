@@ -131,22 +131,15 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
     x0, y0, x1, y1 = tile.x_mm, tile.y_mm, tile.x_mm + tile.w_mm, tile.y_mm + tile.h_mm
     # the seams this page shares: the middle of each overlap strip, marked at the same map
     # points on both pages (the page laid on top is trimmed along its map's outline)
-    if tile.col + 1 < tile.cols:
-        seam = x1 - overlap_mm / 2
-        for y in (y0 + (y1 - y0) * f for f in (0.1, 0.5, 0.9)):
-            _mark(draw, *at(seam, y), r, line * 2)
-    if tile.col > 0:
-        seam = x0 + overlap_mm / 2
-        for y in (y0 + (y1 - y0) * f for f in (0.1, 0.5, 0.9)):
-            _mark(draw, *at(seam, y), r, line * 2)
-    if tile.row + 1 < tile.rows:
-        seam = y1 - overlap_mm / 2
-        for x in (x0 + (x1 - x0) * f for f in (0.1, 0.5, 0.9)):
-            _mark(draw, *at(x, seam), r, line * 2)
-    if tile.row > 0:
-        seam = y0 + overlap_mm / 2
-        for x in (x0 + (x1 - x0) * f for f in (0.1, 0.5, 0.9)):
-            _mark(draw, *at(x, seam), r, line * 2)
+    along = (0.1, 0.5, 0.9)
+    x_seams = [x for x, shared in ((x1 - overlap_mm / 2, tile.col + 1 < tile.cols),
+                                   (x0 + overlap_mm / 2, tile.col > 0)) if shared]
+    y_seams = [y for y, shared in ((y1 - overlap_mm / 2, tile.row + 1 < tile.rows),
+                                   (y0 + overlap_mm / 2, tile.row > 0)) if shared]
+    marks = [(x, y0 + (y1 - y0) * f) for x in x_seams for f in along] \
+        + [(x0 + (x1 - x0) * f, y) for y in y_seams for f in along]
+    for x, y in marks:
+        _mark(draw, *at(x, y), r, line * 2)
     # label and index in the top margin
     n = tile.row * tile.cols + tile.col + 1
     label = f"{game.title} — {board.name} — " + tr("page {n} of {total} (row {r}, column {c})", n=n,

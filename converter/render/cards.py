@@ -20,12 +20,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from converter.model.common import Filter, Provenance, Range, When
+from converter.model.common import Filter, Provenance, Range
 from converter.model.game import Game
 from converter.model.rules import MovementRule, Rule, StackingRule
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
-from converter.render.words import words
+from converter.render.words import when_text, words
 from converter.render.text import Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
 
 CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
@@ -294,23 +294,6 @@ def _roll_text(roll: int | Range | None) -> str:
     return roll.label() if isinstance(roll, Range) else str(roll)
 
 
-def _when_text(when: When | None, tr: Tr = None) -> str:
-    """When something applies, in the game's language ('turni 2-6; non al turno 1')."""
-    if when is None:
-        return ""
-    tr = tr or words(None)
-    parts = []
-    if isinstance(when.turns, Range):
-        parts.append(tr("turns {r}", r=when.turns.label()))
-    elif when.turns:
-        parts.append(tr("turns {r}", r=", ".join(map(str, when.turns))))
-    if when.not_turns:
-        parts.append(tr("not turn {n}", n=", ".join(map(str, when.not_turns))))
-    if when.condition:
-        parts.append(when.condition)
-    return "; ".join(parts)
-
-
 def _filter_text(game: Game, flt: Filter | None, tr: Tr = None) -> str:
     if flt is None:
         return ""
@@ -548,7 +531,7 @@ def _matrix_grid(table: Table, tr: Tr = None, game: Game | None = None) -> Grid:
     # the corner names the rows only when they are die rolls (a terrain table's rows are terrain)
     corner = tr("Roll") if any(row.roll is not None for row in rows) or table.kind in ("crt", "fire") and all(
         re.fullmatch(r"[\d\s≤≥+\-–]+", row.label or "") for row in rows) else ""
-    header = [corner] + [c.label + (f" ({_when_text(c.when, tr)})" if c.when else "") for c in columns]
+    header = [corner] + [c.label + (f" ({when_text(c.when, tr)})" if c.when else "") for c in columns]
     header_keys = ["corner"] + [f"column:{c}" for c in range(len(columns))]
     body, keys, missing = [], [], []
     for r, row in enumerate(rows):
@@ -573,7 +556,7 @@ def _entries_grid(game: Game, entries: list[TableEntry], tr: Tr = None) -> Grid:
         if attr == "pieces":
             return _filter_text(game, e.pieces, tr)
         if attr == "when":
-            return _when_text(e.when, tr)
+            return when_text(e.when, tr)
         if attr == "terrain":
             return _name(game, "terrain", e.terrain, tr) if e.terrain else ""
         if attr == "applies_to":
@@ -624,7 +607,7 @@ def terrain_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
             if m.never:
                 move.append(tr("never {x}", x=_filter_text(game, m.never, tr)))
             if m.when:
-                move.append(_when_text(m.when, tr))
+                move.append(when_text(m.when, tr))
             if m.note:
                 move.append(m.note)
         fight = []
@@ -723,7 +706,7 @@ def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     if rule.pieces:
         parts.append(_filter_text(game, rule.pieces, tr))
     if rule.when:
-        parts.append(_when_text(rule.when, tr))
+        parts.append(when_text(rule.when, tr))
     if rule.missing and not parts:
         parts.append(MISSING)
     return "; ".join(p for p in parts if p)
@@ -748,7 +731,7 @@ def sequence_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_
             if who:
                 details.append(who)
             if phase.when:
-                when = _when_text(phase.when, tr)
+                when = when_text(phase.when, tr)
                 only_not = not phase.when.turns and not phase.when.condition  # 'not turn 1' alone
                 details.append(when if only_not else tr("only {x}", x=when))
             if phase.repeat:
@@ -988,7 +971,7 @@ def victory_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
         body, keys = [], []
         for v in scenario.victory or []:
             who = _who(game, v.side, tr) if v.side else ""
-            body.append([who, with_names(game, v.text), _when_text(v.when, tr), _section(v.provenance, v.section)])
+            body.append([who, with_names(game, v.text), when_text(v.when, tr), _section(v.provenance, v.section)])
             keys.append([f"victory:{scenario.id}:{v.id}:{k}" for k in ("side", "text", "when", "section")])
         blocks.append(("grid", Grid([tr("Who wins"), tr("Condition"), tr("When"), "§"], body, keys)))
     vp_rows, vp_keys = [], []

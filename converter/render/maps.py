@@ -32,7 +32,7 @@ from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
-from converter.render.words import words
+from converter.render.words import when_text, words
 from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text
 
 log = logging.getLogger(__name__)
@@ -695,17 +695,8 @@ def _link_tag(game: Game, link: Any) -> str:
     if link.label:
         return str(link.label)
     tr = words(game.language)
-    parts = []
-    if link.when is not None:
-        w = link.when
-        if w.turns is not None and not isinstance(w.turns, list):
-            parts.append(tr("turns {r}", r=w.turns.label()))
-        elif w.turns:
-            parts.append(tr("turns {r}", r=", ".join(map(str, w.turns))))
-        if w.not_turns:
-            parts.append(tr("not turn {n}", n=", ".join(map(str, w.not_turns))))
-        if w.condition:
-            parts.append(w.condition)
+    when = when_text(link.when, tr)
+    parts = [when] if when else []
     if link.only is not None:
         who = []
         for nid in link.only.nationalities or []:

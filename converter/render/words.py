@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from converter.model.common import Range, When
+
 ITALIAN: dict[str, str] = {
     # card furniture
     "Code": "Codice", "Meaning": "Significato", "Note": "Nota", "Notes": "Note",
@@ -139,3 +141,20 @@ def words(language: str | None) -> Callable[..., str]:
         return out.format(**values) if values else out
 
     return tr
+
+
+def when_text(when: When | None, tr: Callable[..., str] | None = None) -> str:
+    """When something applies, in the game's language ('turni 2-6; non al turno 1')."""
+    if when is None:
+        return ""
+    tr = tr or words(None)
+    parts = []
+    if isinstance(when.turns, Range):
+        parts.append(tr("turns {r}", r=when.turns.label()))
+    elif when.turns:
+        parts.append(tr("turns {r}", r=", ".join(map(str, when.turns))))
+    if when.not_turns:
+        parts.append(tr("not turn {n}", n=", ".join(map(str, when.not_turns))))
+    if when.condition:
+        parts.append(when.condition)
+    return "; ".join(parts)

@@ -45,7 +45,9 @@ def element_spans(raw: bytes) -> list[Span]:
 
     def end(_name: str) -> None:
         index, begin = starts.pop()
-        head_end = _head_end(raw, begin)
+        head_end = start_tag_end(raw, begin)
+        if head_end is None:
+            raise VassalFormatError("the kept build file ends inside a start tag")
         if raw[head_end - 2:head_end] == b"/>":
             finish = head_end
         else:
@@ -61,8 +63,9 @@ def element_spans(raw: bytes) -> list[Span]:
     return [s for s in out if s is not None]
 
 
-def _head_end(raw: bytes, begin: int) -> int:
-    """The index after the '>' closing the start tag at *begin* (quotes respected)."""
+def start_tag_end(raw: bytes, begin: int) -> int | None:
+    """The index after the '>' closing the start tag at *begin* (quotes respected); None
+    when the text ends inside the tag."""
     quote = 0
     for index in range(begin, len(raw)):
         byte = raw[index]
@@ -73,7 +76,7 @@ def _head_end(raw: bytes, begin: int) -> int:
             quote = byte
         elif byte == 0x3E:
             return index + 1
-    raise VassalFormatError("the kept build file ends inside a start tag")
+    return None
 
 
 @dataclass

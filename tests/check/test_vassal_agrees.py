@@ -12,7 +12,7 @@ import pytest
 
 from converter.check import Report, check_module
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
-from tests.helpers_vassal import run_vassal_check, start_vassal_check
+from tests.helpers_vassal import start_vassal_check
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 REAL_MODULES = sorted(REAL.glob("*.vmod")) + sorted(REAL.glob("*/*.vmod"))
@@ -67,7 +67,7 @@ def start_engine_jobs(item: pytest.Function) -> None:
 
 def assert_agrees(module: Path) -> list[str]:
     """Run the engine and vconv check on *module*; return the engine's problem lines."""
-    result = run_vassal_check(module, images=True, timeout=300)
+    result = start_vassal_check(module, images=True, timeout=300, urgent=True).result()
     report = check_module(module)
     missed = [line for line in engine_problems(result.output)
               if not explained(line, report, module)]
@@ -92,13 +92,22 @@ BROKEN = {
 }
 
 
+@pytest.fixture(scope="module")
+def broken_modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Each breakage's module, its engine run started at once (tests/helpers_vassal.py)."""
+    out = tmp_path_factory.mktemp("broken")
+    modules = {}
+    for case, (replace, without) in BROKEN.items():
+        text = BUILDFILE
+        for old, new in replace.items():
+            text = text.replace(old, new)
+        images = {n: png(*s) for n, s in IMAGES.items() if n not in without}
+        modules[case] = write_module(out / f"{case}.vmod", text, images=images)
+        start_vassal_check(modules[case], images=True, timeout=300, urgent=True)
+    return modules
+
+
 @pytest.mark.vassal
 @pytest.mark.parametrize("case", sorted(BROKEN))
-def test_broken_module(case: str, tmp_path: Path) -> None:
-    replace, without = BROKEN[case]
-    text = BUILDFILE
-    for old, new in replace.items():
-        text = text.replace(old, new)
-    images = {n: png(*s) for n, s in IMAGES.items() if n not in without}
-    module = write_module(tmp_path / f"{case}.vmod", text, images=images)
-    assert assert_agrees(module), "the engine should notice this breakage"
+def test_broken_module(case: str, broken_modules: dict[str, Path]) -> None:
+    assert assert_agrees(broken_modules[case]), "the engine should notice this breakage"

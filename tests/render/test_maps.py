@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from converter.errors import InputError, VconvError
+from converter.errors import InputError, ModelError, VconvError
 from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import (
@@ -119,10 +119,13 @@ def test_scan_is_used_with_its_calibration(mini_copy: Callable[..., Path]) -> No
 def test_corrupt_scan_is_an_input_error(mini_copy: Callable[..., Path]) -> None:
     folder = mini_copy("map.json", lambda d: d["boards"][0].__setitem__(
         "image", {"file": "map.png", "origin": [50, 40], "hex_width_px": 100}))
-    (folder / "map.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")
+    Image.new("RGB", (900, 700)).save(folder / "map.png")
     game = load_model(folder)
+    (folder / "map.png").write_bytes(b"\x89PNG\r\n\x1a\nnot really")  # broken after validation
     with pytest.raises(InputError, match="map.png"):
         board_image(game, game.board("main"))
+    with pytest.raises(ModelError, match="map.png.* is not a readable picture"):  # validate says so first
+        load_model(folder)
 
 
 def test_absent_scan_falls_back_to_the_schematic(mini_copy: Callable[..., Path]) -> None:
