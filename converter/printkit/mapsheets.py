@@ -182,7 +182,7 @@ def packed_boxes(picture: Image.Image, board: Board, width_px: float, gap_px: fl
     sheet, where the players need only the boxes."""
     rects = lay.box_layout(board, None).boxes
     top = min((r.y for r in rects.values()), default=0)
-    title_h = max(0, min(top, int(picture.height * 0.12)))
+    title_h = max(0, min(top, int(picture.width * 0.05)))  # the notice and title lines
     order = sorted(rects, key=lambda sid: -rects[sid].h)
     gap = max(1, int(round(gap_px)))
     placed: list[tuple[str, int, int]] = []
@@ -215,7 +215,7 @@ def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, fl
     picture = board_picture(game, board).convert("RGB")
     scale = mm_per_px(game, board, picture)
     scan = board.image is not None and game.resource(board.image.file).is_file()
-    if board.kind == "boxes" and board.spaces and not scan:
+    if board.drawing() is Drawing.BOXES and board.spaces and not scan:
         picture = packed_boxes(picture, board, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     size = (picture.width * scale, picture.height * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))

@@ -94,8 +94,9 @@ def test_print_writes_maps_setup_and_tracks(tmp_path: Path) -> None:
     assert main(["print", str(DESIGNER), "-o", str(tmp_path), "--dpi", "72", "--quiet"]) == 0
     for name in ("maps", "setup", "tracks", "cards", "counters"):
         assert (tmp_path / f"designer-{name}.pdf").stat().st_size > 1000
-    # the map, the sector boxes at a size a stack fits in (4 pages) and the box board
-    assert b"/Count 6" in (tmp_path / "designer-maps.pdf").read_bytes()
+    # the map, the sector boxes at a size a stack fits in, packed on one page (they took 4
+    # spread as drawn), and the box board
+    assert b"/Count 3" in (tmp_path / "designer-maps.pdf").read_bytes()
 
 
 def test_a_box_board_without_art_prints_its_boxes_packed() -> None:
