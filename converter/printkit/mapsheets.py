@@ -154,16 +154,25 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
-    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
-    if tile.rows * tile.cols > 1:
-        notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
-                        "⊕ marks on top of each other"))
-    scale_note = " — ".join(notes)
+    scale_note = " — ".join(page_notes(game, board, tile))
     if scale_note:
         small = fit_font(draw, scale_note, "regular", pt_to_px(LABEL_PT - 1, dpi), page.width - 2 * left)
         put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
                  anchor="lm")
     return page
+
+
+def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
+    """The foot of a map page, in the game's language: the hex scale, and on a map of
+    several pages the key of every mark the page adds (the ⊕ registration marks and the
+    page index's filled square)."""
+    tr = words(game.language)
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
+    if tile.rows * tile.cols > 1:
+        notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
+                        "⊕ marks on top of each other"))
+        notes.append(tr("filled square: where this page lies in the whole map"))
+    return notes
 
 
 def _hex_mm_text(game: Game, board: Board) -> str:

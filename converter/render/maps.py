@@ -678,11 +678,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     title = f"{game.title} — {board.name}"
     put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
               fill=ink, anchor="mt")
-    marks = {"moved": any(plan.moved(s.id) for s in spaces if s.id not in kids),
-             "directed": any(link.directed for link in board.links or []
-                             if link.between[0] in pos and link.between[1] in pos),
-             "leader": any(leader is not None for *_rest, leader in labels)}
-    _space_legend(draw, game, board, used_links, groups, size, unit, t, marks)
+    _space_legend(draw, game, board, used_links, groups, size, unit, t, drawn_marks(board, plan, labels))
     return img
 
 
@@ -809,25 +805,33 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                   (tx - ux * s + uy * s * 0.5, ty - uy * s - ux * s * 0.5)], fill=rgb)
 
 
-def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
-                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any],
-                  marks: dict[str, bool] | None = None) -> None:
-    """The legend band: every line, swatch and mark the schematic draws (*marks* says which
-    of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
-    drawn), each with its key."""
-    fnt = font("regular", max(7, int(unit * 0.9)))
-    ink = color(t["ink"])
-    x, y = unit * 2, size[1] * 0.875
+def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[str, bool]:
+    """Which marks beside boxes and links a schematic draws: a moved box's dot-and-dash
+    leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
+    placed = set(plan.boxes) | set(plan.frames)
+    return {"moved": any(plan.moved(s.id) for s in board.spaces or []
+                         if s.id in plan.boxes and s.id not in plan.frames),
+            "directed": any(link.directed for link in board.links or []
+                            if link.between[0] in placed and link.between[1] in placed),
+            "leader": any(leader is not None for *_rest, leader in labels)}
+
+
+def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
+                   groups: dict[str, Any], t: dict[str, Any],
+                   marks: dict[str, bool] | None = None) -> list[tuple[str, Any]]:
+    """The legend's entries, (kind, (words, style)): adjacency, each link type, group and
+    coloured terrain, and the key of each mark *marks* says the schematic draws."""
     tr = words(game.language)
+    ink = color(t["ink"])
     marks = marks or {}
     entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
     if marks.get("moved"):
-        entries.append(("anchor", (tr("● - - : the box is drawn apart; the dot is its place on the map"),
+        entries.append(("anchor", (tr("box drawn apart; the dot is its place"),
                                    color(t["adjacent"]))))
     if marks.get("directed"):
-        entries.append(("arrow", (tr("arrow: the link is one way"), ink)))
+        entries.append(("arrow", (tr("one-way link"), ink)))
     if marks.get("leader"):
-        entries.append(("line", (tr("- - : a link's label set apart, the dashes lead to its link"),
+        entries.append(("line", (tr("label set apart from its link"),
                                  (ink, "dash", 1))))
     for link_type, style in sorted(links.items()):
         ter = game.terrain_type(link_type)
@@ -839,6 +843,20 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
         ter = game.terrain_type(ter_id)
         if ter and ter.color:
             entries.append(("swatch", (ter.name, color(ter.color))))
+    return entries
+
+
+def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
+                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any],
+                  marks: dict[str, bool] | None = None) -> None:
+    """The legend band: every line, swatch and mark the schematic draws (*marks* says which
+    of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
+    drawn), each with its key."""
+    fnt = font("regular", max(7, int(unit * 0.9)))
+    ink = color(t["ink"])
+    x, y = unit * 2, size[1] * 0.875
+    tr = words(game.language)
+    entries = legend_entries(game, board, links, groups, t, marks)
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
     put_text(draw, (x, y0), tr("Legend (red outline: data missing)") if any(sp.missing for sp in board.spaces or [])

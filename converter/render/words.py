@@ -100,11 +100,11 @@ ITALIAN: dict[str, str] = {
     "missing from the rulebook: {what}": "mancante nel regolamento: {what}", "Card": "Carta", "Source": "Fonte",
     "stated": "dal regolamento", "deduced": "dedotto", "missing": "mancante", "assumed": "presunto",
     # map furniture
-    "● - - : the box is drawn apart; the dot is its place on the map":
-        "● - - : casella disegnata in disparte; il punto è il suo posto sulla mappa",
-    "arrow: the link is one way": "freccia: collegamento a senso unico",
-    "- - : a link's label set apart, the dashes lead to its link":
-        "- - : etichetta di un collegamento spostata, il tratteggio porta al collegamento",
+    "box drawn apart; the dot is its place":
+        "casella spostata; il punto è il suo posto",
+    "one-way link": "collegamento a senso unico",
+    "label set apart from its link":
+        "etichetta spostata dal suo collegamento",
     "filled square: where this page lies in the whole map":
         "quadratino pieno: dove sta questa pagina nella mappa intera",
     "adjacent": "adiacenza", "Legend (red outline: data missing)": "Legenda (bordo rosso: dati mancanti)",

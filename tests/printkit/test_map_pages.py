@@ -113,3 +113,16 @@ def test_a_box_board_without_art_prints_its_boxes_packed() -> None:
     assert len(drawn) == len(board.spaces) == 10
     boxes_area = sum(r.w * r.h for r in drawn.values())
     assert picture.width * picture.height < 3 * boxes_area  # tight: boxes, gaps and the title
+
+
+def test_a_map_page_keys_every_mark_it_adds() -> None:
+    """A page of a map of several pages prints ⊕ registration marks and a page index whose
+    filled square is this page: its foot keys both, in the game's language."""
+    from converter.printkit.mapsheets import page_notes
+
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    board = pog.board("mappa")
+    _picture, _scale, _sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
+    assert len(board_tiles) > 1
+    notes = " — ".join(page_notes(pog, board, board_tiles[0]))
+    assert "⊕" in notes and "quadratino pieno" in notes
