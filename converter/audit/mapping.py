@@ -21,7 +21,8 @@ from typing import Any
 
 from converter.audit.module import AuditModule
 from converter.audit.places import Place
-from converter.builder.conventions import read_game_from_vmod, space_names, track_cell_names, track_values
+from converter.builder.conventions import (
+    hex_of_location, read_game_from_vmod, space_names, track_cell_names, track_values)
 from converter.errors import InputError, VassalFormatError
 from converter.model.board import Board
 from converter.model.game import Game
@@ -449,7 +450,14 @@ def match_place(game: Game, game_board: str | None, location: str,
         if ids:  # VASSAL names them alike; the importer placed pieces on the first
             top = index.outermost(ids) or index.first_named(location, ids)
             return PlaceRef(space=top) if top is not None else None
-    return index.cells.get(key)
+    cell = index.cells.get(key)
+    if cell is None and game_board is not None:  # a named hex's zone: 'Königsberg (2314)'
+        board = game.board(game_board)
+        if board is not None and board.kind_spec.hex_grid:
+            hex_id = hex_of_location(location, set(hex_names(board).values()))
+            if hex_id is not None:
+                return PlaceRef(hex=hex_id, board=game_board)
+    return cell
 
 
 def _match_board(game: Game, name: str, hex_board: bool) -> str | None:

@@ -2,7 +2,7 @@
 
 The naming is VASSAL's own (the module's grids, regions and zones via converter.vassal.grid),
 and the names the builder gives are read back to the game: a hex board's location names are
-the game's hex ids; regions and zones carry a space's name (or `name (id)` when names repeat,
+the game's hex ids (a named hex's zone says `name (id)`); regions and zones carry a space's name (or `name (id)` when names repeat,
 or its id); the display's zones are `<track name> <label>`.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.audit.module import AuditModule
-from converter.builder.conventions import map_names, space_names, track_cell_names, track_values
+from converter.builder.conventions import hex_of_location, map_names, space_names, track_cell_names, track_values
 from converter.errors import VconvError
 from converter.model.game import Game
 
@@ -43,8 +43,9 @@ class Place:
         if self.map is None:
             return "off-map"
         if self.hex is not None:  # a module we did not build may name it otherwise (G7)
-            return f"hex {self.hex}" if self.location in (self.hex, "") else \
-                f"hex {self.hex} ({self.location})"
+            if self.location in (self.hex, "") or self.location.endswith(f" ({self.hex})"):
+                return f"hex {self.hex}"  # (a named hex's zone says "Treviso (0304)")
+            return f"hex {self.hex} ({self.location})"
         if self.space is not None:
             return f"{self.location} ({self.space})" if self.location != self.space \
                 else self.space
@@ -155,4 +156,8 @@ class Locator:
             if track is not None:
                 return Place(map_name, name, kind, board.name, game_board,
                              track=track[0], track_value=track[1])
+            if kind == "zone" and game_board in self._hex_ids:  # a named hex's own zone
+                hex_id = hex_of_location(name, self._hex_ids[game_board])
+                if hex_id is not None:
+                    return Place(map_name, name, "hex", board.name, game_board, hex=hex_id)
         return Place(map_name, name, kind, board.name, game_board)

@@ -88,6 +88,28 @@ def space_names(board: Board) -> dict[str, str]:
     return out
 
 
+# A named hex is a Zone over that one hex, on the board's own grid, so VASSAL's move reports
+# say "Treviso (0304)" where an unnamed hex stays "0305".
+NAMED_HEX_FORMAT = "$name$ ($gridLocation$)"
+
+
+def hex_location_name(name: str, hex_id: str) -> str:
+    """What VASSAL reports for a piece on the named hex *hex_id* (NAMED_HEX_FORMAT)."""
+    return NAMED_HEX_FORMAT.replace("$name$", name).replace("$gridLocation$", hex_id)
+
+
+def hex_of_location(location: str, hex_ids: set[str] | dict[str, object]) -> str | None:
+    """The hex id a location VASSAL reported names: a bare id, or a named hex's
+    `name (id)`; None for any other place."""
+    if location in hex_ids:
+        return location
+    if location.endswith(")") and " (" in location:
+        inner = location[location.rindex(" (") + 2:-1]
+        if inner in hex_ids:
+            return inner
+    return None
+
+
 def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
     """The cells of a track as the display board lays them out: (values, labels)."""
     track = game.track(track_id)

@@ -3,13 +3,15 @@ helpers that make a map playable (moving, stacking, selecting, menus, zoom...)."
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from converter.builder.hexgrid import fit_vassal_grid
 from converter.builder.layout import BoardLayout, DisplayLayout, Rect
 from converter.builder.conventions import (
-    BOX_PROPERTY, EVENT_BOX_ID, SPACE_PROPERTY, TRACK_PROPERTY, TRACK_VALUE_PROPERTY, event_box_name,
-    space_names, track_cell_names)
+    BOX_PROPERTY, EVENT_BOX_ID, NAMED_HEX_FORMAT, SIDE_LAYER, SPACE_PROPERTY, STEP_LAYER,
+    TRACK_PROPERTY, TRACK_VALUE_PROPERTY, event_box_name, hex_location_name, space_names,
+    track_cell_names)
 from converter.model.game import Game
 from converter.vassal.components import (
     BoardComponent, BoardPicker, CounterDetailViewer, ForwardToChatter,
@@ -47,13 +49,29 @@ def _zone(name: str, rect: Rect, **properties: str) -> ZoneComponent:
     return zone
 
 
+# The counter viewer's text under each piece: the factors its face now shows, the step or
+# side layer's level picking `Factors_<level>` (builder.pieces.factor_properties); a VASSAL
+# expression, where a property the piece lacks reads as "" and "" beside a number as 0.
+SHOWN_FACTORS = ('{(%s_Level + %s_Level) == "" ? Factors : '
+                 'GetProperty("Factors_" + (%s_Level + %s_Level))}'
+                 % (STEP_LAYER, SIDE_LAYER, STEP_LAYER, SIDE_LAYER))
+
+
+def counter_viewer() -> CounterDetailViewer:
+    """The mouse-over viewer: the pieces under the mouse (one alone too), the place's name
+    above them and each piece's printed factors, as its step or side shows them, below."""
+    return CounterDetailViewer(min_display_pieces=1, showtext=True, center_text=True,
+                               summary_report_format="$LocationName$",
+                               counter_report_format=SHOWN_FACTORS)
+
+
 def playable_map(name: str, board: BoardComponent, *, docked: bool) -> Map:
     """A Map with one board and every helper the editor gives a new map (§2.4)."""
     m = Map(map_name=name, launch=not docked, button_name=name if not docked else "",
             tooltip=f"Show/hide {name}" if not docked else "")
     m.add(BoardPicker().add(board), StackMetrics(), ForwardToKeyBuffer(), Scroller(),
           ForwardToChatter(), MenuDisplayer(), MapCenterer(), StackExpander(), PieceMover(),
-          KeyBufferer(), ImageSaver(), CounterDetailViewer(), Zoomer(), HighlightLastMoved(),
+          KeyBufferer(), ImageSaver(), counter_viewer(), Zoomer(), HighlightLastMoved(),
           SelectionHighlighters(), GlobalMap())
     return m
 
@@ -67,19 +85,43 @@ def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
     grid, _numbering = vgrid.to_components(visible=False)
     vboard = BoardComponent(name=board.name, image=image, width=layout.size[0], height=layout.size[1])
     placed = PlacedBoard(map_name, board.name, image, layout.size, vgrid, dict(layout.hex_centres))
-    if layout.boxes:  # spaces beside the grid: zones, with the hex grid everywhere else
+    named = [h for h in board.named_hexes() if h.name and h.id in layout.hex_centres]
+    if layout.boxes or named:  # zones for boxes and named hexes, the hex grid everywhere else
         names = space_names(board)
         zoned = ZonedGrid()
         for space in board.spaces or []:
             rect = layout.boxes[space.id]
             zoned.add(_zone(names[space.id], rect, **{SPACE_PROPERTY: space.id}))
             placed.spaces[space.id] = (names[space.id], rect.centre)
+        counts = Counter(h.name for h in named)
+        for h in named:
+            assert h.name is not None
+            # VASSAL finds a zone by its name: a name two hexes share is spelled out in full
+            zone_name, fmt = (h.name, NAMED_HEX_FORMAT) if counts[h.name] == 1 else \
+                (hex_location_name(h.name, h.id), "$name$")
+            zoned.add(ZoneComponent(name=zone_name, location_format=fmt,
+                                    path=hex_path(vgrid, h.id), use_parent_grid=True))
         zoned.add(grid)
         vboard.add(zoned)
     else:
         vboard.add(grid)
     placed.component = vboard
     return placed
+
+
+def hex_path(grid: HexGeometry, hex_id: str) -> str:
+    """The Zone polygon `x1,y1;...` of one hex of a VASSAL hex grid: its six corners, whole
+    pixels symmetric about the point VASSAL places a piece at, which is so their mean too."""
+    cx, cy = grid.center_of(hex_id)
+    if grid.sideways:
+        cx, cy = cy, cx
+    half_w, quarter_w, half_h = round(grid.dx * 2 / 3), round(grid.dx / 3), round(grid.dy / 2)
+    corners = [(-half_w, 0), (-quarter_w, -half_h), (quarter_w, -half_h), (half_w, 0),
+               (quarter_w, half_h), (-quarter_w, half_h)]
+    points = [(cx + x, cy + y) for x, y in corners]
+    if grid.sideways:
+        points = [(y, x) for x, y in points]
+    return ";".join(f"{x},{y}" for x, y in points)
 
 
 def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:

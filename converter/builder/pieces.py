@@ -64,7 +64,8 @@ def face_image_name(piece: Piece, face: Face) -> str:
 
 
 def draw_pieces(game: Game, draw: bool = True) -> PieceArt:
-    """One PNG per printed face (a mask image too when some piece is hidden); with *draw*
+    """One PNG per printed face (the generic mask too when a hidden piece has no owner
+    face to show instead); with *draw*
     false only the names (a build for an audit, which shows no piece)."""
     art = PieceArt()
     for piece in game.pieces or []:
@@ -84,7 +85,8 @@ def draw_pieces(game: Game, draw: bool = True) -> PieceArt:
                                                   copy=copy)
                 images.append(name)
             art.numbers[piece.id] = (images, [str(n) for n in range(span[1], span[2] + 1)])
-    if draw and any(is_hidden(game, p) for p in game.pieces or []):
+    if draw and any(is_hidden(game, p) and not any(f.role == "owner" for f in p.faces)
+                    for p in game.pieces or []):  # else every mask is its owner's back
         art.images[MASK_IMAGE] = mask_image(game)
     return art
 

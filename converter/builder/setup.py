@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from converter.builder.conventions import is_hidden, level_for, levels_of, reinforcement_placements
+from converter.builder.conventions import hex_location_name, is_hidden, level_for, levels_of, reinforcement_placements
 from converter.builder.maps import PlacedBoard
 from converter.builder.pieces import PieceArt, owners, piece_definition
 from converter.model.common import Location
@@ -56,7 +56,10 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
             placed = boards.get(board.id)
             if placed and at.hex in placed.hex_centres and board.grid and board.grid.contains(at.hex):
                 x, y = placed.hex_centres[at.hex]
-                return Spot(placed, at.hex, (round(x), round(y)))
+                named = board.hex(at.hex)
+                location = hex_location_name(named.name, at.hex) if named and named.name \
+                    else at.hex
+                return Spot(placed, location, (round(x), round(y)))
         return None
     if at.space:
         found = game.space(at.space)

@@ -308,6 +308,8 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
     zone_components = [c for c in _zoned(board).children if c.tag.endswith("mapgrid.Zone")]
     for zone, comp in zip(grid.zones, zone_components):
         zpath = f"{path}/ZonedGrid/{label(comp)}"
+        if _named_hex(zone, grid, placed):
+            continue
         sid = ctx.ids.take("spaces", zone.name, "zone")
         space: dict[str, Any] = {"id": sid, "name": zone.name or sid, "kind": "zone"}
         if zone.polygon:
@@ -342,6 +344,34 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
                      f"{board.name!r} has no counterpart in the format (kept verbatim in the "
                      "build file); the zone is one space")
     return out
+
+
+def _named_hex(zone: vgrid.ZoneGeometry, grid: vgrid.ZonedGeometry, placed: PlacedBoard) -> bool:
+    """A zone over exactly one hex of the board's own hex grid whose points VASSAL calls
+    `name (id)` (how vconv build names a hex): the hex takes that name instead of the zone
+    becoming a space."""
+    imported = placed.imported_grid
+    background = grid.background
+    if (imported is None or not imported.same_names or not zone.use_parent_grid
+            or not isinstance(background, vgrid.HexGeometry) or not zone.polygon):
+        return False
+    cx = sum(p[0] for p in zone.polygon) / len(zone.polygon)
+    cy = sum(p[1] for p in zone.polygon) / len(zone.polygon)
+    try:
+        raw = background.raw_index((cx, cy))
+        hex_id = background.name_of_raw(*raw)
+        inside = [r for r in (raw, *background.neighbours_raw(*raw))
+                  if zone.contains(background.center(*r))]
+    except (ValueError, ArithmeticError):
+        return False
+    location = zone.location_format.replace("$name$", zone.name).replace("$gridLocation$", hex_id)
+    name = location.removesuffix(f" ({hex_id})")
+    if hex_id not in imported.names or inside != [raw] or name in ("", location):
+        return False
+    hexes = placed.entry.setdefault("hexes", [])
+    hexes.append({"id": hex_id, "name": name})
+    placed.locations.setdefault(location, {"board": placed.board_id, "hex": hex_id})
+    return True
 
 
 def _zone_hexes(ctx: ImportContext, zone: vgrid.ZoneGeometry, size: tuple[int, int] | None,

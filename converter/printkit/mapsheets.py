@@ -154,16 +154,25 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
-    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
-    if tile.rows * tile.cols > 1:
-        notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
-                        "⊕ marks on top of each other"))
-    scale_note = " — ".join(notes)
+    scale_note = " — ".join(page_notes(game, board, tile))
     if scale_note:
         small = fit_font(draw, scale_note, "regular", pt_to_px(LABEL_PT - 1, dpi), page.width - 2 * left)
         put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
                  anchor="lm")
     return page
+
+
+def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
+    """The foot of a map page, in the game's language: the hex scale, and on a map of
+    several pages the key of every mark the page adds (the ⊕ registration marks and the
+    page index's filled square)."""
+    tr = words(game.language)
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
+    if tile.rows * tile.cols > 1:
+        notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
+                        "⊕ marks on top of each other"))
+        notes.append(tr("filled square: where this page lies in the whole map"))
+    return notes
 
 
 def _hex_mm_text(game: Game, board: Board) -> str:
@@ -172,11 +181,51 @@ def _hex_mm_text(game: Game, board: Board) -> str:
     return f"{hex_mm:g}"
 
 
+PACK_GAP_MM = 6.0  # between packed boxes, and round them
+
+
+def packed_boxes(picture: Image.Image, board: Board, width_px: float, gap_px: float) -> Image.Image:
+    """A box board without the designer's art, its boxes cut from the drawn board and laid
+    in rows no wider than *width_px* (largest first, in the data's order when equal), the
+    drawing's title band above them: the drawn board spreads a few boxes over a page-sized
+    sheet, where the players need only the boxes."""
+    rects = lay.box_layout(board, None).boxes
+    top = min((r.y for r in rects.values()), default=0)
+    title_h = max(0, min(top, int(picture.width * 0.05)))  # the notice and title lines
+    order = sorted(rects, key=lambda sid: -rects[sid].h)
+    gap = max(1, int(round(gap_px)))
+    placed: list[tuple[str, int, int]] = []
+    x, y, row_h, widest = gap, title_h + gap, 0, 0
+    for sid in order:
+        r = rects[sid]
+        if x > gap and x + r.w + gap > width_px:
+            x, y, row_h = gap, y + row_h + gap, 0
+        placed.append((sid, x, y))
+        x += r.w + gap
+        row_h = max(row_h, r.h)
+        widest = max(widest, x)
+    out = Image.new("RGB", (max(widest, min(picture.width, int(width_px))), y + row_h + gap),
+                    picture.getpixel((1, picture.height - 2)))
+    if title_h:
+        band = picture.crop((0, 0, picture.width, title_h))
+        if band.width > out.width:
+            band = band.resize((out.width, max(1, title_h * out.width // band.width)))
+        out.paste(band, (0, 0))
+    for sid, bx, by in placed:
+        r = rects[sid]
+        out.paste(picture.crop((r.x, r.y, r.x + r.w, r.y + r.h)), (bx, by))
+    return out
+
+
 def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
-    pages (portrait when equal), and the pages' tiles."""
+    pages (portrait when equal), and the pages' tiles; a box board without the designer's
+    art prints its boxes packed (`packed_boxes`)."""
     picture = board_picture(game, board).convert("RGB")
     scale = mm_per_px(game, board, picture)
+    scan = board.image is not None and game.resource(board.image.file).is_file()
+    if board.drawing() is Drawing.BOXES and board.spaces and not scan:
+        picture = packed_boxes(picture, board, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     size = (picture.width * scale, picture.height * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
     return picture, scale, sheet, tiles(*size, sheet)

@@ -187,6 +187,10 @@ def auto_width(board: Board) -> int:
 def _legend_rows(board: Board) -> int:
     entries = 1 + len({link.type for link in board.links or []}) + len(board.groups or []) \
         + len({t for s in board.spaces or [] for t in s.terrain or []})
+    if any(link.directed for link in board.links or []):
+        entries += 1
+    if board.links or len(board.spaces or []) > 1:
+        entries += 2  # room for the keys of a moved box's and a label's leader, when drawn
     return math.ceil(entries / LEGEND_COLUMNS)
 
 
@@ -674,7 +678,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     title = f"{game.title} — {board.name}"
     put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
               fill=ink, anchor="mt")
-    _space_legend(draw, game, board, used_links, groups, size, unit, t)
+    _space_legend(draw, game, board, used_links, groups, size, unit, t, drawn_marks(board, plan, labels))
     return img
 
 
@@ -801,13 +805,34 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
                   (tx - ux * s + uy * s * 0.5, ty - uy * s - ux * s * 0.5)], fill=rgb)
 
 
-def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
-                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any]) -> None:
-    fnt = font("regular", max(7, int(unit * 0.9)))
-    ink = color(t["ink"])
-    x, y = unit * 2, size[1] * 0.875
+def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[str, bool]:
+    """Which marks beside boxes and links a schematic draws: a moved box's dot-and-dash
+    leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
+    placed = set(plan.boxes) | set(plan.frames)
+    return {"moved": any(plan.moved(s.id) for s in board.spaces or []
+                         if s.id in plan.boxes and s.id not in plan.frames),
+            "directed": any(link.directed for link in board.links or []
+                            if link.between[0] in placed and link.between[1] in placed),
+            "leader": any(leader is not None for *_rest, leader in labels)}
+
+
+def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
+                   groups: dict[str, Any], t: dict[str, Any],
+                   marks: dict[str, bool] | None = None) -> list[tuple[str, Any]]:
+    """The legend's entries, (kind, (words, style)): adjacency, each link type, group and
+    coloured terrain, and the key of each mark *marks* says the schematic draws."""
     tr = words(game.language)
+    ink = color(t["ink"])
+    marks = marks or {}
     entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
+    if marks.get("moved"):
+        entries.append(("anchor", (tr("box drawn apart; the dot is its place"),
+                                   color(t["adjacent"]))))
+    if marks.get("directed"):
+        entries.append(("arrow", (tr("one-way link"), ink)))
+    if marks.get("leader"):
+        entries.append(("line", (tr("label set apart from its link"),
+                                 (ink, "dash", 1))))
     for link_type, style in sorted(links.items()):
         ter = game.terrain_type(link_type)
         entries.append(("line", (ter.name if ter else link_type, style)))
@@ -818,6 +843,20 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
         ter = game.terrain_type(ter_id)
         if ter and ter.color:
             entries.append(("swatch", (ter.name, color(ter.color))))
+    return entries
+
+
+def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
+                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any],
+                  marks: dict[str, bool] | None = None) -> None:
+    """The legend band: every line, swatch and mark the schematic draws (*marks* says which
+    of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
+    drawn), each with its key."""
+    fnt = font("regular", max(7, int(unit * 0.9)))
+    ink = color(t["ink"])
+    x, y = unit * 2, size[1] * 0.875
+    tr = words(game.language)
+    entries = legend_entries(game, board, links, groups, t, marks)
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
     put_text(draw, (x, y0), tr("Legend (red outline: data missing)") if any(sp.missing for sp in board.spaces or [])
@@ -827,10 +866,18 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
     for k, (kind, (name, style)) in enumerate(entries):
         r, c = divmod(k, LEGEND_COLUMNS)
         x, y = 2 * unit + c * col_w, y0 + (r + 1) * 2.0 * unit
+        mid = y + fnt.size * 0.6
         if kind == "line":
             rgb, pattern, weight = style
-            _styled_line(draw, (x, y + fnt.size * 0.6), (x + unit * 3, y + fnt.size * 0.6), rgb, pattern,
+            _styled_line(draw, (x, mid), (x + unit * 3, mid), rgb, pattern,
                          max(1, int(weight * unit * 0.12)))
+        elif kind == "anchor":  # as a moved box's leader: a dot, then dashes
+            _styled_line(draw, (x, mid), (x + unit * 3, mid), style, "dash", max(1, int(unit * 0.1)))
+            dot = unit * 0.25
+            draw.ellipse([x - dot, mid - dot, x + dot, mid + dot], fill=ink)
+        elif kind == "arrow":
+            draw.line([(x, mid), (x + unit * 2.2, mid)], fill=style, width=max(1, int(unit * 0.18)))
+            _arrow(draw, (x, mid), (x + unit * 3, mid), (0.0, 0.0), style, unit)
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
         label = fit_font(draw, name, "regular", int(fnt.size), col_w - unit * 4.5)

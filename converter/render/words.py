@@ -100,6 +100,13 @@ ITALIAN: dict[str, str] = {
     "missing from the rulebook: {what}": "mancante nel regolamento: {what}", "Card": "Carta", "Source": "Fonte",
     "stated": "dal regolamento", "deduced": "dedotto", "missing": "mancante", "assumed": "presunto",
     # map furniture
+    "box drawn apart; the dot is its place":
+        "casella spostata; il punto è il suo posto",
+    "one-way link": "collegamento a senso unico",
+    "label set apart from its link":
+        "etichetta spostata dal suo collegamento",
+    "filled square: where this page lies in the whole map":
+        "quadratino pieno: dove sta questa pagina nella mappa intera",
     "adjacent": "adiacenza", "Legend (red outline: data missing)": "Legenda (bordo rosso: dati mancanti)",
     "SCHEMATIC — not the real map; data marked missing: {n}":
         "SCHEMA — non è la mappa reale; dati segnati come mancanti: {n}",

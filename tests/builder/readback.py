@@ -10,6 +10,7 @@ from pathlib import Path
 from PIL import Image
 
 from converter.vassal import grid as gridmath
+from converter.vassal.checker import location_point
 from converter.vassal.commands import (
     AddPiece, GlobalPropertyRestore, TurnTrackerChange, read_record)
 from converter.vassal.components import (
@@ -50,12 +51,10 @@ class Module:
                                                 self.board_size(board))
 
     def location_at(self, board: BoardComponent, point: tuple[int, int]) -> str | None:
-        """The name VASSAL reports for a board point: zone, hex or region (snap point)."""
-        zoned = board.find(ZonedGrid)
-        if zoned is not None:
-            for zone in zoned.find_all(ZoneComponent):
-                if _inside(zone.path, point):
-                    return zone.name
+        """The name VASSAL reports for a board point: zone (a named hex's zone says
+        `name (id)`), hex or region (snap point)."""
+        if board.find(ZonedGrid) is not None:
+            return gridmath.grid_of_board(board, self.board_size(board)).location_name(point)
         if board.find(HexGridComponent) is not None:
             return self.hex_grid(board).location_name(point)
         regions = board.find(RegionGrid)
@@ -67,16 +66,10 @@ class Module:
         return None
 
     def named_point(self, board: BoardComponent, name: str) -> tuple[int, int]:
-        """Where VASSAL puts a stack placed by location name: a zone of that name at the mean
-        of its corners, a region at its origin, else the hex of that name."""
-        for zone in board.find_all(ZoneComponent):
-            if zone.name == name:
-                pts = [tuple(int(v) for v in p.split(",")) for p in zone.path.split(";") if p]
-                return (sum(x for x, _ in pts) // len(pts), sum(y for _, y in pts) // len(pts))
-        for region in board.find_all(Region):
-            if region.name == name:
-                return region.originx, region.originy
-        return self.hex_grid(board).center_of(name)
+        """Where VASSAL puts a stack placed by location name (MapGrid.getLocation)."""
+        grid = gridmath.grid_of_board(board, self.board_size(board))
+        assert grid is not None, board.name
+        return location_point(grid, name)
 
     def stack_pieces(self) -> list[tuple[str, str, PieceTraits]]:
         """(map name, location name, piece) for every at-start stack slot."""

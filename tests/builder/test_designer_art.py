@@ -47,7 +47,7 @@ def test_a_piece_set_up_in_a_box_starts_in_the_drawn_box(builds: BuildCache) -> 
     module = Module.read(builds.get(DESIGNER).path)
     where = {piece.name: place for _, place, piece in module.stack_pieces()}
     assert where["5a Armata"] == "Riserva"
-    assert where["8a Armata"] == "0304"
+    assert where["8a Armata"] == "Treviso (0304)"  # a named hex, as VASSAL reports it
 
 
 def test_pieces_carry_their_printed_factors_as_properties(builds: BuildCache) -> None:
@@ -64,6 +64,33 @@ def test_pieces_carry_their_printed_factors_as_properties(builds: BuildCache) ->
     assert {k: props[k] for k in ("attack", "defence", "movement", "Factors")} == \
         {"attack": "5", "defence": "6", "movement": "3", "Factors": "5-6-3"}
     assert (props["attack_1"], props["attack_2"], props["Factors_2"]) == ("5", "3", "3-3-3")
+
+
+def test_the_counter_viewer_shows_the_place_and_each_pieces_factors_at_its_step(
+        builds: BuildCache) -> None:
+    """Every map's mouse-over viewer shows one piece as well as a stack, the place's name
+    above ('Treviso (0304)') and below each piece the factors of the face it now shows: the
+    expression picks `Factors_<level>` by the Step or Side layer's level, which each layered
+    piece carries for every level (checked in VASSAL's own interpreter when this was written:
+    '5-6-3' for an unlayered piece, '2-3-3' at Step_Level 2)."""
+    from converter.builder.conventions import SIDE_LAYER, STEP_LAYER
+    from converter.vassal.components import CounterDetailViewer
+    from converter.vassal.traits import Layer
+
+    module = Module.read(builds.get(DESIGNER).path)
+    for m in module.maps().values():
+        viewer = m.find(CounterDetailViewer)
+        assert viewer is not None and viewer.showtext and viewer.min_display_pieces == 1
+        assert viewer.summary_report_format == "$LocationName$"
+        assert viewer.counter_report_format == (
+            '{(Step_Level + Side_Level) == "" ? Factors : '
+            'GetProperty("Factors_" + (Step_Level + Side_Level))}')
+    piece = next(p for _, _, p in module.stack_pieces() if p.basic.name == "8a Armata")
+    layer = next(t for t in piece.traits if isinstance(t, Layer))
+    assert layer.name in (STEP_LAYER, SIDE_LAYER)
+    props = piece.properties()
+    assert [props[f"Factors_{level}"] for level in range(1, len(layer.images) + 1)] == \
+        ["5-6-3", "3-3-3"]
 
 
 def test_the_module_shows_the_victory_conditions_as_a_chart(builds: BuildCache) -> None:

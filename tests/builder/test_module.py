@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 
 from converter.builder import map_names, read_game_from_vmod
-from converter.builder.conventions import track_values
+from converter.builder.conventions import hex_location_name, track_values
 from converter.builder.layout import hex_layout
 from converter.model.game import Game
 from converter.vassal import sequence
@@ -49,7 +49,8 @@ def test_every_board_is_a_playable_map(builds: BuildCache, folder) -> None:
 
 
 def test_each_hex_centre_is_named_with_its_id(builds: BuildCache, folder) -> None:
-    """VASSAL's name for every hex centre drawn on the board is the game's hex id."""
+    """VASSAL's name for every hex centre drawn on the board is the game's hex id, and its
+    move reports give a named hex's name with it ('Treviso (0304)')."""
     built = builds.get(folder)
     module = Module.read(built.path)
     game = built.module.game
@@ -62,15 +63,23 @@ def test_each_hex_centre_is_named_with_its_id(builds: BuildCache, folder) -> Non
         grid = module.hex_grid(vboard)
         layout = hex_layout(board, module.board_size(vboard))
         named = {h.id for h in board.named_hexes()}
+        names = {h.id: h.name for h in board.named_hexes()}
         for hex_id in sorted(named | set(board.grid.all_ids())):
             centre = layout.hex_centres[hex_id]
             assert grid.location_name(centre) == hex_id
             assert grid.location_name(grid.center_of(hex_id)) == hex_id
+            # what VASSAL's move reports say there: a named hex by its name and id
+            reported = hex_location_name(names[hex_id], hex_id) if hex_id in names else hex_id
+            point = (round(centre[0]), round(centre[1]))
+            assert module.location_at(vboard, point) == reported
+            assert module.location_at(vboard, module.named_point(vboard, reported)) == reported
 
 
 def _expected_place(game: Game, at) -> str | None:
-    if at.hex:
-        return at.hex
+    if at.hex:  # a named hex is reported by its name: 'Treviso (0304)'
+        named = next((h.name for b in game.boards or [] for h in b.named_hexes()
+                      if h.id == at.hex and (at.board is None or b.id == at.board)), None)
+        return hex_location_name(named, at.hex) if named else at.hex
     if at.space:
         board, space = game.space(at.space)
         same = [s for s in board.spaces or [] if s.name == space.name]
@@ -306,6 +315,9 @@ def test_pywargame_counts_match_the_model(builds: BuildCache, folder) -> None:
     assert counts["boards"] == boards + extra_map
     grids = sum(1 for b in game.boards or []
                 if (b.kind == "hex" and b.grid is not None) or b.spaces) + extra_map
+    # a hex grid inside a ZonedGrid (beside boxes, or under named hexes' zones) is read too
+    grids += sum(1 for b in game.boards or []
+                 if b.kind == "hex" and b.grid is not None and (b.spaces or b.named_hexes()))
     assert counts["grids"] == grids
     assert counts["piece_slots"] == len(game.pieces or []) + setup_slots
     assert counts["prototypes"] == 1 + len(game.sides)

@@ -1,4 +1,5 @@
-"""Every bundled game's built module checks clean: no error, no warning."""
+"""Every bundled game's built module checks clean: no error, no warning, and no image it
+does not use (The First World War's modules once carried an unused mask.png)."""
 
 from __future__ import annotations
 
@@ -18,4 +19,5 @@ def test_built_module_checks_clean(game: Path, tmp_path: Path) -> None:
     report = check_module(module)
     problems = [str(f) for f in report.findings if f.severity is not Severity.INFO]
     assert problems == []
+    assert [str(f) for f in report.findings if f.code == "unused-image"] == []
     assert report.exit_code(strict=True) == 0

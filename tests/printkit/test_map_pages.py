@@ -94,5 +94,35 @@ def test_print_writes_maps_setup_and_tracks(tmp_path: Path) -> None:
     assert main(["print", str(DESIGNER), "-o", str(tmp_path), "--dpi", "72", "--quiet"]) == 0
     for name in ("maps", "setup", "tracks", "cards", "counters"):
         assert (tmp_path / f"designer-{name}.pdf").stat().st_size > 1000
-    # the map, the sector boxes at a size a stack fits in (4 pages) and the box board
-    assert b"/Count 6" in (tmp_path / "designer-maps.pdf").read_bytes()
+    # the map, the sector boxes at a size a stack fits in, packed on one page (they took 4
+    # spread as drawn), and the box board
+    assert b"/Count 3" in (tmp_path / "designer-maps.pdf").read_bytes()
+
+
+def test_a_box_board_without_art_prints_its_boxes_packed() -> None:
+    """Pursuit of Glory's ten off-map boxes, drawn spread over a board, print on one page (it
+    took four): each box as drawn, at the same scale, packed in rows within the page."""
+    from converter.builder.layout import box_layout
+
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    board = pog.board("caselle")
+    picture, scale, sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
+    assert len(board_tiles) == 1
+    assert picture.width * scale <= area_mm(sheet)[0] + 1e-6
+    drawn = box_layout(board, None).boxes
+    assert len(drawn) == len(board.spaces) == 10
+    boxes_area = sum(r.w * r.h for r in drawn.values())
+    assert picture.width * picture.height < 3 * boxes_area  # tight: boxes, gaps and the title
+
+
+def test_a_map_page_keys_every_mark_it_adds() -> None:
+    """A page of a map of several pages prints ⊕ registration marks and a page index whose
+    filled square is this page: its foot keys both, in the game's language."""
+    from converter.printkit.mapsheets import page_notes
+
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    board = pog.board("mappa")
+    _picture, _scale, _sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
+    assert len(board_tiles) > 1
+    notes = " — ".join(page_notes(pog, board, board_tiles[0]))
+    assert "⊕" in notes and "quadratino pieno" in notes

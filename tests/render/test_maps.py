@@ -181,3 +181,29 @@ def test_a_grid_leaving_its_picture_is_rejected(mini_copy: Callable[..., Path]) 
     Image.new("RGB", (900, 700), (200, 180, 150)).save(folder / "map.png")
     with pytest.raises(VconvError, match="the grid leaves the 900×700 px map picture"):
         load_model(folder)
+
+
+def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
+    """Pursuit of Glory's map moves boxes clear of each other (a dot and dashes back to
+    their place), draws one-way links and sets crowded link labels apart: its legend keys each
+    of them, in Italian, and the legend band has room for every entry."""
+    from converter.render.maps import (
+        DEFAULT_THEME, LEGEND_COLUMNS, _legend_rows, drawn_marks, legend_entries, link_labels,
+        space_image_size, space_plan)
+
+    pog = load_model(Path(__file__).resolve().parents[2] / "modules" / "pursuit-of-glory")
+    board = pog.board("mappa")
+    size = space_image_size(board)
+    plan = space_plan(board, size)
+    marks = drawn_marks(board, plan, link_labels(pog, board, size, plan))
+    assert marks["moved"]
+    entries = legend_entries(pog, board, {}, {}, DEFAULT_THEME, marks)
+    names = [name for _kind, (name, _style) in entries]
+    assert "casella spostata; il punto è il suo posto" in names
+    if marks["directed"]:
+        assert "collegamento a senso unico" in names
+    if marks["leader"]:
+        assert "etichetta spostata dal suo collegamento" in names
+    full = legend_entries(pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
+                          {g.id: (g, (0, 0, 0)) for g in board.groups or []}, DEFAULT_THEME, marks)
+    assert len(full) <= _legend_rows(board) * LEGEND_COLUMNS

@@ -16,7 +16,10 @@ class CounterDetailViewer(Component):
     ATTRS = attrs(("version", "version", INT), ("delay", "delay", INT),
                   ("minDisplayPieces", "min_display_pieces", INT), ("display", "display"),
                   ("showgraph", "showgraph", BOOL), ("showtext", "showtext", BOOL),
-                  ("zoomlevel", "zoomlevel", FLOAT))
+                  ("zoomlevel", "zoomlevel", FLOAT),
+                  ("summaryReportFormat", "summary_report_format"),
+                  ("counterReportFormat", "counter_report_format"),
+                  ("centerText", "center_text", BOOL))
 
     version: int = 4
     delay: int = 700
@@ -25,3 +28,6 @@ class CounterDetailViewer(Component):
     showgraph: bool = True
     showtext: bool = False
     zoomlevel: float = 1.0
+    summary_report_format: str = '$LocationName$'  # the text above the pieces
+    counter_report_format: str = ''  # the text below each piece (showtext)
+    center_text: bool = False

@@ -23,8 +23,9 @@ ROOT = HERE.parents[2]
 VLOG_MAKER = ROOT.parent / "shared" / "tools" / "vlog-maker" / "vlog-maker"
 # vlog-maker's report of an add or a move: `[#4 add] palette "X" -> ... at [MAP (x,y) "LOC"]`,
 # `[#8 move] "X" [MAP (x,y) "LOC"] -> dropped at ... -> now [MAP (x,y) "LOC"]`
+# (a location name may hold quotes: the mini game's hex 'Alfa; "città" (0203)')
 REPORT = re.compile(r'^\[#(\d+) (add|move)\] (?:palette )?"([^"]*)".*(?:-> now| at) '
-                    r'\[(.+) \((-?\d+),(-?\d+)\) "([^"]*)"\]\s*$')
+                    r'\[(.+) \((-?\d+),(-?\d+)\) "(.*)"\]\s*$')
 
 
 def where(output: str) -> list[dict[str, object]]:
