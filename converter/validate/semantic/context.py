@@ -6,11 +6,14 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from converter.load.document import GameDocument, Problem
 from converter.model.boardkinds import board_kind
 from converter.model.codec import from_json
+from converter.model.common import Filter
+from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 
 # collections whose ids share one namespace each, and the JSON path to their items
@@ -49,6 +52,11 @@ class Context:
         self.index = Index()
         # every value under these keys anywhere in the document: one walk for the three
         self.found = find_keys(self.data, ("provenance", "missing", "when"))
+
+    @cached_property
+    def game(self) -> Game:
+        """The model of the document (the schema passed: the model takes every shape it allows)."""
+        return Game.from_dict(self.data)
 
     def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
@@ -122,15 +130,21 @@ class Context:
             self.report(pointer, f"terrain {value!r} applies to {kind}s, not to {' or '.join(k + 's' for k in kinds)}",
                         check="reference")
 
-    def filter_refs(self, pointer: str, flt: dict[str, Any] | None) -> None:
-        if not flt:
+    def filter_refs(self, pointer: str, flt: Filter | dict[str, Any] | None) -> None:
+        """Every id a piece filter names is defined (a model `Filter`, or its JSON from the
+        checks that still read the document)."""
+        if isinstance(flt, dict):
+            flt = from_json(Filter, flt)
+        if flt is None:
             return
-        for key, space in (("sides", "sides"), ("factions", "factions"), ("nationalities", "nationalities"),
-                           ("types", "unit_types"), ("pieces", "pieces"), ("flags", "piece_flags")):
-            self.refs(f"{pointer}/{key}", flt.get(key), space)
-        if "not" in flt:
-            self.filter_refs(f"{pointer}/not", flt["not"])
-        for i, sub in enumerate(flt.get("any_of") or []):
+        for key, values, space in (("sides", flt.sides, "sides"), ("factions", flt.factions, "factions"),
+                                   ("nationalities", flt.nationalities, "nationalities"),
+                                   ("types", flt.types, "unit_types"), ("pieces", flt.pieces, "pieces"),
+                                   ("flags", flt.flags, "piece_flags")):
+            self.refs(f"{pointer}/{key}", values, space)
+        if flt.not_ is not None:
+            self.filter_refs(f"{pointer}/not", flt.not_)
+        for i, sub in enumerate(flt.any_of or []):
             self.filter_refs(f"{pointer}/any_of/{i}", sub)
 
     def location(self, pointer: str, loc: dict[str, Any] | None) -> None:

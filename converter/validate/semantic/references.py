@@ -3,6 +3,7 @@ terrain filters, rules."""
 
 from __future__ import annotations
 
+from converter.model.rules import CombatRule, MovementRule, StackingRule, Target
 from converter.validate.semantic.context import Context, get_pointer
 
 
@@ -47,22 +48,27 @@ def check_terrain(ctx: Context) -> None:
 
 
 def check_rules(ctx: Context) -> None:
-    for rp, rule in ctx.items("rules"):
-        ctx.filter_refs(f"{rp}/pieces", rule.get("pieces"))
-        ctx.filter_refs(f"{rp}/free", rule.get("free"))
-        ctx.ref(f"{rp}/table", rule.get("table"), "tables")
-        for key in ("allowance", "attack", "defence"):
-            ctx.ref(f"{rp}/{key}", rule.get(key), "factors")
-        ctx.ref(f"{rp}/die", rule.get("die"), "dice")
-        ctx.refs(f"{rp}/modifiers", rule.get("modifiers"), "tables")
-        target = rule.get("target") or {}
-        board_id = target.get("board")
-        if board_id:
-            ctx.ref(f"{rp}/target/board", board_id, "boards")
-        ctx.refs(f"{rp}/target/spaces", target.get("spaces"), "spaces")
-        ctx.refs(f"{rp}/target/groups", target.get("groups"), "groups")
-        ctx.refs(f"{rp}/target/terrain", target.get("terrain"), "terrain")
-        for i, h in enumerate(target.get("hexes") or []):
-            ctx.hex_ref(f"{rp}/target/hexes/{i}", h, board_id)
-        if rule.get("weights") and rule.get("measure") != "size-weight":
+    """What each rule names exists, by the fields of its kind (on the model)."""
+    for i, rule in enumerate(ctx.game.rules or []):
+        rp = f"/rules/{i}"
+        ctx.filter_refs(f"{rp}/pieces", rule.pieces)
+        if isinstance(rule, StackingRule):
+            ctx.filter_refs(f"{rp}/free", rule.free)
+        ctx.ref(f"{rp}/table", rule.table, "tables")
+        if isinstance(rule, MovementRule):
+            ctx.ref(f"{rp}/allowance", rule.allowance, "factors")
+        if isinstance(rule, CombatRule):
+            ctx.ref(f"{rp}/attack", rule.attack, "factors")
+            ctx.ref(f"{rp}/defence", rule.defence, "factors")
+        ctx.ref(f"{rp}/die", rule.die, "dice")
+        ctx.refs(f"{rp}/modifiers", rule.modifiers, "tables")
+        target = rule.target or Target()
+        if target.board:
+            ctx.ref(f"{rp}/target/board", target.board, "boards")
+        ctx.refs(f"{rp}/target/spaces", target.spaces, "spaces")
+        ctx.refs(f"{rp}/target/groups", target.groups, "groups")
+        ctx.refs(f"{rp}/target/terrain", target.terrain, "terrain")
+        for j, h in enumerate(target.hexes or []):
+            ctx.hex_ref(f"{rp}/target/hexes/{j}", h, target.board)
+        if isinstance(rule, StackingRule) and rule.weights and rule.measure != "size-weight":
             ctx.report(f"{rp}/weights", "weights apply only with \"measure\": \"size-weight\"", check="rule")
