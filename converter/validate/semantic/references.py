@@ -27,24 +27,30 @@ def check_provenance(ctx: Context) -> None:
 
 
 def check_sides(ctx: Context) -> None:
-    for p, f in ctx.items("factions"):
-        ctx.ref(f"{p}/side", f.get("side"), "sides")
-    for p, n in ctx.items("nationalities"):
-        ctx.ref(f"{p}/side", n.get("side"), "sides")
-        if ctx.ref(f"{p}/faction", n.get("faction"), "factions") and n.get("side") and n.get("faction"):
-            faction = ctx.find("factions", n["faction"])
-            if faction and faction.get("side") != n["side"]:
-                ctx.report(f"{p}/side", f"nationality {n['id']!r} is on side {n['side']!r} but its faction "
-                            f"{n['faction']!r} is on side {faction.get('side')!r}", check="reference")
-    for p, h in ctx.items("hidden_information"):
-        ctx.filter_refs(f"{p}/pieces", h.get("pieces"))
+    """Factions and nationalities name defined sides, and a nationality its faction's side
+    (on the model)."""
+    game = ctx.game
+    factions = game.factions or []
+    for i, f in enumerate(factions):
+        ctx.ref(f"/factions/{i}/side", f.side, "sides")
+    for i, n in enumerate(game.nationalities or []):
+        p = f"/nationalities/{i}"
+        ctx.ref(f"{p}/side", n.side, "sides")
+        if ctx.ref(f"{p}/faction", n.faction, "factions") and n.side and n.faction:
+            faction = next((f for f in factions if f.id == n.faction), None)  # the first, as defined
+            if faction and faction.side != n.side:
+                ctx.report(f"{p}/side", f"nationality {n.id!r} is on side {n.side!r} but its faction "
+                           f"{n.faction!r} is on side {faction.side!r}", check="reference")
+    for i, h in enumerate(game.hidden_information or []):
+        ctx.filter_refs(f"/hidden_information/{i}/pieces", h.pieces)
 
 
 def check_terrain(ctx: Context) -> None:
-    for p, t in ctx.items("terrain"):
-        mv = t.get("movement") or {}
-        ctx.filter_refs(f"{p}/movement/only", mv.get("only"))
-        ctx.filter_refs(f"{p}/movement/never", mv.get("never"))
+    """The pieces a terrain's movement names exist (on the model)."""
+    for i, t in enumerate(ctx.game.terrain or []):
+        if t.movement is not None:
+            ctx.filter_refs(f"/terrain/{i}/movement/only", t.movement.only)
+            ctx.filter_refs(f"/terrain/{i}/movement/never", t.movement.never)
 
 
 def check_rules(ctx: Context) -> None:
