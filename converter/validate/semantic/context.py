@@ -269,12 +269,6 @@ def face_at(faces: list[dict[str, Any]], counter: int, side: str) -> dict[str, A
     return None
 
 
-def roll_span(roll: Any) -> tuple[int | None, int | None]:
-    if isinstance(roll, int):
-        return roll, roll
-    return roll.get("min"), roll.get("max")
-
-
 def grid_hint(grid: HexGridSpec) -> str:
     lo = grid.format(grid.columns.min, grid.rows.min)
     hi = grid.format(grid.columns.max, grid.rows.max)
