@@ -3,45 +3,50 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from converter.limits import TRACK_CELLS
-from converter.validate.semantic.context import Context, enum_items, escape_pointer, walk_phases
+from converter.model.turns import Phase
+from converter.validate.semantic.context import Context, enum_items, escape_pointer
 
 
 def check_turns(ctx: Context) -> None:
-    turns = ctx.data.get("turns")
+    """The turn track, the tracks and the sequence of play (on the model); the turns any
+    'when' of the document names are on the turn track."""
+    game = ctx.game
+    turns = game.turns
     valid_turns: set[int] | None = None
     too_many = False
-    for key in ("count", "first"):  # every turn is a drawn cell: bound how many
-        if turns and isinstance(turns.get(key), int) and abs(turns[key]) > TRACK_CELLS.value():
-            ctx.report(f"/turns/{key}", TRACK_CELLS.refusal("turns", f"{key} {turns[key]}"),
-                        check="turns")
+    for key, value in (("count", turns.count if turns else None), ("first", turns.first if turns else None)):
+        if isinstance(value, int) and abs(value) > TRACK_CELLS.value():  # every turn is a drawn cell
+            ctx.report(f"/turns/{key}", TRACK_CELLS.refusal("turns", f"{key} {value}"), check="turns")
             too_many = True
-    if turns and turns.get("count") is not None and not too_many:
-        first = turns.get("first", 1)
-        valid_turns = set(range(first, first + turns["count"]))
-        for key in ("labels", "notes"):
-            for i, item in enumerate(turns.get(key) or []):
-                if item["turn"] not in valid_turns:
-                    ctx.report(f"/turns/{key}/{i}/turn", f"turn {item['turn']} is not on the turn track "
-                                f"({first}..{first + turns['count'] - 1})", check="turns")
-        labelled = [item["turn"] for item in turns.get("labels") or []]
+    if turns is not None and turns.count is not None and not too_many:
+        first = turns.first if turns.first is not None else 1
+        valid_turns = set(range(first, first + turns.count))
+        marked = [("labels", i, m.turn) for i, m in enumerate(turns.labels or [])] \
+            + [("notes", i, m.turn) for i, m in enumerate(turns.notes or [])]
+        for key, i, turn in marked:
+            if turn not in valid_turns:
+                ctx.report(f"/turns/{key}/{i}/turn", f"turn {turn} is not on the turn track "
+                           f"({first}..{first + turns.count - 1})", check="turns")
+        labelled = [item.turn for item in turns.labels or []]
         for t in {t for t in labelled if labelled.count(t) > 1}:
             ctx.report("/turns/labels", f"turn {t} has two labels", check="turns")
-    for tp, track in ctx.items("tracks"):
-        if track.get("min") is not None and track.get("max") is not None and track["min"] > track["max"]:
-            ctx.report(f"{tp}/min", f"track {track['id']!r} runs from {track['min']} to {track['max']}", check="turns")
-        for key in ("min", "max"):  # every cell of a track is drawn: bound how many
-            if isinstance(track.get(key), int) and abs(track[key]) > TRACK_CELLS.value():
-                ctx.report(f"{tp}/{key}", TRACK_CELLS.refusal(f"track {track['id']!r}", f"{key} {track[key]}"),
-                            check="turns")
-        start = track.get("start")
-        if isinstance(start, dict):
-            for key in start:
-                ctx.ref(f"{tp}/start/{escape_pointer(key)}", key, "owners")
-    for pp, phase in walk_phases(ctx.data.get("sequence"), "/sequence"):
-        ctx.ref(f"{pp}/side", phase.get("side"), "owners")
-        ctx.refs(f"{pp}/order", phase.get("order"), "owners")
+    for i, track in enumerate(game.tracks or []):
+        tp = f"/tracks/{i}"
+        if track.min is not None and track.max is not None and track.min > track.max:
+            ctx.report(f"{tp}/min", f"track {track.id!r} runs from {track.min} to {track.max}", check="turns")
+        for key, value in (("min", track.min), ("max", track.max)):  # every cell is drawn: bound them
+            if isinstance(value, int) and abs(value) > TRACK_CELLS.value():
+                ctx.report(f"{tp}/{key}", TRACK_CELLS.refusal(f"track {track.id!r}", f"{key} {value}"),
+                           check="turns")
+        if isinstance(track.start, dict):
+            for owner in track.start:
+                ctx.ref(f"{tp}/start/{escape_pointer(owner)}", owner, "owners")
+    for pp, phase in _phases(game.sequence or [], "/sequence"):
+        ctx.ref(f"{pp}/side", phase.side, "owners")
+        ctx.refs(f"{pp}/order", phase.order, "owners")
     if valid_turns is not None:
         for pointer, when in ctx.found["when"]:
             turns_value = when.get("turns") if isinstance(when, dict) else None
@@ -50,6 +55,13 @@ def check_turns(ctx: Context) -> None:
             for t in listed:
                 if t not in valid_turns:
                     ctx.report(f"{pointer}/when", f"turn {t} is not on the turn track", check="turns")
+
+
+def _phases(phases: list[Phase], pointer: str) -> Iterator[tuple[str, Phase]]:
+    """Every phase of the sequence, sub-phases after their phase, with its JSON pointer."""
+    for i, phase in enumerate(phases):
+        yield f"{pointer}/{i}", phase
+        yield from _phases(phase.phases or [], f"{pointer}/{i}/phases")
 
 
 def check_scenarios(ctx: Context) -> None:
