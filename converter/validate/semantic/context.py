@@ -12,7 +12,7 @@ from typing import Any
 from converter.load.document import GameDocument, Problem
 from converter.model.boardkinds import board_kind
 from converter.model.codec import from_json
-from converter.model.common import Filter
+from converter.model.common import Filter, Location
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 
@@ -147,32 +147,36 @@ class Context:
         for i, sub in enumerate(flt.any_of or []):
             self.filter_refs(f"{pointer}/any_of/{i}", sub)
 
-    def location(self, pointer: str, loc: dict[str, Any] | None) -> None:
-        if not loc:
+    def location(self, pointer: str, loc: Location | dict[str, Any] | None) -> None:
+        """A place names a board, hex, space, edge or track cell that exists (a model
+        `Location`, or its JSON from the checks that still read the document)."""
+        if isinstance(loc, dict):
+            loc = from_json(Location, loc)
+        if loc is None:
             return
-        board_id = loc.get("board")
+        board_id = loc.board
         if board_id is not None:
             self.ref(f"{pointer}/board", board_id, "boards")
-        if "hex" in loc:
-            self.hex_ref(f"{pointer}/hex", loc["hex"], board_id)
-        if "space" in loc:
-            if self.ref(f"{pointer}/space", loc["space"], "spaces") and board_id is not None:
-                actual = self.index.space_board.get(loc["space"])
+        if loc.hex is not None:
+            self.hex_ref(f"{pointer}/hex", loc.hex, board_id)
+        if loc.space is not None:
+            if self.ref(f"{pointer}/space", loc.space, "spaces") and board_id is not None:
+                actual = self.index.space_board.get(loc.space)
                 if actual != board_id:
-                    self.report(f"{pointer}/space", f"space {loc['space']!r} is on board {actual!r}, not {board_id!r}",
+                    self.report(f"{pointer}/space", f"space {loc.space!r} is on board {actual!r}, not {board_id!r}",
                                 check="reference")
-        if "edge" in loc:
-            self.ref(f"{pointer}/edge", loc["edge"], "edges", "map edge")
-        if "track" in loc:
-            if self.ref(f"{pointer}/track", loc["track"], "tracks"):
-                track = self.find("tracks", loc["track"])
-                value = loc.get("value")
+        if loc.edge is not None:
+            self.ref(f"{pointer}/edge", loc.edge, "edges", "map edge")
+        if loc.track is not None:
+            if self.ref(f"{pointer}/track", loc.track, "tracks"):
+                track = next((t for t in self.game.tracks or [] if t.id == loc.track), None)  # the first
+                value = loc.value
                 if track is not None and value is not None:
-                    lo, hi = track.get("min"), track.get("max")
+                    lo, hi = track.min, track.max
                     if (lo is not None and value < lo) or (hi is not None and value > hi):
-                        self.report(f"{pointer}/value", f"{value} is off track {loc['track']!r} ({lo}..{hi})",
+                        self.report(f"{pointer}/value", f"{value} is off track {loc.track!r} ({lo}..{hi})",
                                     check="location")
-        for i, sub in enumerate(loc.get("any_of") or []):
+        for i, sub in enumerate(loc.any_of or []):
             self.location(f"{pointer}/any_of/{i}", sub)
 
     def hex_ref(self, pointer: str, hex_id: str, board_id: str | None = None) -> None:
@@ -192,12 +196,6 @@ class Context:
             return
         grid = next(iter(candidates.values()))
         self.report(pointer, f"hex {hex_id!r} is not on the grid", grid_hint(grid), check="location")
-
-    def find(self, key: str, ident: str) -> dict[str, Any] | None:
-        for _p, item in self.items(key):
-            if item.get("id") == ident:
-                return item
-        return None
 
     def vp(self, pointer: str, vp: Any) -> None:
         if isinstance(vp, dict):

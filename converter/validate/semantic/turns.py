@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 from converter.limits import TRACK_CELLS
 from converter.model.turns import Phase
-from converter.validate.semantic.context import Context, enum_items, escape_pointer
+from converter.validate.semantic.context import Context, escape_pointer
 
 
 def check_turns(ctx: Context) -> None:
@@ -65,41 +65,43 @@ def _phases(phases: list[Phase], pointer: str) -> Iterator[tuple[str, Phase]]:
 
 
 def check_scenarios(ctx: Context) -> None:
-    pieces = {p["id"]: p for _pp, p in ctx.items("pieces")}
-    for sp, scen in ctx.items("scenarios"):
+    """What each scenario sets up exists, fits its piece and its place (on the model)."""
+    game = ctx.game
+    pieces = {p.id: p for p in game.pieces or []}
+    for s, scen in enumerate(game.scenarios or []):
+        sp = f"/scenarios/{s}"
         used: Counter[str] = Counter()
         first_at: dict[str, str] = {}
-        for pp, place in enum_items(scen.get("setup"), f"{sp}/setup"):
-            pid = place["piece"]
+        for k, place in enumerate(scen.setup or []):
+            pp, pid = f"{sp}/setup/{k}", place.piece
             if not ctx.ref(f"{pp}/piece", pid, "pieces"):
                 continue
-            ctx.location(f"{pp}/at", place["at"])
+            ctx.location(f"{pp}/at", place.at)
             piece = pieces[pid]
-            used[pid] += place.get("count", 1)
+            used[pid] += place.count if place.count is not None else 1
             first_at.setdefault(pid, pp)
-            steps = (piece.get("steps") or {}).get("count")
-            if place.get("steps") is not None and steps is not None and place["steps"] > steps:
-                ctx.report(f"{pp}/steps", f"piece {pid!r} has {steps} steps; it cannot start with {place['steps']}",
-                            check="setup")
-            if place.get("face") is not None and place["face"] >= len(piece.get("faces") or []):
-                ctx.report(f"{pp}/face", f"piece {pid!r} has no face {place['face']}", check="setup")
+            steps = piece.steps.count if piece.steps is not None else None
+            if place.steps is not None and steps is not None and place.steps > steps:
+                ctx.report(f"{pp}/steps", f"piece {pid!r} has {steps} steps; it cannot start with {place.steps}",
+                           check="setup")
+            if place.face is not None and place.face >= len(piece.faces or []):
+                ctx.report(f"{pp}/face", f"piece {pid!r} has no face {place.face}", check="setup")
         for pid, n in used.items():
-            have = pieces[pid].get("count", 1)
-            if n > have and "count" not in (pieces[pid].get("missing") or []):
+            count = pieces[pid].count
+            have = count if count is not None else 1
+            if n > have and "count" not in (pieces[pid].missing or []):
                 ctx.report(f"{first_at[pid]}/piece", f"the setup places {n} of piece {pid!r}, but the game has {have}",
-                            check="count")
-        for i, ts in enumerate(scen.get("track_start") or []):
-            ctx.ref(f"{sp}/track_start/{i}/track", ts["track"], "tracks")
-            ctx.ref(f"{sp}/track_start/{i}/owner", ts.get("owner"), "owners")
-        for vp, vic in enum_items(scen.get("victory"), f"{sp}/victory"):
-            ctx.ref(f"{vp}/side", vic.get("side"), "owners")
-            ctx.ref(f"{vp}/track", vic.get("track"), "tracks")
-        turns = scen.get("turns")
-        game_turns = ctx.data.get("turns")
-        if turns and game_turns and game_turns.get("count") is not None:
-            first = game_turns.get("first", 1)
-            last = first + game_turns["count"] - 1
-            for key in ("min", "max"):
-                if key in turns and not first <= turns[key] <= last:
-                    ctx.report(f"{sp}/turns/{key}", f"turn {turns[key]} is not on the turn track ({first}..{last})",
-                                check="turns")
+                           check="count")
+        for i, ts in enumerate(scen.track_start or []):
+            ctx.ref(f"{sp}/track_start/{i}/track", ts.track, "tracks")
+            ctx.ref(f"{sp}/track_start/{i}/owner", ts.owner, "owners")
+        for v, vic in enumerate(scen.victory or []):
+            ctx.ref(f"{sp}/victory/{v}/side", vic.side, "owners")
+            ctx.ref(f"{sp}/victory/{v}/track", vic.track, "tracks")
+        if scen.turns is not None and game.turns is not None and game.turns.count is not None:
+            first = game.turns.first if game.turns.first is not None else 1
+            last = first + game.turns.count - 1
+            for key, turn in (("min", scen.turns.min), ("max", scen.turns.max)):
+                if turn is not None and not first <= turn <= last:
+                    ctx.report(f"{sp}/turns/{key}", f"turn {turn} is not on the turn track ({first}..{last})",
+                               check="turns")
