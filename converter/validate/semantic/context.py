@@ -6,15 +6,15 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from functools import cached_property
+from typing import Any
 
 from converter.load.document import GameDocument, Problem
 from converter.model.boardkinds import board_kind
 from converter.model.codec import from_json
+from converter.model.common import Filter, Location
+from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
-
-if TYPE_CHECKING:
-    from converter.model.game import Game
 
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
@@ -52,7 +52,11 @@ class Context:
         self.index = Index()
         # every value under these keys anywhere in the document: one walk for the three
         self.found = find_keys(self.data, ("provenance", "missing", "when"))
-        self.game: Game | None = None  # the model check_totals builds, kept for the caller
+
+    @cached_property
+    def game(self) -> Game:
+        """The model of the document (the schema passed: the model takes every shape it allows)."""
+        return Game.from_dict(self.data)
 
     def report(self, pointer: str, message: str, hint: str = "", check: str = "") -> None:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
@@ -126,43 +130,53 @@ class Context:
             self.report(pointer, f"terrain {value!r} applies to {kind}s, not to {' or '.join(k + 's' for k in kinds)}",
                         check="reference")
 
-    def filter_refs(self, pointer: str, flt: dict[str, Any] | None) -> None:
-        if not flt:
+    def filter_refs(self, pointer: str, flt: Filter | dict[str, Any] | None) -> None:
+        """Every id a piece filter names is defined (a model `Filter`, or its JSON from the
+        checks that still read the document)."""
+        if isinstance(flt, dict):
+            flt = from_json(Filter, flt)
+        if flt is None:
             return
-        for key, space in (("sides", "sides"), ("factions", "factions"), ("nationalities", "nationalities"),
-                           ("types", "unit_types"), ("pieces", "pieces"), ("flags", "piece_flags")):
-            self.refs(f"{pointer}/{key}", flt.get(key), space)
-        if "not" in flt:
-            self.filter_refs(f"{pointer}/not", flt["not"])
-        for i, sub in enumerate(flt.get("any_of") or []):
+        for key, values, space in (("sides", flt.sides, "sides"), ("factions", flt.factions, "factions"),
+                                   ("nationalities", flt.nationalities, "nationalities"),
+                                   ("types", flt.types, "unit_types"), ("pieces", flt.pieces, "pieces"),
+                                   ("flags", flt.flags, "piece_flags")):
+            self.refs(f"{pointer}/{key}", values, space)
+        if flt.not_ is not None:
+            self.filter_refs(f"{pointer}/not", flt.not_)
+        for i, sub in enumerate(flt.any_of or []):
             self.filter_refs(f"{pointer}/any_of/{i}", sub)
 
-    def location(self, pointer: str, loc: dict[str, Any] | None) -> None:
-        if not loc:
+    def location(self, pointer: str, loc: Location | dict[str, Any] | None) -> None:
+        """A place names a board, hex, space, edge or track cell that exists (a model
+        `Location`, or its JSON from the checks that still read the document)."""
+        if isinstance(loc, dict):
+            loc = from_json(Location, loc)
+        if loc is None:
             return
-        board_id = loc.get("board")
+        board_id = loc.board
         if board_id is not None:
             self.ref(f"{pointer}/board", board_id, "boards")
-        if "hex" in loc:
-            self.hex_ref(f"{pointer}/hex", loc["hex"], board_id)
-        if "space" in loc:
-            if self.ref(f"{pointer}/space", loc["space"], "spaces") and board_id is not None:
-                actual = self.index.space_board.get(loc["space"])
+        if loc.hex is not None:
+            self.hex_ref(f"{pointer}/hex", loc.hex, board_id)
+        if loc.space is not None:
+            if self.ref(f"{pointer}/space", loc.space, "spaces") and board_id is not None:
+                actual = self.index.space_board.get(loc.space)
                 if actual != board_id:
-                    self.report(f"{pointer}/space", f"space {loc['space']!r} is on board {actual!r}, not {board_id!r}",
+                    self.report(f"{pointer}/space", f"space {loc.space!r} is on board {actual!r}, not {board_id!r}",
                                 check="reference")
-        if "edge" in loc:
-            self.ref(f"{pointer}/edge", loc["edge"], "edges", "map edge")
-        if "track" in loc:
-            if self.ref(f"{pointer}/track", loc["track"], "tracks"):
-                track = self.find("tracks", loc["track"])
-                value = loc.get("value")
+        if loc.edge is not None:
+            self.ref(f"{pointer}/edge", loc.edge, "edges", "map edge")
+        if loc.track is not None:
+            if self.ref(f"{pointer}/track", loc.track, "tracks"):
+                track = next((t for t in self.game.tracks or [] if t.id == loc.track), None)  # the first
+                value = loc.value
                 if track is not None and value is not None:
-                    lo, hi = track.get("min"), track.get("max")
+                    lo, hi = track.min, track.max
                     if (lo is not None and value < lo) or (hi is not None and value > hi):
-                        self.report(f"{pointer}/value", f"{value} is off track {loc['track']!r} ({lo}..{hi})",
+                        self.report(f"{pointer}/value", f"{value} is off track {loc.track!r} ({lo}..{hi})",
                                     check="location")
-        for i, sub in enumerate(loc.get("any_of") or []):
+        for i, sub in enumerate(loc.any_of or []):
             self.location(f"{pointer}/any_of/{i}", sub)
 
     def hex_ref(self, pointer: str, hex_id: str, board_id: str | None = None) -> None:
@@ -182,12 +196,6 @@ class Context:
             return
         grid = next(iter(candidates.values()))
         self.report(pointer, f"hex {hex_id!r} is not on the grid", grid_hint(grid), check="location")
-
-    def find(self, key: str, ident: str) -> dict[str, Any] | None:
-        for _p, item in self.items(key):
-            if item.get("id") == ident:
-                return item
-        return None
 
     def vp(self, pointer: str, vp: Any) -> None:
         if isinstance(vp, dict):
@@ -257,12 +265,6 @@ def face_at(faces: list[dict[str, Any]], counter: int, side: str) -> dict[str, A
         if f["counter"] == counter and f["side"] == side:
             return f
     return None
-
-
-def roll_span(roll: Any) -> tuple[int | None, int | None]:
-    if isinstance(roll, int):
-        return roll, roll
-    return roll.get("min"), roll.get("max")
 
 
 def grid_hint(grid: HexGridSpec) -> str:

@@ -3,6 +3,7 @@ terrain filters, rules."""
 
 from __future__ import annotations
 
+from converter.model.rules import CombatRule, MovementRule, StackingRule, Target
 from converter.validate.semantic.context import Context, get_pointer
 
 
@@ -26,43 +27,54 @@ def check_provenance(ctx: Context) -> None:
 
 
 def check_sides(ctx: Context) -> None:
-    for p, f in ctx.items("factions"):
-        ctx.ref(f"{p}/side", f.get("side"), "sides")
-    for p, n in ctx.items("nationalities"):
-        ctx.ref(f"{p}/side", n.get("side"), "sides")
-        if ctx.ref(f"{p}/faction", n.get("faction"), "factions") and n.get("side") and n.get("faction"):
-            faction = ctx.find("factions", n["faction"])
-            if faction and faction.get("side") != n["side"]:
-                ctx.report(f"{p}/side", f"nationality {n['id']!r} is on side {n['side']!r} but its faction "
-                            f"{n['faction']!r} is on side {faction.get('side')!r}", check="reference")
-    for p, h in ctx.items("hidden_information"):
-        ctx.filter_refs(f"{p}/pieces", h.get("pieces"))
+    """Factions and nationalities name defined sides, and a nationality its faction's side
+    (on the model)."""
+    game = ctx.game
+    factions = game.factions or []
+    for i, f in enumerate(factions):
+        ctx.ref(f"/factions/{i}/side", f.side, "sides")
+    for i, n in enumerate(game.nationalities or []):
+        p = f"/nationalities/{i}"
+        ctx.ref(f"{p}/side", n.side, "sides")
+        if ctx.ref(f"{p}/faction", n.faction, "factions") and n.side and n.faction:
+            faction = next((f for f in factions if f.id == n.faction), None)  # the first, as defined
+            if faction and faction.side != n.side:
+                ctx.report(f"{p}/side", f"nationality {n.id!r} is on side {n.side!r} but its faction "
+                           f"{n.faction!r} is on side {faction.side!r}", check="reference")
+    for i, h in enumerate(game.hidden_information or []):
+        ctx.filter_refs(f"/hidden_information/{i}/pieces", h.pieces)
 
 
 def check_terrain(ctx: Context) -> None:
-    for p, t in ctx.items("terrain"):
-        mv = t.get("movement") or {}
-        ctx.filter_refs(f"{p}/movement/only", mv.get("only"))
-        ctx.filter_refs(f"{p}/movement/never", mv.get("never"))
+    """The pieces a terrain's movement names exist (on the model)."""
+    for i, t in enumerate(ctx.game.terrain or []):
+        if t.movement is not None:
+            ctx.filter_refs(f"/terrain/{i}/movement/only", t.movement.only)
+            ctx.filter_refs(f"/terrain/{i}/movement/never", t.movement.never)
 
 
 def check_rules(ctx: Context) -> None:
-    for rp, rule in ctx.items("rules"):
-        ctx.filter_refs(f"{rp}/pieces", rule.get("pieces"))
-        ctx.filter_refs(f"{rp}/free", rule.get("free"))
-        ctx.ref(f"{rp}/table", rule.get("table"), "tables")
-        for key in ("allowance", "attack", "defence"):
-            ctx.ref(f"{rp}/{key}", rule.get(key), "factors")
-        ctx.ref(f"{rp}/die", rule.get("die"), "dice")
-        ctx.refs(f"{rp}/modifiers", rule.get("modifiers"), "tables")
-        target = rule.get("target") or {}
-        board_id = target.get("board")
-        if board_id:
-            ctx.ref(f"{rp}/target/board", board_id, "boards")
-        ctx.refs(f"{rp}/target/spaces", target.get("spaces"), "spaces")
-        ctx.refs(f"{rp}/target/groups", target.get("groups"), "groups")
-        ctx.refs(f"{rp}/target/terrain", target.get("terrain"), "terrain")
-        for i, h in enumerate(target.get("hexes") or []):
-            ctx.hex_ref(f"{rp}/target/hexes/{i}", h, board_id)
-        if rule.get("weights") and rule.get("measure") != "size-weight":
+    """What each rule names exists, by the fields of its kind (on the model)."""
+    for i, rule in enumerate(ctx.game.rules or []):
+        rp = f"/rules/{i}"
+        ctx.filter_refs(f"{rp}/pieces", rule.pieces)
+        if isinstance(rule, StackingRule):
+            ctx.filter_refs(f"{rp}/free", rule.free)
+        ctx.ref(f"{rp}/table", rule.table, "tables")
+        if isinstance(rule, MovementRule):
+            ctx.ref(f"{rp}/allowance", rule.allowance, "factors")
+        if isinstance(rule, CombatRule):
+            ctx.ref(f"{rp}/attack", rule.attack, "factors")
+            ctx.ref(f"{rp}/defence", rule.defence, "factors")
+        ctx.ref(f"{rp}/die", rule.die, "dice")
+        ctx.refs(f"{rp}/modifiers", rule.modifiers, "tables")
+        target = rule.target or Target()
+        if target.board:
+            ctx.ref(f"{rp}/target/board", target.board, "boards")
+        ctx.refs(f"{rp}/target/spaces", target.spaces, "spaces")
+        ctx.refs(f"{rp}/target/groups", target.groups, "groups")
+        ctx.refs(f"{rp}/target/terrain", target.terrain, "terrain")
+        for j, h in enumerate(target.hexes or []):
+            ctx.hex_ref(f"{rp}/target/hexes/{j}", h, target.board)
+        if isinstance(rule, StackingRule) and rule.weights and rule.measure != "size-weight":
             ctx.report(f"{rp}/weights", "weights apply only with \"measure\": \"size-weight\"", check="rule")
