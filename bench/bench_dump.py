@@ -15,7 +15,7 @@ wall time), the median of `--runs` runs taken in turn (ours, pywargame, floor, o
              with pywargame 0.8: PYWARGAME_PYTHON, default the checkout's .venv312.
 - floor:     unzip + de-obfuscate only (`savefile.read_save`), no command decoded.
 
-Files: the real saves and logs under tests/data/real/ (plus any given), and a synthetic
+Files: the real saves and logs under tests/data/real/ (.vsav, .vlog and the old .log; plus any given), and a synthetic
 scale-up of the deepest real save (its pieces repeated `--scale` times).  Every failure
 (a non-zero exit, a missing tool) is printed, never skipped.
 Targets (issue 12): a deep-chain real save dumped >= 10x faster than pywargame and within 3x
@@ -170,7 +170,8 @@ def main() -> None:
                         help="repeat the largest save's pieces this many times (0: no scale-up)")
     args = parser.parse_args()
     real = sorted((ROOT / "tests" / "data" / "real").rglob("*.vsav")) \
-        + sorted((ROOT / "tests" / "data" / "real").rglob("*.vlog"))
+        + sorted((ROOT / "tests" / "data" / "real").rglob("*.vlog")) \
+        + sorted((ROOT / "tests" / "data" / "real").rglob("*.log"))  # logs of VASSAL 2
     files = real + list(args.files)
     for path in files:
         try:
