@@ -12,7 +12,7 @@ from converter.cli import main
 from converter.load import load_game
 from converter.validate import validate_path
 from converter.vassal.components import BoardComponent
-from converter.vassal.grid import HexGeometry, grid_of_board
+from converter.vassal.grid import HexGeometry, ZonedGeometry, grid_of_board
 from converter.vassal.vmod_reader import read_vmod
 from tests.importer.helpers import MINI, geometry, hex_at, merged
 
@@ -86,11 +86,15 @@ def test_reconstructed_hex_ids_are_the_games_and_vassals(plain_vmod: Path, tmp_p
     folder = tmp_path / "mini"
     assert main(["import", str(plain_vmod), "-o", str(folder), "-q"]) == 0
     board = next(b for b in merged(folder)["boards"] if b["kind"] == "hex")
-    assert "hexes" not in board  # ids are VASSAL's names: nothing to translate
+    # ids are VASSAL's names: nothing to translate; a named hex's zone gives its name back
+    named = {h["id"]: h["name"] for h in merged(MINI)["boards"][0].get("hexes", []) if h.get("name")}
+    assert {h["id"]: h.get("name") for h in board.get("hexes", [])} == named
     geo = geometry(folder, board)
     vboard = next(b for b in read_vmod(plain_vmod).buildfile.find_all(BoardComponent)
                   if b.name == board["name"])
-    vgrid = grid_of_board(vboard, geo.image_size)
+    zoned = grid_of_board(vboard, geo.image_size)
+    assert isinstance(zoned, ZonedGeometry)  # the named hexes' zones over the hex grid
+    vgrid = zoned.background
     assert isinstance(vgrid, HexGeometry)
     for hid in _mini_ids():
         point = vgrid.center_of(hid)
