@@ -2,10 +2,10 @@
 (`context`, `references`), boards and grids (`boards`), pieces, steps, cards and totals
 (`pieces`), tables (`tables`), turns and setups (`turns`).
 
-The sides, terrain, tables, dice, rules, turns, tracks, sequence, scenario and totals checks work on the model (`Context.game`, the rules typed
-by kind), the pointer of each item from its place in its list; the others still read the
-merged JSON. No
-check swallows an exception: a file that cannot be read is a problem naming it.
+The sides, terrain, tables, dice, cards, rules, turns, tracks, sequence, scenario and totals
+checks work on the model (`Context.game`, the rules typed by kind), the pointer of each item
+from its place in its list; the board, piece and provenance checks still read the merged JSON.
+No check swallows an exception: a file that cannot be read is a problem naming it.
 """
 
 from __future__ import annotations

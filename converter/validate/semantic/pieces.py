@@ -102,49 +102,55 @@ def _check_steps(ctx: Context, pp: str, piece: dict[str, Any]) -> None:
 
 
 def check_cards(ctx: Context) -> None:
+    """Decks and cards: owners, sub-decks, numbers once per deck, no more cards than counted
+    (on the model)."""
+    game = ctx.game
+    decks = game.decks or []
     subdecks: dict[str, set[str]] = {}
-    for dp, deck in ctx.items("decks"):
-        ctx.ref(f"{dp}/owner", deck.get("owner"), "owners")
-        subs = deck.get("subdecks") or []
-        subdecks[deck["id"]] = {s["id"] for s in subs}
-        dupes = [k for k, v in Counter(s["id"] for s in subs).items() if v > 1]
-        for d in dupes:
-            ctx.report(f"{dp}/subdecks", f"duplicate sub-deck id {d!r}", check="unique-id")
-        counts = [s.get("count") for s in subs]
-        if subs and deck.get("count") is not None and all(c is not None for c in counts):
-            if sum(counts) != deck["count"]:
-                ctx.report(f"{dp}/subdecks", f"the sub-decks hold {sum(counts)} cards but the deck has {deck['count']}",
-                            check="count")
+    for d, deck in enumerate(decks):
+        dp, subs = f"/decks/{d}", deck.subdecks or []
+        ctx.ref(f"{dp}/owner", deck.owner, "owners")
+        subdecks[deck.id] = {s.id for s in subs}
+        for dupe in [k for k, v in Counter(s.id for s in subs).items() if v > 1]:
+            ctx.report(f"{dp}/subdecks", f"duplicate sub-deck id {dupe!r}", check="unique-id")
+        counts = [s.count for s in subs]
+        if subs and deck.count is not None and all(c is not None for c in counts):
+            held = sum(c for c in counts if c is not None)
+            if held != deck.count:
+                ctx.report(f"{dp}/subdecks", f"the sub-decks hold {held} cards but the deck has {deck.count}",
+                           check="count")
     per_deck: Counter[str] = Counter()
     per_sub: Counter[tuple[str, str]] = Counter()
     numbers: dict[tuple[str, int], str] = {}
-    for cp, card in ctx.items("cards"):
-        if not ctx.ref(f"{cp}/deck", card["deck"], "decks"):
+    for c, card in enumerate(game.cards or []):
+        cp = f"/cards/{c}"
+        if not ctx.ref(f"{cp}/deck", card.deck, "decks"):
             continue
-        n = card.get("count", 1)
-        per_deck[card["deck"]] += n
-        if "subdeck" in card:
-            if card["subdeck"] not in subdecks.get(card["deck"], set()):
-                ctx.report(f"{cp}/subdeck", f"deck {card['deck']!r} has no sub-deck {card['subdeck']!r}",
-                            check="reference")
+        n = card.count if card.count is not None else 1
+        per_deck[card.deck] += n
+        if card.subdeck is not None:
+            if card.subdeck not in subdecks.get(card.deck, set()):
+                ctx.report(f"{cp}/subdeck", f"deck {card.deck!r} has no sub-deck {card.subdeck!r}",
+                           check="reference")
             else:
-                per_sub[(card["deck"], card["subdeck"])] += n
-        ctx.ref(f"{cp}/nationality", card.get("nationality"), "nationalities")
-        if "number" in card:
-            key = (card["deck"], card["number"])
+                per_sub[(card.deck, card.subdeck)] += n
+        ctx.ref(f"{cp}/nationality", card.nationality, "nationalities")
+        if card.number is not None:
+            key = (card.deck, card.number)
             if key in numbers:
-                ctx.report(f"{cp}/number", f"card number {card['number']} appears twice in deck {card['deck']!r}",
-                            f"first at {ctx.where(numbers[key])}", check="unique-id")
+                ctx.report(f"{cp}/number", f"card number {card.number} appears twice in deck {card.deck!r}",
+                           f"first at {ctx.where(numbers[key])}", check="unique-id")
             numbers[key] = cp
-    for dp, deck in ctx.items("decks"):
-        if deck.get("count") is not None and per_deck[deck["id"]] > deck["count"]:
-            ctx.report(f"{dp}/count", f"{per_deck[deck['id']]} cards are listed for deck {deck['id']!r}, which has {deck['count']}",
-                        check="count")
-        for i, sub in enumerate(deck.get("subdecks") or []):
-            if sub.get("count") is not None and per_sub[(deck["id"], sub["id"])] > sub["count"]:
+    for d, deck in enumerate(decks):
+        dp = f"/decks/{d}"
+        if deck.count is not None and per_deck[deck.id] > deck.count:
+            ctx.report(f"{dp}/count", f"{per_deck[deck.id]} cards are listed for deck {deck.id!r}, which has {deck.count}",
+                       check="count")
+        for i, sub in enumerate(deck.subdecks or []):
+            if sub.count is not None and per_sub[(deck.id, sub.id)] > sub.count:
                 ctx.report(f"{dp}/subdecks/{i}/count",
-                            f"{per_sub[(deck['id'], sub['id'])]} cards are listed for sub-deck {sub['id']!r}, which has {sub['count']}",
-                            check="count")
+                           f"{per_sub[(deck.id, sub.id)]} cards are listed for sub-deck {sub.id!r}, which has {sub.count}",
+                           check="count")
 
 
 def check_totals(ctx: Context) -> None:
