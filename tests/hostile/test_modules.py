@@ -135,8 +135,8 @@ def test_check_reads_numbers_past_any_int_as_findings(run: Run, tmp_path: Path,
     text = _buildfile(mini_vmod)
     text = re.sub(r'(Zone name="Punti Vittoria 8" [^>]*path="816,108;888,108;888,180;)816',
                   r"\g<1>" + "8" * 60, text, count=1)
-    text = re.sub(r'(<VASSAL.build.module.map.SetupStack [^>]*location=")0203"',
-                  r"\g<1>" + "9" * 5000 + '"', text, count=1)
+    text = re.sub(r'(<VASSAL.build.module.map.SetupStack [^>]*location=")[^"]*0203\)?"',
+                  r"\g<1>" + "9" * 5000 + '"', text, count=1)  # named hexes: 'Alfa; ... (0203)'
     assert "8" * 60 in text and "9" * 5000 in text
     module = _module(tmp_path / "big.vmod", mini_vmod, text, embedded=False)
     code, out, err = run("check", module)
