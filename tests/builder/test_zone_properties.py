@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from converter.builder.conventions import event_box_name, track_values
+from converter.builder.conventions import event_box_name, hex_location_name, track_values
 from converter.vassal.components import BoardComponent, ZoneComponent, ZonedGrid, ZoneProperty
 from tests.builder.conftest import GAME_IDS, GAMES, BuildCache
 from tests.builder.readback import Module
@@ -29,10 +29,20 @@ def test_zones_carry_the_game_ids(builds: BuildCache, folder) -> None:
         if zoned is None:
             continue
         game_board = next((b for b in game.boards or [] if b.name == board.name), None)
-        ids = [_zone_properties(z).get("vconv_space") for z in zoned.find_all(ZoneComponent)]
+        zones = zoned.find_all(ZoneComponent)
+        if game_board is not None:
+            # a named hex is a zone over that hex, named as VASSAL reports it, with no property
+            hex_zones = [z for z in zones if not _zone_properties(z)]
+            assert sorted(z.name for z in hex_zones) == sorted(
+                (h.name if [n.name for n in game_board.named_hexes()].count(h.name) == 1
+                 else hex_location_name(h.name, h.id))
+                for h in game_board.named_hexes()), board.name
+            assert all(z.use_parent_grid for z in hex_zones)
+            zones = [z for z in zones if z not in hex_zones]
+        ids = [_zone_properties(z).get("vconv_space") for z in zones]
         if game_board is not None:  # one zone per space, each with its own id
-            assert sorted(ids) == sorted(s.id for s in game_board.spaces), board.name
-        for zone in zoned.find_all(ZoneComponent):
+            assert sorted(ids) == sorted(s.id for s in game_board.spaces or []), board.name
+        for zone in zones:
             props = _zone_properties(zone)
             if game_board is not None:
                 space = next(s for s in game_board.spaces if s.id == props["vconv_space"])
