@@ -21,13 +21,14 @@ Every failure is printed, and the bench goes on.
 from __future__ import annotations
 
 import argparse
-import os
 import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from pywargame_python import pywargame_python  # bench/, beside this script
 
 from converter.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, LogEntry, MarkGameNotNew, MovePiece, NullCommand,
@@ -36,23 +37,7 @@ from converter.vassal.savefile import read_save, write_save
 from converter.vassal.traits import decode_piece
 
 ROOT = Path(__file__).resolve().parents[1]
-def pywargame_python() -> str:
-    """pywargame's Python 3.12: $PYWARGAME_PYTHON, else the checkout's .venv312, else (in a
-    git worktree) the main checkout's."""
-    if os.environ.get("PYWARGAME_PYTHON"):
-        return os.environ["PYWARGAME_PYTHON"]
-    here = ROOT / ".venv312" / "bin" / "python"
-    if not here.is_file():
-        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        main = (ROOT / common).resolve().parent / ".venv312" / "bin" / "python" if common \
-            else here
-        if main.is_file():
-            return str(main)
-    return str(here)
-
-
-PYWARGAME = Path(pywargame_python())
+PYWARGAME = Path(pywargame_python(ROOT))
 
 PIECE_TYPE = ("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;,+ (reduced);true;Step;;;"
               "false;;1;1;true;;70,130;;;1.0;;true\tpiece;;;a.png;{name}")

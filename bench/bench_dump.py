@@ -32,6 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from pywargame_python import pywargame_python  # bench/, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 # as an installed vconv runs: compiled bytecode kept (a shell may turn that off)
 INSTALLED = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
@@ -40,23 +42,7 @@ sys.path.insert(0, str(ROOT))
 from converter.vassal.commands import AddPiece, read_record  # noqa: E402
 from converter.vassal.savefile import read_save, write_save  # noqa: E402
 
-def pywargame_python() -> str:
-    """pywargame's Python 3.12: $PYWARGAME_PYTHON, else the checkout's .venv312, else (in a
-    git worktree) the main checkout's."""
-    if os.environ.get("PYWARGAME_PYTHON"):
-        return os.environ["PYWARGAME_PYTHON"]
-    here = ROOT / ".venv312" / "bin" / "python"
-    if not here.is_file():
-        common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=ROOT,
-                                capture_output=True, text=True).stdout.strip()
-        main = (ROOT / common).resolve().parent / ".venv312" / "bin" / "python" if common \
-            else here
-        if main.is_file():
-            return str(main)
-    return str(here)
-
-
-PYWARGAME = pywargame_python()
+PYWARGAME = pywargame_python(ROOT)
 OURS = [sys.executable, "-m", "converter.cli", "dump"]
 if (Path(sys.executable).parent / "vconv").is_file():
     OURS = [str(Path(sys.executable).parent / "vconv"), "dump"]
