@@ -35,6 +35,18 @@ class Traits:
     y: int = 0
     card_id: str | None = None  # the builder's vconv_card marker: a card, never a piece
 
+    @classmethod
+    def of(cls, piece: PieceTraits) -> Traits:
+        """What the decoded traits of *piece* say (a whole chain or the traits that matter)."""
+        props = piece.properties()
+        layer = next((t for t in piece.traits_of(Layer) if t.name in FACE_LAYERS), None)
+        b = piece.basic
+        return cls(piece.name, props.get(PIECE_ID_PROPERTY) or None,
+                   layer.level if layer is not None else None,
+                   layer.name if layer is not None else None, piece.masked,
+                   None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
+                   props.get(CARD_ID_PROPERTY) or None)
+
 
 UNREADABLE = Traits("?", None, None, None, False)
 
@@ -98,15 +110,7 @@ class TraitReader:
             states = split_chain(state_text, len(types))
             if len(states) < len(types):
                 return UNREADABLE  # fewer state parts than traits
-            p = PieceTraits([self._trait(types[i], states[i]) for i in keep])
-            props = p.properties()
-            layer = next((t for t in p.traits_of(Layer) if t.name in FACE_LAYERS), None)
-            b = p.basic
-            return Traits(p.name, props.get(PIECE_ID_PROPERTY) or None,
-                          layer.level if layer is not None else None,
-                          layer.name if layer is not None else None, p.masked,
-                          None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                          props.get(CARD_ID_PROPERTY) or None)
+            return Traits.of(PieceTraits([self._trait(types[i], states[i]) for i in keep]))
         except (VassalFormatError, ValueError, IndexError):
             return UNREADABLE
 

@@ -6,11 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from converter.audit.traits import TraitReader, Traits
-from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
-from converter.vassal.traits import Layer, decode_piece
+from converter.vassal.traits import decode_piece
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 LOGS = [DATA / "real" / "longest-day" / "0606-1.log",  # a 2006 log: layers, no game ids
@@ -21,15 +20,7 @@ LOGS = [DATA / "real" / "longest-day" / "0606-1.log",  # a 2006 log: layers, no 
 def whole_chain(type_text: str, state_text: str) -> Traits:
     """Traits from every trait of the chain decoded (the reference)."""
     try:
-        p = decode_piece(type_text, state_text)
-        props = p.properties()
-        layer = next((t for t in p.traits_of(Layer) if t.name in FACE_LAYERS), None)
-        b = p.basic
-        return Traits(p.name, props.get(PIECE_ID_PROPERTY) or None,
-                      layer.level if layer is not None else None,
-                      layer.name if layer is not None else None, p.masked,
-                      None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                      props.get(CARD_ID_PROPERTY) or None)
+        return Traits.of(decode_piece(type_text, state_text))
     except (VassalFormatError, ValueError, IndexError):
         return Traits("?", None, None, None, False)
 
