@@ -82,19 +82,9 @@ def _grid(ctx: Context, board: Node, size: tuple[int, int] | None
         component = component_from_xml(board.elem)
         assert isinstance(component, BoardComponent)  # a Board node reads as one
         grid = gridmath.grid_of_board(component, size)
-        for part in _grids_within(grid):
-            if isinstance(part, (gridmath.HexGeometry, gridmath.SquareGeometry)):
-                gridmath.check_spacing(part)
+        gridmath.check_board_spacing(grid)
         grids[id(board)] = grid
     return grids[id(board)]  # type: ignore[no-any-return]
-
-
-def _grids_within(grid: gridmath.BoardGrid | None) -> list[gridmath.BoardGrid]:
-    """*grid* and, for zones, the background grid and each zone's own (named hexes are zones)."""
-    if not isinstance(grid, gridmath.ZonedGeometry):
-        return [grid] if grid is not None else []
-    inner = [grid.background] + [zone.grid for zone in grid.zones]
-    return [grid] + [part for g in inner for part in _grids_within(g)]
 
 
 def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[str, Node],

@@ -187,6 +187,20 @@ def check_spacing(grid: G) -> G:
 G = TypeVar("G", bound="HexGeometry | SquareGeometry")
 
 
+def check_board_spacing(grid: "BoardGrid | None") -> None:
+    """`check_spacing` on every hex or square grid of a board: the grid itself or, for zones
+    (named hexes are zones), the background grid and each zone's own.
+
+    Raises:
+        VassalFormatError: one of them has a spacing that locates nothing.
+    """
+    if isinstance(grid, (HexGeometry, SquareGeometry)):
+        check_spacing(grid)
+    elif isinstance(grid, ZonedGeometry):
+        for part in (grid.background, *(zone.grid for zone in grid.zones)):
+            check_board_spacing(part)
+
+
 @dataclass(frozen=True)
 class HexGeometry:
     """A VASSAL HexGrid with its numbering, in board pixels.
