@@ -13,12 +13,11 @@ True
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 from PIL import Image
 
+from converter.discovery import defined_in_modules
 from converter.model.board import Board
 from converter.model.boardkinds import Drawing
 from converter.model.game import Game
@@ -29,19 +28,9 @@ from converter.render.maps import DEFAULT_HEX_PX
 __all__ = ["BoardDrawing", "DRAWINGS", "drawing_of", "board_image", "board_layout", "space_positions"]
 
 
-def _discover() -> dict[Drawing, BoardDrawing]:
-    found: dict[Drawing, BoardDrawing] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name == "base":
-            continue
-        drawing = getattr(importlib.import_module(f"{__name__}.{info.name}"), "DRAWING")
-        if not isinstance(drawing, BoardDrawing):
-            raise TypeError(f"{__name__}.{info.name}.DRAWING is not a BoardDrawing")
-        found[drawing.drawing] = drawing
-    return found
-
-
-DRAWINGS: dict[Drawing, BoardDrawing] = _discover()
+DRAWINGS: dict[Drawing, BoardDrawing] = {
+    d.drawing: d for d in defined_in_modules(__name__, __path__, "DRAWING", BoardDrawing,
+                                             skip=frozenset({"base"}))}
 
 
 def drawing_of(board: Board) -> BoardDrawing:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from typing import Any
 
 from PIL import Image
@@ -13,7 +12,7 @@ from converter.model.game import Game
 from converter.render.boardlayout import BoardLayout
 
 
-class BoardDrawing(ABC):
+class BoardDrawing:
     """One `Drawing`: how a board drawn that way is pictured and laid out.
 
     The picture and the layout agree: a place the layout puts at a pixel is drawn there, so
@@ -25,7 +24,6 @@ class BoardDrawing(ABC):
     # the smallest box of a space on the schematic, in hundredths of its width (none: a label)
     min_box: tuple[float, float] = (0.0, 0.0)
 
-    @abstractmethod
     def picture(self, game: Game, board: Board, *, hex_px: float, width_px: int | None,
                 theme: dict[str, Any] | None) -> Image.Image:
         """The board's picture: the user's scan (``board.image``) when it is there, else a
@@ -35,8 +33,8 @@ class BoardDrawing(ABC):
         Raises:
             InputError: the scan exists but cannot be read or is unreasonably large.
         """
+        raise NotImplementedError
 
-    @abstractmethod
     def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
         """Where the board's places lie on its picture: the schematic's when *image_size* is
         None, else on the user's scan of that size.
@@ -44,8 +42,9 @@ class BoardDrawing(ABC):
         Raises:
             BuildError: the data cannot be laid out (a hex board without a grid).
         """
+        raise NotImplementedError
 
-    @abstractmethod
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
                         hex_px: float) -> dict[str, tuple[float, float]]:
         """The pixel centre of each of the board's spaces on its picture of *image_size*."""
+        raise NotImplementedError
