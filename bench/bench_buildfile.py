@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
 import tempfile
@@ -21,6 +20,7 @@ from converter.vassal.components import (
     BasicCommandEncoder, GameModule, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition,
     PrototypesContainer)
 from converter.vassal.traits import BasicPiece, Delete, Layer, Marker, PieceTraits, UsePrototype
+from pywargame_python import pywargame_python  # bench/, beside this script
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -88,7 +88,7 @@ def bench_ours(n: int) -> dict[str, float]:
 
 
 def bench_pywargame(n: int) -> dict[str, float] | None:
-    python = Path(os.environ.get("VCONV_PYWARGAME_PYTHON", REPO / ".venv312/bin/python"))
+    python = Path(pywargame_python(REPO))
     if not python.is_file():
         return None
     with tempfile.TemporaryDirectory() as tmp:

@@ -127,7 +127,7 @@ def pywargame_cpu(path: Path, runs: int) -> float | str:
     """pywargame's reader on *path* (readSave, then every AddPiece's traits decoded), CPU
     seconds inside its process, file reading included; a text when it failed."""
     if not PYWARGAME.exists():
-        return f"FAILED: no Python at {PYWARGAME} (set PYWARGAME_PYTHON)"
+        return f"FAILED: no Python at {PYWARGAME} (set VCONV_PYWARGAME_PYTHON)"
     done = subprocess.run([str(PYWARGAME), "-c", _PYWARGAME_SCRIPT, str(path), str(runs)],
                           capture_output=True, text=True, timeout=3600)
     if done.returncode != 0:

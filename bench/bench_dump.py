@@ -12,7 +12,7 @@ wall time), the median of `--runs` runs taken in turn (ours, pywargame, floor, o
              trait chain decoded and named.
 - pywargame: pywargame 0.8's `SaveIO.readSave` plus `WithTraits.decodeAdd2` on every AddPiece
              line (its reader, pieces decoded into traits), printing nothing.  Needs Python 3.12
-             with pywargame 0.8: PYWARGAME_PYTHON, default the checkout's .venv312.
+             with pywargame 0.8: VCONV_PYWARGAME_PYTHON, default the checkout's .venv312.
 - floor:     unzip + de-obfuscate only (`savefile.read_save`), no command decoded.
 
 Files: the real saves and logs under tests/data/real/ (.vsav, .vlog and the old .log; plus any given), and a synthetic
@@ -120,7 +120,7 @@ def bench(path: Path, runs: int) -> None:
         "floor": [sys.executable, "-c", FLOOR_SCRIPT, str(path)],
     }
     if not Path(PYWARGAME).is_file():
-        print(f"  pywargame: FAILED - no Python at {PYWARGAME} (set PYWARGAME_PYTHON)")
+        print(f"  pywargame: FAILED - no Python at {PYWARGAME} (set VCONV_PYWARGAME_PYTHON)")
         del alternatives["pywargame"]
     times: dict[str, list[float]] = {name: [] for name in alternatives}
     failed: dict[str, str] = {}

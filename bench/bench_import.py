@@ -3,9 +3,7 @@ diff` of two versions of it, each next to pywargame reading the same build file(
 3.12 subprocess), printed as ratios.
 
 Run by hand:
-    /root/.pyenv/versions/3.12.1/bin/python3.12 -m venv /tmp/pwg
-    /tmp/pwg/bin/pip install 'pywargame==0.8.*'
-    .venv/bin/python bench/bench_import.py [--pywargame /tmp/pwg/bin/python] [--module A.vmod]
+    .venv/bin/python bench/bench_import.py [--pywargame PYTHON3.12] [--module A.vmod]
 
 Without --module a synthetic module is written (800 slots in palettes and at-start stacks,
 200 prototypes, 600 images, a zoned map with regions); its second version changes 40 slots,
@@ -31,6 +29,9 @@ from PIL import Image
 
 from converter.importer import import_module
 from converter.importer.diff import diff_modules
+from pywargame_python import pywargame_python  # bench/, beside this script
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PYWARGAME_SCRIPT = r"""
 import json, sys, time
@@ -143,8 +144,9 @@ def _pywargame(python: str, repeat: int, *paths: Path) -> list[float]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pywargame", default="/tmp/pwg/bin/python",
-                        help="a Python 3.12 with pywargame 0.8 installed")
+    parser.add_argument("--pywargame", default=pywargame_python(ROOT),
+                        help="a Python 3.12 with pywargame 0.8 installed (default: "
+                             "$VCONV_PYWARGAME_PYTHON, else the checkout's .venv312)")
     parser.add_argument("--module", help="a real module to import instead of the synthetic one")
     parser.add_argument("--other", help="its other version, for the diff (default: itself)")
     parser.add_argument("--repeat", type=int, default=3)

@@ -8,9 +8,10 @@ from pathlib import Path
 
 
 def pywargame_python(root: Path) -> str:
-    """$PYWARGAME_PYTHON, else *root*'s .venv312, else (in a git worktree) the main checkout's."""
-    if os.environ.get("PYWARGAME_PYTHON"):
-        return os.environ["PYWARGAME_PYTHON"]
+    """$VCONV_PYWARGAME_PYTHON (the tests' name too), else *root*'s .venv312, else (in a git
+    worktree) the main checkout's."""
+    if os.environ.get("VCONV_PYWARGAME_PYTHON"):
+        return os.environ["VCONV_PYWARGAME_PYTHON"]
     here = root / ".venv312" / "bin" / "python"
     if not here.is_file():
         common = subprocess.run(["git", "rev-parse", "--git-common-dir"], cwd=root,
