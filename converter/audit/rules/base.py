@@ -16,8 +16,6 @@ from converter.model.rules import RULE_KINDS, Rule
 
 R = TypeVar("R", bound=Rule)
 
-MOBILE_KINDS = {"unit", "dummy", "miniature"}  # pieces that move and fight (not markers)
-
 
 def section_of(rule: Rule | None, fallback: str | None = None) -> str | None:
     """The rulebook section a finding cites: the rule's own, else its provenance's."""
