@@ -192,6 +192,11 @@ class Board:
             self._hex_index.update((h.id, h) for h in self.hexes)
         return self._hex_index.get(hex_id)
 
+    def hex_label(self, hex_id: str) -> str:
+        """A hex as the players see it: 'hex 0801 (Delta)' when it has a name, else 'hex 0801'."""
+        h = self.hex(hex_id)
+        return f"hex {hex_id} ({h.name})" if h is not None and h.name else f"hex {hex_id}"
+
     def named_hexes(self) -> list[Hex]:
         return [h for h in self.hexes or [] if h.name]
 

@@ -75,7 +75,7 @@ def test_glorys_end_third_corps_in_a_hex(bundled) -> None:
     result = audit_records([("ge.vlog", read_record(s.record_text()))], module)
     found = [(f.rule, f.section, f.pos.step) for f in result.findings]
     assert found == [("stack-corpi", "6.1", 1)]
-    assert result.findings[0].message.startswith("hex 3231 holds 3 size-weight")
+    assert result.findings[0].message.startswith("hex 3231 holds 3 stacking points")
 
 
 def test_the_first_world_war_special_die_is_not_guessed(bundled) -> None:

@@ -13,10 +13,9 @@ from converter.audit.state import GameState, PieceState
 from converter.model.game import Game
 from converter.model.pieces import Piece
 from converter.model.rules import RULE_KINDS, Rule
+from converter.model.stacking import MOBILE_KINDS
 
 R = TypeVar("R", bound=Rule)
-
-MOBILE_KINDS = {"unit", "dummy", "miniature"}  # pieces that move and fight (not markers)
 
 
 def section_of(rule: Rule | None, fallback: str | None = None) -> str | None:

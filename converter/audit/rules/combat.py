@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from converter.audit.events import (
     Chatted, DiceRolled, Event, PieceChanged, PieceMoved, PieceRemoved, TurnChanged)
 from converter.audit.places import Place
-from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.rules.base import Check, missing_text, section_of
 from converter.audit.state import GameState, PieceState
 from converter.model.board import Board
 from converter.model.rules import CombatRule
+from converter.model.stacking import MOBILE_KINDS
 from converter.model.tables import Table
 
 DECLARE = re.compile(r"\b(attacks?|attacca(?:no)?|attaque(?:nt)?|greift)\b", re.I)

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from converter.audit.events import Event, PieceAdded, PieceMoved
 from converter.audit.places import Place
-from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
-from converter.audit.rules.targets import TargetMatcher
+from converter.audit.rules.base import Check, missing_text, section_of
 from converter.audit.state import GameState, PieceState
 from converter.model.board import Board, Group
 from converter.model.common import Filter
 from converter.model.rules import EntryRule, Target
+from converter.model.stacking import MOBILE_KINDS
+from converter.model.targets import TargetMatcher
 
 
 class EntryCheck(Check):

@@ -11,10 +11,11 @@ pass through it, nor move on from it later in the same phase.
 from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
-from converter.audit.rules.base import MOBILE_KINDS, Check, missing_text, section_of
+from converter.audit.rules.base import Check, missing_text, section_of
 from converter.audit.rules.paths import INF, PathFinder, network_path, stopping_place
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import MovementRule
+from converter.model.stacking import MOBILE_KINDS
 
 SUPPORTED_COSTS = {"terrain", "link", "adjacent", None}
 UNKNOWN_ALLOWANCE = 1e9  # a whole-move terrain then costs "a lot", not "impossible"

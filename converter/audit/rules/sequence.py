@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.findings import Severity
-from converter.audit.rules.base import MOBILE_KINDS, Check
+from converter.audit.rules.base import Check
 from converter.audit.state import GameState, PieceState, phase_leaves
+from converter.model.stacking import MOBILE_KINDS
 
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "retreat",
                 "ritirat", "assault", "assalt")

@@ -1,6 +1,7 @@
 """Cross-reference checks on a schema-valid game, one module per concern: ids and references
 (`context`, `references`), boards and grids (`boards`), pieces, steps, cards and totals
-(`pieces`), tables (`tables`), turns and setups (`turns`).
+(`pieces`), tables (`tables`), turns and setups (`turns`), setups against the stacking limits
+(`stacking`).
 
 Every check but provenance works on the model (`Context.game`, the rules typed by kind), the
 pointer of each item from its place in its list (the model keeps the document's lists in
@@ -18,6 +19,7 @@ from converter.validate.semantic.boards import check_boards
 from converter.validate.semantic.context import Context, natural
 from converter.validate.semantic.pieces import check_cards, check_pieces, check_totals
 from converter.validate.semantic.references import check_provenance, check_rules, check_sides, check_terrain
+from converter.validate.semantic.stacking import check_setup_stacking
 from converter.validate.semantic.tables import check_tables
 from converter.validate.semantic.turns import check_scenarios, check_turns
 
@@ -25,7 +27,7 @@ if TYPE_CHECKING:
     from converter.model.game import Game
 
 CHECKS = (check_provenance, check_sides, check_terrain, check_boards, check_pieces, check_cards,
-          check_tables, check_rules, check_turns, check_scenarios, check_totals)
+          check_tables, check_rules, check_turns, check_scenarios, check_setup_stacking, check_totals)
 
 
 def check_semantics(doc: GameDocument) -> list[Problem]:

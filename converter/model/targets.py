@@ -1,13 +1,25 @@
 """Whether a place is one of a rule's target places (board, hexes, spaces, groups with their
-parents, terrain and features), shared by the checks that read a rule's target; "cannot say"
+parents, terrain and features), shared by the auditor's checks and validate's setup check; "cannot say"
 when the game data marks what decides it as missing."""
 
 from __future__ import annotations
 
-from converter.audit.places import Place
+from typing import Protocol
+
 from converter.model.board import Board, Hex, Space
 from converter.model.game import Game
 from converter.model.rules import Target
+
+
+class Place(Protocol):
+    """A place as the matcher reads it: a hex id or a space id (an audited piece's place, a
+    setup's location)."""
+
+    @property
+    def hex(self) -> str | None: ...
+
+    @property
+    def space(self) -> str | None: ...
 
 
 class TargetMatcher:
