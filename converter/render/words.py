@@ -85,7 +85,7 @@ ITALIAN: dict[str, str] = {
     "name": "nome", "section": "paragrafo", "steps": "passi", "result": "risultato", "value": "valore",
     "grid": "griglia", "hexes": "esagoni", "spaces": "spazi", "links": "collegamenti", "edges": "bordi",
     # counter key
-    "Nationality codes": "Codici di nazionalità", "Marks on counters": "Segni sulle pedine",
+    "Nationality codes": "Codici di nazionalità", "Code on the counters": "Codice sulle pedine", "Marks on counters": "Segni sulle pedine",
     "top left: the hex where the unit starts": "in alto a sinistra: l'esagono dove l'unità inizia",
     "T{n} (top left): enters on turn {n}": "T{n} (in alto a sinistra): entra al turno {n}",
     "top left: how the unit enters": "in alto a sinistra: come entra l'unità",
