@@ -88,7 +88,7 @@ def mask_image(game: Game) -> bytes:
 def board_picture(game: Game, board: Board) -> Image.Image:
     """The board as converter.render.maps draws it: the schematic, or the user's scan with
     the grid laid over it."""
-    from converter.render.maps import board_image
+    from converter.render.drawings import board_image
 
     return board_image(game, board, hex_px=HEX_PX)
 

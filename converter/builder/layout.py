@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from converter.builder.conventions import event_box_label, event_reinforcements, track_values
-from converter.errors import BuildError
 from converter.model.board import Board
 from converter.model.game import Game
+from converter.render import drawings
+from converter.render.boardlayout import BoardLayout, Rect
 
 HEX_PX = 80              # corner-to-corner diameter of a hex in the module's board images
 TRACK_CELL = 72          # one cell of a track on the display board
@@ -23,115 +24,14 @@ DECK_SIZE = (180, 240)
 EVENT_BOX_SIZE = (320, 110)   # the box of reinforcements that enter on an event, not a turn
 
 
-@dataclass
-class Rect:
-    x: int
-    y: int
-    w: int
-    h: int
+def board_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
+    """Where *board*'s places lie on the module's board image (hexes ``HEX_PX`` across): the
+    schematic's, or on the user's scan when *image_size* gives its size.
 
-    @property
-    def centre(self) -> tuple[int, int]:
-        return self.x + self.w // 2, self.y + self.h // 2
-
-    def path(self) -> str:
-        """The polygon `x1,y1;x2,y2;…` a VASSAL Zone takes."""
-        x2, y2 = self.x + self.w, self.y + self.h
-        return f"{self.x},{self.y};{x2},{self.y};{x2},{y2};{self.x},{y2}"
-
-
-@dataclass
-class BoardLayout:
-    """A board's size and the pixel positions of its hexes, spaces and boxes (the renderer's)."""
-
-    board: Board
-    size: tuple[int, int]
-    hex_centres: dict[str, tuple[float, float]] = field(default_factory=dict)
-    hex_width: float = 0.0
-    hex_height: float = 0.0
-    space_centres: dict[str, tuple[int, int]] = field(default_factory=dict)
-    boxes: dict[str, Rect] = field(default_factory=dict)
-    scan: str | None = None  # file name of the user's scan, when the board uses one
-
-
-def hex_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
-    """Hex centres of a hex board as converter.render.maps draws them (or on the user's scan,
-    when *image_size* gives the scan's size)."""
-    from converter.render.maps import hex_board_geometry
-
-    if board.grid is None:
-        raise BuildError(f"board {board.id!r} is a hex board without a grid")
-    geo = hex_board_geometry(board, HEX_PX, image_size=image_size)
-    centres = {hid: geo.center(hid) for hid in board.grid.all_ids()}
-    size = image_size if image_size is not None else geo.image_size
-    layout = BoardLayout(board, size, centres, geo.hex_width_px, geo.hex_height_px,
-                         scan=board.image.file if board.image is not None and image_size else None)
-    bw, bh = geo.space_box
-    for sid, (x, y) in geo.spaces.items():
-        rect = Rect(round(x - bw / 2), round(y - bh / 2), round(bw), round(bh))
-        layout.boxes[sid] = rect
-        layout.space_centres[sid] = rect.centre
-    return layout
-
-
-def space_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
-    """Spaces of an area, network or box board where the renderer's schematic puts them (or,
-    when *image_size* gives the size of the designer's own picture, where the data's layout
-    puts them on it)."""
-    from converter.render.maps import space_image_size, space_positions
-
-    size = image_size or space_image_size(board)
-    positions = space_positions(board, size)
-    centres: dict[str, tuple[int, int]] = {}
-    taken: set[tuple[int, int]] = set()
-    for space in board.spaces or []:
-        x, y = positions[space.id]
-        pos = (round(x), round(y))
-        while pos in taken:  # two spaces at one point would share a region snap point
-            pos = (pos[0] + 3, pos[1] + 2)
-        taken.add(pos)
-        centres[space.id] = pos
-    return BoardLayout(board, size, space_centres=centres)
-
-
-# a box on the designer's own picture whose layout gives no size: this many hundredths of
-# the picture's width (the schematic's smallest box)
-SCAN_BOX_UNITS = (12.0, 5.5)
-
-
-def box_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
-    """Boxes where the renderer draws them: each zone is exactly the box drawn on the board
-    (``converter.render.maps.space_plan``), so a piece dropped on a drawn box lands in it.
-
-    On the designer's own picture (*image_size* is its size) the art draws the boxes: each
-    zone is the rectangle the box's ``layout`` gives (centre x, y and size w, h as fractions
-    of the picture), kept inside the picture."""
-    from converter.render.maps import space_plan
-
-    if image_size is not None and board.image is not None:
-        return _boxes_on_art(board, image_size)
-    layout = space_layout(board)
-    plan = space_plan(board, layout.size)
-    for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
-        layout.boxes[sid] = Rect(x0, y0, x1 - x0, y1 - y0)
-    return layout
-
-
-def _boxes_on_art(board: Board, image_size: tuple[int, int]) -> BoardLayout:
-    layout = space_layout(board, image_size)
-    width, height = image_size
-    for space in board.spaces or []:
-        cx, cy = layout.space_centres[space.id]
-        fw = space.layout.w if space.layout is not None and space.layout.w else None
-        fh = space.layout.h if space.layout is not None and space.layout.h else None
-        w = min(width, max(1, round(fw * width if fw else SCAN_BOX_UNITS[0] * width / 100)))
-        h = min(height, max(1, round(fh * height if fh else SCAN_BOX_UNITS[1] * width / 100)))
-        x = min(max(0, round(cx - w / 2)), width - w)
-        y = min(max(0, round(cy - h / 2)), height - h)
-        rect = Rect(x, y, w, h)
-        layout.boxes[space.id] = rect
-        layout.space_centres[space.id] = rect.centre
-    return layout
+    Raises:
+        BuildError: a hex board without a grid.
+    """
+    return drawings.board_layout(board, image_size, hex_px=HEX_PX)
 
 
 @dataclass

@@ -7,12 +7,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from converter.builder.hexgrid import fit_vassal_grid
-from converter.builder.layout import BoardLayout, DisplayLayout, Rect
+from converter.builder.layout import DisplayLayout
 from converter.builder.conventions import (
     BOX_PROPERTY, EVENT_BOX_ID, NAMED_HEX_FORMAT, SIDE_LAYER, SPACE_PROPERTY, STEP_LAYER,
     TRACK_PROPERTY, TRACK_VALUE_PROPERTY, event_box_name, hex_location_name, space_names,
     track_cell_names)
 from converter.model.game import Game
+from converter.render.boardlayout import BoardLayout, Rect
 from converter.vassal.components import (
     BoardComponent, BoardPicker, CounterDetailViewer, ForwardToChatter,
     ForwardToKeyBuffer, GlobalMap, HighlightLastMoved, ImageSaver, KeyBufferer, Map,
@@ -74,6 +75,16 @@ def playable_map(name: str, board: BoardComponent, *, docked: bool) -> Map:
           KeyBufferer(), ImageSaver(), counter_viewer(), Zoomer(), HighlightLastMoved(),
           SelectionHighlighters(), GlobalMap())
     return m
+
+
+def placed_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
+    """A board as VASSAL holds its places: a hex grid where the layout has hexes (zones for its
+    boxes and named hexes), zones where it has boxes, else a region per point."""
+    if layout.hex_centres:
+        return hex_board(layout, map_name, image)
+    if layout.boxes:
+        return box_board(layout, map_name, image)
+    return space_board(layout, map_name, image)
 
 
 def hex_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
@@ -145,7 +156,7 @@ def space_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
 
 
 def box_board(layout: BoardLayout, map_name: str, image: str) -> PlacedBoard:
-    """Off-map boxes as Zones of a ZonedGrid, each named after its box."""
+    """Boxes (off the map or on it) as Zones of a ZonedGrid, each named after its box."""
     board = layout.board
     names = space_names(board)
     zoned = ZonedGrid()

@@ -26,7 +26,7 @@ from converter.builder.decks import deck_piles
 from converter.builder.images import (
     ImageSet, board_picture, display_image, png, safe_name, scan_size)
 from converter.builder.maps import (
-    PlacedBoard, board_component, box_board, display_board, hex_board, playable_map, space_board)
+    PlacedBoard, board_component, display_board, placed_board, playable_map)
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
@@ -35,7 +35,6 @@ from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
 from converter.model.board import Board
-from converter.model.boardkinds import Drawing
 from converter.model.pieces import Piece
 from converter.vassal.archive import VASSAL_VERSION, ModuleArchive
 from converter.vassal.checker import Finding, check_archive
@@ -229,26 +228,15 @@ def _boards(game: Game, images: ImageSet,
         else:  # the scan's size from its header; a schematic is the layout's size
             images.add(image_name, partial(_board_png, game, board))
             size = scan_size(game, board) if scan else None
-        drawing = board.drawing()
-        if drawing is Drawing.HEX_GRID:
-            layout = lay.hex_layout(board, size if scan else None)
-        elif drawing is Drawing.BOXES:
-            layout = lay.box_layout(board, size if scan else None)
-        else:
-            if board.kind_spec.hex_grid:
-                notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
-                             "module's board has no hexes and nothing can be placed on it by "
-                             "hex id")
-            layout = lay.space_layout(board, size if scan else None)
+        if board.kind_spec.hex_grid and board.grid is None:
+            notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
+                         "module's board has no hexes and nothing can be placed on it by "
+                         "hex id")
+        layout = lay.board_layout(board, size if scan else None)
         if size is not None and layout.size != size:  # the grid lies where the hexes are
             raise BuildError(f"board {board.name!r}: the renderer drew a {size} image "
                              f"but its geometry says {layout.size}")
-        if drawing is Drawing.HEX_GRID:
-            pb = hex_board(layout, map_name, image_name)
-        elif drawing is Drawing.BOXES:
-            pb = box_board(layout, map_name, image_name)
-        else:
-            pb = space_board(layout, map_name, image_name)
+        pb = placed_board(layout, map_name, image_name)
         placed[board.id] = pb
         maps.append(playable_map(map_name, board_component(pb), docked=not maps))
     return placed, maps

@@ -17,7 +17,6 @@ from converter.builder import layout as lay
 from converter.builder.images import board_picture, display_image, png, safe_name
 from converter.builder.conventions import space_names, track_cell_names
 from converter.model.board import Board
-from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry
 from converter.render.text import font
@@ -34,18 +33,14 @@ def board_preview(game: Game, board: Board) -> Image.Image:
     overlay = Image.new("RGBA", picture.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
     small = font("condensed-bold", 11)
+    layout = lay.board_layout(board, picture.size if scan else None)
     grid = board.hex_grid()
     if grid is not None:
-        layout = lay.hex_layout(board, picture.size if scan else None)
         geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)
         for hex_id in grid.all_ids():
             draw.polygon(geo.corners(hex_id), outline=GRID)
             x, y = geo.center(hex_id)
             draw.text((x, y), hex_id, font=small, fill=GRID, anchor="mm")
-    elif board.drawing() is Drawing.BOXES:
-        layout = lay.box_layout(board, picture.size if scan else None)
-    else:
-        layout = lay.space_layout(board, picture.size if scan else None)
     names = space_names(board)
     for space_id, rect in layout.boxes.items():
         draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)

@@ -19,6 +19,8 @@ from converter.importer.hexgrid import (
     ImportedGrid, import_hex_grid, on_board_hexes, sane_numbering)
 from converter.importer.images import ImageTooLarge
 from converter.importer.paths import contents, label
+from converter.model.boardkinds import area, boxes
+from converter.model.boardkinds import hex as hex_kind
 from converter.vassal import grid as vgrid
 from converter.vassal.components import BoardComponent, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component
@@ -123,7 +125,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
     missing: list[str] = []
     if hex_grid is not None and size is not None:
         imported, why = import_hex_grid(hex_grid, size)
-        out["kind"] = "hex"
+        out["kind"] = hex_kind.KIND.name
         if imported is None:
             missing.append("grid")
             ctx.note(f"board {board.name!r}: its hex grid cannot be written in the format ({why})")
@@ -163,9 +165,9 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                      "listed as spaces")
     if "kind" not in out:
         if spaces and any(s.get("kind") == "zone" for s in spaces):
-            out["kind"] = "area"
+            out["kind"] = area.KIND.name
         else:
-            out["kind"] = "boxes"
+            out["kind"] = boxes.KIND.name
         if not spaces or grid is None:
             whole_id = ctx.ids.take("spaces", board.name or board_id, "board")
             whole = {"id": whole_id, "name": board.name or board_id, "kind": "board",

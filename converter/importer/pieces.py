@@ -103,6 +103,20 @@ class PiecesResult:
     by_key: dict[tuple[str, str], PieceDefinition] = field(default_factory=dict)
     consumed: set[int] = field(default_factory=set)
     slots: int = 0
+    slot_keys: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+
+    def key_of(self, slot: PieceSlot) -> tuple[str, str]:
+        """The slot's `slot_key`, decoded once per distinct definition: real modules repeat
+        one definition text in many at-start and palette slots.
+
+        Raises:
+            VassalFormatError: the definition cannot be read.
+        """
+        text = (slot.content, slot.entry_name)
+        key = self.slot_keys.get(text)
+        if key is None:
+            key = self.slot_keys[text] = slot_key(slot.piece, slot.entry_name)
+        return key
 
     def as_json(self) -> list[dict[str, Any]]:
         out = []
@@ -244,13 +258,12 @@ def slot_key(piece: PieceTraits, fallback_name: str) -> tuple[str, str]:
     return (piece.basic.name or fallback_name, piece.encode()[0])
 
 
-def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
+def add_slot(ctx: ImportContext, slot: PieceSlot, path: str, side: str | None,
              sides: dict[str, str], protos: Prototypes, result: PiecesResult,
              palette: bool = False) -> str | None:
     """Add (or count again) the piece a slot defines; its piece id, or None if unreadable."""
     try:
-        piece = slot.piece  # type: ignore[attr-defined]
-        key = slot_key(piece, slot.entry_name)  # type: ignore[attr-defined]
+        key = result.key_of(slot)
     except VassalFormatError as exc:
         ctx.note(f"not imported: {path}: its piece definition cannot be read ({exc})")
         return None
@@ -259,7 +272,8 @@ def add_slot(ctx: ImportContext, slot: Component, path: str, side: str | None,
         known.count += 1
         known.palette = known.palette or palette
         return str(known.entry["id"])
-    entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,  # type: ignore[attr-defined]
+    piece = slot.piece
+    entry = piece_entry(ctx, piece, slot.entry_name, path, side, sides, protos,
                         result.owners, result.factors)
     definition = PieceDefinition(key, entry, palette=palette)
     result.pieces.append(definition)

@@ -14,7 +14,7 @@ from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents, join, label
-from converter.importer.pieces import PiecesResult, Prototypes, add_slot, slot_key
+from converter.importer.pieces import PiecesResult, Prototypes, add_slot
 from converter.vassal.components import Map, PieceSlot, SetupStack
 
 SCENARIO_ID = "vassal-setup"
@@ -83,7 +83,7 @@ def count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None
 def _piece_id(ctx: ImportContext, slot: PieceSlot, path: str, pieces: PiecesResult,
               protos: Prototypes, sides: dict[str, str]) -> str | None:
     try:
-        key = slot_key(slot.piece, slot.entry_name)
+        key = pieces.key_of(slot)
     except VassalFormatError:  # add_slot reports the unreadable definition
         key = None
     if key is not None and key in pieces.by_key:

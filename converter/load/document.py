@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,9 +114,10 @@ def parse_json_bytes(raw: bytes, name: str, *,
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(name, f"not UTF-8 text (byte {exc.start})") from None
+    bounded_int, bounded_float = _number_readers(limits.NUMBER_CHARS.value())
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
-                          parse_int=_bounded_int, parse_float=_bounded_float)
+                          parse_int=bounded_int, parse_float=bounded_float)
     except json.JSONDecodeError as exc:
         raise InputError(name, f"invalid JSON: {exc.msg} (column {exc.colno})", line=exc.lineno) from None
     except _DuplicateKey as exc:
@@ -127,8 +129,32 @@ def parse_json_bytes(raw: bytes, name: str, *,
     except RecursionError:
         raise InputError(name, limits.JSON_DEPTH.refusal("JSON", "arrays and objects nested "
                                                          "too deep to read")) from None
-    _check_tree(data, name, controls)
+    if _may_hold_suspect(text) or _too_deep(data, limits.JSON_DEPTH.value()):
+        _check_tree(data, name, controls)  # walks every node, spelling the pointer of a problem
     return data
+
+
+def _may_hold_suspect(text: str) -> bool:
+    """Whether JSON *text* can put a _SUSPECT character into a string or key: only \\b, \\f,
+    a \\u escape of U+0000-U+001F, of a surrogate or of U+FFFE/U+FFFF, or U+FFFE/U+FFFF
+    written as itself can (raw controls are not JSON, and UTF-8 text holds no surrogate).
+    Substring tests first, at memory speed; an escaped backslash before "b" only costs the
+    walk."""
+    return ("\\b" in text or "\\f" in text or "\ufffe" in text or "\uffff" in text
+            or ("\\u" in text and _SUSPECT_ESCAPE.search(text) is not None))
+
+
+def _too_deep(data: Any, limit: int) -> bool:
+    """Whether *data* nests arrays and objects *limit* deep or more: a level at a time, in
+    C-speed comprehensions (the full walk, _check_tree, runs only when this says so)."""
+    level = [data] if isinstance(data, (dict, list)) else []
+    for _depth in range(limit):
+        if not level:
+            return False
+        level = [child for node in level
+                 for child in (node.values() if isinstance(node, dict) else node)
+                 if isinstance(child, (dict, list))]
+    return bool(level)
 
 
 class _BadNumber(ValueError):
@@ -142,21 +168,28 @@ def _no_constant(literal: str) -> Any:
     raise _BadNumber(literal, f"{literal} is not a JSON number (write a number or a string)")
 
 
-def _bounded_int(literal: str) -> int:
-    if len(literal) > limits.NUMBER_CHARS.value():
-        raise _BadNumber(literal, limits.NUMBER_CHARS.refusal(
-            "number", f"{literal[:12]}... has {len(literal)} characters"))
-    return int(literal)
+def _number_readers(limit: int) -> tuple[Callable[[str], int], Callable[[str], float]]:
+    """The int and float hooks of one parse, with the length *limit* read once for the file
+    (not from the environment at each of its thousands of numbers)."""
+
+    def bounded_int(literal: str) -> int:
+        if len(literal) > limit:
+            raise _too_long(literal)
+        return int(literal)
+
+    def bounded_float(literal: str) -> float:
+        if len(literal) > limit:
+            raise _too_long(literal)
+        value = float(literal)
+        if math.isinf(value):
+            raise _BadNumber(literal, f"number {literal} is too large to hold (over 1.8e308)")
+        return value
+    return bounded_int, bounded_float
 
 
-def _bounded_float(literal: str) -> float:
-    if len(literal) > limits.NUMBER_CHARS.value():
-        raise _BadNumber(literal, limits.NUMBER_CHARS.refusal(
-            "number", f"{literal[:12]}... has {len(literal)} characters"))
-    value = float(literal)
-    if math.isinf(value):
-        raise _BadNumber(literal, f"number {literal} is too large to hold (over 1.8e308)")
-    return value
+def _too_long(literal: str) -> _BadNumber:
+    return _BadNumber(literal, limits.NUMBER_CHARS.refusal(
+        "number", f"{literal[:12]}... has {len(literal)} characters"))
 
 
 def _check_tree(data: Any, name: str, controls: list[tuple[str, str]] | None = None) -> None:
@@ -207,6 +240,7 @@ def _check_text(text: str, name: str, pointer: str,
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _CONTROL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")  # what XML 1.0 cannot carry
 _SUSPECT = re.compile("[\ud800-\udfff\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_SUSPECT_ESCAPE = re.compile(r"\\u(?:00[01]|[dD][89a-fA-F]|[fF]{3}[eEfF])")
 
 
 def _escaped(match: re.Match[str]) -> str:
@@ -230,11 +264,13 @@ class _DuplicateKey(ValueError):
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise _DuplicateKey(key)
-        out[key] = value
+    out = dict(pairs)
+    if len(out) < len(pairs):  # a key given twice: name the first one repeated
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
     return out
 
 

@@ -76,16 +76,24 @@ def _decoder(tp: Any) -> Callable[[Any], Any]:
 
 
 def _object_decoder(tp: type) -> Callable[[Any], Any]:
-    """The decoder of one dataclass: its fields by their JSON keys."""
-    fields: list[tuple[str, str, Callable[[Any], Any]]] = []
+    """The decoder of one dataclass: its fields by their JSON keys (a key the class does not
+    name is left out), a plain value as it is."""
+    fields: dict[str, tuple[str, Callable[[Any], Any] | None]] = {}
 
     def decode_object(value: Any) -> Any:
         if value is None:
             return None
         if not fields:  # on first use: a class may hold itself (phases of phases)
-            fields.extend((name, key, _decoder(hint)) for name, key, hint in _spec(tp))
-        return tp(**{name: decode(value[key]) for name, key, decode in fields
-                     if key in value})
+            for field_name, key, hint in _spec(tp):
+                decoder = _decoder(hint)
+                fields[key] = (field_name, None if decoder is _same else decoder)
+        kwargs = {}
+        for key, item in value.items():
+            spec = fields.get(key)
+            if spec is not None:
+                name, decode = spec
+                kwargs[name] = item if decode is None else decode(item)
+        return tp(**kwargs)
     return decode_object
 
 

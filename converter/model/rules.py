@@ -1,7 +1,7 @@
 """Rules as data, one dataclass per rule kind the auditor judges (a tagged union on ``kind``).
 
-`Rule` holds the fields every kind may give; `StackingRule`, `MovementRule`, `EntryRule`,
-`CombatRule` and `DiceRule` add their own. The kinds vconv reads but does not judge
+`Rule` holds the fields every kind may give; `StackingRule`, `MovementRule`, `MoveLimitRule`,
+`EntryRule`, `CombatRule` and `DiceRule` add their own. The kinds vconv reads but does not judge
 (reinforcement, replacement, sequence, victory, supply, other) are plain `Rule`s.
 `RULE_KINDS` names the class of each kind: the codec reads a rule into it, and
 ``schemas/rules.schema.json`` has a branch per kind allowing its fields.
@@ -77,6 +77,19 @@ class MovementRule(Rule):
 
 
 @dataclass(kw_only=True)
+class MoveLimitRule(Rule):
+    """How many of some pieces may move in one player turn or phase: at most 'limit' units or
+    steps ('counts'), per side, counting the moves made in the listed 'phases' (every phase
+    when none is listed): rail and strategic movement caps (Glory's End 11.0: up to 8 steps
+    by rail per player turn; When Eagles Fight: up to 6 German units per game turn)."""
+
+    limit: float
+    counts: str
+    period: str = "turn"
+    phases: list[str] | None = None
+
+
+@dataclass(kw_only=True)
 class EntryRule(Rule):
     """may-not-enter / may-only-enter: the places ('target') some pieces must keep out of or in."""
 
@@ -100,6 +113,7 @@ class DiceRule(Rule):
 RULE_KINDS: dict[str, type[Rule]] = {
     "stacking": StackingRule,
     "movement": MovementRule,
+    "move-limit": MoveLimitRule,
     "may-not-enter": EntryRule,
     "may-only-enter": EntryRule,
     "combat": CombatRule,

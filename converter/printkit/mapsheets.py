@@ -21,10 +21,9 @@ from PIL import Image, ImageChops, ImageDraw
 from converter.builder import layout as lay
 from converter.builder.images import board_picture
 from converter.model.board import Board
-from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
-from converter.render.maps import hex_board_geometry
+from converter.render.boardlayout import BoardLayout
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
@@ -82,23 +81,21 @@ def tiles(map_w_mm: float, map_h_mm: float, paper: Paper, overlap_mm: float = OV
     return out
 
 
-def mm_per_px(game: Game, board: Board, picture: Image.Image) -> float:
-    """Millimetres of paper per pixel of the board's picture, at the game's scale."""
-    scan = board.image is not None and game.resource(board.image.file).is_file()
+def mm_per_px(game: Game, layout: BoardLayout) -> float:
+    """Millimetres of paper per pixel of a board's picture laid out as *layout*, at the
+    game's scale: set by its hexes when it has some, else by its boxes, else by the page."""
     counter = game.counter_mm()
-    grid = board.hex_grid()
-    if grid is not None:
-        geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)
-        flat_px = geo.hex_height_px if grid.orientation == "flat" else geo.hex_width_px
+    grid = layout.board.hex_grid()
+    if layout.hex_centres and grid is not None:
+        flat_px = layout.hex_height if grid.orientation == "flat" else layout.hex_width
         hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
             or counter * HEX_PER_COUNTER
         return hex_mm / flat_px
-    if board.drawing() is Drawing.BOXES and board.spaces:
-        boxes = lay.box_layout(board, picture.size if scan else None).boxes.values()
-        smallest = min(min(b.w, b.h) for b in boxes)
+    if layout.boxes:
+        smallest = min(min(b.w, b.h) for b in layout.boxes.values())
         return BOX_PER_COUNTER * counter / max(1, smallest)
     aw = area_mm(PAPER_FOR_SCALE)[0]
-    return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / picture.width
+    return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
 
 
 # the paper that fixes the printed size of area and network boards (the same on any paper)
@@ -232,12 +229,12 @@ def _hex_mm_text(game: Game, board: Board) -> str:
 PACK_GAP_MM = 6.0  # between packed boxes, and round them
 
 
-def packed_boxes(picture: Image.Image, board: Board, width_px: float, gap_px: float) -> Image.Image:
-    """A box board without the designer's art, its boxes cut from the drawn board and laid
-    in rows no wider than *width_px* (largest first, in the data's order when equal), the
-    drawing's title band above them: the drawn board spreads a few boxes over a page-sized
-    sheet, where the players need only the boxes."""
-    rects = lay.box_layout(board, None).boxes
+def packed_boxes(picture: Image.Image, layout: BoardLayout, width_px: float, gap_px: float) -> Image.Image:
+    """A box board without the designer's art, its boxes (*layout*'s) cut from the drawn
+    board and laid in rows no wider than *width_px* (largest first, in the data's order when
+    equal), the drawing's title band above them: the drawn board spreads a few boxes over a
+    page-sized sheet, where the players need only the boxes."""
+    rects = layout.boxes
     top = min((r.y for r in rects.values()), default=0)
     title_h = max(0, min(top, int(picture.width * 0.05)))  # the notice and title lines
     order = sorted(rects, key=lambda sid: -rects[sid].h)
@@ -270,10 +267,11 @@ def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, fl
     pages (portrait when equal), and the pages' tiles; a box board without the designer's
     art prints its boxes packed (`packed_boxes`)."""
     picture = board_picture(game, board).convert("RGB")
-    scale = mm_per_px(game, board, picture)
     scan = board.image is not None and game.resource(board.image.file).is_file()
-    if board.drawing() is Drawing.BOXES and board.spaces and not scan:
-        picture = packed_boxes(picture, board, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
+    layout = lay.board_layout(board, picture.size if scan else None)
+    scale = mm_per_px(game, layout)
+    if layout.boxes and not layout.hex_centres and not scan:
+        picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     size = (picture.width * scale, picture.height * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
     return picture, scale, sheet, tiles(*size, sheet)

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.common import Filter, Provenance, Range
 from converter.model.game import Game
-from converter.model.rules import MovementRule, Rule, StackingRule
+from converter.model.rules import MoveLimitRule, MovementRule, Rule, StackingRule
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
 from converter.render.words import when_text, words
@@ -661,6 +661,10 @@ def rules_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                    dpi=dpi, width_mm=width_mm, theme=t)
 
 
+def _all_phases(phases: list[Phase]) -> list[Phase]:
+    return [q for p in phases for q in (p, *_all_phases(p.phases or []))]
+
+
 def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     """The rule as the rulebook words it; built from its data only when it has no text."""
     tr = tr or words(None)
@@ -669,7 +673,13 @@ def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     stacking = rule if isinstance(rule, StackingRule) else None
     movement = rule if isinstance(rule, MovementRule) else None
     parts = []
-    if rule.limit is not None:
+    if isinstance(rule, MoveLimitRule):
+        parts.append(tr("at most {n} {measure} moved per {period}", n=cell_text(rule.limit, tr),
+                        measure=tr(rule.counts), period=tr(rule.period)))
+        if rule.phases:
+            names = {p.id: p.name for p in _all_phases(game.sequence or [])}
+            parts.append(tr("in: {phases}", phases=", ".join(names.get(p, p) for p in rule.phases)))
+    elif rule.limit is not None:
         scope = tr((stacking.scope if stacking else None) or "location")
         measure = stacking.measure if stacking else None
         if measure:

@@ -27,7 +27,6 @@ from PIL import Image, ImageDraw
 
 from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
-from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
@@ -214,17 +213,13 @@ def _content_box(board: Board, image_size: tuple[int, int]) -> tuple[float, floa
 
 
 def space_positions(board: Board, image_size: tuple[int, int], *,
-                    hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
-    """Pixel centre of every space of *board* on an image of *image_size*: the middle of its
-    box as ``space_plan`` places it (the data's position on the user's own scan).
-
-    On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
-    hex_px).spaces``)."""
-    if board.drawing() is Drawing.HEX_GRID:
-        return dict(hex_board_geometry(board, hex_px).spaces)
+                    min_box: tuple[float, float] = (0.0, 0.0)) -> dict[str, tuple[float, float]]:
+    """Pixel centre of every space of *board* on the schematic ``space_schematic`` draws at
+    *image_size*: the middle of its box as ``space_plan`` places it (the data's position on
+    the user's own scan)."""
     if _on_scan(board, image_size):
         return space_anchors(board, image_size)
-    plan = space_plan(board, image_size)
+    plan = space_plan(board, image_size, min_box=min_box)
     return {s.id: plan.position(s.id) for s in board.spaces or []}
 
 
@@ -232,29 +227,27 @@ def _on_scan(board: Board, image_size: tuple[int, int]) -> bool:
     return board.image is not None and tuple(image_size) != space_image_size(board, image_size[0])
 
 
-def space_plan(board: Board, image_size: tuple[int, int]) -> SpacePlan:
-    """Boxes and labels of a schematic's spaces, none overlapping, each anchored at its data position."""
+def space_plan(board: Board, image_size: tuple[int, int], *,
+               min_box: tuple[float, float] = (0.0, 0.0)) -> SpacePlan:
+    """Boxes and labels of a schematic's spaces, none overlapping, each anchored at its data
+    position; a box is at least *min_box* (hundredths of the image's width: a box a stack of
+    counters fits in, on a board drawn as boxes)."""
     unit = image_size[0] / 100.0
     nodes = [NodeSpec(s.id, s.name, _node_detail(s), bool(s.groups), s.parent) for s in board.spaces or []]
-    min_box = (unit * 12, unit * 5.5) if board.drawing() is Drawing.BOXES else (0.0, 0.0)
     return plan_spaces(nodes, space_anchors(board, image_size), _content_box(board, image_size), unit,
-                       min_box=min_box)
+                       min_box=(unit * min_box[0], unit * min_box[1]))
 
 
-def space_anchors(board: Board, image_size: tuple[int, int], *,
-                  hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
-    """The data's position of every space of *board* on an image of *image_size*.
+def space_anchors(board: Board, image_size: tuple[int, int]) -> dict[str, tuple[float, float]]:
+    """The data's position of every space of *board* (drawn by its spaces) on an image of
+    *image_size*.
 
-    On a hex board the spaces sit in the panel under the grid (``hex_board_geometry(board,
-    hex_px).spaces``).  On a board drawn from the user's scan (``board.image``; pass the
-    scan's size) a ``layout`` is a fraction of the whole picture.
+    On a board drawn from the user's scan (``board.image``; pass the scan's size) a
+    ``layout`` is a fraction of the whole picture.
     Spaces with a ``layout`` sit at that fraction of the drawing area; a space without one
     but with a placed parent is set in a ring round its parent; the rest fill a grid, in
     the order the board lists them (the bottom strip when other spaces are placed).
     """
-    if board.drawing() is Drawing.HEX_GRID:
-        return dict(hex_board_geometry(board, hex_px).spaces)
-    # (a hex board without a grid is drawn as a network of its spaces)
     if _on_scan(board, image_size):
         # the user's scan: a layout fraction is a fraction of the whole picture
         left, top, right, bottom = 0.0, 0.0, float(image_size[0]), float(image_size[1])
@@ -329,28 +322,15 @@ def _notice(board: Board, language: str | None = None) -> str:
 
 # --- drawing ------------------------------------------------------------------------------
 
-def board_image(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
-                width_px: int | None = None, theme: dict[str, Any] | None = None) -> Image.Image:
-    """The picture of a board: the user's scan (grid laid over it) when the board names one, else a schematic.
+def load_scan(game: Game, board: Board) -> Image.Image | None:
+    """The user's scan of *board* (``board.image``), or None when it names none or the file is
+    not there (a schematic is drawn instead).
 
     Raises:
         InputError: the scan exists but cannot be read or is unreasonably large.
     """
-    t = {**DEFAULT_THEME, **(theme or {})}
-    if board.image is not None:
-        scan = _load_scan(game, board)
-        if scan is not None:
-            if board.drawing() is Drawing.HEX_GRID:
-                _grid_on_scan(scan, board, t)
-            return scan
-    if board.drawing() is Drawing.HEX_GRID:
-        return hex_schematic(game, board, hex_px=hex_px, theme=t)
-    # a hex board whose grid the rulebook does not give is drawn like a network: its spaces only
-    return space_schematic(game, board, width_px=width_px, theme=t)
-
-
-def _load_scan(game: Game, board: Board) -> Image.Image | None:
-    assert board.image is not None
+    if board.image is None:
+        return None
     try:
         path = game.resource(board.image.file)
     except FileNotFoundError:
@@ -366,7 +346,9 @@ def _load_scan(game: Game, board: Board) -> Image.Image | None:
         raise InputError(str(path), f"cannot read the map image: {exc.strerror or exc}") from None
 
 
-def _grid_on_scan(scan: Image.Image, board: Board, t: dict[str, Any]) -> None:
+def grid_on_scan(scan: Image.Image, board: Board, theme: dict[str, Any] | None = None) -> None:
+    """Lay the hex grid of *board* over its *scan*, where the calibration puts it."""
+    t = {**DEFAULT_THEME, **(theme or {})}
     geo = hex_board_geometry(board, image_size=scan.size)
     overlay = Image.new("RGBA", scan.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
@@ -594,7 +576,8 @@ def _space_fill(game: Game, space: Space, t: dict[str, Any]) -> RGB:
 
 
 def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
-                    theme: dict[str, Any] | None = None) -> Image.Image:
+                    theme: dict[str, Any] | None = None,
+                    min_box: tuple[float, float] = (0.0, 0.0)) -> Image.Image:
     """An area, network or boxes board: nodes, typed links, containment, groups and a legend.
 
     The image is ``space_image_size(board, width_px)``; ``space_positions`` gives its nodes.
@@ -604,7 +587,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     width_px = size[0]
     img = Image.new("RGB", size, color(t["paper"]))
     draw = ImageDraw.Draw(img)
-    plan = space_plan(board, size)
+    plan = space_plan(board, size, min_box=min_box)
     spaces = board.spaces or []
     pos = {s.id: plan.position(s.id) for s in spaces}
     ink = color(t["ink"])

@@ -57,6 +57,8 @@ ITALIAN: dict[str, str] = {
     # rules
     "at most {n} per {scope}": "al massimo {n} per {scope}",
     "at most {n} {measure} per {scope}": "al massimo {n} {measure} per {scope}",
+    "at most {n} {measure} moved per {period}": "al massimo {n} {measure} mossi per {period}",
+    "in: {phases}": "in: {phases}", "turn": "turno", "phase": "fase",
     "hex": "esagono", "space": "spazio", "area": "area", "location": "luogo", "box": "casella",
     "units": "unità", "steps": "passi", "nationalities": "nazionalità", "pieces": "pedine",
     "free: {who}": "non contano: {who}", "allowance: {a}": "capacità: {a}", "cost: {c}": "costo: {c}",

@@ -42,6 +42,25 @@ def _number(x: Any) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
+# the common type tests, each one call (the _is_type chain of comparisons is the reference)
+TYPE_TESTS: dict[str, Check] = {
+    "object": lambda x: isinstance(x, dict),
+    "array": lambda x: isinstance(x, list),
+    "string": lambda x: isinstance(x, str),
+    "integer": lambda x: isinstance(x, int) and not isinstance(x, bool),
+    "boolean": lambda x: isinstance(x, bool),
+}
+
+
+def _one_of_values(options: list[Any]) -> Check:
+    """The check of `enum` (or of `const`, one option): equal to one of *options*.  Texts
+    only, the usual case, by a set lookup (JSON equality of a text is exact equality)."""
+    if all(type(o) is str for o in options):
+        texts = frozenset(options)
+        return lambda x: type(x) is str and x in texts
+    return lambda x: any(_equal(x, o) for o in options)
+
+
 def _is_type(name: str, x: Any) -> bool:
     if name == "object":
         return isinstance(x, dict)
@@ -67,10 +86,6 @@ class Compiler:
     def __init__(self, schemas: dict[str, dict[str, Any]]) -> None:
         self.by_uri = {s["$id"]: s for s in schemas.values() if "$id" in s}
         self.done: dict[str, Check] = {}
-
-    def _call(self, uri: str, x: Any) -> bool:
-        """The check of *uri*, looked up when run: a reference may be compiled later."""
-        return self.done[uri](x)
 
     def compile_uri(self, uri: str) -> Check:
         if uri in self.done:
@@ -105,24 +120,21 @@ class Compiler:
         if unknown:
             raise Unsupported(f"keywords {sorted(unknown)}")
         if "$ref" in schema:
-            target = urljoin(base, schema["$ref"])
-            checks.append(partial(self._call, target))
-            self.compile_uri(target)
+            # the target's check itself, or (a reference back into a schema being compiled)
+            # the forward cell that reaches it once compiled
+            checks.append(self.compile_uri(urljoin(base, schema["$ref"])))
         if "type" in schema:
             names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
             for n in names:
                 _is_type(n, None)  # an unknown type name is refused now
             if len(names) == 1:
-                n0 = names[0]
-                checks.append(lambda x: _is_type(n0, x))
+                checks.append(TYPE_TESTS.get(names[0]) or partial(_is_type, names[0]))
             else:
                 checks.append(lambda x: any(_is_type(n, x) for n in names))
         if "enum" in schema:
-            options = list(schema["enum"])
-            checks.append(lambda x: any(_equal(x, o) for o in options))
+            checks.append(_one_of_values(list(schema["enum"])))
         if "const" in schema:
-            const = schema["const"]
-            checks.append(lambda x: _equal(x, const))
+            checks.append(_one_of_values([schema["const"]]))
         checks.extend(self._object(schema, base))
         checks.extend(self._array(schema, base))
         checks.extend(_string(schema))
@@ -148,7 +160,10 @@ class Compiler:
             return lambda x: True
         if len(checks) == 1:
             return checks[0]
-        return lambda x: all(c(x) for c in checks)
+        if len(checks) == 2:
+            first, second = checks
+            return lambda x: first(x) and second(x)
+        return partial(_all_of, checks)
 
     def _object(self, schema: dict[str, Any], base: str) -> list[Check]:
         out: list[Check] = []
@@ -262,7 +277,10 @@ def compile_schema(schemas: dict[str, dict[str, Any]], root: dict[str, Any]) -> 
 
 
 def _all_of(parts: list[Callable[[Any], bool]], x: Any) -> bool:
-    return all(c(x) for c in parts)
+    for check in parts:
+        if not check(x):
+            return False
+    return True
 
 
 def _any_of(parts: list[Callable[[Any], bool]], x: Any) -> bool:

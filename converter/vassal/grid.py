@@ -21,6 +21,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import TypeVar
 
 from converter.errors import VassalFormatError
@@ -520,9 +521,22 @@ class ZoneGeometry:
     grid: "BoardGrid | None" = None
     use_parent_grid: bool = False
 
+    @cached_property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """(min x, min y, max x, max y) of the polygon: most points are outside it, and the
+        box tells so without walking every edge."""
+        if not self.polygon:
+            return (0.0, 0.0, -1.0, -1.0)
+        xs = [p[0] for p in self.polygon]
+        ys = [p[1] for p in self.polygon]
+        return (min(xs), min(ys), max(xs), max(ys))
+
     def contains(self, point: tuple[float, float]) -> bool:
         """Even-odd point-in-polygon test, as java.awt.Polygon.contains."""
         x, y = point
+        left, top, right, bottom = self.bounds
+        if not (left <= x <= right and top <= y <= bottom):
+            return False
         inside = False
         n = len(self.polygon)
         for i in range(n):

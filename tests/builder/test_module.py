@@ -10,7 +10,7 @@ import pytest
 
 from converter.builder import map_names, read_game_from_vmod
 from converter.builder.conventions import hex_location_name, track_values
-from converter.builder.layout import hex_layout
+from converter.builder.layout import board_layout
 from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (
@@ -61,7 +61,7 @@ def test_each_hex_centre_is_named_with_its_id(builds: BuildCache, folder) -> Non
         vboard = next(m.find(BoardComponent) for m in module.maps().values()
                       if m.find(BoardComponent).name == board.name)
         grid = module.hex_grid(vboard)
-        layout = hex_layout(board, module.board_size(vboard))
+        layout = board_layout(board, module.board_size(vboard))
         named = {h.id for h in board.named_hexes()}
         names = {h.id: h.name for h in board.named_hexes()}
         for hex_id in sorted(named | set(board.grid.all_ids())):

@@ -22,7 +22,7 @@ def test_preview_writes_each_board_with_its_zones(tmp_path: Path, capsys) -> Non
     assert written == {f"mini-{b.id}.png" for b in game.boards} | {"mini-display.png"}
     boxes = game.board("boxes")
     picture = Image.open(tmp_path / "mini-boxes.png").convert("RGB")
-    for rect in lay.box_layout(boxes).boxes.values():  # the zone's outline is where the module has it
+    for rect in lay.board_layout(boxes).boxes.values():  # the zone's outline is where the module has it
         assert picture.getpixel((rect.x + 1, rect.y + rect.h // 2)) == ZONE[:3]
 
 

@@ -189,3 +189,26 @@ def test_a_whole_number_written_as_a_float_is_not_an_integer(
     assert f"game.json:/turns/first: expected an integer, got a number {float(literal)!r}" in out
     code, _, err = run("build", game, "-o", tmp_path / "out")
     assert code == 2 and "game.json:/turns/first: expected an integer" in err
+
+
+@pytest.mark.parametrize("text, found", [
+    ('{"a": "\\b", "b": "x"}', [("/a", "\b")]),
+    ('{"a": {"k\\f": 1}}', [("/a/k\f", "k\f")]),
+    ('{"a": ["\\u000B"]}', [("/a/0", "\x0b")]),
+    ('{"a": "\ufffe"}', [("/a", "\ufffe")]),
+    ('{"a": "\\uFFFF"}', [("/a", "\uffff")]),
+    ('{"a": "C:\\\\bin\\\\f", "b": "\\\\u0001", "c": "\\u00e9\\t\\n"}', []),
+])
+def test_every_way_json_spells_a_control_character_is_found(
+        text: str, found: list[tuple[str, str]]) -> None:
+    """The loader skips its walk over every string when the text cannot hold one: each
+    spelling (escape letter, upper-case hex, the character itself) must still be found,
+    and an escaped backslash before the letter is text."""
+    controls: list[tuple[str, str]] = []
+    document.parse_json_bytes(text.encode(), "game.json", controls=controls)
+    assert controls == found
+
+
+def test_a_lone_surrogate_in_upper_case_hex_is_refused() -> None:
+    with pytest.raises(document.InputError, match="lone UTF-16 surrogate"):
+        document.parse_json_bytes(b'{"a": ["ok", "\\uDBFF"]}', "game.json")

@@ -48,7 +48,7 @@ def test_no_module_outside_the_registry_compares_board_kinds() -> None:
              for path in sorted(PACKAGE.rglob("*.py")) if REGISTRY not in path.parents
              for line in board_kind_comparisons(path.read_text(encoding="utf-8"))]
     assert not found, ("compare a board's kind through converter.model.boardkinds "
-                       f"(board.kind_spec, board.hex_grid(), board.drawing()): {found}")
+                       f"(board.kind_spec, board.hex_grid(), converter.render.drawings): {found}")
 
 
 def test_the_check_sees_the_comparisons_it_forbids() -> None:
@@ -69,3 +69,23 @@ def test_what_each_kind_means() -> None:
     assert board_kind("hex").drawing(has_grid=False) is Drawing.NODES  # drawn by its spaces
     assert board_kind("boxes").drawing(has_grid=False) is Drawing.BOXES
     assert not board_kind("boxes").on_map and board_kind("area").on_map
+
+
+def test_every_drawing_has_its_module() -> None:
+    """Each way a board is drawn has one module in `converter/render/drawings/`: a board kind
+    drawn a new way adds its `Drawing` value and that module, no branch anywhere else."""
+    from converter.render.drawings import DRAWINGS
+
+    assert set(DRAWINGS) == set(Drawing)
+    assert all(DRAWINGS[d].drawing is d for d in Drawing)
+
+
+def test_no_module_outside_the_drawings_matches_a_drawing() -> None:
+    """Only `converter/render/drawings/` (and validation of a picture's calibration) asks which
+    `Drawing` a board has: the module, preview and print kit read the drawing's layout."""
+    drawings = PACKAGE / "render" / "drawings"
+    allowed = {PACKAGE / "validate" / "semantic" / "boards.py", PACKAGE / "model" / "board.py"}
+    found = [str(path.relative_to(PACKAGE.parent)) for path in sorted(PACKAGE.rglob("*.py"))
+             if REGISTRY not in path.parents and drawings not in path.parents and path not in allowed
+             and "Drawing." in path.read_text(encoding="utf-8")]
+    assert not found, found

@@ -105,14 +105,14 @@ def test_print_writes_maps_setup_and_tracks(tmp_path: Path) -> None:
 def test_a_box_board_without_art_prints_its_boxes_packed() -> None:
     """Pursuit of Glory's ten off-map boxes, drawn spread over a board, print on one page (it
     took four): each box as drawn, at the same scale, packed in rows within the page."""
-    from converter.builder.layout import box_layout
+    from converter.builder.layout import board_layout
 
     pog = load_model(ROOT / "modules" / "pursuit-of-glory")
     board = pog.board("caselle")
     picture, scale, sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
     assert len(board_tiles) == 1
     assert picture.width * scale <= area_mm(sheet)[0] + 1e-6
-    drawn = box_layout(board, None).boxes
+    drawn = board_layout(board, None).boxes
     assert len(drawn) == len(board.spaces) == 10
     boxes_area = sum(r.w * r.h for r in drawn.values())
     assert picture.width * picture.height < 3 * boxes_area  # tight: boxes, gaps and the title

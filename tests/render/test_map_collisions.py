@@ -9,8 +9,10 @@ import pytest
 from PIL import Image, ImageDraw
 
 from converter.builder.images import board_picture, display_image
-from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, TRACK_NAME_FONT, box_layout, display_layout
+from converter.builder.layout import CELL_FONT, CELL_PAD, DECK_FONT, TRACK_NAME_FONT, board_layout, display_layout
 from converter.builder.maps import box_board
+from converter.model.boardkinds import Drawing
+from converter.render.drawings import drawing_of
 from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry, panel_label, space_image_size, space_plan
@@ -35,14 +37,14 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 def _schematic_boards(game: Game) -> list:
-    return [b for b in game.boards or [] if b.spaces and not (b.kind == "hex" and b.grid is not None)]
+    return [b for b in game.boards or [] if b.spaces and b.drawing() is not Drawing.HEX_GRID]
 
 
 def test_no_two_space_boxes_overlap_and_every_label_stays_in_its_box(game: Game) -> None:
     draw = ImageDraw.Draw(Image.new("L", (1, 1)))
     for board in _schematic_boards(game):
         size = space_image_size(board)
-        plan = space_plan(board, size)
+        plan = space_plan(board, size, min_box=drawing_of(board).min_box)
         parent = {s.id: s.parent for s in board.spaces or []}
 
         def under(node: str, frame: str) -> bool:
@@ -78,9 +80,9 @@ def test_no_two_space_boxes_overlap_and_every_label_stays_in_its_box(game: Game)
 
 def test_drawn_boxes_are_the_zones(game: Game) -> None:
     for board in game.boards or []:
-        if board.kind != "boxes" or not board.spaces:
+        if board.drawing() is not Drawing.BOXES or not board.spaces:
             continue
-        layout = box_layout(board)
+        layout = board_layout(board)
         placed = box_board(layout, "m", "b.png")
         zones = {}
         for zoned in placed.component.children:
@@ -90,7 +92,7 @@ def test_drawn_boxes_are_the_zones(game: Game) -> None:
                 zones[zone.name] = (min(xs), min(ys), max(xs), max(ys))
         picture = board_picture(game, board)
         paper = color("#f7f5ee")
-        plan = space_plan(board, picture.size)
+        plan = space_plan(board, picture.size, min_box=drawing_of(board).min_box)
         for sid, (name, _point) in placed.spaces.items():
             assert zones[name] == plan.boxes[sid], f"{board.id}: zone {name!r} is not the box drawn"
             x0, y0, x1, y1 = zones[name]
@@ -161,7 +163,7 @@ def test_link_labels_sit_clear_of_every_box_and_of_each_other(folder: Path) -> N
     seen = 0
     for board in _schematic_boards(game):
         size = space_image_size(board)
-        plan = space_plan(board, size)
+        plan = space_plan(board, size, min_box=drawing_of(board).min_box)
         labels = link_labels(game, board, size, plan)
         for k, (text, box, _rgb, _leader) in enumerate(labels):
             seen += 1

@@ -11,13 +11,8 @@ from PIL import Image
 from converter.errors import InputError, ModelError, VconvError
 from converter.validate import load_model
 from converter.model.game import Game
-from converter.render.maps import (
-    board_image,
-    hex_board_geometry,
-    missing_count,
-    space_image_size,
-    space_positions,
-)
+from converter.render.drawings import board_image, space_positions
+from converter.render.maps import hex_board_geometry, missing_count, space_image_size
 from converter.render.text import color
 from tests.conftest import MINI, bundled_games
 

@@ -8,6 +8,7 @@ from converter.audit.rules.combat import CombatCheck
 from converter.audit.rules.counter_mix import CounterMixCheck
 from converter.audit.rules.dice import DiceCheck
 from converter.audit.rules.entry import EntryCheck
+from converter.audit.rules.move_limit import MoveLimitCheck
 from converter.audit.rules.movement import MovementCheck
 from converter.audit.rules.reinforcement import ReinforcementCheck
 from converter.audit.rules.sequence import SequenceCheck
@@ -16,7 +17,8 @@ from converter.audit.rules.stacking import StackingCheck
 from converter.model.game import Game
 
 CHECKS: tuple[type[Check], ...] = (
-    SetupCheck, CounterMixCheck, MovementCheck, StackingCheck, EntryCheck, ReinforcementCheck,
+    SetupCheck, CounterMixCheck, MovementCheck, MoveLimitCheck, StackingCheck, EntryCheck,
+    ReinforcementCheck,
     SequenceCheck, DiceCheck, CombatCheck)
 
 

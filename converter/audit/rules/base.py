@@ -11,6 +11,7 @@ from converter.audit.places import Place
 from converter.audit.replay import Visitor
 from converter.audit.state import GameState, PieceState
 from converter.model.game import Game
+from converter.model.pieces import Piece
 from converter.model.rules import RULE_KINDS, Rule
 
 R = TypeVar("R", bound=Rule)
@@ -50,6 +51,13 @@ class Check(Visitor):
         (else of every kind *cls* reads), in the game's order."""
         wanted = kinds or tuple(k for k, c in RULE_KINDS.items() if c is cls)
         return [r for r in self.game.rules or [] if isinstance(r, cls) and r.kind in wanted]
+
+    def concerns(self, rule: Rule, piece: Piece) -> bool:
+        """Whether *rule* is about *piece*: its ``pieces`` filter, else the pieces that move
+        and fight (not markers)."""
+        if rule.pieces is not None:
+            return self.game.matches(piece, rule.pieces)
+        return piece.kind in MOBILE_KINDS
 
     def skip(self, rule_id: str, section: str | None, reason: str,
              pos: LogPos | None = None, detail: str = "") -> None:

@@ -65,9 +65,7 @@ class EntryCheck(Check):
         if board is None or (place.hex is None and place.space is None):
             return
         for rule in self.active:
-            if rule.pieces is not None and not self.game.matches(piece.game, rule.pieces):
-                continue
-            if rule.pieces is None and piece.game.kind not in MOBILE_KINDS:
+            if not self.concerns(rule, piece.game):
                 continue
             assert rule.target is not None
             if rule.kind == "may-only-enter" and not self._on_target_board(rule.target, board):

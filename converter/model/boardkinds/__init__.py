@@ -7,27 +7,15 @@ package, so adding a kind is adding its module (and its branch in ``schemas/maps
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
-
+from converter.discovery import defined_in_modules
 from converter.model.boardkinds.kind import BoardKind, Drawing
 
 __all__ = ["BoardKind", "Drawing", "BOARD_KINDS", "board_kind"]
 
 
-def _discover() -> dict[str, BoardKind]:
-    found: dict[str, BoardKind] = {}
-    for info in sorted(pkgutil.iter_modules(__path__), key=lambda m: m.name):
-        if info.name == "kind":
-            continue
-        kind = getattr(importlib.import_module(f"{__name__}.{info.name}"), "KIND")
-        if not isinstance(kind, BoardKind):
-            raise TypeError(f"{__name__}.{info.name}.KIND is not a BoardKind")
-        found[kind.name] = kind
-    return found
-
-
-BOARD_KINDS: dict[str, BoardKind] = _discover()
+BOARD_KINDS: dict[str, BoardKind] = {
+    kind.name: kind for kind in defined_in_modules(__name__, __path__, "KIND", BoardKind,
+                                                   skip=frozenset({"kind"}))}
 
 
 def board_kind(name: str) -> BoardKind:

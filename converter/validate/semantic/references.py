@@ -3,7 +3,7 @@ terrain filters, rules."""
 
 from __future__ import annotations
 
-from converter.model.rules import CombatRule, MovementRule, StackingRule, Target
+from converter.model.rules import CombatRule, MoveLimitRule, MovementRule, StackingRule, Target
 from converter.validate.semantic.context import Context, get_pointer
 
 
@@ -63,6 +63,8 @@ def check_rules(ctx: Context) -> None:
         ctx.ref(f"{rp}/table", rule.table, "tables")
         if isinstance(rule, MovementRule):
             ctx.ref(f"{rp}/allowance", rule.allowance, "factors")
+        if isinstance(rule, MoveLimitRule):
+            ctx.refs(f"{rp}/phases", rule.phases, "phases")
         if isinstance(rule, CombatRule):
             ctx.ref(f"{rp}/attack", rule.attack, "factors")
             ctx.ref(f"{rp}/defence", rule.defence, "factors")
