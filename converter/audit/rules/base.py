@@ -13,6 +13,7 @@ from converter.audit.state import GameState, PieceState
 from converter.model.game import Game
 from converter.model.pieces import Piece
 from converter.model.rules import RULE_KINDS, Rule
+from converter.model.stacking import MOBILE_KINDS
 
 R = TypeVar("R", bound=Rule)
 
