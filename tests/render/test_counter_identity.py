@@ -108,3 +108,20 @@ def test_the_key_shows_each_code_on_the_colour_its_counters_print_on() -> None:
     assert inside("nationality:ru:code") == (0xC8, 0x10, 0x2E)
     assert inside("nationality:tu:code") == (0, 0, 0)
     assert inside("nationality:pe:code") == inside("nationality:pe:name")  # the card's own paper
+
+
+@pytest.mark.parametrize(("folder", "piece_id"), [("glorys-end", "fr-forte-toul"),
+                                                   ("when-eagles-fight", "ru-fortezza-riga")])
+def test_a_short_place_name_prints_under_the_symbol_like_any_name(folder: str, piece_id: str) -> None:
+    """'Toul' and 'Riga' are fortress names, not unit numbers: printed under the symbol as
+    Verdun's is, nothing crowds the symbol's left (where '42' or '10R' would go)."""
+    from converter.render.counters import counter_background
+
+    game = load_model(Path("modules") / folder)
+    piece = game.piece(piece_id)
+    image = counter_image(game, piece, 1, "front", dpi=300)
+    s = image.width
+    left = image.crop((int(s * 0.05), int(s * 0.3), int(s * 0.25), int(s * 0.6)))
+    assert left.getcolors() == [(left.width * left.height, counter_background(game, piece))]
+    below = image.crop((int(s * 0.1), int(s * 0.5), int(s * 0.9), int(s * 0.71)))
+    assert len(below.getcolors(below.width * below.height)) > 1  # the name's ink
