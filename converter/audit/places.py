@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
-from converter.builder.conventions import hex_of_location, map_names, space_names, track_cell_names, track_values
+from converter.builder.conventions import (hex_name_of_location, hex_of_location, map_names,
+                                           space_names, track_cell_names, track_values)
 from converter.errors import VconvError
 from converter.model.game import Game
 
@@ -42,10 +43,13 @@ class Place:
     def label(self) -> str:
         if self.map is None:
             return "off-map"
-        if self.hex is not None:  # a module we did not build may name it otherwise (G7)
-            if self.location in (self.hex, "") or self.location.endswith(f" ({self.hex})"):
-                return f"hex {self.hex}"  # (a named hex's zone says "Treviso (0304)")
-            return f"hex {self.hex} ({self.location})"
+        if self.hex is not None:  # as the players see it: 'hex 0304 (Treviso)' when named
+            if self.location in (self.hex, ""):
+                return f"hex {self.hex}"
+            # a named hex's zone says "Treviso (0304)"
+            name = hex_name_of_location(self.location, self.hex)
+            # a module we did not build may name the hex otherwise (G7): its name is shown
+            return f"hex {self.hex} ({self.location if name is None else name})"
         if self.space is not None:
             return f"{self.location} ({self.space})" if self.location != self.space \
                 else self.space

@@ -98,6 +98,15 @@ def hex_location_name(name: str, hex_id: str) -> str:
     return NAMED_HEX_FORMAT.replace("$name$", name).replace("$gridLocation$", hex_id)
 
 
+def hex_name_of_location(location: str, hex_id: str) -> str | None:
+    """The hex name in a location VASSAL reported for the named hex *hex_id*
+    (hex_location_name read back), None when the location is not that hex's name."""
+    tail = hex_location_name("", hex_id)  # what follows the name: " (0801)"
+    if location.endswith(tail) and len(location) > len(tail):
+        return location[:-len(tail)]
+    return None
+
+
 def hex_of_location(location: str, hex_ids: set[str] | dict[str, object]) -> str | None:
     """The hex id a location VASSAL reported names: a bare id, or a named hex's
     `name (id)`; None for any other place."""

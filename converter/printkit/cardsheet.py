@@ -13,6 +13,7 @@ from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.cards import ReferenceCard
 from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front, printed_cards
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
+from converter.render.words import words
 
 GAP_MM = 4.0
 DECK_MARGIN_MM = 6.0  # nine poker cards fit A4 and US Letter only with a narrow margin
@@ -85,6 +86,7 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
     """Poker-size cards in card-number order, fronts then mirrored backs (duplex, long edge),
     with cut marks; cards the rulebook tells nothing of only with *include_missing*."""
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     cards = [c for c in printed_cards(game, deck, include_missing=include_missing) for _ in range(c.count or 1)]
     w, h = px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
     page_w, page_h = px(paper.width_mm, dpi), px(paper.height_mm, dpi)
@@ -98,8 +100,9 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
         number = start // per_page + 1
-        front_page = _blank(paper, dpi, f"{game.title} — {deck.name} — sheet {number} — FRONTS", t, 1.5)
-        back_page = _blank(paper, dpi, f"{game.title} — {deck.name} — sheet {number} — BACKS (duplex, long edge)", t, 1.5)
+        head = f"{game.title} — {deck.name} — " + tr("sheet {n}", n=number)
+        front_page = _blank(paper, dpi, f"{head} — " + tr("FRONTS"), t, 1.5)
+        back_page = _blank(paper, dpi, f"{head} — " + tr("BACKS (duplex, long edge)"), t, 1.5)
         for k, card in enumerate(chunk):
             r, c = divmod(k, cols)
             x, y = x0 + c * w, y0 + r * h

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from converter.model.game import Game
+from converter.render.words import words
 
 MARGIN_MM = 12.0        # paper edge to the outermost cut mark: inside any printer's unprintable strip
 LABEL_MM = 6.0          # the page label above the marks
@@ -139,11 +140,13 @@ def layout_counter_sheets(game: Game, paper: Paper, *, bleed_mm: float = 0.0) ->
         blocks.append(current_blocks)
     pages: list[Page] = []
     total = len(sheets)
+    tr = words(game.language)
     for n, (sheet, sheet_blocks) in enumerate(zip(sheets, blocks), start=1):
         marks = [m for b in sheet_blocks for m in _block_marks(*b, gap=gap, bleed=bleed_mm)]
-        head = f"{game.title} — counters — sheet {n} of {total}"
-        front = Page(2 * n - 1, n, "front", f"{head} — FRONTS ({paper.name}, print at 100%)", cut_marks=marks)
-        back = Page(2 * n, n, "back", f"{head} — BACKS (duplex, flip on long edge)",
+        head = f"{game.title} — " + tr("counters — sheet {n} of {total}", n=n, total=total)
+        front = Page(2 * n - 1, n, "front", f"{head} — " + tr("FRONTS ({paper}, print at 100%)", paper=paper.name),
+                     cut_marks=marks)
+        back = Page(2 * n, n, "back", f"{head} — " + tr("BACKS (duplex, flip on long edge)"),
                     cut_marks=[_mirror_mark(m, paper.width_mm) for m in marks])
         for job, x, y0 in sheet:
             front.placements.append(Placement(job.piece, job.copy, job.counter, "front", x, y0, job.size_mm))

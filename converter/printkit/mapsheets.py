@@ -3,7 +3,8 @@
 Neighbouring pages share an overlap strip of OVERLAP_MM: both print the same part of the map
 there, with registration marks (⊕) at the same map points, so a player trims one page's
 margin along the map's outline and lays it over the next with the marks on top of each other.  A small
-index in the top margin shows where the page sits in the whole map.
+index in the top margin shows where the page sits in the whole map.  A mark sits where the
+strip is emptiest (`seam_marks`): it must not hide a box, a name or the legend.
 
 The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat side to flat
 side; a little more than a counter when the game does not say); a box board prints its
@@ -15,7 +16,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from converter.builder import layout as lay
 from converter.builder.images import board_picture
@@ -31,6 +32,9 @@ HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game 
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
 SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width
 MARK_MM = 4.0              # radius of a registration mark
+MARK_ARM = 1.6             # its cross's arms reach this many radii from its centre
+MARK_STEP_MM = 1.0         # the spacing of the places a mark may take along its seam
+INK_DIFF = 40              # a pixel this far from its surroundings' colour is content
 LABEL_PT = 8
 INK = (40, 40, 40)
 MARK = (200, 0, 90)
@@ -104,6 +108,45 @@ def _mark(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int) -
     draw.line((x, y - 1.6 * r, x, y + 1.6 * r), fill=MARK, width=width)
 
 
+def seam_marks(picture: Image.Image, scale: float, seam_mm: float, lo_mm: float, hi_mm: float,
+               *, vertical: bool) -> list[float]:
+    """Where along a seam (map mm from *lo_mm* to *hi_mm*, the seam at *seam_mm* across) its
+    three marks go: for each of its usual places (a tenth, the middle, nine tenths), the
+    place whose mark would cover the least of the map's content (pixels unlike the colour
+    most of the mark's square has), the nearest among equals, two marks never closer than
+    a mark's width.  Both pages of a seam ask with the same numbers, so their marks meet."""
+    reach = MARK_MM * MARK_ARM
+    length = hi_mm - lo_mm
+    wants = [lo_mm + length * f for f in (0.1, 0.5, 0.9)]
+    first, last = lo_mm + reach, hi_mm - reach
+    if last - first < 4 * reach:  # a seam too short for three marks apart: the usual places
+        return wants
+    spots = [first + k * MARK_STEP_MM for k in range(int((last - first) / MARK_STEP_MM) + 1)]
+    cover = {at: round(_covered(picture, scale, seam_mm, at, reach, vertical), 3) for at in spots}
+    out: list[float] = []
+    for want in wants:
+        free = [at for at in spots if all(abs(at - m) >= 2 * reach for m in out)]
+        out.append(min(free or spots, key=lambda at: (cover[at], abs(at - want))))
+    return sorted(out)
+
+
+def _covered(picture: Image.Image, scale: float, seam_mm: float, at_mm: float, reach_mm: float,
+             vertical: bool) -> float:
+    """The share of a mark's square (centre on the seam at *at_mm*) that is content."""
+    cx, cy = (seam_mm, at_mm) if vertical else (at_mm, seam_mm)
+    left, top, right, bottom = (int(round(v / scale)) for v in
+                                (cx - reach_mm, cy - reach_mm, cx + reach_mm, cy + reach_mm))
+    window = picture.crop((left, top, right, bottom))
+    colours = window.getcolors(window.width * window.height)
+    if not colours:
+        return 1.0
+    ground = max(colours, key=lambda c: c[0])[1]
+    plain = Image.new(window.mode, window.size, ground if isinstance(ground, (int, tuple)) else 0)
+    diff = ImageChops.difference(window, plain).convert("L")
+    far = diff.point(lambda v: 255 if v > INK_DIFF else 0).histogram()[255]
+    return far / max(1, window.width * window.height)
+
+
 def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile: MapTile, paper: Paper,
              *, dpi: float, overlap_mm: float = OVERLAP_MM) -> Image.Image:
     """One page of a board: its tile of the map at *scale* mm per picture pixel, the overlap
@@ -125,17 +168,9 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         return left + mm_to_px(x_mm - tile.x_mm, dpi), top + mm_to_px(y_mm - tile.y_mm, dpi)
 
     r = mm_to_px(MARK_MM, dpi)
-    x0, y0, x1, y1 = tile.x_mm, tile.y_mm, tile.x_mm + tile.w_mm, tile.y_mm + tile.h_mm
     # the seams this page shares: the middle of each overlap strip, marked at the same map
     # points on both pages (the page laid on top is trimmed along its map's outline)
-    along = (0.1, 0.5, 0.9)
-    x_seams = [x for x, shared in ((x1 - overlap_mm / 2, tile.col + 1 < tile.cols),
-                                   (x0 + overlap_mm / 2, tile.col > 0)) if shared]
-    y_seams = [y for y, shared in ((y1 - overlap_mm / 2, tile.row + 1 < tile.rows),
-                                   (y0 + overlap_mm / 2, tile.row > 0)) if shared]
-    marks = [(x, y0 + (y1 - y0) * f) for x in x_seams for f in along] \
-        + [(x0 + (x1 - x0) * f, y) for y in y_seams for f in along]
-    for x, y in marks:
+    for x, y in page_marks(picture, scale, tile, overlap_mm):
         _mark(draw, *at(x, y), r, line * 2)
     # label and index in the top margin
     n = tile.row * tile.cols + tile.col + 1
@@ -157,6 +192,19 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
                  anchor="lm")
     return page
+
+
+def page_marks(picture: Image.Image, scale: float, tile: MapTile, overlap_mm: float = OVERLAP_MM
+               ) -> list[tuple[float, float]]:
+    """The map points (mm) of a page's registration marks: three on each seam it shares with
+    a neighbour, in the middle of the overlap strip, where they hide the least (`seam_marks`)."""
+    x0, y0, x1, y1 = tile.x_mm, tile.y_mm, tile.x_mm + tile.w_mm, tile.y_mm + tile.h_mm
+    x_seams = [x for x, shared in ((x1 - overlap_mm / 2, tile.col + 1 < tile.cols),
+                                   (x0 + overlap_mm / 2, tile.col > 0)) if shared]
+    y_seams = [y for y, shared in ((y1 - overlap_mm / 2, tile.row + 1 < tile.rows),
+                                   (y0 + overlap_mm / 2, tile.row > 0)) if shared]
+    return [(x, y) for x in x_seams for y in seam_marks(picture, scale, x, y0, y1, vertical=True)] \
+        + [(x, y) for y in y_seams for x in seam_marks(picture, scale, y, x0, x1, vertical=False)]
 
 
 def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:

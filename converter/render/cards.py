@@ -26,7 +26,7 @@ from converter.model.rules import MoveLimitRule, MovementRule, Rule, StackingRul
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
 from converter.render.words import when_text, words
-from converter.render.text import Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
+from converter.render.text import RGB, Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
 
 CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
 PAD_MM = 3.0
@@ -84,6 +84,7 @@ class Grid:
     missing: list[list[bool]] | None = None
     swatches: list[str | None] | None = None
     indents: list[int] | None = None  # per body row: how deep its second column is indented
+    fills: list[RGB | None] | None = None  # per body row: its first cell's colour (ink to match)
 
 
 Block = tuple[str, Any]  # ("grid", Grid) | ("text", (key, text, style)) | ("gap", mm)
@@ -167,7 +168,7 @@ class _Composer:
             if sum(mins) > avail:  # the last resort: words break
                 mins = [max(1, m * avail // sum(mins)) for m in mins]
             widths = _squeeze(widths, avail, mins)
-        elif g.swatches is None and ncols > 1:
+        elif g.swatches is None and g.fills is None and ncols > 1:
             # spread spare width over the columns so a grid spans the card
             spare = avail - sum(widths)
             widths = [w + spare // ncols for w in widths]
@@ -197,7 +198,8 @@ class _Composer:
                 box = (x, self.y, x + widths[c], self.y + h)
                 text = row[c] if c < len(row) else ""
                 if self.draw:
-                    fill = color(t["header_bg"]) if is_head else (
+                    own = g.fills[body_row] if g.fills and not is_head and c == 0 else None
+                    fill = color(t["header_bg"]) if is_head else own if own is not None else (
                         color(t["missing_bg"]) if c < len(miss) and miss[c] else
                         color(t["stripe_bg"]) if index % 2 == 0 else color(t["paper"]))
                     self.draw.rectangle(box, fill=fill, outline=color(t["rule"]), width=1)
@@ -207,7 +209,8 @@ class _Composer:
                     ty = self.y + cpad
                     for line in wrapped[c] if c < len(wrapped) else []:
                         put_text(self.draw, (x + cpad + shift[c], ty), line, font=fnt, anchor="la",
-                                       fill=color(t["missing_ink"]) if c < len(miss) and miss[c] else ink)
+                                 fill=ink_on(own) if own is not None else
+                                 color(t["missing_ink"]) if c < len(miss) and miss[c] else ink)
                         ty += line_h
                 if c < len(row):
                     self.cells.append(CellBox(keys[c], text, box))
@@ -846,7 +849,7 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
              theme: dict[str, Any] | None = None) -> ReferenceCard | None:
     """The counter key: every nationality code, corner code, flag mark, dot and band the
     counters carry, and the order of the factors."""
-    from converter.render.counters import entry_code_text, flag_marks, nationality_code
+    from converter.render.counters import counter_background, entry_code_text, flag_marks, nationality_code
 
     pieces = game.pieces or []
     if not pieces:
@@ -854,7 +857,9 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     blocks: list[Block] = []
-    nat_rows, nat_keys, swatches = [], [], []
+    nat_rows: list[list[str]] = []
+    nat_keys: list[list[str]] = []
+    fills: list[RGB | None] = []
     seen: set[str] = set()
     for nat in game.nationalities or []:
         users = [p for p in pieces if nat.id in p.nationalities]
@@ -864,10 +869,14 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
         code = nationality_code(game, users[0]).split("/")[users[0].nationalities.index(nat.id)]
         nat_rows.append([code, nat.name])
         nat_keys.append([f"nationality:{nat.id}:code", f"nationality:{nat.id}:name"])
-        swatches.append(nat.color)
+        # the code on the colour its units print on, when they share one (the row keys it)
+        own = {counter_background(game, p, theme=theme) for p in users
+               if p.kind not in ("marker", "token", "chip", "control") and p.nationalities[0] == nat.id}
+        fills.append(own.pop() if len(own) == 1 else None)
     if nat_rows:
         blocks.append(("text", ("nationalities", tr("Nationality codes"), "heading")))
-        blocks.append(("grid", Grid([tr("Code"), tr("Nationality")], nat_rows, nat_keys, None, None, swatches)))
+        blocks.append(("grid", Grid([tr("Code on the counters"), tr("Nationality")], nat_rows, nat_keys,
+                                    fills=fills)))
     marks: list[tuple[str, str]] = []
     units = [p for p in pieces if p.kind not in ("marker", "token", "chip", "control")]
     if any(p.printed_setup is not None for p in units):

@@ -296,7 +296,13 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     symbol = unit_type.symbol if unit_type else "none"
     fill = color(t["symbol_fill"]) if t["symbol_fill"] else None
     name = unit_name(game, piece, face)
-    short = bool(piece.designation) and len(name) <= 4 and symbol != "none"
+    # a unit number beside the symbol ('42', '10R', 'Gd'); a word, even a short one ('Toul',
+    # 'Riga'), is a name and goes under it
+    short = bool(piece.designation) and symbol != "none" and (
+        len(name) <= 3 or (len(name) == 4 and any(ch.isdigit() for ch in name)))
+    short_font = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22, min_px=smallest)
+    if short and draw.textlength(name, font=short_font) > s * 0.22:
+        short = False  # too wide for the symbol's left ('4 RM' at the smallest legible size)
     with_symbol = (0.04, 0.5, 0.96, 0.71)
     alone = (0.04, 0.19, 0.96, 0.71)
     placed: tuple[list[str], Any, tuple[float, float, float, float]] | None = None
@@ -316,8 +322,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     if piece.size and (draw_the_symbol or placed is None):
         _draw_size(draw, piece.size, (s / 2, s * (frame_frac[1] - 0.045)), s, stroke, ink)
     if short:
-        fnt = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22, min_px=smallest)
-        put_text(draw, (s * 0.145, s * 0.45), name, font=fnt, fill=ink, anchor="mm")
+        put_text(draw, (s * 0.145, s * 0.45), name, font=short_font, fill=ink, anchor="mm")
     elif placed is not None:
         lines, fnt, (_l, name_top, _r, name_bottom) = placed
         line_h = fnt.size * 1.1

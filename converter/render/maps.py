@@ -32,7 +32,7 @@ from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import when_text, words
-from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text
+from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text, wrap
 
 log = logging.getLogger(__name__)
 
@@ -174,6 +174,9 @@ def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
 # --- space geometry -----------------------------------------------------------------------
 
 LEGEND_COLUMNS = 4
+LEGEND_FONT = 1.25  # the legend's words, in hundredths of the schematic's width (18 px at 1,400)
+LEGEND_MIN_FONT = 1.1  # a key's words never smaller: a long one takes two lines instead
+LEGEND_PITCH = 3.0  # one legend row, in the same hundredths (room for two lines of words)
 AREA_ASPECT = 0.62  # height of the drawing area over its width
 
 
@@ -196,7 +199,7 @@ def _legend_rows(board: Board) -> int:
 def _bands(board: Board, width: int) -> tuple[float, float]:
     """(top band, legend band) heights in pixels for a schematic *width* pixels wide."""
     unit = width / 100.0
-    return 6.5 * unit, (_legend_rows(board) + 1) * 2.0 * unit + unit
+    return 6.5 * unit, (_legend_rows(board) + 1) * LEGEND_PITCH * unit + unit
 
 
 def space_image_size(board: Board, width_px: int | None = None) -> tuple[int, int]:
@@ -835,9 +838,10 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
     """The legend band: every line, swatch and mark the schematic draws (*marks* says which
     of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
     drawn), each with its key."""
-    fnt = font("regular", max(7, int(unit * 0.9)))
+    fnt = font("regular", max(7, int(unit * LEGEND_FONT)))
+    floor = max(7, int(unit * LEGEND_MIN_FONT))
     ink = color(t["ink"])
-    x, y = unit * 2, size[1] * 0.875
+    x = unit * 2
     tr = words(game.language)
     entries = legend_entries(game, board, links, groups, t, marks)
     top, legend = _bands(board, size[0])
@@ -848,7 +852,7 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
     for k, (kind, (name, style)) in enumerate(entries):
         r, c = divmod(k, LEGEND_COLUMNS)
-        x, y = 2 * unit + c * col_w, y0 + (r + 1) * 2.0 * unit
+        x, y = 2 * unit + c * col_w, y0 + (r + 1) * LEGEND_PITCH * unit
         mid = y + fnt.size * 0.6
         if kind == "line":
             rgb, pattern, weight = style
@@ -863,5 +867,15 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
             _arrow(draw, (x, mid), (x + unit * 3, mid), (0.0, 0.0), style, unit)
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
-        label = fit_font(draw, name, "regular", int(fnt.size), col_w - unit * 4.5)
-        put_text(draw, (x + unit * 3.5, y + fnt.size * 0.6), name, font=label, fill=ink, anchor="lm")
+        room = col_w - unit * 4.5
+        label = fit_font(draw, name, "regular", int(fnt.size), room)
+        lines = [name]
+        if label.size < floor:  # too long for one line at a legible size: two lines
+            label = font("regular", floor)
+            lines = wrap(draw, name, label, room)
+            if len(lines) > 2:
+                lines = [name]
+                label = fit_font(draw, name, "regular", floor, room)
+        for n, line in enumerate(lines):
+            put_text(draw, (x + unit * 3.5, mid + (n - (len(lines) - 1) / 2) * label.size * 1.15), line,
+                     font=label, fill=ink, anchor="lm")

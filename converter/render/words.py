@@ -87,7 +87,7 @@ ITALIAN: dict[str, str] = {
     "name": "nome", "section": "paragrafo", "steps": "passi", "result": "risultato", "value": "valore",
     "grid": "griglia", "hexes": "esagoni", "spaces": "spazi", "links": "collegamenti", "edges": "bordi",
     # counter key
-    "Nationality codes": "Codici di nazionalità", "Marks on counters": "Segni sulle pedine",
+    "Nationality codes": "Codici di nazionalità", "Code on the counters": "Codice sulle pedine", "Marks on counters": "Segni sulle pedine",
     "top left: the hex where the unit starts": "in alto a sinistra: l'esagono dove l'unità inizia",
     "T{n} (top left): enters on turn {n}": "T{n} (in alto a sinistra): entra al turno {n}",
     "top left: how the unit enters": "in alto a sinistra: come entra l'unità",
@@ -120,7 +120,11 @@ ITALIAN: dict[str, str] = {
     "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "reference cards": "aiuti di gioco", "page {n}": "pagina {n}", "Where": "Dove",
     "{n} step(s)": "{n} passo/i", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
-    # print kit: map pages and track sheets
+    # print kit: counter and card sheets, map pages and track sheets
+    "counters — sheet {n} of {total}": "segnalini — foglio {n} di {total}",
+    "FRONTS ({paper}, print at 100%)": "FRONTI ({paper}, stampa al 100%)",
+    "BACKS (duplex, flip on long edge)": "RETRI (fronte-retro, capovolgere sul lato lungo)",
+    "sheet {n}": "foglio {n}", "FRONTS": "FRONTI", "BACKS (duplex, long edge)": "RETRI (fronte-retro, lato lungo)",
     "page {n} of {total} (row {r}, column {c})": "pagina {n} di {total} (riga {r}, colonna {c})",
     "trim the margin along the map's edge and lay the page over its neighbour, ⊕ marks on top of each other":
         "rifilare il margine lungo il bordo della mappa e sovrapporre alla pagina vicina facendo coincidere i segni ⊕",

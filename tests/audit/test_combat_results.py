@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from converter.audit.auditor import AuditResult, audit_files
-from converter.audit.module import from_components
+from converter.cli.audit import open_module
 from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module
 
@@ -30,7 +30,7 @@ def _fort_attack(tmp_path: Path, folder: Path, after: Callable[[ScriptedGame], N
                  ) -> AuditResult:
     """I Corpo and 2 Cav (8) attack Armata A in the fort of 0801 (7 + 3): 1:2, roll 3 (+1
     for the elite corps)."""
-    built = build_module(folder)
+    built = build_module(folder, draw=False)  # as `vconv audit --module <folder>` builds it
     s = ScriptedGame(built)
     s.place("na-1", hex="0701", restored=True)
     s.place("na-2", hex="0802", restored=True)
@@ -41,8 +41,7 @@ def _fort_attack(tmp_path: Path, folder: Path, after: Callable[[ScriptedGame], N
     after(s)
     path = tmp_path / "combat.vlog"
     path.write_bytes(s.log_bytes())
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             built.archive.images.get)
+    module = open_module(folder)
     return audit_files([path], path, module=module)
 
 
@@ -63,7 +62,7 @@ def test_an_exchange_eliminates_the_defender_and_costs_the_attacker(
     assert any("the attacker's losses matching the defender's strength" in r
                for r in _unshown(right))
     free = _fort_attack(tmp_path, folder, lambda s: s.remove("sa-1"))
-    assert _combat(free) == ["combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
+    assert _combat(free) == ["combat at hex 0801 (Delta): 8 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
                              "EX; attacker lost 0 step(s), the result calls for at least 1"]
 
 
@@ -103,7 +102,7 @@ def test_losses_no_cell_allows_are_flagged_when_the_odds_are_unknown(
     mini_copy("pieces.json", no_factors)
     result = _fort_attack(tmp_path, folder, lambda s: s.set_level("na-2", 2))
     assert {c.check: c.applied for c in result.checks}["combat"] == 0
-    assert _combat(result) == ["combat at hex 0801: no cell of the table allows attacker -1, "
+    assert _combat(result) == ["combat at hex 0801 (Delta): no cell of the table allows attacker -1, "
                                "defender -0"]
 
 
@@ -132,13 +131,13 @@ def _with_shift(mini_copy: Callable[..., Path], *, table: int | None = None,
     # 1:2 shifted one column left falls below the table: 2/0, the attacker loses 2 steps
     ({"table": -1}, lambda s: s.remove("na-2"), None),
     ({"table": -1}, lambda s: (s.set_level("na-2", 2), s.remove("sa-1")),
-     "combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, -1 column(s) (below the table) gives "
+     "combat at hex 0801 (Delta): 8 vs 10 (fort +3), roll 3 +1, -1 column(s) (below the table) gives "
      "2/0; attacker lost 1 step(s), the result calls for 2; defender lost 1 step(s), the "
      "result calls for 0"),
     # shifted one column right: 1:1, roll 4 → 0/1R
     ({"terrain": 1}, lambda s: s.remove("sa-1"), None),
     ({"terrain": 1}, lambda s: (s.set_level("na-2", 2), s.remove("sa-1")),
-     "combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, +1 column(s), column 1:1 gives 0/1R; "
+     "combat at hex 0801 (Delta): 8 vs 10 (fort +3), roll 3 +1, +1 column(s), column 1:1 gives 0/1R; "
      "attacker lost 1 step(s), the result calls for 0"),
 ])
 def test_column_shifts_move_the_column_not_the_roll(
@@ -169,7 +168,7 @@ def test_a_numeric_retreat_result_leaves_its_length_not_checkable(
     assert any("the length of the defender's retreat and any advance" in r
                for r in _unshown(right))
     stayed = _fort_attack(tmp_path, folder, lambda s: None)
-    assert _combat(stayed) == ["combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
+    assert _combat(stayed) == ["combat at hex 0801 (Delta): 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
                                "gives 0/0R; the defender did not retreat"]
 
 
@@ -184,7 +183,7 @@ def test_a_numeric_result_can_oblige_the_attacker_to_retreat(
     assert _combat(both) == []
     assert any("the length of the attacker's retreat" in r for r in _unshown(both))
     one = _fort_attack(tmp_path, folder, lambda s: s.move("na-1", hex="0601"))
-    assert _combat(one) == ["combat at hex 0801: 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
+    assert _combat(one) == ["combat at hex 0801 (Delta): 8 vs 10 (fort +3), roll 3 +1, column 1:2 "
                             "gives 0R/0; the attacker did not retreat"]
 
 

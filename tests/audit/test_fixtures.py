@@ -35,7 +35,7 @@ def test_over_long_move(mini_built: BuiltModule, audit_log: Audit) -> None:
     assert only(result) == [("move", step)]
     f = result.findings[0]
     assert f.section == "5" and "over its allowance of 4" in f.message
-    assert f.pieces == ["I Corpo (na-1)"] and f.places == ["hex 0203", "hex 0803"]
+    assert f.pieces == ["I Corpo (na-1)"] and f.places == ["hex 0203 (Alfa; \"città\")", "hex 0803"]
     assert f.turn == 5 and f.phase == "Movimento"
 
 
@@ -61,7 +61,7 @@ def test_forbidden_terrain(mini_built: BuiltModule, audit_log: Audit) -> None:
     rules = only(result)
     assert ("no-lake", len(s.steps)) in rules
     lake = next(f for f in result.findings if f.rule == "no-lake")
-    assert lake.section == "5.2" and lake.places == ["hex 0606"]
+    assert lake.section == "5.2" and lake.places == ["hex 0606 (Lago Charlie)"]
 
 
 def test_overstacking(mini_built: BuiltModule, audit_log: Audit) -> None:
@@ -276,7 +276,7 @@ def test_combat_inferred_defender_not_eliminated(mini_built: BuiltModule,
     result = audit_log(s)
     assert only(result) == [("combat", 1)]
     f = result.findings[0]
-    assert f.message == ("combat at hex 0801: 6 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
+    assert f.message == ("combat at hex 0801 (Delta): 6 vs 10 (fort +3), roll 3 +1, column 1:2 gives "
                          "1/1; defender lost 0 step(s), the result calls for 1; the defender "
                          "retreated without a retreat result")
 
@@ -310,7 +310,7 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
     mini_copy("map.json", edit_map)
     mini_copy("game.json", cost_per_link)
     folder = mini_copy("pieces.json", slow)
-    built = build_module(folder)
+    built = build_module(folder, draw=False)
 
     def trip(piece: str, turn: int, phase: str) -> list[tuple[str, int, str]]:
         s = ScriptedGame(built)
@@ -389,7 +389,7 @@ def test_hexside_without_movement_data_is_not_guessed(mini_copy, tmp_path) -> No
         river["missing"] = ["movement"]
 
     folder = mini_copy("map.json", river_unknown)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)  # mid-game: not compared with the setup
     s.place("na-1", hex="0404", restored=True)
     s.move("na-1", hex="0405")  # one hex is always allowed (minimum move)
@@ -414,7 +414,7 @@ def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # typ
                               "enemy": "forbidden", "per": "side"})
 
     folder = mini_copy("game.json", no_mixing)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)
     s.place("na-2", hex="0404", restored=True)
     s.place("sa-1", hex="0801", restored=True)
@@ -423,7 +423,7 @@ def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # typ
     log.write_bytes(s.log_bytes())
     result = audit_files([log], folder, module=open_module(folder))
     assert [(f.rule, f.section, f.pos.step, f.message) for f in result.findings] == [
-        ("no-mix", "6.2", 1, "hex 0404 holds pieces of Blu and Rosso")]
+        ("no-mix", "6.2", 1, "hex 0404 (Bravo) holds pieces of Blu and Rosso")]
 
 
 def test_special_die_faces(mini_copy, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -437,7 +437,7 @@ def test_special_die_faces(mini_copy, tmp_path) -> None:  # type: ignore[no-unty
         die.pop("provenance")
 
     folder = mini_copy("tables.json", all_faces)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.roll("special", 4)
     s.roll("special", "S")
     s.roll("special", "X")  # no such face

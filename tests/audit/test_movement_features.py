@@ -67,7 +67,7 @@ def play(tmp_path: Path) -> Callable[..., AuditResult]:
             start: dict[str, str], phase: str = "blue-move", at: str = "0303") -> AuditResult:
         n = next(counter)
         folder = _game_copy(tmp_path / f"game{n}", feature, at)
-        s = ScriptedGame(build_module(folder))
+        s = ScriptedGame(build_module(folder, draw=False))
         s.turn(2, phase, restored=True)
         for piece, where in start.items():
             s.place(piece, hex=where, restored=True)
@@ -94,7 +94,7 @@ def _found(result: AuditResult) -> list[tuple[str, int, str]]:
 def test_a_move_through_a_place_that_ends_movement_is_a_violation(play) -> None:  # type: ignore[no-untyped-def]
     result = play(FZ, [("na-1", "0503")], start={"na-1": "0203"})
     assert _found(result) == [
-        ("move", 1, "I Corpo cannot reach hex 0503 from hex 0203: no path it may use "
+        ("move", 1, "I Corpo cannot reach hex 0503 from hex 0203 (Alfa; \"città\"): no path it may use "
                     "(forbidden terrain, enemy-occupied or missing connection)")]
     # the same move along the same corridor without the fortified zone is legal (3 of 4 MP)
     assert _found(play(None, [("na-1", "0503")], start={"na-1": "0203"})) == []
@@ -119,7 +119,7 @@ def test_a_piece_may_leave_a_place_that_ends_movement(play) -> None:  # type: ig
 
 def test_undone_stop_gives_the_move_back(tmp_path: Path) -> None:
     folder = _game_copy(tmp_path / "game", FZ)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)
     s.place("na-1", hex="0203", restored=True)
     s.move("na-1", hex="0303")
@@ -137,7 +137,7 @@ def test_a_feature_never_entered_by_a_nationality(play) -> None:  # type: ignore
              "movement": {"never": {"nationalities": ["NA"]}}}
     blue = play(mines, [("na-1", "0303")], start={"na-1": "0203"})
     assert _found(blue) == [
-        ("move", 1, "I Corpo cannot reach hex 0303 from hex 0203: no path it may use "
+        ("move", 1, "I Corpo cannot reach hex 0303 from hex 0203 (Alfa; \"città\"): no path it may use "
                     "(forbidden terrain, enemy-occupied or missing connection)")]
     red = play(mines, [("sa-1", "0503")], start={"sa-1": "0203"}, phase="red-move")
     assert _found(red) == []
@@ -155,7 +155,7 @@ def test_a_feature_cost_joins_the_terrain_cost(play) -> None:  # type: ignore[no
     fort = {"id": "fort", "name": "Forte", "applies_to": "feature", "movement": {"cost": 3}}
     over = play(fort, [("na-1", "0503")], start={"na-1": "0203"})
     assert _found(over) == [
-        ("move", 1, "I Corpo moves hex 0203 → hex 0503 costing at least 5 MP, over its "
+        ("move", 1, "I Corpo moves hex 0203 (Alfa; \"città\") → hex 0503 costing at least 5 MP, over its "
                     "allowance of 4")]
     assert _found(play(fort, [("na-1", "0403")], start={"na-1": "0203"})) == []
     # a cheap feature does not make a hex cheaper: 0.5 in clear still costs 1 per hex

@@ -15,16 +15,16 @@ from tests.audit.conftest import MINI, ROOT
 LOGS = ROOT / "tests" / "data" / "logs"
 
 EXPECTED = [  # (rule, section, step, who, what)
-    ("move", "5", 23, "Alice (Blu)", "I Corpo moves hex 0203 → hex 0803 costing at least 6 MP, "
+    ("move", "5", 23, "Alice (Blu)", "I Corpo moves hex 0203 (Alfa; \"città\") → hex 0803 costing at least 6 MP, "
                                      "over its allowance of 4"),
     ("allowed:steppe", None, 24, "Blu", "2 Cav stands in Kiev (kiev), but group Steppa "
                                         "(steppe) admits only sides red"),
     ("die:d6", None, 25, "Alice", "1d6 roll '8' is impossible for this die"),
     ("sequence", None, 27, "Alice (Blu)", "I Corpo (Blu) moves during Movimento of Rosso"),
-    ("move", "5", 29, "Bob (Rosso)", "QG Sud cannot reach hex 0606 from hex 0705: no path it "
+    ("move", "5", 29, "Bob (Rosso)", "QG Sud cannot reach hex 0606 (Lago Charlie) from hex 0705: no path it "
                                      "may use (forbidden terrain, enemy-occupied or missing "
                                      "connection)"),
-    ("no-lake", "5.2", 29, "Bob (Rosso)", "QG Sud enters hex 0606, where the rule forbids it"),
+    ("no-lake", "5.2", 29, "Bob (Rosso)", "QG Sud enters hex 0606 (Lago Charlie), where the rule forbids it"),
 ]
 
 
@@ -90,7 +90,7 @@ def test_continuity_between_files(tmp_path: Path, mini_built, mini_vmod: Path) -
     a.write_bytes(first.log_bytes())
     result = audit_files([a, log("2-red.vlog", "0204")], mini_vmod)
     got = [(f.rule, f.pos.file, f.pos.step, f.message) for f in result.findings]
-    assert got == [("continuity", "2-red.vlog", 0, "I Corpo ended at hex 0203 but starts at "
+    assert got == [("continuity", "2-red.vlog", 0, "I Corpo ended at hex 0203 (Alfa; \"città\") but starts at "
                                                    "hex 0204 (the position 1-blue.vlog ended in)")]
     clean = audit_files([a, log("2-red-ok.vlog", "0203")], mini_vmod)
     assert clean.findings == []

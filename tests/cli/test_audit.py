@@ -44,8 +44,21 @@ def test_violation_exits_1_and_names_rule_step_and_side(
     out = capsys.readouterr().out
     line = next(x for x in out.splitlines() if "violation: move" in x)
     assert line.strip().startswith(f"game.vlog: step {len(s.steps)} ")
-    assert "move §5 [Alice (Blu)]: I Corpo moves hex 0203 → hex 0803" in line
+    assert "move §5 [Alice (Blu)]: I Corpo moves hex 0203 (Alfa; \"città\") → hex 0803" in line
     assert PASSWORD not in out
+
+
+def test_json_report_names_a_named_hex_as_the_players_see_it(
+        tmp_path: Path, mini_built: BuiltModule, mini_vmod: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    s = clean_mini(mini_built)
+    s.turn(5, "blue-move")
+    s.move("na-1", hex="0803")  # from hex 0203, named Alfa; "città" on the map
+    log = _write(tmp_path, s)
+    assert main(["audit", str(log), "--module", str(mini_vmod), "--format", "json"]) == 1
+    f = json.loads(capsys.readouterr().out)["findings"][0]
+    assert f["places"] == ['hex 0203 (Alfa; "città")', "hex 0803"]
+    assert f["message"].startswith('I Corpo moves hex 0203 (Alfa; "città") → hex 0803 costing')
 
 
 def test_game_folder_as_module(tmp_path: Path, mini_built: BuiltModule,
@@ -90,7 +103,7 @@ def test_html_report_is_self_contained(tmp_path: Path, mini_built: BuiltModule,
     assert page.count("class=mv ") >= 5                      # each move drawn
     assert "class=bad " in page                               # the violation marked
     assert "<polyline class=bad" in page                      # with the path it needed
-    assert "I Corpo moves hex 0203 → hex 0803" in page
+    assert "I Corpo moves hex 0203 (Alfa; &quot;città&quot;) → hex 0803" in page
     assert PASSWORD not in page
     # deterministic: the same input gives the same bytes
     again = tmp_path / "again.html"

@@ -102,3 +102,10 @@ def test_bundled_game_layouts(folder: Path) -> None:
         pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
     _check_layout(game, "a4", 0.0)
     _check_layout(game, "letter", 2.0)
+
+
+def test_an_italian_games_sheets_are_headed_in_italian() -> None:
+    game = load_model(Path("modules/glorys-end"))
+    front, back = layout_counter_sheets(game, PAPERS["a4"])[:2]
+    assert front.label.endswith("segnalini — foglio 1 di 1 — FRONTI (A4, stampa al 100%)")
+    assert back.label.endswith("RETRI (fronte-retro, capovolgere sul lato lungo)")

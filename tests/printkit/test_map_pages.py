@@ -10,7 +10,8 @@ from PIL import Image
 from converter.cli import main
 from converter.validate import load_model
 from converter.printkit.layout import MARGIN_MM, PAPERS
-from converter.printkit.mapsheets import MARK, OVERLAP_MM, area_mm, board_sheet, map_page, tiles
+from converter.printkit.mapsheets import (MARK, MARK_ARM, MARK_MM, OVERLAP_MM, area_mm, board_sheet, map_page,
+                                          page_marks, tiles)
 from converter.printkit.tracksheet import track_pages, track_rows
 from converter.render.cards import reference_cards, setup_cards
 from converter.render.text import mm_to_px
@@ -47,7 +48,9 @@ def test_neighbouring_pages_share_the_overlap_and_its_marks(game) -> None:  # ty
     assert left.w_mm <= area_mm(paper)[0] and right.x_mm + right.w_mm == pytest.approx(picture.width * scale)
     pages = [map_page(game, board, picture, scale, t, paper, dpi=DPI) for t in (left, right)]
     seam = left.x_mm + left.w_mm - OVERLAP_MM / 2
-    for y in (left.h_mm * 0.1, left.h_mm * 0.5, left.h_mm * 0.9):  # a ⊕ at the same map point on both
+    marks = page_marks(picture, scale, left)
+    assert marks == page_marks(picture, scale, right) and len(marks) == 3
+    for _x, y in marks:  # a ⊕ at the same map point on both, in the middle of the strip
         for page, tile in zip(pages, (left, right)):
             x, yy = _page_px(tile, seam, y)
             near = {page.getpixel((x + dx, yy + dy)) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
@@ -126,3 +129,34 @@ def test_a_map_page_keys_every_mark_it_adds() -> None:
     assert len(board_tiles) > 1
     notes = " — ".join(page_notes(pog, board, board_tiles[0]))
     assert "⊕" in notes and "quadratino pieno" in notes
+
+
+def test_registration_marks_never_hide_the_map() -> None:
+    """Pursuit of Glory's map over four pages: every ⊕ above the legend band sits where the
+    overlap strip is plain map background (marks fell on Aleppo's box and on the legend's
+    "Ferrovia colorata"), and each page's marks are the same map points as its neighbour's."""
+    from converter.render.maps import _bands
+
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    board = pog.board("mappa")
+    picture, scale, _sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
+    assert len(board_tiles) == 4
+    background = picture.getpixel((2, picture.height // 2))
+    legend_top = picture.height - _bands(board, picture.width)[1]
+    reach = MARK_MM * MARK_ARM / scale
+    marks = {tile: page_marks(picture, scale, tile) for tile in board_tiles}
+    checked = 0
+    for tile, points in marks.items():
+        assert len(points) == 6  # two seams, three marks each
+        for x_mm, y_mm in points:
+            x, y = x_mm / scale, y_mm / scale
+            if y + reach >= legend_top:
+                continue
+            under = picture.crop((round(x - reach), round(y - reach), round(x + reach), round(y + reach)))
+            assert under.getcolors(under.width * under.height) == [(under.width * under.height, background)], \
+                (tile.row, tile.col, x_mm, y_mm)
+            checked += 1
+    assert checked >= 4
+    left, right = board_tiles[0], board_tiles[1]
+    seam = left.x_mm + left.w_mm - OVERLAP_MM / 2
+    assert [p for p in marks[left] if p[0] == seam] == [p for p in marks[right] if p[0] == seam]

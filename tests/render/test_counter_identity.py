@@ -86,3 +86,42 @@ def test_no_word_on_a_counter_is_smaller_than_the_legible_minimum(folder: Path, 
             sizes.clear()
             img = counter_image(game, piece, face.counter, face.side, dpi=dpi)
             assert not sizes or min(sizes) >= min_text_px(img.width), (piece.id, face.side, min(sizes))
+
+
+def test_the_key_shows_each_code_on_the_colour_its_counters_print_on() -> None:
+    """Pursuit of Glory: Russian counters are red, so is the RU code's cell (no bare colour
+    bar beside one row); Persian counters come in three colours, so PE's cell is plain."""
+    from converter.render.cards import key_card
+    from converter.render.counters import counter_background
+
+    game = load_model(Path("modules/pursuit-of-glory"))
+    card = key_card(game, dpi=100)
+    assert card is not None
+    boxes = {c.key: c.box for c in card.cells}
+
+    def inside(key: str) -> tuple[int, int, int]:
+        x0, y0, x1, y1 = boxes[key]
+        return card.image.getpixel((int(x1) - 3, int(y0 + y1) // 2))  # right of the text
+
+    assert card.text_of("column:0") == "Codice sulle pedine"
+    assert inside("nationality:ru:code") == counter_background(game, game.piece("ru-i-corpo-caucasico"))
+    assert inside("nationality:ru:code") == (0xC8, 0x10, 0x2E)
+    assert inside("nationality:tu:code") == (0, 0, 0)
+    assert inside("nationality:pe:code") == inside("nationality:pe:name")  # the card's own paper
+
+
+@pytest.mark.parametrize(("folder", "piece_id"), [("glorys-end", "fr-forte-toul"),
+                                                   ("when-eagles-fight", "ru-fortezza-riga")])
+def test_a_short_place_name_prints_under_the_symbol_like_any_name(folder: str, piece_id: str) -> None:
+    """'Toul' and 'Riga' are fortress names, not unit numbers: printed under the symbol as
+    Verdun's is, nothing crowds the symbol's left (where '42' or '10R' would go)."""
+    from converter.render.counters import counter_background
+
+    game = load_model(Path("modules") / folder)
+    piece = game.piece(piece_id)
+    image = counter_image(game, piece, 1, "front", dpi=300)
+    s = image.width
+    left = image.crop((int(s * 0.05), int(s * 0.3), int(s * 0.25), int(s * 0.6)))
+    assert left.getcolors() == [(left.width * left.height, counter_background(game, piece))]
+    below = image.crop((int(s * 0.1), int(s * 0.5), int(s * 0.9), int(s * 0.71)))
+    assert len(below.getcolors(below.width * below.height)) > 1  # the name's ink

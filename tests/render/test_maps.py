@@ -202,3 +202,35 @@ def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
     full = legend_entries(pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
                           {g.id: (g, (0, 0, 0)) for g in board.groups or []}, DEFAULT_THEME, marks)
     assert len(full) <= _legend_rows(board) * LEGEND_COLUMNS
+
+
+def test_the_legend_reads_at_a_1400_px_map_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pursuit of Glory's map shown 1,400 px wide (the README's picture, VASSAL zoomed out):
+    every key's words are at least 14 px high there, most of them 17 px, and a long key
+    takes two lines rather than shrinking."""
+    import converter.render.maps as maps
+
+    pog = load_model(Path(__file__).resolve().parents[2] / "modules" / "pursuit-of-glory")
+    board = pog.board("mappa")
+    drawn: list[tuple[str, int]] = []
+    real = maps.put_text
+
+    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
+        drawn.append((text, font.size))
+        return real(draw, xy, text, font=font, **kw)
+
+    monkeypatch.setattr(maps, "put_text", spy)
+    image = maps.space_schematic(pog, board)
+    names = {name for _kind, (name, _style) in maps.legend_entries(
+        pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
+        {g.id: (g, (0, 0, 0)) for g in board.groups or []}, maps.DEFAULT_THEME,
+        {"moved": True, "directed": True, "leader": True})}
+    at_1400 = {text: size * 1400 / image.width for text, size in drawn}
+    keys = {text: px for text, px in at_1400.items() if text in names}
+    assert len(keys) >= 30
+    assert min(keys.values()) >= 14
+    assert sum(px >= 17 for px in keys.values()) >= 0.8 * len(keys)
+    assert "Grecia" in keys
+    # the long one: two lines of legible words, neither line the whole name
+    long_name = "Percorso Trans-Regionale (linea verde continua)"
+    assert long_name not in at_1400 and "continua)" in " ".join(at_1400)
