@@ -60,6 +60,8 @@ class StepRecorder(Visitor):
     def visit_event(self, state: GameState, event: Event) -> None:
         if len(self.steps) >= self.limit:
             return
+        if event.pos.step == 0 and type(event) is PieceAdded:
+            return  # the restored game's pieces: no step of the list shows them
         cur = self._current
         if cur is None or cur.step != event.pos.step:
             phase = state.phase.name if state.phase else None

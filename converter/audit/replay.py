@@ -81,6 +81,7 @@ class Replay:
         }
         self._want_move = True
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
+        self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
 
     # ------------------------------------------------------------------ driving
 
@@ -167,6 +168,7 @@ class Replay:
         stack that carries the map and position, so a member is placed from its stack.
         """
         add = cmd.AddPiece
+        self._members.clear()
         for c in commands:
             if type(c) is add and c.type == "stack":
                 parts = seq_split(c.state, ";")
@@ -176,7 +178,8 @@ class Replay:
                     where = (parts[0], int(parts[1]), int(parts[2]))
                 except ValueError:
                     continue
-                for member in _stack_members(c.state):
+                members = self._members[c.state] = _members(parts)
+                for member in members:
                     self._stack_at[member] = where
 
     # ------------------------------------------------------------------ commands
@@ -199,8 +202,10 @@ class Replay:
 
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state
-        if c.type == "stack":
-            self.state.stacks[c.id] = _stack_members(c.state)
+        if c.type == "stack":  # (its state split once, by _note_stacks, when it has a place)
+            members = self._members.pop(c.state, None)
+            self.state.stacks[c.id] = members if members is not None else \
+                _stack_members(c.state)
             return
         if c.type.startswith("deck;"):
             return
@@ -382,7 +387,12 @@ def _logged(step: cmd.LogEntry) -> list[cmd.Command]:
 
 def _stack_members(state: str) -> list[str]:
     """A stack's member ids from its state `map;x;y;id1;id2…[;@@layer]`."""
-    return [m for m in seq_split(state, ";")[3:] if m and not m.startswith("@@")]
+    return _members(seq_split(state, ";"))
+
+
+def _members(parts: list[str]) -> list[str]:
+    """The member ids among a stack state's fields (after map, x and y)."""
+    return [m for m in parts[3:] if m and not m.startswith("@@")]
 
 
 def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visitor] = (),
