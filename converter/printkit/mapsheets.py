@@ -31,7 +31,7 @@ OVERLAP_MM = 10.0
 HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
 SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width
-MARK_MM = 4.0              # radius of a registration mark
+MARK_MM = 3.0              # radius of a registration mark
 MARK_ARM = 1.6             # its cross's arms reach this many radii from its centre
 MARK_STEP_MM = 1.0         # the spacing of the places a mark may take along its seam
 INK_DIFF = 40              # a pixel this far from its surroundings' colour is content
@@ -114,7 +114,7 @@ def seam_marks(picture: Image.Image, scale: float, seam_mm: float, lo_mm: float,
     three marks go: for each of its usual places (a tenth, the middle, nine tenths), the
     place whose mark would cover the least of the map's content (pixels unlike the colour
     most of the mark's square has), the nearest among equals, two marks never closer than
-    a mark's width.  Both pages of a seam ask with the same numbers, so their marks meet."""
+    a fifth of the seam (nor a mark's width).  Both pages of a seam ask with the same numbers, so their marks meet."""
     reach = MARK_MM * MARK_ARM
     length = hi_mm - lo_mm
     wants = [lo_mm + length * f for f in (0.1, 0.5, 0.9)]
@@ -123,9 +123,10 @@ def seam_marks(picture: Image.Image, scale: float, seam_mm: float, lo_mm: float,
         return wants
     spots = [first + k * MARK_STEP_MM for k in range(int((last - first) / MARK_STEP_MM) + 1)]
     cover = {at: round(_covered(picture, scale, seam_mm, at, reach, vertical), 3) for at in spots}
+    apart = max(2 * reach, length / 5)  # spread along the seam, the better to lay pages true
     out: list[float] = []
     for want in wants:
-        free = [at for at in spots if all(abs(at - m) >= 2 * reach for m in out)]
+        free = [at for at in spots if all(abs(at - m) >= apart for m in out)]
         out.append(min(free or spots, key=lambda at: (cover[at], abs(at - want))))
     return sorted(out)
 

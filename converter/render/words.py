@@ -129,6 +129,8 @@ ITALIAN: dict[str, str] = {
     "trim the margin along the map's edge and lay the page over its neighbour, ⊕ marks on top of each other":
         "rifilare il margine lungo il bordo della mappa e sovrapporre alla pagina vicina facendo coincidere i segni ⊕",
     "scale: 1 hex = {mm} mm": "scala: 1 esagono = {mm} mm", "Tracks": "Tracciati",
+    # map details beside a place's name
+    "fort {cf}": "forte {cf}", "{n} VP": "{n} PV",
     # display board
     "Reinforcements (by event)": "Rinforzi (a evento)",
     # decks
