@@ -11,9 +11,12 @@ import itertools
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
+import tempfile
 import threading
+import zipfile
 from collections.abc import Iterator
 from concurrent.futures import Future
 from dataclasses import dataclass
@@ -59,11 +62,133 @@ ENGINE_WORKERS = int(os.environ.get("VCONV_TEST_ENGINE_JOBS", "2"))
 # CPU time (a check is short; the optimizing compiler's work never pays off in it).
 _JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
 
-def engine_env() -> dict[str, str]:
-    """The environment of an engine call: ours, with the quick JIT tier added."""
+def engine_env(*java_options: str) -> dict[str, str]:
+    """The environment of an engine call: ours, with the quick JIT tier (and *java_options*)
+    added."""
     env = dict(os.environ)
-    env["JAVA_TOOL_OPTIONS"] = (env.get("JAVA_TOOL_OPTIONS", "") + " " + _JAVA_OPTIONS).strip()
+    env["JAVA_TOOL_OPTIONS"] = " ".join([env.get("JAVA_TOOL_OPTIONS", ""), _JAVA_OPTIONS,
+                                         *java_options]).strip()
     return env
+
+
+# Each call's JVM loads the same few thousand classes of Java, Swing and VASSAL: about 1.5 s of
+# the 2.5-4 s of CPU of a small call.  With Class Data Sharing it maps them from an archive
+# instead: the run's first call writes the archive of the classes it loaded (into the run's
+# own temporary folder, removed at the end: no archive outlives the run), the later calls map
+# it.  The same engine, with the same options and the same classes in the same order on its
+# class path; CDS only needs every class-path entry to be a file, so the calls go through a
+# copy of the launcher whose two class folders are packed as jars (`_jar_only_launcher`).
+_CDS_OFF = "-Xlog:cds*=off"  # CDS's own notes (classes it skips) stay out of the output
+
+
+def _jar_only_launcher(launcher: Path, into: Path) -> Path | None:
+    """A copy of the vassal-check launcher in *into* whose class path holds only files: its
+    `classes` and `stubclasses` folders packed as jars of the same names, and a jar whose
+    manifest adds a folder to the class path (Debian's gnu-getopt adds /usr/share/java,
+    which holds no class) copied without that Class-Path line.  None for a launcher of
+    another layout (it is then called as it is)."""
+    home = launcher.parent
+    try:
+        script = launcher.read_text(encoding="utf-8")
+        class_path = (home / "classpath.txt").read_text(encoding="utf-8").strip().split(":")
+    except (OSError, UnicodeDecodeError):
+        return None
+    if '"$V/classes:$V/stubclasses:$(cat "$V/classpath.txt")"' not in script:
+        return None
+    for folder in ("classes", "stubclasses"):
+        if not (home / folder).is_dir():
+            return None
+        with zipfile.ZipFile(into / folder, "w") as jar:
+            for path in sorted((home / folder).rglob("*")):
+                if path.is_file():
+                    jar.write(path, path.relative_to(home / folder).as_posix())
+    entries = []
+    for entry in class_path:
+        jar_path = Path(entry)
+        copy = into / "jars" / jar_path.name
+        if jar_path.suffix == ".jar" and jar_path.is_file() and not copy.exists() \
+                and _without_folder_class_path(jar_path, copy):
+            entry = str(copy)
+        entries.append(entry)
+    (into / "classpath.txt").write_text(":".join(entries), encoding="utf-8")
+    for name in os.listdir(home):  # the harness's settings beside it (logback-harness.xml)
+        if name.endswith(".xml") and (home / name).is_file():
+            shutil.copyfile(home / name, into / name)
+    shutil.copyfile(launcher, into / launcher.name)
+    (into / launcher.name).chmod(0o755)
+    return into / launcher.name
+
+
+def _without_folder_class_path(jar_path: Path, copy: Path) -> bool:
+    """Copy *jar_path* to *copy* without its manifest's Class-Path when that names a folder;
+    False (nothing written) when it names none."""
+    with zipfile.ZipFile(jar_path) as jar:
+        try:
+            manifest = jar.read("META-INF/MANIFEST.MF").decode("utf-8")
+        except KeyError:
+            return False
+        lines = manifest.replace("\r\n", "\n").split("\n")
+        unfolded: list[str] = []  # a manifest line continues on lines that start with a space
+        for line in lines:
+            if line.startswith(" ") and unfolded:
+                unfolded[-1] += line[1:]
+            else:
+                unfolded.append(line)
+        paths = [p for line in unfolded if line.startswith("Class-Path:")
+                 for p in line[len("Class-Path:"):].split()]
+        if not any((jar_path.parent / p).is_dir() for p in paths):
+            return False
+        kept = "\r\n".join(line for line in unfolded if not line.startswith("Class-Path:"))
+        copy.parent.mkdir(exist_ok=True)
+        with zipfile.ZipFile(copy, "w", zipfile.ZIP_DEFLATED) as out:
+            for info in jar.infolist():
+                data = kept.encode("utf-8") if info.filename == "META-INF/MANIFEST.MF" \
+                    else jar.read(info)
+                out.writestr(info, data)
+    return True
+
+
+class _SharedClasses:
+    """The run's class archive: who writes it, where it is, whether the calls map it."""
+
+    def __init__(self) -> None:
+        self.folder: Path | None = None
+        self.launchers: dict[Path, Path | None] = {}
+        self.state = "none"  # none -> writing -> ready | off
+
+    def call(self, args: list[str]) -> tuple[list[str], list[str]]:
+        """(the arguments, the extra JVM options) of a call: through the jar-only launcher,
+        the first one writing the archive, the ones after it mapping it."""
+        if os.environ.get("VCONV_TEST_ENGINE_CDS", "1") == "0" or self.state == "off":
+            return args, []
+        if self.folder is None:
+            self.folder = Path(tempfile.mkdtemp(prefix="vconv-engine-cds-"))
+        launcher = Path(args[0])
+        if launcher not in self.launchers:
+            into = Path(tempfile.mkdtemp(dir=self.folder))
+            try:
+                self.launchers[launcher] = _jar_only_launcher(launcher, into)
+            except (OSError, zipfile.BadZipFile):
+                self.launchers[launcher] = None
+        copy = self.launchers[launcher]
+        if copy is None:
+            return args, []
+        archive = self.folder / "engine.jsa"
+        if self.state == "none":
+            self.state = "writing"
+            return [str(copy), *args[1:]], [f"-XX:ArchiveClassesAtExit={archive}", _CDS_OFF]
+        if self.state == "ready":
+            return [str(copy), *args[1:]], [f"-XX:SharedArchiveFile={archive}", _CDS_OFF]
+        return args, []  # while the archive is being written
+
+    def written(self, ok: bool) -> None:
+        """After the call that wrote the archive: the later calls map it, if it is there."""
+        archive = self.folder / "engine.jsa" if self.folder else None
+        self.state = "ready" if ok and archive is not None and archive.is_file() else "off"
+
+    def remove(self) -> None:
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
 
 
 class _EngineJobs:
@@ -79,6 +204,7 @@ class _EngineJobs:
         self.running: set[subprocess.Popen[str]] = set()
         self.order = itertools.count()
         self.stopping = False
+        self.shared = _SharedClasses()
 
     def start(self, key: tuple[object, ...], args: list[str], timeout: float,
               urgent: bool) -> Future[VassalCheckResult]:
@@ -125,14 +251,35 @@ class _EngineJobs:
                 os.killpg(proc.pid, signal.SIGKILL)
         for thread in self.threads:
             thread.join()
+        self.shared.remove()
 
     def _call(self, args: list[str], timeout: float) -> VassalCheckResult:
         """One run of the engine; on a timeout its whole process group is ended."""
         with self.lock:
+            launch, options = self.shared.call(args)
+            writing = any(o.startswith("-XX:ArchiveClassesAtExit") for o in options)
+        try:
+            returncode, stdout, stderr = self._run(launch, options, timeout, args)
+        except BaseException:
+            if writing:
+                with self.lock:
+                    self.shared.written(False)
+            raise
+        if writing:
+            ok = bool(_SUMMARY.search(stdout + stderr))
+            with self.lock:
+                self.shared.written(ok)
+            if not ok:  # the JVM could not start so: the call again, as it is
+                returncode, stdout, stderr = self._run(args, [], timeout, args)
+        return _result(returncode, stdout + stderr, stdout)
+
+    def _run(self, launch: list[str], options: list[str], timeout: float,
+             args: list[str]) -> tuple[int, str, str]:
+        with self.lock:
             if self.stopping:
                 raise RuntimeError("the test run is over")
-            proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                    text=True, env=engine_env(), start_new_session=True)
+            proc = subprocess.Popen(launch, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True, env=engine_env(*options), start_new_session=True)
             self.running.add(proc)
         try:
             stdout, stderr = proc.communicate(timeout=timeout)
@@ -143,7 +290,7 @@ class _EngineJobs:
         finally:
             with self.lock:
                 self.running.discard(proc)
-        return _result(proc.returncode, stdout + stderr, stdout)
+        return proc.returncode, stdout, stderr
 
 
 _engine = _EngineJobs(ENGINE_WORKERS)

@@ -36,6 +36,9 @@ from converter.vassal.vmod_reader import ModuleFile
 
 if TYPE_CHECKING:
     from converter.audit.mapping import AuditMapping
+    from converter.audit.places import PlaceNames
+    from converter.audit.state import PhaseInfo
+    from converter.model.pieces import Face, Piece
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +162,20 @@ class TrackerLevel:
 
 
 @dataclass(slots=True)
+class Derived:
+    """Tables derived once from a module's game and kept with it: every log audited with
+    the module (an archive's thousands) reads them instead of rebuilding them.  Each is
+    filled by the code that reads it (`places`, `state`, `rules.paths`) on first use, or
+    all at once by `state.derive_tables` (an archive, before its workers start)."""
+
+    place_names: PlaceNames | None = None
+    neighbours: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # board id →
+    phases: list[tuple[PhaseInfo, str]] | None = None   # leaf phases with tracker paths
+    unique_names: dict[str, Piece] | None = None        # name → the one piece so named
+    faces: dict[tuple[str, str | None], list[Face]] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
 class AuditModule:
     """Everything the replay and the checks read from a module."""
 
@@ -174,6 +191,7 @@ class AuditModule:
     mapping: AuditMapping | None = field(default=None, repr=False)
     # pieces' trait chains as read (each distinct type and state once for every log)
     traits: TraitReader = field(default_factory=TraitReader, repr=False)
+    derived: Derived = field(default_factory=Derived, repr=False)
 
     def image(self, name: str) -> bytes | None:
         """A board image's bytes (for the HTML report), or None."""

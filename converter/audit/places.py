@@ -8,7 +8,7 @@ or its id); the display's zones are `<track name> <label>`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
 from converter.builder.conventions import (hex_name_of_location, hex_of_location, map_names,
@@ -60,48 +60,68 @@ class Place:
 OFF_MAP = Place(None, "off-map", "offmap")
 
 
+@dataclass(slots=True)
+class PlaceNames:
+    """How the builder named the game's places, read back: learned once per module."""
+
+    boards: dict[str, str] = field(default_factory=dict)   # VASSAL board name → game board id
+    maps: dict[str, str] = field(default_factory=dict)     # VASSAL map name → game board id
+    spaces: dict[str, str] = field(default_factory=dict)   # location name → space id
+    board_spaces: dict[str, dict[str, str]] = field(default_factory=dict)  # board → name → id
+    tracks: dict[str, tuple[str, int]] = field(default_factory=dict)
+    hex_ids: dict[str, set[str]] = field(default_factory=dict)  # game board id → its hex ids
+
+    @classmethod
+    def of(cls, module: AuditModule) -> PlaceNames:
+        """The module's place names (learned from its game on the first call)."""
+        names = module.derived.place_names
+        if names is None:
+            names = module.derived.place_names = cls()
+            if module.game is not None:
+                names._learn(module.game)
+        return names
+
+    def _learn(self, game: Game) -> None:
+        names: dict[str, int] = {}
+        for b in game.boards or []:
+            self.boards.setdefault(b.name, b.id)
+            grid = b.hex_grid()
+            if grid is not None:
+                self.hex_ids[b.id] = set(grid.all_ids())
+            for s in b.spaces or []:
+                names[s.name] = names.get(s.name, 0) + 1
+        for b in game.boards or []:
+            for s in b.spaces or []:
+                self.spaces.setdefault(f"{s.name} ({s.id})", s.id)
+                self.spaces.setdefault(s.id, s.id)
+                if names[s.name] == 1:
+                    self.spaces.setdefault(s.name, s.id)
+        for track in game.tracks or []:
+            values, labels = track_values(game, track.id)
+            for value, label in zip(values, labels):
+                self.tracks.setdefault(f"{track.name} {label}", (track.id, value))
+                self.tracks.setdefault(f"{track.name} {value}", (track.id, value))
+        # the builder's own naming: exact, board by board
+        self.maps = {name: bid for bid, name in map_names(game).items() if bid}
+        for b in game.boards or []:
+            self.board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
+        for cell, name in track_cell_names(game).items():
+            self.tracks[name] = cell
+
+
 class Locator:
     """Names map points once and remembers them: replaying a long log hits the same hexes."""
 
     def __init__(self, module: AuditModule) -> None:
         self.module = module
         self._cache: dict[tuple[str | None, int, int], Place] = {}
-        self._boards: dict[str, str] = {}        # VASSAL board name → game board id
-        self._maps: dict[str, str] = {}          # VASSAL map name → game board id
-        self._spaces: dict[str, str] = {}        # location name → space id
-        self._board_spaces: dict[str, dict[str, str]] = {}  # board id → name → space id
-        self._tracks: dict[str, tuple[str, int]] = {}
-        self._hex_ids: dict[str, set[str]] = {}  # game board id → hex ids on its grid
-        game = module.game
-        if game is not None:
-            self._learn(game)
-
-    def _learn(self, game: Game) -> None:
-        names: dict[str, int] = {}
-        for b in game.boards or []:
-            self._boards.setdefault(b.name, b.id)
-            grid = b.hex_grid()
-            if grid is not None:
-                self._hex_ids[b.id] = set(grid.all_ids())
-            for s in b.spaces or []:
-                names[s.name] = names.get(s.name, 0) + 1
-        for b in game.boards or []:
-            for s in b.spaces or []:
-                self._spaces.setdefault(f"{s.name} ({s.id})", s.id)
-                self._spaces.setdefault(s.id, s.id)
-                if names[s.name] == 1:
-                    self._spaces.setdefault(s.name, s.id)
-        for track in game.tracks or []:
-            values, labels = track_values(game, track.id)
-            for value, label in zip(values, labels):
-                self._tracks.setdefault(f"{track.name} {label}", (track.id, value))
-                self._tracks.setdefault(f"{track.name} {value}", (track.id, value))
-        # the builder's own naming: exact, board by board
-        self._maps = {name: bid for bid, name in map_names(game).items() if bid}
-        for b in game.boards or []:
-            self._board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
-        for cell, name in track_cell_names(game).items():
-            self._tracks[name] = cell
+        names = PlaceNames.of(module)
+        self._boards = names.boards
+        self._maps = names.maps
+        self._spaces = names.spaces
+        self._board_spaces = names.board_spaces
+        self._tracks = names.tracks
+        self._hex_ids = names.hex_ids
 
     def centre(self, map_name: str | None, board_name: str | None, location: str
                ) -> tuple[int, int] | None:

@@ -8,7 +8,7 @@ import logging
 from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
-from converter.audit.places import OFF_MAP, Locator, Place
+from converter.audit.places import OFF_MAP, Locator, Place, PlaceNames
 from converter.audit.traits import Traits
 from converter.builder.conventions import levels_of, phase_path
 from converter.model.game import Game
@@ -72,14 +72,19 @@ class GameState:
         self.phase: PhaseInfo | None = None
         self.phase_known = False
         self.players: dict[str, tuple[str, str]] = {}  # password → (name, side); never shown
-        self._faces: dict[tuple[str, str | None], list[Face]] = {}
-        self._by_name: dict[str, Piece] = {}
-        self._phases = phase_leaves(self.game) if self.game is not None else []
-        if self.game is not None:
-            counts: dict[str, int] = {}
-            for p in self.game.pieces or []:
-                counts[p.name] = counts.get(p.name, 0) + 1
-            self._by_name = {p.name: p for p in self.game.pieces or [] if counts[p.name] == 1}
+        derived = module.derived  # tables of the game, kept with the module for every log
+        self._faces = derived.faces
+        if derived.phases is None:
+            derived.phases = phase_leaves(self.game) if self.game is not None else []
+        self._phases = derived.phases
+        if derived.unique_names is None:
+            derived.unique_names = unique_names(self.game)
+        self._by_name = derived.unique_names
+
+    @property
+    def phases(self) -> list[tuple[PhaseInfo, str]]:
+        """Every leaf phase with the `A - B` path the turn tracker shows (`phase_leaves`)."""
+        return self._phases
 
     # ------------------------------------------------------------------ traits
 
@@ -182,6 +187,31 @@ class GameState:
             if forms & {path, info.name, info.id, _unnumbered(info.name)}:
                 return info
         return None
+
+
+def derive_tables(module: AuditModule) -> None:
+    """Fill the module's `Derived` tables now: place names, phases, piece names and the hex
+    boards' neighbours, read by every log audited with the module."""
+    derived = module.derived
+    game = module.game
+    PlaceNames.of(module)
+    if derived.phases is None:
+        derived.phases = phase_leaves(game)
+    if derived.unique_names is None:
+        derived.unique_names = unique_names(game)
+    for board in game.boards or [] if game is not None else []:
+        grid = board.hex_grid()
+        if grid is not None and board.id not in derived.neighbours:
+            derived.neighbours[board.id] = {h: grid.neighbours(h) for h in grid.all_ids()}
+
+
+def unique_names(game: Game | None) -> dict[str, Piece]:
+    """The game's pieces by name, for the names only one piece has."""
+    counts: dict[str, int] = {}
+    for p in game.pieces or [] if game is not None else []:
+        counts[p.name] = counts.get(p.name, 0) + 1
+    return {p.name: p for p in game.pieces or [] if counts[p.name] == 1} \
+        if game is not None else {}
 
 
 def _unnumbered(name: str) -> str:

@@ -11,6 +11,7 @@ distinct (type, state) pair is decoded once per module: an archive's logs share 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
@@ -122,18 +123,25 @@ def _needed(types: tuple[str, ...]) -> tuple[int, ...]:
     which properties a trait answers is given by its type, only the BasicPiece's persistent
     ones by its state, and it is always decoded)."""
     keep = {len(types) - 1}
-    answered: set[str] = set()
+    answered: frozenset[str] = frozenset()
     for index, part in enumerate(types[:-1]):
-        cls = TRAITS_BY_ID.get(trait_id_of(part))
-        if cls is None:
-            continue  # kept as raw text: no name, no properties, no mask
-        if cls.apply_name is not Trait.apply_name or issubclass(cls, (Layer, Obscurable)):
+        names, answers = _part_needs(part)
+        if names or not answers <= answered:
             keep.add(index)
-        if cls.properties is Trait.properties or len(answered) == len(_KEYS):
-            continue
-        trait = type_only(part)
-        for key in _KEYS:
-            if trait is not None and key not in answered and key in trait.properties():
-                answered.add(key)
-                keep.add(index)
+            answered |= answers
     return tuple(sorted(keep))
+
+
+@lru_cache(maxsize=8192)
+def _part_needs(part: str) -> tuple[bool, frozenset[str]]:
+    """Of one trait's type text: whether it can name or mask the piece, and which id
+    properties it answers (pieces of a module share most of their traits' texts)."""
+    cls = TRAITS_BY_ID.get(trait_id_of(part))
+    if cls is None:
+        return False, frozenset()  # kept as raw text: no name, no properties, no mask
+    names = cls.apply_name is not Trait.apply_name or issubclass(cls, (Layer, Obscurable))
+    if cls.properties is Trait.properties:
+        return names, frozenset()
+    trait = type_only(part)
+    props = trait.properties() if trait is not None else {}
+    return names, frozenset(key for key in _KEYS if key in props)

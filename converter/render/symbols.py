@@ -42,20 +42,12 @@ def _dot(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB, scale: float = 0.14
     d.ellipse([cx - rad, cy - rad, cx + rad, cy + rad], fill=ink)
 
 
-def _infantry(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _x(d, f, w, ink)
-
-
-def _cavalry(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _slash(d, f, w, ink)
-
-
-def _armour(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _track(d, f, w, ink)
-
-
-def _artillery(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _dot(d, f, w, ink)
+def _combined(*parts: Painter) -> Painter:
+    """A symbol made of others drawn one over the next (naval infantry: an X and an anchor)."""
+    def paint(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
+        for part in parts:
+            part(d, f, w, ink)
+    return paint
 
 
 def _siege(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
@@ -85,15 +77,9 @@ def _anchor(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
     d.arc([cx - ch * 0.22, b - ch * 0.42, cx + ch * 0.22, b - ch * 0.02], 20, 160, fill=ink, width=w)
 
 
-def _naval_infantry(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _x(d, f, w, ink)
-    _anchor(d, f, w, ink)
-
-
-def _mountain(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
+def _peak(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
     l, t, r, b = f
     cx, ch = (l + r) / 2, b - t
-    _x(d, f, w, ink)
     d.polygon([(cx - ch * 0.22, b), (cx + ch * 0.22, b), (cx, b - ch * 0.3)], fill=ink)
 
 
@@ -129,22 +115,15 @@ def _ship(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
     d.line([(cx, t + ch * 0.05), (cx, deck)], fill=ink, width=w)
 
 
-def _army(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _x(d, f, w, ink)
+def _bar(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
     l, t, r, b = f
     d.line([(l, (t + b) / 2), (r, (t + b) / 2)], fill=ink, width=w)
 
 
-def _camel(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
+def _hump(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
     l, t, r, b = f
     ch = b - t
-    _slash(d, f, w, ink)
     d.arc([l + (r - l) * 0.05, t + ch * 0.1, l + (r - l) * 0.45, t + ch * 0.7], 180, 360, fill=ink, width=w)
-
-
-def _armoured_car(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
-    _slash(d, f, w, ink)
-    _track(d, f, w, ink)
 
 
 def _tribe(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
@@ -238,22 +217,22 @@ def _none(d: ImageDraw.ImageDraw, f: Frame, w: int, ink: RGB) -> None:
 
 
 PAINTERS: dict[str, Painter] = {
-    "infantry": _infantry,
-    "cavalry": _cavalry,
-    "armour": _armour,
-    "artillery": _artillery,
+    "infantry": _x,
+    "cavalry": _slash,
+    "armour": _track,
+    "artillery": _dot,
     "siege-artillery": _siege,
     "fortress": _fortress,
-    "naval-infantry": _naval_infantry,
-    "mountain-infantry": _mountain,
+    "naval-infantry": _combined(_x, _anchor),
+    "mountain-infantry": _combined(_x, _peak),
     "hq": _label("HQ"),
     "engineer": _engineer,
     "air": _air,
     "naval": _ship,
     "fleet": _ship,
-    "army": _army,
-    "camel": _camel,
-    "armoured-car": _armoured_car,
+    "army": _combined(_x, _bar),
+    "camel": _combined(_slash, _hump),
+    "armoured-car": _combined(_slash, _track),
     "irregular": _label("IRR"),
     "tribe": _tribe,
     "truck": _truck,

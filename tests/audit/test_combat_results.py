@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from converter.audit.auditor import AuditResult, audit_files
-from converter.audit.module import from_components
+from converter.cli.audit import open_module
 from converter.builder.scripted import ScriptedGame
 from converter.builder import build_module
 
@@ -30,7 +30,7 @@ def _fort_attack(tmp_path: Path, folder: Path, after: Callable[[ScriptedGame], N
                  ) -> AuditResult:
     """I Corpo and 2 Cav (8) attack Armata A in the fort of 0801 (7 + 3): 1:2, roll 3 (+1
     for the elite corps)."""
-    built = build_module(folder)
+    built = build_module(folder, draw=False)  # as `vconv audit --module <folder>` builds it
     s = ScriptedGame(built)
     s.place("na-1", hex="0701", restored=True)
     s.place("na-2", hex="0802", restored=True)
@@ -41,8 +41,7 @@ def _fort_attack(tmp_path: Path, folder: Path, after: Callable[[ScriptedGame], N
     after(s)
     path = tmp_path / "combat.vlog"
     path.write_bytes(s.log_bytes())
-    module = from_components(str(folder), built.archive.buildfile, built.game,
-                             built.archive.images.get)
+    module = open_module(folder)
     return audit_files([path], path, module=module)
 
 

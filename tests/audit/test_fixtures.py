@@ -310,7 +310,7 @@ def test_network_links_restricted_by_nationality_and_turn(mini_copy, tmp_path) -
     mini_copy("map.json", edit_map)
     mini_copy("game.json", cost_per_link)
     folder = mini_copy("pieces.json", slow)
-    built = build_module(folder)
+    built = build_module(folder, draw=False)
 
     def trip(piece: str, turn: int, phase: str) -> list[tuple[str, int, str]]:
         s = ScriptedGame(built)
@@ -389,7 +389,7 @@ def test_hexside_without_movement_data_is_not_guessed(mini_copy, tmp_path) -> No
         river["missing"] = ["movement"]
 
     folder = mini_copy("map.json", river_unknown)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)  # mid-game: not compared with the setup
     s.place("na-1", hex="0404", restored=True)
     s.move("na-1", hex="0405")  # one hex is always allowed (minimum move)
@@ -414,7 +414,7 @@ def test_enemy_pieces_may_not_share_a_place(mini_copy, tmp_path) -> None:  # typ
                               "enemy": "forbidden", "per": "side"})
 
     folder = mini_copy("game.json", no_mixing)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)
     s.place("na-2", hex="0404", restored=True)
     s.place("sa-1", hex="0801", restored=True)
@@ -437,7 +437,7 @@ def test_special_die_faces(mini_copy, tmp_path) -> None:  # type: ignore[no-unty
         die.pop("provenance")
 
     folder = mini_copy("tables.json", all_faces)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.roll("special", 4)
     s.roll("special", "S")
     s.roll("special", "X")  # no such face

@@ -67,7 +67,7 @@ def play(tmp_path: Path) -> Callable[..., AuditResult]:
             start: dict[str, str], phase: str = "blue-move", at: str = "0303") -> AuditResult:
         n = next(counter)
         folder = _game_copy(tmp_path / f"game{n}", feature, at)
-        s = ScriptedGame(build_module(folder))
+        s = ScriptedGame(build_module(folder, draw=False))
         s.turn(2, phase, restored=True)
         for piece, where in start.items():
             s.place(piece, hex=where, restored=True)
@@ -119,7 +119,7 @@ def test_a_piece_may_leave_a_place_that_ends_movement(play) -> None:  # type: ig
 
 def test_undone_stop_gives_the_move_back(tmp_path: Path) -> None:
     folder = _game_copy(tmp_path / "game", FZ)
-    s = ScriptedGame(build_module(folder))
+    s = ScriptedGame(build_module(folder, draw=False))
     s.turn(2, "blue-move", restored=True)
     s.place("na-1", hex="0203", restored=True)
     s.move("na-1", hex="0303")

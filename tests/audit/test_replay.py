@@ -4,6 +4,7 @@ name we compute equals the one VASSAL itself wrote in its move reports."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -15,7 +16,7 @@ from converter.audit.replay import Replay, Visitor, replay
 from converter.audit.state import GameState
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
-from tests.audit.conftest import REAL
+from tests.audit.conftest import REAL, mini_built, mini_vmod  # noqa: F401
 
 REAL_FILES = ["tour.vlog", "tour-vassal36.vlog", "Campaign-180907.vsav", "New-180907.vsav",
               "A3R_1939_Scenario_Template_Rev1702_AWAW.vsav"]
@@ -136,3 +137,24 @@ def test_dice_report_with_a_non_number_is_a_problem(tour: AuditModule) -> None:
     r = replay(cmd.read_record(text), tour, source="x.vlog")
     assert [(p.pos.step, p.message) for p in r.problems] == [
         (1, "dice report '*** 1d6 = ² *** &lt;A&gt;' has a value that is not a number")]
+
+
+def test_a_module_judges_many_logs_with_tables_derived_once(mini_vmod: Path) -> None:
+    """An archive's logs share one loaded module: the tables derived from its game (place
+    names, phases, hex neighbours) are built once, and each log gets the findings it gets
+    from a module of its own."""
+    from converter.audit.auditor import audit_files
+    from converter.audit.state import derive_tables
+
+    vlogs = Path(__file__).resolve().parents[1] / "data" / "vlogs" / "mini"
+    shared = load_module(mini_vmod)
+    derive_tables(shared)
+    names, neighbours = shared.derived.place_names, shared.derived.neighbours["main"]
+    for log in ("clean.vlog", "violations.vlog", "stack-on-start.vlog"):
+        alone = audit_files([vlogs / log], mini_vmod, module=load_module(mini_vmod))
+        again = audit_files([vlogs / log], mini_vmod, module=shared)
+        assert [f.to_dict() for f in again.findings] == [f.to_dict() for f in alone.findings]
+        assert alone.findings or log == "clean.vlog"
+    assert shared.derived.place_names is names
+    assert shared.derived.neighbours["main"] is neighbours
+    assert neighbours["0203"] and set(neighbours["0203"]) <= set(neighbours)

@@ -28,7 +28,7 @@ from converter.vassal.components.base import RawElement
 from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits
 from converter.vassal.traits.piece import encode_chain
 from converter.vassal.traits.registry import TRAIT_CLASSES
-from converter.vassal.traits.spec import BOOL, FLOAT, INT, STR_LIST, format_from
+from converter.vassal.traits.spec import BOOL, FLOAT, INT, STR_LIST, Memo, format_from, parse_into
 
 SAMPLES = {
     "str": ["", "plain", "a;b", "'quoted'", "\\lead", "0"],
@@ -61,6 +61,26 @@ def test_generated_trait_formatting_equals_the_field_by_field_code(cls: type, pa
     for obj in _spec_cases(cls, spec):
         slow = format_from(obj, spec, None, part, {})
         assert obj._texts(spec, part) == slow, (cls.__name__, part, obj)
+
+
+READ_TEXTS = ["", "7", " 12 ", "x", "true", "TRUE", "1.5", "a,b\\,c", "99999999999", "-0"]
+
+
+@pytest.mark.parametrize("cls", TRAIT_CLASSES, ids=lambda c: c.__name__)
+@pytest.mark.parametrize("part", ["type", "state"])
+def test_reading_without_a_memo_sets_what_the_remembering_decoder_sets(cls: type,
+                                                                        part: str) -> None:
+    """The audit reads traits with a generated parser that remembers nothing: every field
+    gets the same value (a bad number keeps the default), for every length of input."""
+    spec = cls.TYPE if part == "type" else cls.STATE
+    for count in range(len(spec) + 2):
+        for text in READ_TEXTS:
+            items = [READ_TEXTS[(i * 3 + len(text)) % len(READ_TEXTS)] if i % 2 else text
+                     for i in range(count)]
+            kept, read = cls(), cls()
+            parse_into(kept, spec, items, Memo.empty(), part)
+            parse_into(read, spec, items, Memo.reading(), part)
+            assert read == kept, (cls.__name__, part, items)
 
 
 @pytest.mark.parametrize("cls", sorted(COMPONENTS_BY_TAG.values(), key=lambda c: c.TAG),

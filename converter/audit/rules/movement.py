@@ -43,7 +43,7 @@ class MovementCheck(Check):
         self.spent: dict[str, list[tuple[int, float]]] = {}
         # per piece, one entry per judged move this phase: the place it had to stop in
         self.halted: dict[str, list[str | None]] = {}
-        self.paths = PathFinder(self.game)
+        self.paths = PathFinder(self.game, state.module.derived.neighbours)
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, TurnChanged):

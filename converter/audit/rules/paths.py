@@ -129,9 +129,12 @@ class PathFinder:
     """Shortest paths on the game's hex boards, remembering neighbours and results (a long
     log moves the same pieces between the same hexes again and again)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: Game,
+                 neighbours: dict[str, dict[str, list[str]]] | None = None) -> None:
         self.game = game
-        self._neighbours: dict[str, dict[str, list[str]]] = {}
+        # board id → hex → its neighbours: pass the module's (`Derived.neighbours`) to keep
+        # the tables for every log audited with it
+        self._neighbours = neighbours if neighbours is not None else {}
         self._results: dict[tuple[object, ...], PathCost] = {}
 
     def neighbours(self, board: Board) -> dict[str, list[str]]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from converter.audit.events import Event, PieceMoved, TurnChanged
 from converter.audit.findings import Severity
 from converter.audit.rules.base import Check
-from converter.audit.state import GameState, PieceState, phase_leaves
+from converter.audit.state import GameState, PieceState
 from converter.model.stacking import MOBILE_KINDS
 
 COMBAT_WORDS = ("combat", "combatt", "battle", "battagl", "attack", "attacc", "retreat",
@@ -21,7 +21,7 @@ class SequenceCheck(Check):
     handles = (PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        leaves = phase_leaves(state.game)
+        leaves = state.phases
         sided = any(info.side for info, _ in leaves)
         self.enabled = bool(self.game.sequence) and sided
         if self.game.sequence and not sided:

@@ -3,9 +3,10 @@
 (`pieces`), tables (`tables`), turns and setups (`turns`), setups against the stacking limits
 (`stacking`).
 
-The sides, terrain, tables, dice, cards, rules, turns, tracks, sequence, scenario and totals
-checks work on the model (`Context.game`, the rules typed by kind), the pointer of each item
-from its place in its list; the board, piece and provenance checks still read the merged JSON.
+Every check but provenance works on the model (`Context.game`, the rules typed by kind), the
+pointer of each item from its place in its list (the model keeps the document's lists in
+order); provenance walks every key of the merged JSON, where a `provenance` or `missing` may
+stand on any object.
 No check swallows an exception: a file that cannot be read is a problem naming it.
 """
 

@@ -130,11 +130,8 @@ class Context:
             self.report(pointer, f"terrain {value!r} applies to {kind}s, not to {' or '.join(k + 's' for k in kinds)}",
                         check="reference")
 
-    def filter_refs(self, pointer: str, flt: Filter | dict[str, Any] | None) -> None:
-        """Every id a piece filter names is defined (a model `Filter`, or its JSON from the
-        checks that still read the document)."""
-        if isinstance(flt, dict):
-            flt = from_json(Filter, flt)
+    def filter_refs(self, pointer: str, flt: Filter | None) -> None:
+        """Every id a piece filter names is defined."""
         if flt is None:
             return
         for key, values, space in (("sides", flt.sides, "sides"), ("factions", flt.factions, "factions"),
@@ -147,11 +144,8 @@ class Context:
         for i, sub in enumerate(flt.any_of or []):
             self.filter_refs(f"{pointer}/any_of/{i}", sub)
 
-    def location(self, pointer: str, loc: Location | dict[str, Any] | None) -> None:
-        """A place names a board, hex, space, edge or track cell that exists (a model
-        `Location`, or its JSON from the checks that still read the document)."""
-        if isinstance(loc, dict):
-            loc = from_json(Location, loc)
+    def location(self, pointer: str, loc: Location | None) -> None:
+        """A place names a board, hex, space, edge or track cell that exists."""
         if loc is None:
             return
         board_id = loc.board
@@ -258,13 +252,6 @@ def get_pointer(node: Any, pointer: str) -> Any:
 
 def escape_pointer(token: str) -> str:
     return token.replace("~", "~0").replace("/", "~1")
-
-
-def face_at(faces: list[dict[str, Any]], counter: int, side: str) -> dict[str, Any] | None:
-    for f in faces:
-        if f["counter"] == counter and f["side"] == side:
-            return f
-    return None
 
 
 def grid_hint(grid: HexGridSpec) -> str:

@@ -1,67 +1,62 @@
 """Pieces and their steps, cards, and the totals the rulebook declares (pieces and cards
-counted against them)."""
+counted against them); on the model."""
 
 from __future__ import annotations
 
 import difflib
 from collections import Counter
-from typing import Any
 
-from converter.validate.semantic.context import Context, enum_items, escape_pointer, face_at
+from converter.model.pieces import Piece
+from converter.validate.semantic.context import Context, escape_pointer
 
 
 def check_pieces(ctx: Context) -> None:
     factor_ids = set(ctx.index.ids.get("factors", {}))
-    for pp, piece in ctx.items("pieces"):
-        ctx.ref(f"{pp}/side", piece.get("side"), "sides")
-        ctx.ref(f"{pp}/faction", piece.get("faction"), "factions")
-        nat = piece.get("nationality")
-        if isinstance(nat, list):
-            ctx.refs(f"{pp}/nationality", nat, "nationalities")
+    for k, piece in enumerate(ctx.game.pieces or []):
+        pp = f"/pieces/{k}"
+        ctx.ref(f"{pp}/side", piece.side, "sides")
+        ctx.ref(f"{pp}/faction", piece.faction, "factions")
+        if isinstance(piece.nationality, list):
+            ctx.refs(f"{pp}/nationality", piece.nationality, "nationalities")
         else:
-            ctx.ref(f"{pp}/nationality", nat, "nationalities")
-        ctx.ref(f"{pp}/type", piece.get("type"), "unit_types")
-        ctx.refs(f"{pp}/flags", piece.get("flags"), "piece_flags")
-        ctx.location(f"{pp}/printed_setup", piece.get("printed_setup"))
-        entry = piece.get("entry") or {}
-        ctx.location(f"{pp}/entry/at", entry.get("at"))
-        for i, c in enumerate(piece.get("carries") or []):
-            ctx.ref(f"{pp}/carries/{i}/token", c["token"], "pieces")
-        if piece.get("kind") == "unit" and not (piece.get("side") or piece.get("faction") or piece.get("nationality")):
-            ctx.report(pp, f"unit {piece['id']!r} has no side, faction or nationality",
+            ctx.ref(f"{pp}/nationality", piece.nationality, "nationalities")
+        ctx.ref(f"{pp}/type", piece.type, "unit_types")
+        ctx.refs(f"{pp}/flags", piece.flags, "piece_flags")
+        ctx.location(f"{pp}/printed_setup", piece.printed_setup)
+        ctx.location(f"{pp}/entry/at", piece.entry.at if piece.entry is not None else None)
+        for i, c in enumerate(piece.carries or []):
+            ctx.ref(f"{pp}/carries/{i}/token", c.token, "pieces")
+        if piece.kind == "unit" and not (piece.side or piece.faction or piece.nationality):
+            ctx.report(pp, f"unit {piece.id!r} has no side, faction or nationality",
                         "give one so its owner and colour are known", check="owner")
-        faces_seen: dict[tuple[int, str], int] = {}
-        for fp, face in enum_items(piece.get("faces"), f"{pp}/faces"):
-            key = (face["counter"], face["side"])
+        faces_seen: set[tuple[int, str]] = set()
+        for i, face in enumerate(piece.faces):
+            fp, key = f"{pp}/faces/{i}", (face.counter, face.side)
             if key in faces_seen:
                 ctx.report(fp, f"counter {key[0]} {key[1]} is described twice", check="steps")
-            faces_seen[key] = 1
-            for name in face.get("factors") or {}:
+            faces_seen.add(key)
+            for name in face.factors or {}:
                 if name not in factor_ids:
                     close = difflib.get_close_matches(name, sorted(factor_ids), n=1)
                     ctx.report(f"{fp}/factors/{escape_pointer(name)}", f"unknown factor {name!r}",
                                 f"did you mean {close[0]!r}?" if close else "declare it in 'factors'",
                                 check="reference")
-            ctx.refs(f"{fp}/flags", face.get("flags"), "piece_flags")
-            if face.get("image"):
-                ctx.file(f"{fp}/image", face["image"])
+            ctx.refs(f"{fp}/flags", face.flags, "piece_flags")
+            if face.image:
+                ctx.file(f"{fp}/image", face.image)
         _check_steps(ctx, pp, piece)
 
 
-def _check_steps(ctx: Context, pp: str, piece: dict[str, Any]) -> None:
-    steps = piece.get("steps")
-    faces = piece.get("faces") or []
-    counters = sorted({f["counter"] for f in faces})
+def _check_steps(ctx: Context, pp: str, piece: Piece) -> None:
+    steps, faces = piece.steps, piece.faces
+    counters = piece.counters()
     if counters and counters != list(range(1, len(counters) + 1)):
         ctx.report(f"{pp}/faces", f"counters are numbered {counters}; expected 1" + (" and 2" if len(counters) > 1 else ""),
                     check="steps")
-    if not steps:
+    if steps is None or steps.count is None:
         return
-    count, model = steps.get("count"), steps["model"]
-    if count is None:
-        return
-    step_faces = [f for f in faces if "step" in f and f.get("role") != "rebuilt"]
-    numbers = sorted((f["step"] for f in step_faces), reverse=True)
+    count, model = steps.count, steps.model
+    numbers = sorted((f.step for f in faces if f.step is not None and f.role != "rebuilt"), reverse=True)
     expected = {"single": (1, 1), "flip": (2, 2), "two-counters": (3, 4), "rebuilt-back": (1, 1), "tokens": (1, 9)}[model]
     if not expected[0] <= count <= expected[1]:
         lo, hi = expected
@@ -77,25 +72,25 @@ def _check_steps(ctx: Context, pp: str, piece: dict[str, Any]) -> None:
         ctx.report(f"{pp}/faces", f"the faces' steps {numbers} do not count down from {count} one by one",
                     check="steps")
     if model == "flip":
-        front, back = face_at(faces, 1, "front"), face_at(faces, 1, "back")
-        if front is None or back is None or front.get("step") != 2 or back.get("step") != 1:
+        front, back = piece.face(1, "front"), piece.face(1, "back")
+        if front is None or back is None or front.step != 2 or back.step != 1:
             ctx.report(f"{pp}/faces", "a 'flip' unit needs counter 1 front at step 2 and back at step 1", check="steps")
     elif model == "two-counters":
         if counters != [1, 2]:
             ctx.report(f"{pp}/faces", f"a 'two-counters' unit needs counters 1 and 2, has {counters}", check="steps")
         else:
-            lower = face_at(faces, 2, "front")
-            if lower is not None and lower.get("mark") != "dot":
+            lower = piece.face(2, "front")
+            if lower is not None and lower.mark != "dot":
                 ctx.report(f"{pp}/faces", "the lower counter of a 3-4 step unit carries a dot mark",
                             "set \"mark\": \"dot\" on counter 2's front", check="steps")
-            top = [f.get("step") for f in faces if f["counter"] == 1 and "step" in f]
-            low = [f.get("step") for f in faces if f["counter"] == 2 and "step" in f]
+            top = [f.step for f in faces if f.counter == 1 and f.step is not None]
+            low = [f.step for f in faces if f.counter == 2 and f.step is not None]
             if top and low and min(top) <= max(low):
                 ctx.report(f"{pp}/faces", "counter 1 must carry the higher steps and counter 2 the lower ones",
                             check="steps")
     elif model == "rebuilt-back":
-        back = face_at(faces, 1, "back")
-        if back is None or back.get("role") != "rebuilt":
+        back = piece.face(1, "back")
+        if back is None or back.role != "rebuilt":
             ctx.report(f"{pp}/faces", "a 'rebuilt-back' unit needs a back face with role 'rebuilt'", check="steps")
     elif model == "single" and len(numbers) > 1:
         ctx.report(f"{pp}/faces", "a 'single' step unit shows one step only", check="steps")
@@ -155,25 +150,27 @@ def check_cards(ctx: Context) -> None:
 
 def check_totals(ctx: Context) -> None:
     game = ctx.game
-    for tp, total in ctx.items("totals"):
-        if "deck" in total or "decks" in total:
-            deck_ids = [total["deck"]] if "deck" in total else total["decks"]
-            base = f"{tp}/deck" if "deck" in total else f"{tp}/decks"
-            if not all(ctx.ref(base if "deck" in total else f"{base}/{i}", d, "decks") for i, d in enumerate(deck_ids)):
+    for t, total in enumerate(game.totals or []):
+        tp = f"/totals/{t}"
+        if total.deck is not None or total.decks is not None:
+            deck_ids = [total.deck] if total.deck is not None else total.decks or []
+            base = f"{tp}/deck" if total.deck is not None else f"{tp}/decks"
+            if not all(ctx.ref(base if total.deck is not None else f"{base}/{i}", d, "decks")
+                       for i, d in enumerate(deck_ids)):
                 continue
-            declared = [game.deck(d).count for d in deck_ids]  # type: ignore[union-attr]
-            if all(n is not None for n in declared) and sum(declared) != total["count"]:  # type: ignore[arg-type]
-                ctx.report(f"{tp}/count", f"the decks hold {sum(declared)} cards but the rulebook counts {total['count']}",  # type: ignore[arg-type]
+            declared = [deck.count for deck in (game.deck(d) for d in deck_ids) if deck is not None]
+            counts = [n for n in declared if n is not None]
+            if len(counts) == len(deck_ids) and sum(counts) != total.count:
+                ctx.report(f"{tp}/count", f"the decks hold {sum(counts)} cards but the rulebook counts {total.count}",
                             check="count")
                 continue
             listed = sum(c.count or 1 for d in deck_ids for c in game.cards_of(d))
         else:
-            ctx.filter_refs(f"{tp}/pieces", total.get("pieces"))
-            flt = game.totals[int(tp.rsplit("/", 1)[1])].pieces if game.totals else None
-            listed = sum(p.copies for p in game.pieces or [] if game.matches(p, flt))
-        if total.get("complete") and listed != total["count"]:
-            ctx.report(f"{tp}/count", f"the rulebook counts {total['count']} {total['what']}, but {listed} are listed",
+            ctx.filter_refs(f"{tp}/pieces", total.pieces)
+            listed = sum(p.copies for p in game.pieces or [] if game.matches(p, total.pieces))
+        if total.complete and listed != total.count:
+            ctx.report(f"{tp}/count", f"the rulebook counts {total.count} {total.what}, but {listed} are listed",
                         "list the rest, or set \"complete\": false", check="count")
-        elif listed > total["count"]:
-            ctx.report(f"{tp}/count", f"the rulebook counts {total['count']} {total['what']}, but {listed} are listed",
+        elif listed > total.count:
+            ctx.report(f"{tp}/count", f"the rulebook counts {total.count} {total.what}, but {listed} are listed",
                         check="count")

@@ -153,34 +153,48 @@ def type_chain(type_text: str) -> tuple[str, ...]:
     return _type_parts(type_text)
 
 
+TRAIT_CACHE_SIZE = 8192  # distinct trait types kept decoded; a large save holds ~2,500
+
+
 def type_only(type_part: str) -> Trait | None:
     """The trait of one type part with its type decoded and its state at the defaults
     (shared: never change it); None for a trait kept as raw text."""
-    template = _trait_template(type_part)
+    template = _read_template(type_part)
     return template[0] if template is not None else None
 
 
 def read_trait(type_part: str, state_part: str) -> Trait:
     """One trait of a chain, for reading: `decode_trait` with the type decoded once per
     distinct text, and without the memo that re-encoding needs."""
-    template = _trait_template(type_part)
+    template = _read_template(type_part)
     if template is None:
         return decode_trait(type_part, state_part)
-    decoded = template[0]
+    decoded, mutable = template
     trait = object.__new__(type(decoded))
-    trait.__dict__.update({k: v.copy() if type(v) in _MUTABLE else v
-                           for k, v in decoded.__dict__.items()})
-    trait._decode_state(state_part, Memo.empty())
+    values = dict(decoded.__dict__)
+    for key in mutable:
+        values[key] = values[key].copy()
+    trait.__dict__.update(values)
+    trait._decode_state(state_part, Memo.reading())
     return trait
+
+
+@lru_cache(maxsize=TRAIT_CACHE_SIZE)
+def _read_template(type_part: str) -> tuple[Trait, tuple[str, ...]] | None:
+    """`_trait_template` for reading: the type decoded without a memo, and the names of
+    its attributes that each trait copies (lists, dicts, sets)."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+        return None
+    trait = cls()
+    trait._decode_type(type_part[len(cls.ID):], Memo.reading())
+    return trait, tuple(k for k, v in trait.__dict__.items() if type(v) in _MUTABLE)
 
 
 def _names_it(type_part: str) -> bool:
     """Whether the trait of this type text can change the piece's name."""
     cls = TRAITS_BY_ID.get(trait_id_of(type_part))
     return cls is not None and cls.apply_name is not Trait.apply_name
-
-
-TRAIT_CACHE_SIZE = 8192  # distinct trait types kept decoded; a large save holds ~2,500
 
 
 def _decode_trait(type_part: str, state_part: str) -> Trait:

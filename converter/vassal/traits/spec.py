@@ -90,15 +90,24 @@ class Memo:
     texts: dict[str, tuple[Any, str]]
     counts: dict[str, int]
     extras: dict[str, list[str]]
+    keep: bool = True  # False: decoded for reading only, never re-encoded; nothing kept
 
     @classmethod
     def empty(cls) -> "Memo":
         return cls({}, {}, {})
 
+    @classmethod
+    def reading(cls) -> "Memo":
+        """A memo for decoding what is only read: `parse_into` skips remembering texts."""
+        return cls({}, {}, {}, False)
+
 
 def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
                part: str) -> None:
     """Set obj's attributes from *items* by *spec*; bad or missing text keeps the default."""
+    if not memo.keep:
+        _reader(spec)(obj, items)
+        return
     texts = memo.texts
     count = min(len(items), len(spec))
     for index in range(count):
@@ -117,6 +126,33 @@ def parse_into(obj: Any, spec: tuple[Field, ...], items: list[str], memo: Memo,
         texts[fld.attr] = (freeze(value), text)
     memo.counts[part] = count
     memo.extras[part] = items[len(spec):]
+
+
+_READERS: dict[int, tuple[tuple[Field, ...], Callable[[Any, list[str]], None]]] = {}
+
+
+def _reader(spec: tuple[Field, ...]) -> Callable[[Any, list[str]], None]:
+    """`parse_into` without a memo, generated once per spec (specs are class constants):
+    one statement per field instead of a loop, as `canonical_formatter` does for writing."""
+    known = _READERS.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    namespace: dict[str, Any] = {}
+    lines = ["def read(obj, items):", "    n = len(items)"]
+    for index, fld in enumerate(spec):
+        if not fld.attr.isidentifier():
+            raise ValueError(f"field attribute {fld.attr!r} is not a Python name")
+        lines.append(f"    if n <= {index}: return")
+        if fld.codec is STR:
+            lines.append(f"    obj.{fld.attr} = items[{index}]")
+        else:
+            namespace[f"parse{index}"] = fld.codec.parse
+            lines += ["    try:", f"        obj.{fld.attr} = parse{index}(items[{index}])",
+                      "    except (ValueError, TypeError):", "        pass"]
+    exec("\n".join(lines) + "\n", namespace)  # noqa: S102 - built from the spec's names only
+    read: Callable[[Any, list[str]], None] = namespace["read"]
+    _READERS[id(spec)] = (spec, read)
+    return read
 
 
 def canonical_formatter(spec: tuple[Any, ...]) -> Callable[[Any], list[str]]:
