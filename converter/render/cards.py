@@ -1028,7 +1028,7 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
             text += f" ×{p.count}"
         extras = []
         if p.steps is not None:
-            extras.append(tr("{n} step(s)", n=p.steps))
+            extras.append(tr("1 step") if p.steps == 1 else tr("{n} steps", n=p.steps))
         if p.hidden:
             extras.append(tr("face-down"))
         if p.note:

@@ -160,3 +160,15 @@ def test_registration_marks_never_hide_the_map() -> None:
     left, right = board_tiles[0], board_tiles[1]
     seam = left.x_mm + left.w_mm - OVERLAP_MM / 2
     assert [p for p in marks[left] if p[0] == seam] == [p for p in marks[right] if p[0] == seam]
+
+
+def test_glorys_ends_marne_setup_card_reads_in_italian() -> None:
+    from converter.render.cards import setup_card
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    card = setup_card(ge, ge.scenario("marna"), dpi=DPI)
+    assert card is not None
+    texts = " | ".join(c.text for c in card.cells)
+    assert "1 XXX (4 passi)" in texts and "9 XXX (3 passi)" in texts and "7 Cav XX (1 passo)" in texts
+    assert "passo/i" not in texts and "which hex" not in texts
+    assert "l'esagono di ciascuno è stampato sul suo segnalino" in texts

@@ -125,3 +125,23 @@ def test_a_short_place_name_prints_under_the_symbol_like_any_name(folder: str, p
     assert left.getcolors() == [(left.width * left.height, counter_background(game, piece))]
     below = image.crop((int(s * 0.1), int(s * 0.5), int(s * 0.9), int(s * 0.71)))
     assert len(below.getcolors(below.width * below.height)) > 1  # the name's ink
+
+
+def test_a_hyphenated_name_breaks_after_its_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trench Club's flag token 'Austria-Ungheria' read 'Aus.-Ungh' / 'eria': the name breaks
+    after the hyphen, whole, at every size."""
+    import converter.render.counters as counters
+
+    game = load_model(Path("modules/trench-club"))
+    piece = game.piece("bandiera-austria-ungheria")
+    real = counters.draw_centered
+    for dpi in (counter_dpi(game), 300):
+        lines: list[str] = []
+
+        def spy(draw, xy, text, fnt, ink):  # type: ignore[no-untyped-def]
+            lines.append(text)
+            return real(draw, xy, text, fnt, ink)
+
+        monkeypatch.setattr(counters, "draw_centered", spy)
+        counter_image(game, piece, 1, "front", dpi=dpi)
+        assert lines == ["Austria-", "Ungheria"], dpi
