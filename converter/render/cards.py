@@ -885,8 +885,15 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                     and not p.entry.code})
     if turns:
         marks.append((f"T{turns[0]}", tr("T{n} (top left): enters on turn {n}", n=turns[0])))
-    for code in sorted({entry_code_text(p.entry.code) for p in units if p.entry is not None and p.entry.code}):
-        marks.append((code, tr("top left: how the unit enters")))
+    entered: dict[str, str | None] = {}  # each entry code, with the rulebook section saying it
+    for p in units:
+        if p.entry is not None and p.entry.code:
+            code = entry_code_text(p.entry.code)
+            if not entered.get(code):
+                entered[code] = p.entry.provenance.section if p.entry.provenance is not None else None
+    for code, section in sorted(entered.items()):
+        how = tr("top left: how the unit enters")
+        marks.append((code, f"{how} (§{section})" if section else how))
     flags = {f for p in units for face in p.faces for f in (face.flags or p.flags or [])}
     printed = flag_marks(game)
     for flag in game.piece_flags or []:

@@ -145,3 +145,17 @@ def test_a_hyphenated_name_breaks_after_its_hyphen(monkeypatch: pytest.MonkeyPat
         monkeypatch.setattr(counters, "draw_centered", spy)
         counter_image(game, piece, 1, "front", dpi=dpi)
         assert lines == ["Austria-", "Ungheria"], dpi
+
+
+def test_each_entry_code_in_the_key_says_where_the_rulebook_explains_it() -> None:
+    """When Eagles Fight's 'REG' and 'SEV' corners: the key's line points at the section
+    that says what they mean, not only "how the unit enters"."""
+    from converter.render.cards import key_card
+
+    game = load_model(Path("modules/when-eagles-fight"))
+    card = key_card(game, dpi=60)
+    assert card is not None
+    rows = {c.text: card.text_of(c.key.replace(":code", ":meaning")) for c in card.cells
+            if c.key.startswith("mark:") and c.key.endswith(":code")}
+    assert rows["REG"] == "in alto a sinistra: come entra l'unità (§10.3, 7.2 (G))"
+    assert rows["SEV"].endswith("(§2.14, 17.0)")
