@@ -151,12 +151,16 @@ class _Composer:
             head = font("bold", self.pt(size_pt))
             natural = [0] * ncols
             longest = [0] * ncols  # the longest word: a column is never narrower, words do not break
+            indent_px = int(mm_to_px(INDENT_MM, self.dpi))
             for r_i, row in enumerate([g.header] + g.rows):
                 fnt = head if r_i == 0 else body
+                # a sub-phase's name is indented: its column makes room for the indent
+                indent = indent_px * g.indents[r_i - 1] if g.indents and r_i > 0 else 0
                 for c, text in enumerate(row):
-                    natural[c] = max(natural[c], int(self.measure.textlength(one_line(text), font=fnt)))
+                    room = indent if c == 1 else 0
+                    natural[c] = max(natural[c], room + int(self.measure.textlength(one_line(text), font=fnt)))
                     for word in text.split():
-                        longest[c] = max(longest[c], int(self.measure.textlength(word, font=fnt)))
+                        longest[c] = max(longest[c], room + int(self.measure.textlength(word, font=fnt)))
             widths = [w + 2 * cpad + 1 for w in natural]
             mins = [w + 2 * cpad + 1 for w in longest]
             # shrink a little, then wrap (long prose reads better wrapped than tiny); shrink
@@ -189,7 +193,8 @@ class _Composer:
             body_row = index - (1 if g.header else 0)
             shift = [0] * ncols
             if g.indents and not is_head and ncols > 1:
-                shift[1] = min(step * g.indents[body_row], max(0, widths[1] - 2 * cpad - longest[1]))
+                widest = max((int(self.measure.textlength(w, font=fnt)) for w in row[1].split()), default=0)
+                shift[1] = min(step * g.indents[body_row], max(0, widths[1] - 2 * cpad - widest))
             wrapped = [wrap(self.measure, text, fnt, widths[c] - 2 * cpad - shift[c]) if text else [""]
                        for c, text in enumerate(row)]
             h = max(len(w) for w in wrapped) * line_h + 2 * cpad
