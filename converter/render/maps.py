@@ -202,6 +202,12 @@ def _bands(board: Board, width: int) -> tuple[float, float]:
     return 6.5 * unit, (_legend_rows(board) + 1) * LEGEND_PITCH * unit + unit
 
 
+def legend_top(board: Board, image_size: tuple[int, int]) -> int:
+    """Where a schematic's legend band begins (pixels from the top): everything below is the
+    legend, so a print can lay it on a page of its own."""
+    return int(image_size[1] - _bands(board, image_size[0])[1])
+
+
 def space_image_size(board: Board, width_px: int | None = None) -> tuple[int, int]:
     """The size of the schematic ``space_schematic`` draws for *board*."""
     width = width_px or auto_width(board)
