@@ -215,7 +215,9 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
     several pages the key of every mark the page adds (the ⊕ registration marks and the
     page index's filled square)."""
     tr = words(game.language)
-    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
+    # the hex scale only where hexes are drawn (a hex board without its grid prints as points)
+    drawn = board.kind_spec.hex_grid and board.hex_grid() is not None
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if drawn else []
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
                         "⊕ marks on top of each other"))
@@ -226,7 +228,7 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
 def _hex_mm_text(game: Game, board: Board) -> str:
     hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
         or game.counter_mm() * HEX_PER_COUNTER
-    return f"{hex_mm:g}"
+    return f"{round(hex_mm, 1):g}"  # a tenth of a millimetre is as fine as a ruler reads
 
 
 PACK_GAP_MM = 6.0  # between packed boxes, and round them

@@ -171,3 +171,17 @@ def test_glorys_ends_marne_setup_card_reads_in_italian() -> None:
     assert "1 XXX (4 passi)" in texts and "9 XXX (3 passi)" in texts and "7 Cav XX (1 passo)" in texts
     assert "passo/i" not in texts and "which hex" not in texts
     assert "l'esagono di ciascuno è stampato sul suo segnalino" in texts
+
+
+def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
+    """Glory's End's hex map: 'scala: 1 esagono = 20.6 mm' (a ruler's tenth, not 20.6375);
+    Trench Club's battlefield, a hex board printed as points without its grid, says none."""
+    from converter.printkit.mapsheets import page_notes
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    tiles_ge = board_sheet(ge, ge.board("mappa"), PAPERS["a4"])[3]
+    assert page_notes(ge, ge.board("mappa"), tiles_ge[0])[0] == "scala: 1 esagono = 20.6 mm"
+    tc = load_model(ROOT / "modules" / "trench-club")
+    field = tc.board("campo-di-battaglia")
+    notes = page_notes(tc, field, board_sheet(tc, field, PAPERS["a4"])[3][0])
+    assert not [n for n in notes if "esagono" in n]
