@@ -687,6 +687,8 @@ def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     elif rule.limit is not None:
         scope = tr((stacking.scope if stacking else None) or "location")
         measure = stacking.measure if stacking else None
+        if measure and rule.limit == 1:  # "al massimo 1 pedina", not "1 pedine"
+            measure = {"pieces": "piece", "units": "unit", "steps": "step"}.get(measure, measure)
         if measure:
             parts.append(tr("at most {n} {measure} per {scope}", n=cell_text(rule.limit, tr),
                             measure=tr(measure) if tr(measure) != measure else readable(measure).lower(),

@@ -61,6 +61,7 @@ ITALIAN: dict[str, str] = {
     "in: {phases}": "in: {phases}", "turn": "turno", "phase": "fase",
     "hex": "esagono", "space": "spazio", "area": "area", "location": "luogo", "box": "casella",
     "units": "unità", "steps": "passi", "nationalities": "nazionalità", "pieces": "pedine",
+    "piece": "pedina", "step": "passo",
     "free: {who}": "non contano: {who}", "allowance: {a}": "capacità: {a}", "cost: {c}": "costo: {c}",
     "enemy: {e}": "nemico: {e}", "minimum move": "movimento minimo", "table: {t}": "tabella: {t}",
     "die {d}": "dado {d}", "value {v}": "valore {v}", "only {x}": "solo {x}", "never {x}": "mai {x}",

@@ -192,3 +192,15 @@ def test_sub_phases_are_indented_as_the_card_says(monkeypatch: pytest.MonkeyPatc
     step = int(mm_to_px(4.0, 100))
     assert starts["Turno di un"] - starts["Round"] == pytest.approx(step, abs=1)
     assert starts["Ricevere"] - starts["Round"] == pytest.approx(3 * step, abs=1)
+
+
+def test_a_limit_of_one_is_worded_in_the_singular() -> None:
+    """Quartermaster General's objective markers: "al massimo 1 pedina per spazio"."""
+    from converter.render.cards import rules_card
+
+    game = load_model(Path("modules/quartermaster-general-1914"))
+    card = rules_card(game, dpi=60)
+    assert card is not None
+    texts = [c.text for c in card.cells]
+    assert "al massimo 1 pedina per spazio; Segnalino Obiettivo" in texts
+    assert not [t for t in texts if "1 pedine" in t]
