@@ -37,7 +37,7 @@ from converter.model.cards import Deck
 from converter.model.game import Game
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_sheet, map_page
+from converter.printkit.mapsheets import board_print, legend_page, map_page
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
@@ -200,21 +200,28 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
     plans = []
     for n, board in enumerate(boards):
         report("maps", n, len(boards))
-        plans.append((board, *board_sheet(game, board, options.sheet)))
+        plans.append((board, board_print(game, board, options.sheet)))
     pngs: list[Path] = []
 
     def pages() -> Iterator[PdfPage]:
-        for board, picture, scale, sheet, board_tiles in plans:
-            for k, tile in enumerate(board_tiles, start=1):
-                img = map_page(game, board, picture, scale, tile, sheet, dpi=options.dpi)
+        for board, bp in plans:
+            for k, tile in enumerate(bp.tiles, start=1):
+                img = map_page(game, board, bp.picture, bp.scale, tile, bp.sheet, dpi=options.dpi)
                 if options.png:
                     pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-{k:02d}.png",
+                                                   png_bytes(img, options.dpi)))
+                yield PdfPage(img, bp.sheet.width_mm, bp.sheet.height_mm)
+            if bp.legend is not None:  # the schematic's legend, on a page of its own
+                sheet, img = legend_page(game, board, bp.legend, options.sheet, dpi=options.dpi)
+                if options.png:
+                    pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-legend.png",
                                                    png_bytes(img, options.dpi)))
                 yield PdfPage(img, sheet.width_mm, sheet.height_mm)
 
     pdf = out / f"{game.id}-maps.pdf"
+    count = sum(len(bp.tiles) + (bp.legend is not None) for _board, bp in plans)
     with _atomic_file(pdf) as fh:
-        stream_pdf(fh, pages(), sum(len(p[4]) for p in plans), title=f"{game.title} — maps", epoch=epoch)
+        stream_pdf(fh, pages(), count, title=f"{game.title} — maps", epoch=epoch)
     report("maps", len(boards), len(boards))
     return [*pngs, pdf]
 
