@@ -21,7 +21,6 @@ from PIL import Image, ImageChops, ImageDraw
 from converter.builder import layout as lay
 from converter.builder.images import board_picture
 from converter.model.board import Board
-from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
@@ -292,7 +291,8 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     legend = None
     if layout.boxes and not layout.hex_centres and not scan:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
-    elif board.drawing() is Drawing.NODES and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
+    elif not layout.boxes and not layout.hex_centres and not scan \
+            and len(_tiles_of(picture, scale, paper)[1]) > 1:  # a schematic of points
         cut = legend_top(board, picture.size)
         legend = picture.crop((0, cut, picture.width, picture.height))
         picture = picture.crop((0, 0, picture.width, cut))

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 
 class Drawing(enum.Enum):
-    """The three ways a board is laid out, drawn, built into a VASSAL board and printed."""
+    """The ways a board is laid out, drawn, built into a VASSAL board and printed; each has
+    its module in ``converter/render/drawings/`` (its picture and the layout of its places)."""
 
     HEX_GRID = "hex grid"  # hexes on the numbered grid, the board's spaces in a panel below it
     NODES = "nodes"        # a label at each space's position (areas, network nodes): regions

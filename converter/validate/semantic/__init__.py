@@ -3,10 +3,10 @@
 (`pieces`), tables (`tables`), turns and setups (`turns`), setups against the stacking limits
 (`stacking`).
 
-Every check but provenance works on the model (`Context.game`, the rules typed by kind), the
-pointer of each item from its place in its list (the model keeps the document's lists in
-order); provenance walks every key of the merged JSON, where a `provenance` or `missing` may
-stand on any object.
+Every check but provenance works on the model (`Context.game`, the rules typed by kind), and so
+does the index of ids; the pointer of each item comes from its place in its list (the model
+keeps the document's lists in order). Provenance walks every key of the merged JSON, where a
+`provenance` or `missing` may stand on any object.
 No check swallows an exception: a file that cannot be read is a problem naming it.
 """
 

@@ -10,11 +10,10 @@ from functools import cached_property
 from typing import Any
 
 from converter.load.document import GameDocument, Problem
-from converter.model.boardkinds import board_kind
-from converter.model.codec import from_json
 from converter.model.common import Filter, Location
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
+from converter.model.turns import Phase
 
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
@@ -62,38 +61,39 @@ class Context:
         self.problems.append(self.doc.problem(pointer, message, hint, check))
 
     def collect_ids(self) -> None:
-        for name in COLLECTIONS:
-            self._define(name, self.items(name))
-        self._define("sources", self.items("sources"))
-        spaces: list[tuple[str, dict[str, Any]]] = []
-        groups: list[tuple[str, dict[str, Any]]] = []
-        edges: list[tuple[str, dict[str, Any]]] = []
-        for bp, board in self.items("boards"):
-            for sp, space in enum_items(board.get("spaces"), f"{bp}/spaces"):
-                spaces.append((sp, space))
-                self.index.space_board[space["id"]] = board["id"]
-            groups.extend(enum_items(board.get("groups"), f"{bp}/groups"))
-            edges.extend(enum_items(board.get("edges"), f"{bp}/edges"))
-            if board_kind(board["kind"]).hex_grid and "grid" in board:
-                self.index.grids[board["id"]] = from_json(HexGridSpec, board["grid"])
+        """Index every id of the model by namespace, with the pointer of its item (its place
+        in its list); an id given twice is a problem."""
+        game = self.game
+        for name in (*COLLECTIONS, "sources"):
+            self._define(name, [(f"/{name}/{i}", item.id) for i, item in enumerate(getattr(game, name) or [])])
+        spaces: list[tuple[str, str]] = []
+        groups: list[tuple[str, str]] = []
+        edges: list[tuple[str, str]] = []
+        for b, board in enumerate(game.boards or []):
+            bp = f"/boards/{b}"
+            for i, space in enumerate(board.spaces or []):
+                spaces.append((f"{bp}/spaces/{i}", space.id))
+                self.index.space_board[space.id] = board.id
+            groups.extend((f"{bp}/groups/{i}", g.id) for i, g in enumerate(board.groups or []))
+            edges.extend((f"{bp}/edges/{i}", e.id) for i, e in enumerate(board.edges or []))
+            grid = board.hex_grid()
+            if grid is not None:
+                self.index.grids[board.id] = grid
         self._define("spaces", spaces)
         self._define("groups", groups)
         self._define("edges", edges)
-        phases = list(walk_phases(self.data.get("sequence"), "/sequence"))
-        self._define("phases", phases)
-        for tp, terrain in self.items("terrain"):
-            self.index.terrain_kind[terrain["id"]] = terrain["applies_to"]
+        self._define("phases", list(walk_phases(game.sequence or [], "/sequence")))
+        for terrain in game.terrain or []:
+            self.index.terrain_kind[terrain.id] = terrain.applies_to
         owners = dict(self.index.ids.get("sides", {}))
         owners.update(self.index.ids.get("factions", {}))
         owners.update(self.index.ids.get("nationalities", {}))
         self.index.ids["owners"] = owners
 
-    def _define(self, space: str, items: Iterable[tuple[str, dict[str, Any]]]) -> None:
+    def _define(self, space: str, items: Iterable[tuple[str, str]]) -> None:
+        """Define the ids of *items* (pointer, id) in *space*."""
         seen = self.index.ids.setdefault(space, {})
-        for pointer, item in items:
-            ident = item.get("id")
-            if ident is None:
-                continue
+        for pointer, ident in items:
             if ident in seen:
                 self.report(f"{pointer}/id", f"duplicate {NAMES.get(space, space)} id {ident!r}",
                             f"first defined at {self.where(seen[ident])}", check="unique-id")
@@ -103,9 +103,6 @@ class Context:
     def where(self, pointer: str) -> str:
         file, local = self.doc.locate(pointer)
         return f"{file}:{local}"
-
-    def items(self, key: str) -> list[tuple[str, dict[str, Any]]]:
-        return list(enum_items(self.data.get(key), f"/{key}"))
 
     def ref(self, pointer: str, value: Any, space: str, what: str | None = None) -> bool:
         if value is None:
@@ -210,16 +207,11 @@ class Context:
 
 
 # --- helpers -------------------------------------------------------------------------------
-def enum_items(items: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    for i, item in enumerate(items or []):
-        if isinstance(item, dict):
-            yield f"{pointer}/{i}", item
-
-
-def walk_phases(phases: Any, pointer: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    for p, phase in enum_items(phases, pointer):
-        yield p, phase
-        yield from walk_phases(phase.get("phases"), f"{p}/phases")
+def walk_phases(phases: list[Phase], pointer: str) -> Iterator[tuple[str, str]]:
+    """(pointer, id) of every phase of *phases* and of their sub-phases, depth first."""
+    for i, phase in enumerate(phases):
+        yield f"{pointer}/{i}", phase.id
+        yield from walk_phases(phase.phases or [], f"{pointer}/{i}/phases")
 
 
 def find_keys(node: Any, keys: tuple[str, ...]) -> dict[str, list[tuple[str, Any]]]:
