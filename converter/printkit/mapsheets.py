@@ -21,9 +21,11 @@ from PIL import Image, ImageChops, ImageDraw
 from converter.builder import layout as lay
 from converter.builder.images import board_picture
 from converter.model.board import Board
+from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
+from converter.render.maps import legend_top
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
@@ -31,7 +33,7 @@ OVERLAP_MM = 10.0
 HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
 SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width
-MARK_MM = 4.0              # radius of a registration mark
+MARK_MM = 3.0              # radius of a registration mark
 MARK_ARM = 1.6             # its cross's arms reach this many radii from its centre
 MARK_STEP_MM = 1.0         # the spacing of the places a mark may take along its seam
 INK_DIFF = 40              # a pixel this far from its surroundings' colour is content
@@ -114,7 +116,7 @@ def seam_marks(picture: Image.Image, scale: float, seam_mm: float, lo_mm: float,
     three marks go: for each of its usual places (a tenth, the middle, nine tenths), the
     place whose mark would cover the least of the map's content (pixels unlike the colour
     most of the mark's square has), the nearest among equals, two marks never closer than
-    a mark's width.  Both pages of a seam ask with the same numbers, so their marks meet."""
+    a fifth of the seam (nor a mark's width).  Both pages of a seam ask with the same numbers, so their marks meet."""
     reach = MARK_MM * MARK_ARM
     length = hi_mm - lo_mm
     wants = [lo_mm + length * f for f in (0.1, 0.5, 0.9)]
@@ -123,9 +125,10 @@ def seam_marks(picture: Image.Image, scale: float, seam_mm: float, lo_mm: float,
         return wants
     spots = [first + k * MARK_STEP_MM for k in range(int((last - first) / MARK_STEP_MM) + 1)]
     cover = {at: round(_covered(picture, scale, seam_mm, at, reach, vertical), 3) for at in spots}
+    apart = max(2 * reach, length / 5)  # spread along the seam, the better to lay pages true
     out: list[float] = []
     for want in wants:
-        free = [at for at in spots if all(abs(at - m) >= 2 * reach for m in out)]
+        free = [at for at in spots if all(abs(at - m) >= apart for m in out)]
         out.append(min(free or spots, key=lambda at: (cover[at], abs(at - want))))
     return sorted(out)
 
@@ -212,7 +215,9 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
     several pages the key of every mark the page adds (the ⊕ registration marks and the
     page index's filled square)."""
     tr = words(game.language)
-    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if board.kind_spec.hex_grid else []
+    # the hex scale only where hexes are drawn (a hex board without its grid prints as points)
+    drawn = board.kind_spec.hex_grid and board.hex_grid() is not None
+    notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if drawn else []
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
                         "⊕ marks on top of each other"))
@@ -223,7 +228,7 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
 def _hex_mm_text(game: Game, board: Board) -> str:
     hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
         or game.counter_mm() * HEX_PER_COUNTER
-    return f"{hex_mm:g}"
+    return f"{round(hex_mm, 1):g}"  # a tenth of a millimetre is as fine as a ruler reads
 
 
 PACK_GAP_MM = 6.0  # between packed boxes, and round them
@@ -262,22 +267,76 @@ def packed_boxes(picture: Image.Image, layout: BoardLayout, width_px: float, gap
     return out
 
 
-def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
+@dataclass
+class BoardPrint:
+    """How one board prints: its picture at *scale* mm a pixel tiled over *sheet* pages, and
+    the schematic's legend when it prints on a page of its own (a legend split by a seam is
+    hard to read and leaves its registration marks nowhere free to go)."""
+
+    picture: Image.Image
+    scale: float
+    sheet: Paper
+    tiles: list[MapTile]
+    legend: Image.Image | None = None
+
+
+def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
     pages (portrait when equal), and the pages' tiles; a box board without the designer's
-    art prints its boxes packed (`packed_boxes`)."""
+    art prints its boxes packed (`packed_boxes`); a schematic of several pages prints its
+    legend apart (`legend_page`)."""
     picture = board_picture(game, board).convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
     layout = lay.board_layout(board, picture.size if scan else None)
     scale = mm_per_px(game, layout)
+    legend = None
     if layout.boxes and not layout.hex_centres and not scan:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
+    elif board.drawing() is Drawing.NODES and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
+        cut = legend_top(board, picture.size)
+        legend = picture.crop((0, cut, picture.width, picture.height))
+        picture = picture.crop((0, 0, picture.width, cut))
+    sheet, board_tiles = _tiles_of(picture, scale, paper)
+    return BoardPrint(picture, scale, sheet, board_tiles, legend)
+
+
+def _tiles_of(picture: Image.Image, scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:
     size = (picture.width * scale, picture.height * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
-    return picture, scale, sheet, tiles(*size, sheet)
+    return sheet, tiles(*size, sheet)
+
+
+def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
+    """`board_print`'s picture, scale, sheet and tiles."""
+    bp = board_print(game, board, paper)
+    return bp.picture, bp.scale, bp.sheet, bp.tiles
+
+
+def legend_page(game: Game, board: Board, legend: Image.Image, paper: Paper, *, dpi: float
+                ) -> tuple[Paper, Image.Image]:
+    """A schematic's legend on a landscape page of its own, as wide as the page allows."""
+    sheet = paper if paper.width_mm > paper.height_mm else turned(paper)
+    tr = words(game.language)
+    page = Image.new("RGB", (px(sheet.width_mm, dpi), px(sheet.height_mm, dpi)), (255, 255, 255))
+    left = mm_to_px(MARGIN_MM, dpi)
+    room_w, room_h = page.width - 2 * left, page.height - 2 * left
+    k = min(room_w / legend.width, room_h / legend.height)
+    part = legend.resize((max(1, int(legend.width * k)), max(1, int(legend.height * k))), Image.Resampling.LANCZOS)
+    page.paste(part, (int(left), int(left)))
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((left, left, left + part.width - 1, left + part.height - 1), outline=INK,
+                   width=max(1, int(dpi / 150)))
+    label = f"{game.title} — {board.name} — " + tr("Legend")
+    fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left)
+    put_text(draw, (left, mm_to_px(MARGIN_MM / 2, dpi)), label, font=fnt, fill=INK, anchor="lm")
+    return sheet, page
 
 
 def board_pages(game: Game, board: Board, paper: Paper, *, dpi: float) -> tuple[Paper, list[Image.Image]]:
-    """Every page of one board, row by row, and the sheet they are printed on."""
-    picture, scale, sheet, board_tiles = board_sheet(game, board, paper)
-    return sheet, [map_page(game, board, picture, scale, tile, sheet, dpi=dpi) for tile in board_tiles]
+    """Every page of one board, row by row, and the sheet they are printed on (a legend page
+    apart comes last)."""
+    bp = board_print(game, board, paper)
+    pages = [map_page(game, board, bp.picture, bp.scale, tile, bp.sheet, dpi=dpi) for tile in bp.tiles]
+    if bp.legend is not None:
+        pages.append(legend_page(game, board, bp.legend, paper, dpi=dpi)[1])
+    return bp.sheet, pages

@@ -151,12 +151,16 @@ class _Composer:
             head = font("bold", self.pt(size_pt))
             natural = [0] * ncols
             longest = [0] * ncols  # the longest word: a column is never narrower, words do not break
+            indent_px = int(mm_to_px(INDENT_MM, self.dpi))
             for r_i, row in enumerate([g.header] + g.rows):
                 fnt = head if r_i == 0 else body
+                # a sub-phase's name is indented: its column makes room for the indent
+                indent = indent_px * g.indents[r_i - 1] if g.indents and r_i > 0 else 0
                 for c, text in enumerate(row):
-                    natural[c] = max(natural[c], int(self.measure.textlength(one_line(text), font=fnt)))
+                    room = indent if c == 1 else 0
+                    natural[c] = max(natural[c], room + int(self.measure.textlength(one_line(text), font=fnt)))
                     for word in text.split():
-                        longest[c] = max(longest[c], int(self.measure.textlength(word, font=fnt)))
+                        longest[c] = max(longest[c], room + int(self.measure.textlength(word, font=fnt)))
             widths = [w + 2 * cpad + 1 for w in natural]
             mins = [w + 2 * cpad + 1 for w in longest]
             # shrink a little, then wrap (long prose reads better wrapped than tiny); shrink
@@ -189,7 +193,8 @@ class _Composer:
             body_row = index - (1 if g.header else 0)
             shift = [0] * ncols
             if g.indents and not is_head and ncols > 1:
-                shift[1] = min(step * g.indents[body_row], max(0, widths[1] - 2 * cpad - longest[1]))
+                widest = max((int(self.measure.textlength(w, font=fnt)) for w in row[1].split()), default=0)
+                shift[1] = min(step * g.indents[body_row], max(0, widths[1] - 2 * cpad - widest))
             wrapped = [wrap(self.measure, text, fnt, widths[c] - 2 * cpad - shift[c]) if text else [""]
                        for c, text in enumerate(row)]
             h = max(len(w) for w in wrapped) * line_h + 2 * cpad
@@ -682,6 +687,8 @@ def _rule_summary(game: Game, rule: Rule, tr: Tr = None) -> str:
     elif rule.limit is not None:
         scope = tr((stacking.scope if stacking else None) or "location")
         measure = stacking.measure if stacking else None
+        if measure and rule.limit == 1:  # "al massimo 1 pedina", not "1 pedine"
+            measure = {"pieces": "piece", "units": "unit", "steps": "step"}.get(measure, measure)
         if measure:
             parts.append(tr("at most {n} {measure} per {scope}", n=cell_text(rule.limit, tr),
                             measure=tr(measure) if tr(measure) != measure else readable(measure).lower(),
@@ -885,8 +892,15 @@ def key_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                     and not p.entry.code})
     if turns:
         marks.append((f"T{turns[0]}", tr("T{n} (top left): enters on turn {n}", n=turns[0])))
-    for code in sorted({entry_code_text(p.entry.code) for p in units if p.entry is not None and p.entry.code}):
-        marks.append((code, tr("top left: how the unit enters")))
+    entered: dict[str, str | None] = {}  # each entry code, with the rulebook section saying it
+    for p in units:
+        if p.entry is not None and p.entry.code:
+            code = entry_code_text(p.entry.code)
+            if not entered.get(code):
+                entered[code] = p.entry.provenance.section if p.entry.provenance is not None else None
+    for code, section in sorted(entered.items()):
+        how = tr("top left: how the unit enters")
+        marks.append((code, f"{how} (§{section})" if section else how))
     flags = {f for p in units for face in p.faces for f in (face.flags or p.flags or [])}
     printed = flag_marks(game)
     for flag in game.piece_flags or []:
@@ -1028,7 +1042,7 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
             text += f" ×{p.count}"
         extras = []
         if p.steps is not None:
-            extras.append(tr("{n} step(s)", n=p.steps))
+            extras.append(tr("1 step") if p.steps == 1 else tr("{n} steps", n=p.steps))
         if p.hidden:
             extras.append(tr("face-down"))
         if p.note:

@@ -221,14 +221,17 @@ def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width
     top_f = top if top is not None else (1 - height) / 2
     box = ((1 - width) / 2, top_f, (1 + width) / 2, top_f + height)
     fitted = None
-    for candidate in [text] + _short_forms(text):
+    forms = [text] + _short_forms(text)
+    # a hyphenated word may break after its hyphen ('Aus.-' / 'Ungheria'), never inside a part
+    forms += [f.replace("-", "- ") for f in forms if "-" in f]
+    for candidate in forms:
         fitted = _fit_lines(draw, candidate, size, box, start=0.34)
         if fitted is not None:
             break
     if fitted is None:  # nothing fits: the shortest form, one word a line
         fnt = font("condensed-bold", min_text_px(size))
-        fitted = (wrap(draw, _short_forms(text)[-1], fnt, size * width), fnt)
-    lines, fnt = fitted
+        fitted = (wrap(draw, forms[-1], fnt, size * width), fnt)
+    lines, fnt = [line.replace("- ", "-") for line in fitted[0]], fitted[1]
     line_h = fnt.size * 1.1
     y = size * (box[1] + box[3]) / 2 - len(lines) * line_h / 2 + line_h / 2
     for line in lines:

@@ -202,6 +202,12 @@ def _bands(board: Board, width: int) -> tuple[float, float]:
     return 6.5 * unit, (_legend_rows(board) + 1) * LEGEND_PITCH * unit + unit
 
 
+def legend_top(board: Board, image_size: tuple[int, int]) -> int:
+    """Where a schematic's legend band begins (pixels from the top): everything below is the
+    legend, so a print can lay it on a page of its own."""
+    return int(image_size[1] - _bands(board, image_size[0])[1])
+
+
 def space_image_size(board: Board, width_px: int | None = None) -> tuple[int, int]:
     """The size of the schematic ``space_schematic`` draws for *board*."""
     width = width_px or auto_width(board)
@@ -365,6 +371,7 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
                   theme: dict[str, Any] | None = None) -> Image.Image:
     """A hex board drawn from its data, laid out exactly as ``hex_board_geometry`` says."""
     t = {**DEFAULT_THEME, **(theme or {})}
+    tr = words(game.language)
     geo = hex_board_geometry(board, hex_px)
     assert board.grid is not None
     img = Image.new("RGB", geo.image_size, color(t["paper"]))
@@ -402,14 +409,13 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
         if h.features:
             r = size * 0.07
             draw.rectangle([cx - r, cy - r, cx + r, cy + r], fill=on)
-        extra = []
-        if h.fort is not None:
-            extra.append(f"fort {h.fort.cf if h.fort.cf is not None else '?'}")
-        if h.vp is not None:
-            vp = h.vp if isinstance(h.vp, int) else "/".join(f"{v}" for v in h.vp.values())
-            extra.append(f"{vp} VP")
-        if h.missing:
-            extra.append("missing: " + ",".join(h.missing))
+        extra = []  # in the players' words: a value the data lacks shows as "?"
+        if h.fort is not None or "fort" in (h.missing or []):
+            cf = h.fort.cf if h.fort is not None and h.fort.cf is not None else "?"
+            extra.append(tr("fort {cf}", cf=cf))
+        if h.vp is not None or "vp" in (h.missing or []):
+            vp = "?" if h.vp is None else h.vp if isinstance(h.vp, int) else "/".join(f"{v}" for v in h.vp.values())
+            extra.append(tr("{n} VP", n=vp))
         if h.name:
             fnt = fit_font(draw, h.name, "condensed-bold", name_font_px, size * 0.95)
             put_text(draw, (cx, cy + size * 0.15), h.name, font=fnt, fill=on, anchor="mm")

@@ -61,6 +61,7 @@ ITALIAN: dict[str, str] = {
     "in: {phases}": "in: {phases}", "turn": "turno", "phase": "fase",
     "hex": "esagono", "space": "spazio", "area": "area", "location": "luogo", "box": "casella",
     "units": "unità", "steps": "passi", "nationalities": "nazionalità", "pieces": "pedine",
+    "piece": "pedina", "step": "passo",
     "free: {who}": "non contano: {who}", "allowance: {a}": "capacità: {a}", "cost: {c}": "costo: {c}",
     "enemy: {e}": "nemico: {e}", "minimum move": "movimento minimo", "table: {t}": "tabella: {t}",
     "die {d}": "dado {d}", "value {v}": "valore {v}", "only {x}": "solo {x}", "never {x}": "mai {x}",
@@ -118,7 +119,7 @@ ITALIAN: dict[str, str] = {
     "Victory Conditions": "Condizioni di vittoria", "Who wins": "Chi vince", "Condition": "Condizione",
     "Victory point places": "Luoghi che danno punti vittoria", "Place": "Luogo", "VP": "PV",
     "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "reference cards": "aiuti di gioco", "page {n}": "pagina {n}", "Where": "Dove",
-    "{n} step(s)": "{n} passo/i", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
+    "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
     # print kit: counter and card sheets, map pages and track sheets
     "counters — sheet {n} of {total}": "segnalini — foglio {n} di {total}",
@@ -129,6 +130,8 @@ ITALIAN: dict[str, str] = {
     "trim the margin along the map's edge and lay the page over its neighbour, ⊕ marks on top of each other":
         "rifilare il margine lungo il bordo della mappa e sovrapporre alla pagina vicina facendo coincidere i segni ⊕",
     "scale: 1 hex = {mm} mm": "scala: 1 esagono = {mm} mm", "Tracks": "Tracciati",
+    # map details beside a place's name
+    "fort {cf}": "forte {cf}", "{n} VP": "{n} PV",
     # display board
     "Reinforcements (by event)": "Rinforzi (a evento)",
     # decks

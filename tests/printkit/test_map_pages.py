@@ -132,31 +132,56 @@ def test_a_map_page_keys_every_mark_it_adds() -> None:
 
 
 def test_registration_marks_never_hide_the_map() -> None:
-    """Pursuit of Glory's map over four pages: every ⊕ above the legend band sits where the
-    overlap strip is plain map background (marks fell on Aleppo's box and on the legend's
-    "Ferrovia colorata"), and each page's marks are the same map points as its neighbour's."""
-    from converter.render.maps import _bands
+    """Pursuit of Glory's map over two pages: every ⊕ sits where the overlap strip is plain
+    map background (marks fell on Aleppo's box and on the legend's "Ferrovia colorata"), at
+    the same map points on both pages; the legend, which a seam would split, prints on a
+    landscape page of its own, its words nearly as large as on the map."""
+    from converter.printkit.mapsheets import board_print, legend_page
 
     pog = load_model(ROOT / "modules" / "pursuit-of-glory")
     board = pog.board("mappa")
-    picture, scale, _sheet, board_tiles = board_sheet(pog, board, PAPERS["a4"])
-    assert len(board_tiles) == 4
+    bp = board_print(pog, board, PAPERS["a4"])
+    picture, scale = bp.picture, bp.scale
+    assert len(bp.tiles) == 2 and bp.legend is not None
     background = picture.getpixel((2, picture.height // 2))
-    legend_top = picture.height - _bands(board, picture.width)[1]
     reach = MARK_MM * MARK_ARM / scale
-    marks = {tile: page_marks(picture, scale, tile) for tile in board_tiles}
-    checked = 0
+    marks = {tile: page_marks(picture, scale, tile) for tile in bp.tiles}
     for tile, points in marks.items():
-        assert len(points) == 6  # two seams, three marks each
+        assert len(points) == 3
         for x_mm, y_mm in points:
             x, y = x_mm / scale, y_mm / scale
-            if y + reach >= legend_top:
-                continue
             under = picture.crop((round(x - reach), round(y - reach), round(x + reach), round(y + reach)))
             assert under.getcolors(under.width * under.height) == [(under.width * under.height, background)], \
                 (tile.row, tile.col, x_mm, y_mm)
-            checked += 1
-    assert checked >= 4
-    left, right = board_tiles[0], board_tiles[1]
-    seam = left.x_mm + left.w_mm - OVERLAP_MM / 2
-    assert [p for p in marks[left] if p[0] == seam] == [p for p in marks[right] if p[0] == seam]
+    left, right = bp.tiles
+    assert marks[left] == marks[right]
+    sheet, page = legend_page(pog, board, bp.legend, PAPERS["a4"], dpi=DPI)
+    assert sheet.width_mm > sheet.height_mm
+    shown_mm = (page.width - 2 * mm_to_px(MARGIN_MM, DPI)) / bp.legend.width * 25.4 / DPI  # a legend px
+    assert shown_mm >= 0.7 * scale  # the words at least seven tenths of their size on the map
+
+
+def test_glorys_ends_marne_setup_card_reads_in_italian() -> None:
+    from converter.render.cards import setup_card
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    card = setup_card(ge, ge.scenario("marna"), dpi=DPI)
+    assert card is not None
+    texts = " | ".join(c.text for c in card.cells)
+    assert "1 XXX (4 passi)" in texts and "9 XXX (3 passi)" in texts and "7 Cav XX (1 passo)" in texts
+    assert "passo/i" not in texts and "which hex" not in texts
+    assert "l'esagono di ciascuno è stampato sul suo segnalino" in texts
+
+
+def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
+    """Glory's End's hex map: 'scala: 1 esagono = 20.6 mm' (a ruler's tenth, not 20.6375);
+    Trench Club's battlefield, a hex board printed as points without its grid, says none."""
+    from converter.printkit.mapsheets import page_notes
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    tiles_ge = board_sheet(ge, ge.board("mappa"), PAPERS["a4"])[3]
+    assert page_notes(ge, ge.board("mappa"), tiles_ge[0])[0] == "scala: 1 esagono = 20.6 mm"
+    tc = load_model(ROOT / "modules" / "trench-club")
+    field = tc.board("campo-di-battaglia")
+    notes = page_notes(tc, field, board_sheet(tc, field, PAPERS["a4"])[3][0])
+    assert not [n for n in notes if "esagono" in n]

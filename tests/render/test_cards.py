@@ -171,3 +171,36 @@ def _slug_name(table_id: str) -> str:
     import re
 
     return "table-" + (re.sub(r"[^a-z0-9]+", "-", table_id.lower()).strip("-") or "card")
+
+
+def test_sub_phases_are_indented_as_the_card_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trench Club's sequence card says sub-phases are indented: a phase's name starts one
+    indent (4 mm) right of its parent's, even in a narrow column."""
+    import converter.render.cards as cards
+    from converter.render.text import mm_to_px
+
+    game = load_model(Path("modules/trench-club"))
+    starts: dict[str, float] = {}
+    real = cards.put_text
+
+    def spy(draw, xy, text, **kw):  # type: ignore[no-untyped-def]
+        starts.setdefault(text, xy[0])
+        return real(draw, xy, text, **kw)
+
+    monkeypatch.setattr(cards, "put_text", spy)
+    cards.sequence_card(game, dpi=100)
+    step = int(mm_to_px(4.0, 100))
+    assert starts["Turno di un"] - starts["Round"] == pytest.approx(step, abs=1)
+    assert starts["Ricevere"] - starts["Round"] == pytest.approx(3 * step, abs=1)
+
+
+def test_a_limit_of_one_is_worded_in_the_singular() -> None:
+    """Quartermaster General's objective markers: "al massimo 1 pedina per spazio"."""
+    from converter.render.cards import rules_card
+
+    game = load_model(Path("modules/quartermaster-general-1914"))
+    card = rules_card(game, dpi=60)
+    assert card is not None
+    texts = [c.text for c in card.cells]
+    assert "al massimo 1 pedina per spazio; Segnalino Obiettivo" in texts
+    assert not [t for t in texts if "1 pedine" in t]

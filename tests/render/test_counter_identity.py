@@ -125,3 +125,37 @@ def test_a_short_place_name_prints_under_the_symbol_like_any_name(folder: str, p
     assert left.getcolors() == [(left.width * left.height, counter_background(game, piece))]
     below = image.crop((int(s * 0.1), int(s * 0.5), int(s * 0.9), int(s * 0.71)))
     assert len(below.getcolors(below.width * below.height)) > 1  # the name's ink
+
+
+def test_a_hyphenated_name_breaks_after_its_hyphen(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Trench Club's flag token 'Austria-Ungheria' read 'Aus.-Ungh' / 'eria': the name breaks
+    after the hyphen, whole, at every size."""
+    import converter.render.counters as counters
+
+    game = load_model(Path("modules/trench-club"))
+    piece = game.piece("bandiera-austria-ungheria")
+    real = counters.draw_centered
+    for dpi in (counter_dpi(game), 300):
+        lines: list[str] = []
+
+        def spy(draw, xy, text, fnt, ink):  # type: ignore[no-untyped-def]
+            lines.append(text)
+            return real(draw, xy, text, fnt, ink)
+
+        monkeypatch.setattr(counters, "draw_centered", spy)
+        counter_image(game, piece, 1, "front", dpi=dpi)
+        assert lines == ["Austria-", "Ungheria"], dpi
+
+
+def test_each_entry_code_in_the_key_says_where_the_rulebook_explains_it() -> None:
+    """When Eagles Fight's 'REG' and 'SEV' corners: the key's line points at the section
+    that says what they mean, not only "how the unit enters"."""
+    from converter.render.cards import key_card
+
+    game = load_model(Path("modules/when-eagles-fight"))
+    card = key_card(game, dpi=60)
+    assert card is not None
+    rows = {c.text: card.text_of(c.key.replace(":code", ":meaning")) for c in card.cells
+            if c.key.startswith("mark:") and c.key.endswith(":code")}
+    assert rows["REG"] == "in alto a sinistra: come entra l'unità (§10.3, 7.2 (G))"
+    assert rows["SEV"].endswith("(§2.14, 17.0)")

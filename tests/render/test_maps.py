@@ -234,3 +234,22 @@ def test_the_legend_reads_at_a_1400_px_map_width(monkeypatch: pytest.MonkeyPatch
     # the long one: two lines of legible words, neither line the whole name
     long_name = "Percorso Trans-Regionale (linea verde continua)"
     assert long_name not in at_1400 and "continua)" in " ".join(at_1400)
+
+
+def test_a_hex_maps_words_are_the_players_not_the_datas(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glory's End: Calais's victory points are not in the rulebook text; its hex says "? PV"
+    in Italian, never the data's "missing: vp" (nor 'VP' or 'fort' in English)."""
+    import converter.render.maps as maps
+
+    game = load_model(Path(__file__).resolve().parents[2] / "modules" / "glorys-end")
+    drawn: list[str] = []
+    real = maps.put_text
+
+    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
+        drawn.append(text)
+        return real(draw, xy, text, font=font, **kw)
+
+    monkeypatch.setattr(maps, "put_text", spy)
+    maps.hex_schematic(game, game.board("mappa"))
+    assert "? PV" in drawn
+    assert not [t for t in drawn if "missing" in t or " VP" in t or t.startswith("fort ")]
