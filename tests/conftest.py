@@ -80,6 +80,32 @@ def built_once(folder: Path) -> Any:
     return copy.deepcopy(result)
 
 
+# folder -> (its game, its reference cards at CARDS_DPI), or the error loading it raised
+_CARDS: dict[Path, Any] = {}
+CARDS_DPI = 60
+
+
+def reference_cards_once(folder: Path) -> tuple[Any, list[Any]]:
+    """A game folder's model and reference cards, drawn the first time a test of this run
+    asks: the aid-text and card read-back tests read the same cards (the cells' text is the
+    same at any dpi; the cards are not changed by the tests).  A game that does not load
+    raises the same error again for every caller."""
+    key = Path(folder).resolve()
+    if key not in _CARDS:
+        from converter.render.cards import reference_cards
+        from converter.validate import load_model
+
+        try:
+            game = load_model(key)
+            _CARDS[key] = (game, reference_cards(game, dpi=CARDS_DPI))
+        except Exception as exc:  # remembered: a broken game is not loaded again
+            _CARDS[key] = exc
+    result = _CARDS[key]
+    if isinstance(result, Exception):
+        raise result
+    return result  # type: ignore[no-any-return]
+
+
 # Under CI (CI=true) an outside checker that is missing, or a bundled game that no longer
 # builds, fails the test that needed it instead of skipping it (.ci/run sets the checkers up).
 _CHECKER_MISSING = ("not installed", "pywargame", "not set up", "does not build", "does not load",

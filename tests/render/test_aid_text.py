@@ -12,8 +12,7 @@ import pytest
 
 from converter.validate import load_model
 from converter.load.document import load_game
-from converter.render.cards import reference_cards
-from tests.conftest import ROOT, bundled_games
+from tests.conftest import ROOT, bundled_games, reference_cards_once
 
 # kind values no player reads on a card, whatever its language
 INTERNAL_WORDS = ("MATRIX", "THRESHOLD", "COLUMN-SHIFT", "method:", "opposed", "nationalities-per-space")
@@ -74,7 +73,7 @@ def _token(word: str) -> re.Pattern[str]:
 
 @pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
 def test_no_internal_id_kind_or_field_name_on_any_aid(folder: Path) -> None:
-    game = load_model(folder)
+    game, cards = reference_cards_once(folder)
     props, enums = _schema_words()
     document = load_game(folder).data
     ids = {i for i in _ids(document, set()) if re.search(r"[-_]", i) and not i.isdecimal()}
@@ -82,7 +81,7 @@ def test_no_internal_id_kind_or_field_name_on_any_aid(folder: Path) -> None:
     slugs = [_token(w) for w in sorted(ids | {e for e in enums if "-" in e})]
     fields = [re.compile(rf"(?<![\w-]){re.escape(p)}:") for p in sorted(props) if len(p) > 3]
     problems = []
-    for card in reference_cards(game, dpi=40):
+    for card in cards:
         if card.name == "sources":
             continue
         for cell in card.cells:

@@ -13,7 +13,7 @@ from converter.validate import load_model
 from converter.load.document import load_game
 from converter.model.game import Game
 from converter.render.cards import MISSING, ReferenceCard, reference_cards, table_card
-from tests.conftest import MINI, bundled_games
+from tests.conftest import MINI, bundled_games, reference_cards_once
 from tests.render.golden import compare_golden
 
 
@@ -158,11 +158,11 @@ def test_golden_crt_card(mini: Game) -> None:
 @pytest.mark.parametrize("folder", bundled_games(), ids=lambda p: p.name)
 def test_every_table_of_every_bundled_game_reads_back(folder: Path) -> None:
     try:
-        game = load_model(folder)
+        game, every_card = reference_cards_once(folder)
     except VconvError as exc:
         pytest.skip(f"{folder.name} does not load yet: {str(exc).splitlines()[0]}")
     raw = {t["id"]: t for t in load_game(folder).data.get("tables", [])}
-    cards = {c.name: c for c in reference_cards(game, dpi=60)}
+    cards = {c.name: c for c in every_card}
     for table in game.tables or []:
         _check_table(cards[_slug_name(table.id)], raw[table.id], cards.get("sources"), game)
 
