@@ -115,6 +115,7 @@ class Locator:
     def __init__(self, module: AuditModule) -> None:
         self.module = module
         self._cache: dict[tuple[str | None, int, int], Place] = {}
+        self._centres: dict[tuple[str | None, str | None, str], tuple[int, int] | None] = {}
         names = PlaceNames.of(module)
         self._boards = names.boards
         self._maps = names.maps
@@ -126,6 +127,15 @@ class Locator:
     def centre(self, map_name: str | None, board_name: str | None, location: str
                ) -> tuple[int, int] | None:
         """The map pixel VASSAL puts a piece at for a grid location (to draw a path)."""
+        key = (map_name, board_name, location)
+        if key in self._centres:  # a long log draws the same hexes' paths again and again
+            return self._centres[key]
+        found = self._centre(map_name, board_name, location)
+        self._centres[key] = found
+        return found
+
+    def _centre(self, map_name: str | None, board_name: str | None, location: str
+                ) -> tuple[int, int] | None:
         geo = self.module.maps.get(map_name or "")
         if geo is None:
             return None
@@ -141,6 +151,7 @@ class Locator:
     def forget(self) -> None:
         """The boards of a map changed (SetBoards): names computed before may be wrong."""
         self._cache.clear()
+        self._centres.clear()
 
     def place(self, map_name: str | None, x: int, y: int) -> Place:
         key = (map_name, x, y)

@@ -18,6 +18,7 @@ from converter.errors import VassalFormatError
 from converter.vassal import vmod_reader
 from converter.vassal.buildfile import MAX_BUILDFILE_BYTES
 from converter.vassal.safexml import parse_untrusted
+from converter.vassal.zipfiles import ZIP_ERRORS
 
 
 @dataclass
@@ -42,7 +43,7 @@ class ModuleSource:
         if self._archive is None:
             try:
                 self._archive = zipfile.ZipFile(self.path)
-            except vmod_reader.ZIP_ERRORS as exc:
+            except ZIP_ERRORS as exc:
                 raise VassalFormatError(f"{self.path}: cannot reopen the archive: {exc}") \
                     from None
         return vmod_reader._read_bounded(self._archive, self.zip_names.get(name, name), limit,

@@ -11,6 +11,7 @@ import sys
 
 from converter.vassal.describe import describe, text_lines, write_json
 from converter.vassal.savefile import read_game
+from converter.vassal.zipfiles import is_module
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -20,8 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from converter.cli import dump_module  # a module: what it holds, not a game's steps
-    if all(dump_module.is_module(p) for p in args.paths):
+    if all(is_module(p) for p in args.paths):
+        from converter.cli import dump_module  # a module: what it holds, not a game's steps
         return dump_module.run(args)
     out = sys.stdout
     many = len(args.paths) > 1

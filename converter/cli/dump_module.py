@@ -10,25 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
-import zipfile
 from collections import Counter
 from typing import Any
 
 from converter.importer.paths import label, short_tag
 from converter.vassal.components.base import Component
-from converter.vassal.vmod_reader import ZIP_ERRORS, read_vmod
+from converter.vassal.vmod_reader import read_vmod
 
 SHOWN_PER_KIND = 4  # siblings of one kind listed before the rest are folded into a count
-
-
-def is_module(path: str) -> bool:
-    """A ZIP with a build file and no savedGame: a module, not a save or log."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            names = set(archive.namelist())
-    except ZIP_ERRORS:
-        return False  # the save reader then says what is wrong with it
-    return "savedGame" not in names and bool({"buildFile.xml", "buildFile"} & names)
 
 
 def describe_module(path: str) -> dict[str, Any]:

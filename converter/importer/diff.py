@@ -19,7 +19,8 @@ from converter.errors import VassalFormatError
 from converter.importer.paths import is_folder, label
 from converter.vassal.components import CardSlot, PieceSlot, PrototypeDefinition
 from converter.vassal.components.base import Component
-from converter.vassal.vmod_reader import ZIP_ERRORS, ModuleFile, read_vmod
+from converter.vassal.vmod_reader import ModuleFile, read_vmod
+from converter.vassal.zipfiles import ZIP_ERRORS
 
 PIECE_CLASSES = (PieceSlot, CardSlot, PrototypeDefinition)
 TEXT_SHOWN = 120  # characters of a changed text shown in the text report

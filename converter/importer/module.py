@@ -29,7 +29,8 @@ from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
 from converter.vassal.components import (
     GameModule, Map, PieceSlot, PlayerRoster, PrototypesContainer)
-from converter.vassal.vmod_reader import ZIP_ERRORS, ModuleFile, read_vmod
+from converter.vassal.vmod_reader import ModuleFile, read_vmod
+from converter.vassal.zipfiles import ZIP_ERRORS
 
 FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds

@@ -85,6 +85,16 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                theme: dict[str, Any] | None = None, include_missing: bool = False) -> list[Image.Image]:
     """Poker-size cards in card-number order, fronts then mirrored backs (duplex, long edge),
     with cut marks; cards the rulebook tells nothing of only with *include_missing*."""
+    return list(each_deck_page(game, deck, paper, dpi=dpi, theme=theme,
+                               include_missing=include_missing))
+
+
+def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
+                   theme: dict[str, Any] | None = None,
+                   include_missing: bool = False) -> Iterator[Image.Image]:
+    """The pages of `deck_pages`, each drawn when asked for: a printer writes a sheet's two
+    pages and drops them before the next sheet is drawn (a deck's pages are 26 MB each at
+    300 dpi)."""
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     cards = [c for c in printed_cards(game, deck, include_missing=include_missing) for _ in range(c.count or 1)]
@@ -96,7 +106,6 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
     x0 = (page_w - cols * w) // 2
     y0 = (page_h - rows * h) // 2
     back = card_back(game, deck, dpi=dpi)
-    pages = []
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
         number = start // per_page + 1
@@ -110,8 +119,8 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
             back_page.paste(back, (page_w - x - w, y))
         for img in (front_page, back_page):
             _grid_marks(img, x0 if img is front_page else page_w - x0 - cols * w, y0, w, h, cols, rows, dpi, t)
-        pages += [front_page, back_page]
-    return pages
+        yield front_page
+        yield back_page
 
 
 def _grid_marks(img: Image.Image, x0: int, y0: int, w: int, h: int, cols: int, rows: int, dpi: float,

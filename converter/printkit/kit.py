@@ -20,6 +20,7 @@ Every file is written atomically and is byte-identical for the same game and opt
 from __future__ import annotations
 
 import io
+import itertools
 import logging
 import os
 import tempfile
@@ -32,8 +33,9 @@ from typing import BinaryIO
 from PIL import Image
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
+from converter.model.cards import Deck
 from converter.model.game import Game
-from converter.printkit.cardsheet import deck_pages, each_card_page
+from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
 from converter.printkit.mapsheets import board_print, legend_page, map_page
 from converter.printkit.tracksheet import track_pages
@@ -158,22 +160,35 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         if not game.cards_of(deck.id):
             continue
         report(f"deck {deck.id}", 0, 1)
-        deck_imgs = deck_pages(game, deck, paper, dpi=options.dpi, include_missing=options.include_missing)
-        if not deck_imgs:
-            continue
-        pdf = out / f"{game.id}-deck-{deck.id}.pdf"
-        with _atomic_file(pdf) as fh:
-            stream_pdf(fh, (PdfPage(img, paper.width_mm, paper.height_mm) for img in deck_imgs),
-                       len(deck_imgs), title=f"{game.title} — {deck.name}", epoch=epoch)
-        written.append(pdf)
-        if options.png:
-            for n, img in enumerate(deck_imgs, start=1):
-                written.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
-                                                  png_bytes(img, options.dpi)))
-        del deck_imgs  # before the next deck is drawn
+        written.extend(_deck(game, deck, out, options, epoch))
         report(f"deck {deck.id}", 1, 1)
     log.info("wrote %d files to %s", len(written), out)
     return written
+
+
+def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) -> list[Path]:
+    """A deck's PDF (and PNGs), its pages drawn, written and dropped one at a time; nothing
+    when it has no page."""
+    paper = options.sheet
+    pngs: list[Path] = []
+
+    def pages() -> Iterator[PdfPage]:
+        for n, img in enumerate(each_deck_page(game, deck, paper, dpi=options.dpi,
+                                               include_missing=options.include_missing), start=1):
+            if options.png:
+                pngs.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
+                                               png_bytes(img, options.dpi)))
+            yield PdfPage(img, paper.width_mm, paper.height_mm)
+
+    drawn = pages()
+    first = next(drawn, None)
+    if first is None:
+        return []
+    pdf = out / f"{game.id}-deck-{deck.id}.pdf"
+    with _atomic_file(pdf) as fh:
+        stream_pdf(fh, itertools.chain([first], drawn), title=f"{game.title} — {deck.name}",
+                   epoch=epoch)
+    return [pdf, *pngs]
 
 
 def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:

@@ -34,6 +34,22 @@ def _escape(text: str) -> bytes:
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
 
 
+BAND_BYTES = 1 << 21  # pixel bytes deflated at a time (a 300 dpi A4 page holds 26 MB)
+
+
+def _deflate(image: Image.Image, level: int) -> bytes:
+    """`zlib.compress(image.tobytes(), level)`, fed a band of rows at a time: deflate's output
+    does not depend on how its input is cut, and memory holds a band, not a second copy of
+    the page."""
+    packer = zlib.compressobj(level)
+    rows = max(1, BAND_BYTES // (3 * max(1, image.width)))
+    chunks = [packer.compress(image.crop((0, top, image.width,
+                                          min(top + rows, image.height))).tobytes())
+              for top in range(0, image.height, rows)]
+    chunks.append(packer.flush())
+    return b"".join(chunks)
+
+
 def write_pdf(pages: list[PdfPage], *, title: str, epoch: int, compress_level: int = 3) -> bytes:
     """The bytes of a PDF whose page *i* shows ``pages[i].image`` stretched over the whole page.
 
@@ -76,7 +92,7 @@ def stream_pdf(out: BinaryIO, pages: Iterable[PdfPage], count: int | None = None
         if count is not None and len(page_ids) == count:
             raise ValueError(f"more pages than the {count} announced")
         rgb = page.image if page.image.mode == "RGB" else page.image.convert("RGB")
-        data = zlib.compress(rgb.tobytes(), compress_level)
+        data = _deflate(rgb, compress_level)
         image_id = 3 * len(page_ids) + 3  # then its content and its page
         put(image_id, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d "
             b"/ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /FlateDecode /Length %d >>"

@@ -26,6 +26,7 @@ from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.errors import InputError, VassalFormatError
 from converter.limits import LOG_TEXT_BYTES
 from converter.vassal.commands import GameRecord, read_record
+from converter.vassal.zipfiles import ZIP_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -127,8 +128,7 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError, OSError,
-            NotImplementedError, struct.error) as exc:
+    except ZIP_ERRORS as exc:
         raise VassalFormatError(f"{source}: not a readable zip archive (truncated or "
                                 f"corrupt): {exc}") from None
     if len(infos) > limits.max_members:

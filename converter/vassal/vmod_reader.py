@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import struct
 import zipfile
 from collections.abc import Iterator
 import zlib
@@ -19,11 +18,8 @@ from converter.errors import InputError, VassalFormatError
 from converter.vassal.buildfile import read_buildfile
 from converter.vassal.safexml import parse_untrusted
 from converter.vassal.components.base import Component
+from converter.vassal.zipfiles import ZIP_ERRORS
 
-# what opening or listing a damaged ZIP can raise: zipfile says NotImplementedError for a
-# version or method it does not know, struct.error for a truncated extra field
-ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError,
-              NotImplementedError, struct.error)
 
 MAX_MEMBER_BYTES = 64 * 1024 * 1024
 MAX_TOTAL_BYTES = 1024 * 1024 * 1024

@@ -139,3 +139,19 @@ def test_dump_of_damaged_commands_never_crashes(tmp_path_factory: pytest.TempPat
     write_save(path, bytes(text).decode("utf-8", "replace"), key=5)
     code = main(["dump", str(path), "--format", "json"])
     assert code in (0, 2)
+
+
+def test_dumping_a_save_starts_without_the_module_reader() -> None:
+    """Telling a save from a module opened the importer, builder and model (half the CPU
+    of dumping a small log): the save path imports none of them."""
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom converter.cli import main\n"
+            f"main(['dump', {str(REAL / 'tour.vlog')!r}])\n"
+            "heavy = sorted(m for m in sys.modules if m.startswith(('converter.importer', "
+            "'converter.builder', 'converter.model', 'converter.vassal.components')))\n"
+            "print('HEAVY', heavy, file=sys.stderr)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert "HEAVY []" in done.stderr

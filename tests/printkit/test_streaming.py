@@ -41,3 +41,40 @@ def test_the_counter_cache_forgets_its_oldest_past_its_limit() -> None:
     assert list(cache) == ["c", "d", "e"]
     cache["d"] = "again"  # replacing keeps the size
     assert len(cache) == 3 and cache["d"] == "again"
+
+
+def test_a_page_is_deflated_in_bands_to_the_bytes_of_a_whole_page_compression() -> None:
+    """A 300 dpi page is 26 MB of pixels: compressed a band at a time, never copied whole."""
+    import zlib
+
+    from PIL import ImageDraw
+
+    from converter.printkit.pdf import BAND_BYTES, _deflate
+
+    page = Image.new("RGB", (700, 3 * BAND_BYTES // (3 * 700) + 5), "white")
+    ImageDraw.Draw(page).line((0, 0, *page.size), fill=(200, 10, 10), width=5)
+    assert _deflate(page, 3) == zlib.compress(page.tobytes(), 3)
+
+
+def test_a_decks_pages_are_drawn_one_sheet_at_a_time() -> None:
+    """Deck pages are given as drawn, as counter pages are: a large deck is not held whole."""
+    from converter.model.game import Game
+    from converter.printkit.cardsheet import deck_pages, each_deck_page
+    from converter.printkit.layout import PAPERS
+    from converter.validate import load_model
+    from tests.conftest import bundled_games
+
+    game: Game | None = None
+    for folder in bundled_games():
+        candidate = load_model(folder)
+        if any(candidate.cards_of(d.id) for d in candidate.decks or []):
+            game = candidate
+            break
+    assert game is not None
+    deck = next(d for d in game.decks or [] if game.cards_of(d.id))
+    pages = each_deck_page(game, deck, PAPERS["a4"], dpi=20, include_missing=True)
+    assert iter(pages) is pages  # a generator, not a list
+    drawn = list(pages)
+    assert len(drawn) % 2 == 0 and drawn
+    assert [p.tobytes() for p in drawn] == \
+        [p.tobytes() for p in deck_pages(game, deck, PAPERS["a4"], dpi=20, include_missing=True)]

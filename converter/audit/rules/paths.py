@@ -55,6 +55,7 @@ class BoardCosts:
         self.unknown_high = INF if (not known or any(c == INF for c in known)
                                     or len(known) < len(costs)) else max(known)
         self._sides: dict[frozenset[str], list[Terrain]] = {}
+        self._entered: dict[tuple[str, float], tuple[float, float, bool]] = {}
         for hs in board.hexsides or []:
             t = game.terrain_type(hs.terrain)
             if t is not None:
@@ -76,7 +77,15 @@ class BoardCosts:
         return m.cost if m.cost is not None else (0.0 if m.added is not None else None)
 
     def enter_hex(self, hex_id: str, allowance: float) -> tuple[float, float, bool]:
-        """(low, high, known) cost of entering a hex."""
+        """(low, high, known) cost of entering a hex (each hex's once: a path search asks
+        again for every neighbour it comes from)."""
+        key = (hex_id, allowance)
+        found = self._entered.get(key)
+        if found is None:
+            found = self._entered[key] = self._enter_hex(hex_id, allowance)
+        return found
+
+    def _enter_hex(self, hex_id: str, allowance: float) -> tuple[float, float, bool]:
         if f"{self.board.id}:{hex_id}" in self.blocked:
             return INF, INF, True
         h = self.board.hex(hex_id)

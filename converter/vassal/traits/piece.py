@@ -137,9 +137,8 @@ def decode_shown(type_text: str, state_text: str) -> PieceTraits:
         VassalFormatError: as ``decode_piece``.
     """
     types, states = _chains(type_text, state_text)
-    last = len(types) - 1
-    return PieceTraits([_decode_trait(t, s) for i, (t, s) in enumerate(zip(types, states))
-                  if i == last or _names_it(t)])
+    return PieceTraits([read_trait(types[i], states[i]) for i in _shown_parts(type_text)])
+
 
 
 def type_chain(type_text: str) -> tuple[str, ...]:
@@ -239,6 +238,14 @@ def _type_parts(type_text: str) -> tuple[str, ...]:
     """A type chain's parts, split once per distinct text: the pieces of a save share a few
     hundred types, each many kilobytes long, while their states differ."""
     return tuple(split_chain(type_text))
+
+
+@lru_cache(maxsize=TYPE_CACHE_SIZE)
+def _shown_parts(type_text: str) -> tuple[int, ...]:
+    """The indices of the parts `decode_shown` decodes (the name changers and the last),
+    found once per distinct type: a save's pieces share a few hundred types."""
+    types = _type_parts(type_text)
+    return tuple(i for i, part in enumerate(types) if i == len(types) - 1 or _names_it(part))
 
 
 def split_chain(text: str, parts: int | None = None) -> list[str]:
