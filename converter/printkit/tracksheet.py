@@ -8,7 +8,7 @@ continues on the next line, and tracks go down the page and on to the next one.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from converter.builder.conventions import track_values
 from converter.model.game import Game
@@ -20,6 +20,7 @@ BOX_PER_COUNTER = 1.4   # a box is this many counter edges square: a counter wit
 HEADING_PT = 10
 LABEL_PT = 7
 NOTE_PT = 5.5
+NOTE_LINES = 4          # a turn's notes under its label; a longer one ends in "…"
 GAP_MM = 5.0
 INK = (40, 40, 40)
 BOX_FILL = (248, 246, 238)
@@ -39,6 +40,19 @@ def track_rows(game: Game, paper: Paper) -> list[tuple[str, list[tuple[int, str,
             notes = {v: "; ".join(game.turns.notes_for(v)) for v in values}
         out.append((track.name, [(v, lab, notes.get(v, "")) for v, lab in zip(values, labels)]))
     return out
+
+
+def _label_lines(draw: ImageDraw.ImageDraw, label: str, room: float, dpi: float
+                 ) -> tuple[list[str], ImageFont.FreeTypeFont]:
+    """A box's label at the label size: on one line, else on two ('31 ottobre - 2' /
+    'novembre 1914'); smaller only when a single word is wider than the box."""
+    fnt = font("condensed-bold", pt_to_px(LABEL_PT, dpi))
+    if draw.textlength(label, font=fnt) <= room:
+        return [label], fnt
+    lines = wrap(draw, label, fnt, room)
+    if len(lines) <= 2 and all(draw.textlength(text, font=fnt) <= room for text in lines):
+        return lines, fnt
+    return [label], fit_font(draw, label, "condensed-bold", pt_to_px(LABEL_PT, dpi), room)
 
 
 def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
@@ -86,12 +100,14 @@ def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
             for k, (_value, label, note) in enumerate(chunk):
                 x = left + k * box
                 draw.rectangle((x, y, x + box, y + box), fill=BOX_FILL, outline=INK, width=line)
-                fnt = fit_font(draw, label, "condensed-bold", pt_to_px(LABEL_PT, dpi), box - 4 * line)
-                put_text(draw, (x + box / 2, y + 2 * line), label, font=fnt, fill=INK, anchor="ma")
+                label_lines, fnt = _label_lines(draw, label, box - 4 * line, dpi)
+                for n, text in enumerate(label_lines):
+                    put_text(draw, (x + box / 2, y + 2 * line + n * fnt.size * 1.1), text, font=fnt,
+                             fill=INK, anchor="ma")
                 if note:
                     note_lines = wrap(draw, note, note_font, box - 4 * line)
-                    if len(note_lines) > 2:  # the whole note is on the turn record card
-                        note_lines = [note_lines[0], note_lines[1].rstrip(" ,;.") + "…"]
+                    if len(note_lines) > NOTE_LINES:  # the whole note is on the turn record card
+                        note_lines = note_lines[:NOTE_LINES - 1] + [note_lines[NOTE_LINES - 1].rstrip(" ,;.") + "…"]
                     for n, text in enumerate(reversed(note_lines)):
                         put_text(draw, (x + box / 2, y + box - 2 * line - n * note_font.size * 1.15), text,
                                  font=note_font, fill=(120, 30, 30), anchor="md")

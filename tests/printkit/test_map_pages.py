@@ -185,3 +185,25 @@ def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
     field = tc.board("campo-di-battaglia")
     notes = page_notes(tc, field, board_sheet(tc, field, PAPERS["a4"])[3][0])
     assert not [n for n in notes if "esagono" in n]
+
+
+def test_turn_boxes_keep_one_label_size_and_whole_notes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Glory's End's turn track: '31 ottobre - 2 novembre 1914' takes two lines at the size of
+    every other label (it shrank to about 3 pt), and a two-sentence note is printed whole."""
+    import converter.printkit.tracksheet as tracksheet
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    drawn: list[tuple[str, int]] = []
+    real = tracksheet.put_text
+
+    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
+        drawn.append((text, font.size))
+        return real(draw, xy, text, font=font, **kw)
+
+    monkeypatch.setattr(tracksheet, "put_text", spy)
+    tracksheet.track_pages(ge, PAPERS["a4"], dpi=DPI)
+    months = ("agosto", "settembre", "ottobre", "novembre")
+    labels = [(text, size) for text, size in drawn if any(m in text for m in months) or text == "1914"]
+    assert len(labels) >= 30 and len({size for _text, size in labels}) == 1
+    assert [text for text, _size in drawn if text.startswith("31 ottobre")] == ["31 ottobre - 2"]
+    assert not [text for text, _size in drawn if text.endswith("…")]
