@@ -186,23 +186,20 @@ def _check_zones(ctx: Context, board: Node, size: tuple[int, int] | None) -> lis
             if not _overlap(pa, pb) or not _overlap_is_more_than_a_sliver(pa, pb):
                 continue
             first, later = a.attr("name"), b.attr("name")
-            if _inside(pb, pa):
-                findings.append(warning(
-                    "zone-hidden", ctx.where(b),
-                    f"zone {later!r} lies inside zone {first!r} (line {a.line}), which comes "
-                    "first: no point is ever in it", "move the zone before the larger one"))
+            if _inside(pb, pa):  # the later zone can never be reached
+                finding, code, hint = warning, "zone-hidden", "move the zone before the larger one"
+                relation = f"lies inside zone {first!r} (line {a.line}), which comes first: " \
+                           "no point is ever in it"
             elif _inside(pa, pb):
-                findings.append(info(
-                    "zone-overlap", ctx.where(b),
-                    f"zone {later!r} contains zone {first!r} (line {a.line}), which comes "
-                    "first and wins inside it"))
-            else:
-                # usually on purpose (a catch-all zone after the boxes it surrounds)
-                findings.append(info(
-                    "zone-overlap", ctx.where(b),
-                    f"zone {later!r} overlaps zone {first!r} (line {a.line}), which comes "
-                    "first and wins where they overlap",
-                    "make the zones meet edge to edge, or nest one inside the other"))
+                finding, code, hint = info, "zone-overlap", ""
+                relation = f"contains zone {first!r} (line {a.line}), which comes first and " \
+                           "wins inside it"
+            else:  # usually on purpose (a catch-all zone after the boxes it surrounds)
+                finding, code = info, "zone-overlap"
+                hint = "make the zones meet edge to edge, or nest one inside the other"
+                relation = f"overlaps zone {first!r} (line {a.line}), which comes first and " \
+                           "wins where they overlap"
+            findings.append(finding(code, ctx.where(b), f"zone {later!r} {relation}", hint))
     return findings
 
 
