@@ -24,14 +24,16 @@ DECK_SIZE = (180, 240)
 EVENT_BOX_SIZE = (320, 110)   # the box of reinforcements that enter on an event, not a turn
 
 
-def board_layout(board: Board, image_size: tuple[int, int] | None = None) -> BoardLayout:
+def board_layout(board: Board, image_size: tuple[int, int] | None = None,
+                 language: str | None = None) -> BoardLayout:
     """Where *board*'s places lie on the module's board image (hexes ``HEX_PX`` across): the
-    schematic's, or on the user's scan when *image_size* gives its size.
+    schematic's, drawn in the game's *language*, or on the user's scan when *image_size*
+    gives its size.
 
     Raises:
         BuildError: a hex board without a grid.
     """
-    return drawings.board_layout(board, image_size, hex_px=HEX_PX)
+    return drawings.board_layout(board, image_size, hex_px=HEX_PX, language=language)
 
 
 @dataclass

@@ -232,7 +232,7 @@ def _boards(game: Game, images: ImageSet,
             notes.append(f"board {board.name!r}: the description gives no hex grid, so the "
                          "module's board has no hexes and nothing can be placed on it by "
                          "hex id")
-        layout = lay.board_layout(board, size if scan else None)
+        layout = lay.board_layout(board, size if scan else None, game.language)
         if size is not None and layout.size != size:  # the grid lies where the hexes are
             raise BuildError(f"board {board.name!r}: the renderer drew a {size} image "
                              f"but its geometry says {layout.size}")

@@ -33,7 +33,7 @@ def board_preview(game: Game, board: Board) -> Image.Image:
     overlay = Image.new("RGBA", picture.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
     small = font("condensed-bold", 11)
-    layout = lay.board_layout(board, picture.size if scan else None)
+    layout = lay.board_layout(board, picture.size if scan else None, game.language)
     grid = board.hex_grid()
     if grid is not None:
         geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)

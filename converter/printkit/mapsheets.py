@@ -286,7 +286,7 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     legend apart (`legend_page`)."""
     picture = board_picture(game, board).convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
-    layout = lay.board_layout(board, picture.size if scan else None)
+    layout = lay.board_layout(board, picture.size if scan else None, game.language)
     scale = mm_per_px(game, layout)
     legend = None
     if layout.boxes and not layout.hex_centres and not scan:

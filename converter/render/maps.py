@@ -21,7 +21,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 from PIL import Image, ImageDraw
 
@@ -222,13 +222,14 @@ def _content_box(board: Board, image_size: tuple[int, int]) -> tuple[float, floa
 
 
 def space_positions(board: Board, image_size: tuple[int, int], *,
-                    min_box: tuple[float, float] = (0.0, 0.0)) -> dict[str, tuple[float, float]]:
+                    min_box: tuple[float, float] = (0.0, 0.0),
+                    language: str | None = None) -> dict[str, tuple[float, float]]:
     """Pixel centre of every space of *board* on the schematic ``space_schematic`` draws at
-    *image_size*: the middle of its box as ``space_plan`` places it (the data's position on
-    the user's own scan)."""
+    *image_size* in the game's *language*: the middle of its box as ``space_plan`` places it
+    (the data's position on the user's own scan)."""
     if _on_scan(board, image_size):
         return space_anchors(board, image_size)
-    plan = space_plan(board, image_size, min_box=min_box)
+    plan = space_plan(board, image_size, min_box=min_box, language=language)
     return {s.id: plan.position(s.id) for s in board.spaces or []}
 
 
@@ -237,12 +238,15 @@ def _on_scan(board: Board, image_size: tuple[int, int]) -> bool:
 
 
 def space_plan(board: Board, image_size: tuple[int, int], *,
-               min_box: tuple[float, float] = (0.0, 0.0)) -> SpacePlan:
+               min_box: tuple[float, float] = (0.0, 0.0), language: str | None = None) -> SpacePlan:
     """Boxes and labels of a schematic's spaces, none overlapping, each anchored at its data
     position; a box is at least *min_box* (hundredths of the image's width: a box a stack of
-    counters fits in, on a board drawn as boxes)."""
+    counters fits in, on a board drawn as boxes).  A box's detail line ('2 PV · forte 3') is
+    in the game's *language*, and its box is sized to that wording."""
     unit = image_size[0] / 100.0
-    nodes = [NodeSpec(s.id, s.name, _node_detail(s), bool(s.groups), s.parent) for s in board.spaces or []]
+    tr = words(language)
+    nodes = [NodeSpec(s.id, s.name, _node_detail(s, tr), bool(s.groups), s.parent)
+             for s in board.spaces or []]
     return plan_spaces(nodes, space_anchors(board, image_size), _content_box(board, image_size), unit,
                        min_box=(unit * min_box[0], unit * min_box[1]))
 
@@ -596,7 +600,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     width_px = size[0]
     img = Image.new("RGB", size, color(t["paper"]))
     draw = ImageDraw.Draw(img)
-    plan = space_plan(board, size, min_box=min_box)
+    plan = space_plan(board, size, min_box=min_box, language=game.language)
     spaces = board.spaces or []
     pos = {s.id: plan.position(s.id) for s in spaces}
     ink = color(t["ink"])
@@ -776,12 +780,12 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
     return placed
 
 
-def _node_detail(s: Space) -> str:
+def _node_detail(s: Space, tr: Callable[..., str]) -> str:
     parts = []
     if s.vp is not None:
-        parts.append(f"{s.vp if isinstance(s.vp, int) else '/'.join(map(str, s.vp.values()))} VP")
+        parts.append(tr("{n} VP", n=s.vp if isinstance(s.vp, int) else '/'.join(map(str, s.vp.values()))))
     if s.fort is not None:
-        parts.append(f"fort {s.fort.cf if s.fort.cf is not None else '?'}")
+        parts.append(tr("fort {cf}", cf=s.fort.cf if s.fort.cf is not None else '?'))
     return " · ".join(parts)
 
 

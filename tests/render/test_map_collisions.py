@@ -82,7 +82,7 @@ def test_drawn_boxes_are_the_zones(game: Game) -> None:
     for board in game.boards or []:
         if board.drawing() is not Drawing.BOXES or not board.spaces:
             continue
-        layout = board_layout(board)
+        layout = board_layout(board, None, game.language)  # as the module lays it out
         placed = box_board(layout, "m", "b.png")
         zones = {}
         for zoned in placed.component.children:
@@ -92,7 +92,7 @@ def test_drawn_boxes_are_the_zones(game: Game) -> None:
                 zones[zone.name] = (min(xs), min(ys), max(xs), max(ys))
         picture = board_picture(game, board)
         paper = color("#f7f5ee")
-        plan = space_plan(board, picture.size, min_box=drawing_of(board).min_box)
+        plan = space_plan(board, picture.size, min_box=drawing_of(board).min_box, language=game.language)
         for sid, (name, _point) in placed.spaces.items():
             assert zones[name] == plan.boxes[sid], f"{board.id}: zone {name!r} is not the box drawn"
             x0, y0, x1, y1 = zones[name]

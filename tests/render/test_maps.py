@@ -253,3 +253,23 @@ def test_a_hex_maps_words_are_the_players_not_the_datas(monkeypatch: pytest.Monk
     maps.hex_schematic(game, game.board("mappa"))
     assert "? PV" in drawn
     assert not [t for t in drawn if "missing" in t or " VP" in t or t.startswith("fort ")]
+
+
+@pytest.mark.parametrize("slug", ["the-first-world-war", "pursuit-of-glory"])
+def test_a_network_maps_boxes_speak_the_players_language(slug: str) -> None:
+    """A space's victory points and fort print in the game's language ('1 PV', 'forte 3' on
+    these Italian maps, never 'VP' or 'fort'); test_map_collisions checks that the module's
+    zones are the boxes drawn with these words."""
+    import converter.render.maps as maps
+
+    game = load_model(Path(__file__).resolve().parents[2] / "modules" / slug)
+    details: list[str] = []
+    for board in game.boards or []:
+        if not board.spaces or board.hex_grid() is not None:
+            continue
+        picture = maps.space_schematic(game, board)
+        plan = maps.space_plan(board, picture.size, language=game.language)
+        details += [line for blocks in plan.labels.values() for block in blocks[1:]
+                    for line in block.lines]
+    assert any(d.endswith(" PV") for d in details)
+    assert not [d for d in details if " VP" in d or "fort " in d], details

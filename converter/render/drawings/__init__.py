@@ -49,17 +49,19 @@ def board_image(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
     return drawing_of(board).picture(game, board, hex_px=hex_px, width_px=width_px, theme=theme)
 
 
-def board_layout(board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
-    """Where *board*'s places lie on its picture (the schematic's when *image_size* is None,
-    else on the user's scan of that size).
+def board_layout(board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
+                 language: str | None = None) -> BoardLayout:
+    """Where *board*'s places lie on its picture (the schematic's, drawn in the game's
+    *language*, when *image_size* is None, else on the user's scan of that size).
 
     Raises:
         BuildError: the data cannot be laid out.
     """
-    return drawing_of(board).layout(board, image_size, hex_px=hex_px)
+    return drawing_of(board).layout(board, image_size, hex_px=hex_px, language=language)
 
 
-def space_positions(board: Board, image_size: tuple[int, int], *,
-                    hex_px: float = DEFAULT_HEX_PX) -> dict[str, tuple[float, float]]:
-    """The pixel centre of each of *board*'s spaces on its picture of *image_size*."""
-    return drawing_of(board).space_positions(board, image_size, hex_px=hex_px)
+def space_positions(board: Board, image_size: tuple[int, int], *, hex_px: float = DEFAULT_HEX_PX,
+                    language: str | None = None) -> dict[str, tuple[float, float]]:
+    """The pixel centre of each of *board*'s spaces on its picture of *image_size* (drawn in
+    the game's *language*)."""
+    return drawing_of(board).space_positions(board, image_size, hex_px=hex_px, language=language)

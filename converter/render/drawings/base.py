@@ -35,9 +35,11 @@ class BoardDrawing:
         """
         raise NotImplementedError
 
-    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
+    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
+               language: str | None = None) -> BoardLayout:
         """Where the board's places lie on its picture: the schematic's when *image_size* is
-        None, else on the user's scan of that size.
+        None, else on the user's scan of that size.  The schematic is drawn in the game's
+        *language*, and its boxes are sized to that wording.
 
         Raises:
             BuildError: the data cannot be laid out (a hex board without a grid).
@@ -45,6 +47,6 @@ class BoardDrawing:
         raise NotImplementedError
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
-                        hex_px: float) -> dict[str, tuple[float, float]]:
+                        hex_px: float, language: str | None = None) -> dict[str, tuple[float, float]]:
         """The pixel centre of each of the board's spaces on its picture of *image_size*."""
         raise NotImplementedError

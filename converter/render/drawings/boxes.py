@@ -31,7 +31,8 @@ class BoxesDrawing(BoardDrawing):
             return scan
         return space_schematic(game, board, width_px=width_px, theme=theme, min_box=self.min_box)
 
-    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
+    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
+               language: str | None = None) -> BoardLayout:
         """Boxes where the schematic draws them (``converter.render.maps.space_plan``).
 
         On the designer's own picture (*image_size* is its size) the art draws the boxes:
@@ -39,15 +40,15 @@ class BoxesDrawing(BoardDrawing):
         fractions of the picture), kept inside the picture."""
         if image_size is not None and board.image is not None:
             return _boxes_on_art(board, image_size)
-        layout = points_layout(board, None, min_box=self.min_box)
-        plan = space_plan(board, layout.size, min_box=self.min_box)
+        layout = points_layout(board, None, min_box=self.min_box, language=language)
+        plan = space_plan(board, layout.size, min_box=self.min_box, language=language)
         for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
             layout.boxes[sid] = Rect(x0, y0, x1 - x0, y1 - y0)
         return layout
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
-                        hex_px: float) -> dict[str, tuple[float, float]]:
-        return space_positions(board, image_size, min_box=self.min_box)
+                        hex_px: float, language: str | None = None) -> dict[str, tuple[float, float]]:
+        return space_positions(board, image_size, min_box=self.min_box, language=language)
 
 
 def _boxes_on_art(board: Board, image_size: tuple[int, int]) -> BoardLayout:

@@ -27,7 +27,8 @@ class HexGridDrawing(BoardDrawing):
             return scan
         return hex_schematic(game, board, hex_px=hex_px, theme=theme)
 
-    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
+    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
+               language: str | None = None) -> BoardLayout:
         """Hex centres as the schematic draws them (or on the user's scan, when *image_size*
         gives the scan's size); the panel's spaces as boxes."""
         if board.grid is None:
@@ -45,7 +46,7 @@ class HexGridDrawing(BoardDrawing):
         return layout
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
-                        hex_px: float) -> dict[str, tuple[float, float]]:
+                        hex_px: float, language: str | None = None) -> dict[str, tuple[float, float]]:
         return dict(hex_board_geometry(board, hex_px).spaces)
 
 

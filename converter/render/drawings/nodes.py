@@ -16,12 +16,13 @@ from converter.render.maps import load_scan, space_image_size, space_positions, 
 
 
 def points_layout(board: Board, image_size: tuple[int, int] | None, *,
-                  min_box: tuple[float, float] = (0.0, 0.0)) -> BoardLayout:
+                  min_box: tuple[float, float] = (0.0, 0.0),
+                  language: str | None = None) -> BoardLayout:
     """Each space's centre, in whole pixels, where the schematic drawn with boxes of at least
     *min_box* puts it (or, when *image_size* gives the size of the designer's own picture,
     where the data's layout puts it on it)."""
     size = image_size or space_image_size(board)
-    positions = space_positions(board, size, min_box=min_box)
+    positions = space_positions(board, size, min_box=min_box, language=language)
     centres: dict[str, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
     for space in board.spaces or []:
@@ -42,12 +43,13 @@ class NodesDrawing(BoardDrawing):
         scan = load_scan(game, board)
         return scan if scan is not None else space_schematic(game, board, width_px=width_px, theme=theme)
 
-    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float) -> BoardLayout:
-        return points_layout(board, image_size)
+    def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
+               language: str | None = None) -> BoardLayout:
+        return points_layout(board, image_size, language=language)
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
-                        hex_px: float) -> dict[str, tuple[float, float]]:
-        return space_positions(board, image_size)
+                        hex_px: float, language: str | None = None) -> dict[str, tuple[float, float]]:
+        return space_positions(board, image_size, language=language)
 
 
 DRAWING = NodesDrawing()
