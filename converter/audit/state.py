@@ -65,6 +65,8 @@ class GameState:
     def __init__(self, module: AuditModule) -> None:
         self.module = module
         self.game: Game | None = module.game
+        for geometry in module.maps.values():  # a new game starts from the module's own
+            geometry.place()                   # boards, not where the last log's SetBoards left them
         self.locator = Locator(module)
         self.pieces: dict[str, PieceState] = {}
         self.stacks: dict[str, list[str]] = {}

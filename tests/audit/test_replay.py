@@ -158,3 +158,14 @@ def test_a_module_judges_many_logs_with_tables_derived_once(mini_vmod: Path) -> 
     assert shared.derived.place_names is names
     assert shared.derived.neighbours["main"] is neighbours
     assert neighbours["0203"] and set(neighbours["0203"]) <= set(neighbours)
+
+
+def test_each_log_starts_from_the_modules_own_boards(tour: AuditModule) -> None:
+    """A log that chose other boards (SetBoards) does not move the next log's pieces: an
+    archive's logs share one loaded module, and each game starts from the module's boards."""
+    geometry = tour.maps["Main Map"]
+    first = geometry.boards["plain"]
+    x, y = geometry.edge[0] + first.size[0] + 40, geometry.edge[1] + 40  # right of the first board
+    fresh = GameState(tour).locator.place("Main Map", x, y)
+    geometry.place(["VIP", "SL"])  # as the previous log's SetBoards left it
+    assert GameState(tour).locator.place("Main Map", x, y) == fresh
