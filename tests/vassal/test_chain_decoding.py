@@ -67,6 +67,21 @@ def test_real_pieces_name_and_place_as_fully_decoded() -> None:
     assert seen > 100
 
 
+def test_a_quoted_or_escaped_label_still_names_the_piece() -> None:
+    # a name-changing part is found by its id in the raw text; escaped TABs and quotes
+    # inside the parts leave the name as the whole chain's decoding gives it
+    basic = "piece;;;a.png;Bn"
+    names = set()
+    for label in ("label;\\\t;", "label;\t;", "label;;;;;;;;;;;;;'$pieceName$ ($label$)'"):
+        for other in ("mark;Side\tx", "'mark;A'"):
+            text = encode_chain([other, label, other, basic])
+            state = encode_chain(["", "Elite\t1", "", "null;0;0;1;0"])
+            full, shown = decode_piece(text, state), decode_shown(text, state)
+            assert (shown.name, shown.position) == (full.name, full.position)
+            names.add(shown.name)
+    assert "Bn" not in names  # every label named the piece
+
+
 def test_a_streamed_json_dump_of_two_files_is_one_list(capsys) -> None:
     from converter.cli import main
 

@@ -23,6 +23,7 @@ from converter.vassal.traits.spec import Memo
 T = TypeVar("T", bound=Trait)
 
 _NOT_PIECES = ("stack", "deck;")
+TYPE_CACHE_SIZE = 2048  # distinct piece types kept split; a save holds a few hundred
 
 
 @dataclass
@@ -136,8 +137,37 @@ def decode_shown(type_text: str, state_text: str) -> PieceTraits:
     Raises:
         VassalFormatError: as ``decode_piece``.
     """
-    types, states = _chains(type_text, state_text)
-    return PieceTraits([read_trait(types[i], states[i]) for i in _shown_parts(type_text)])
+    if type_text == "stack" or type_text.startswith("deck;"):
+        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
+    count, shown = _shown_type(type_text)
+    spans = _chain_spans(state_text, count)
+    if len(spans) < count:
+        raise VassalFormatError(
+            f"piece {shown[-1][1][:60]!r} has {count} traits but its state has "
+            f"{len(spans)} parts")
+    return PieceTraits([read_trait(part, _span_text(state_text, spans, i))
+                        for i, part in shown])
+
+
+@lru_cache(maxsize=TYPE_CACHE_SIZE)
+def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """(the number of parts, (index, text) of the parts `decode_shown` decodes) of a type
+    chain, once per distinct text.  Only those parts are cut out and un-escaped: a part's
+    trait id is read from the raw text where nothing in it is escaped or quoted."""
+    spans = _chain_spans(type_text, None)
+    last = len(spans) - 1
+    shown: list[tuple[int, str]] = []
+    for i, (start, stop, _depth) in enumerate(spans):
+        if i < last:
+            semi = type_text.find(";", start, stop)
+            head = type_text[start:semi + 1]
+            if (semi >= 0 and head[0] != "'" and "\\" not in head and "\t" not in head
+                    and not _id_names_it(head)):
+                continue
+        part = _span_text(type_text, spans, i)
+        if i == last or _names_it(part):
+            shown.append((i, part))
+    return last + 1, tuple(shown)
 
 
 
@@ -192,7 +222,12 @@ def _read_template(type_part: str) -> tuple[Trait, tuple[str, ...]] | None:
 
 def _names_it(type_part: str) -> bool:
     """Whether the trait of this type text can change the piece's name."""
-    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    return _id_names_it(trait_id_of(type_part))
+
+
+def _id_names_it(trait_id: str) -> bool:
+    """Whether the trait with this id (factory prefix) can change the piece's name."""
+    cls = TRAITS_BY_ID.get(trait_id)
     return cls is not None and cls.apply_name is not Trait.apply_name
 
 
@@ -230,22 +265,11 @@ def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
     return trait, memo
 
 
-TYPE_CACHE_SIZE = 2048  # distinct piece types kept split; a save holds a few hundred
-
-
 @lru_cache(maxsize=TYPE_CACHE_SIZE)
 def _type_parts(type_text: str) -> tuple[str, ...]:
     """A type chain's parts, split once per distinct text: the pieces of a save share a few
     hundred types, each many kilobytes long, while their states differ."""
     return tuple(split_chain(type_text))
-
-
-@lru_cache(maxsize=TYPE_CACHE_SIZE)
-def _shown_parts(type_text: str) -> tuple[int, ...]:
-    """The indices of the parts `decode_shown` decodes (the name changers and the last),
-    found once per distinct type: a save's pieces share a few hundred types."""
-    types = _type_parts(type_text)
-    return tuple(i for i, part in enumerate(types) if i == len(types) - 1 or _names_it(part))
 
 
 def split_chain(text: str, parts: int | None = None) -> list[str]:
@@ -260,43 +284,52 @@ def split_chain(text: str, parts: int | None = None) -> list[str]:
     and each part is cut from the original text once instead of copying the whole rest of
     the chain at every peel.
     """
-    if "\t" not in text:
-        return [text]
-    tabs = _tab_runs(text)
-    out: list[str] = []
+    spans = _chain_spans(text, parts)
+    return [_span_text(text, spans, i) for i in range(len(spans))]
+
+
+def _chain_spans(text: str, parts: int | None) -> list[tuple[int, int, int]]:
+    """(start, stop, backslashes to remove before each TAB) of each part of a chain, as
+    `split_chain` cuts them, without copying any part: a listing needs only a few of a
+    chain's parts (`_span_text` makes one).  The separator at depth `d` is the first TAB
+    after no more than `d` backslashes, found with `str.find` (a part's own TABs, escaped
+    deeper, are passed over)."""
+    spans: list[tuple[int, int, int]] = []
     start, end = 0, len(text)
-    t, n = 0, len(tabs)
     depth = 0
-    while True:
-        if parts is None and text.startswith("piece;", start):
-            break
-        if parts is not None and len(out) == parts - 1:
-            break
-        while t < n and (tabs[t][0] < start or tabs[t][1] > depth):
-            t += 1
-        if t == n:
-            break
-        cut, run = tabs[t]
-        t += 1
-        out.append(_unquote(_unescape(text[start:cut - run], depth + 1)))
-        start = cut + 1
-        depth += 1
-        if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
-            start += 1
-            end -= 1
-    out.append(_unescape(text[start:end], depth))
-    return out
+    if "\t" in text:
+        while True:
+            if parts is None and text.startswith("piece;", start):
+                break
+            if parts is not None and len(spans) == parts - 1:
+                break
+            cut = text.find("\t", start)
+            while cut >= 0:
+                # the backslashes just before this TAB, counted up to one more than depth
+                lead = text[max(start, cut - depth - 1):cut]
+                run = len(lead) - len(lead.rstrip("\\"))
+                if run <= depth:
+                    break
+                cut = text.find("\t", cut + 1)
+            if cut < 0:
+                break
+            spans.append((start, cut - run, depth + 1))
+            start = cut + 1
+            depth += 1
+            if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
+                start += 1
+                end -= 1
+    spans.append((start, end, depth))
+    return spans
 
 
-def _tab_runs(text: str) -> list[tuple[int, int]]:
-    """(position, backslashes just before it) of every TAB in *text*, counted at C speed."""
-    runs: list[tuple[int, int]] = []
-    cut = -1
-    pieces = text.split("\t")
-    for piece in pieces[:-1]:
-        cut += len(piece) + 1
-        runs.append((cut, len(piece) - len(piece.rstrip("\\")) if piece[-1:] == "\\" else 0))
-    return runs
+def _span_text(text: str, spans: list[tuple[int, int, int]], index: int) -> str:
+    """The text of part *index* of a chain cut into *spans*: un-escaped, and unquoted but
+    for the last (innermost) part."""
+    start, stop, depth = spans[index]
+    if index == len(spans) - 1:
+        return _unescape(text[start:stop], depth)
+    return _unquote(_unescape(text[start:stop], depth))
 
 
 def _unescape(text: str, depth: int) -> str:
