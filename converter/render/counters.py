@@ -301,7 +301,7 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
     name = unit_name(game, piece, face)
     # a unit number beside the symbol ('42', '10R', 'Gd'); a word, even a short one ('Toul',
     # 'Riga'), is a name and goes under it
-    short = bool(piece.designation) and symbol != "none" and (
+    short = bool(piece.designation) and symbol != "none" and "\n" not in name and (
         len(name) <= 3 or (len(name) == 4 and any(ch.isdigit() for ch in name)))
     short_font = fit_font(draw, name, "condensed-bold", int(s * 0.17), s * 0.22, min_px=smallest)
     if short and draw.textlength(name, font=short_font) > s * 0.22:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import copy
+import re
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from converter.validate import load_model
 from converter.render.counters import counter_image, counter_px
+from converter.render.words import words
 from tests.conftest import MINI
 
 BASE = load_model(MINI)
@@ -20,6 +22,7 @@ TEXT = st.text(min_size=0, max_size=40)
        size=st.sampled_from([None, "I", "II", "III", "X", "XX", "XXX", "XXXX", "XXXXX", "group"]),
        piece_id=st.sampled_from(["na-1", "na-2", "sa-1", "sa-hq", "dummy", "turn-marker", "damage", "tank"]),
        dpi=st.sampled_from([72, 150, 300]))
+@example(designation="0\n0", label="", printed=None, size=None, piece_id="na-1", dpi=72)  # a short number of two lines
 def test_counter_keeps_its_size_whatever_the_text(designation: str, label: str, printed: str | None,
                                                    size: str | None, piece_id: str, dpi: int) -> None:
     game = copy.deepcopy(BASE)
@@ -35,6 +38,7 @@ def test_counter_keeps_its_size_whatever_the_text(designation: str, label: str, 
 
 @settings(max_examples=40, deadline=None)
 @given(a=TEXT, b=TEXT, c=TEXT)
+@example(a="", b="space", c="")
 def test_cards_and_deck_cards_take_any_text(a: str, b: str, c: str) -> None:
     """Newlines and control characters in names, cells and notes once crashed Pillow's text layout."""
     from converter.render.cards import table_card
@@ -46,7 +50,11 @@ def test_cards_and_deck_cards_take_any_text(a: str, b: str, c: str) -> None:
     table.cells[0][0] = b
     table.notes[0].text = c
     card = table_card(game, table, dpi=50)
-    assert card.text_of("cell:0:0") == b
+    tr = words(game.language)
+    # exactly the cell's text, but for a kind word of the format ('space'), which a player
+    # reads in the game's language ('spazio')
+    kind_word = re.fullmatch(r"[a-z]+", b) is not None and tr(b) != b
+    assert card.text_of("cell:0:0") == (tr(b) if kind_word else b)
     deck_card = game.cards[0]
     deck_card.title = a or "x"
     deck_card.text = b or None
