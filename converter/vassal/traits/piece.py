@@ -297,6 +297,7 @@ def _chain_spans(text: str, parts: int | None) -> list[tuple[int, int, int]]:
     spans: list[tuple[int, int, int]] = []
     start, end = 0, len(text)
     depth = 0
+    escapes = ""  # depth backslashes
     if "\t" in text:
         while True:
             if parts is None and text.startswith("piece;", start):
@@ -304,18 +305,25 @@ def _chain_spans(text: str, parts: int | None) -> list[tuple[int, int, int]]:
             if parts is not None and len(spans) == parts - 1:
                 break
             cut = text.find("\t", start)
+            run = depth
             while cut >= 0:
-                # the backslashes just before this TAB, counted up to one more than depth
-                lead = text[max(start, cut - depth - 1):cut]
+                # the backslashes just before this TAB: most often exactly depth of them
+                lo = cut - depth
+                if lo >= start and text.startswith(escapes, lo) and (
+                        lo == start or text[lo - 1] != "\\"):
+                    break
+                lead = text[max(start, lo - 1):cut]
                 run = len(lead) - len(lead.rstrip("\\"))
                 if run <= depth:
                     break
                 cut = text.find("\t", cut + 1)
+                run = depth
             if cut < 0:
                 break
             spans.append((start, cut - run, depth + 1))
             start = cut + 1
             depth += 1
+            escapes += "\\"
             if end - start > 1 and text[start] == "'" and text[end - 1] == "'":
                 start += 1
                 end -= 1
