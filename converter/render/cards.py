@@ -26,7 +26,8 @@ from converter.model.rules import MoveLimitRule, MovementRule, Rule, StackingRul
 from converter.model.tables import Table, TableEntry
 from converter.model.turns import Phase
 from converter.render.words import when_text, words
-from converter.render.text import RGB, Box, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap
+from converter.render.text import (
+    RGB, Box, MeasureOnce, color, fit_font, font, ink_on, mm_to_px, one_line, pt_to_px, put_text, wrap)
 
 CARD_WIDTH_MM = 180.0   # fits A4 and US Letter with margins
 PAD_MM = 3.0
@@ -94,9 +95,9 @@ class _Composer:
     """Lays blocks down a card; run once to measure and once to draw, with the same code."""
 
     def __init__(self, width: int, dpi: float, theme: dict[str, Any], draw: ImageDraw.ImageDraw | None,
-                 scratch: ImageDraw.ImageDraw) -> None:
+                 measure: MeasureOnce) -> None:
         self.width, self.dpi, self.t, self.draw = width, dpi, theme, draw
-        self.measure = scratch if draw is None else draw
+        self.measure = measure
         self.pad = int(mm_to_px(PAD_MM, dpi))
         self.y = 0
         self.cells: list[CellBox] = []
@@ -257,10 +258,10 @@ def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
 def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: float,
             width_mm: float, theme: dict[str, Any]) -> ReferenceCard:
     width = int(round(mm_to_px(width_mm, dpi)))
-    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    measure = MeasureOnce(ImageDraw.Draw(Image.new("RGB", (1, 1))))  # both runs measure alike
 
     def run(draw: ImageDraw.ImageDraw | None) -> _Composer:
-        comp = _Composer(width, dpi, theme, draw, scratch)
+        comp = _Composer(width, dpi, theme, draw, measure)
         comp.title(title, subtitle)
         for kind, value in blocks:
             if kind == "grid":

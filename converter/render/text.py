@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 import unicodedata
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from PIL import ImageColor, ImageDraw, ImageFont
 
@@ -35,6 +35,28 @@ def px(mm: float, dpi: float) -> int:
 
 def pt_to_px(points: float, dpi: float) -> int:
     return max(1, int(round(points * dpi / 72.0)))
+
+
+class Measure(Protocol):
+    """What text layout needs of a drawing: the width of a line of text in a font."""
+
+    def textlength(self, text: str, font: ImageFont.FreeTypeFont) -> float: ...
+
+
+class MeasureOnce:
+    """Text widths, each (font, text) measured once: a reference card is laid out twice (to
+    size it, then to draw it), and its grids try several font sizes over the same words."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw) -> None:
+        self._draw = draw
+        self._widths: dict[tuple[str, float, str], float] = {}
+
+    def textlength(self, text: str, font: ImageFont.FreeTypeFont) -> float:
+        key = (str(font.path), font.size, text)
+        width = self._widths.get(key)
+        if width is None:
+            width = self._widths[key] = self._draw.textlength(text, font=font)
+        return width
 
 
 @functools.lru_cache(maxsize=256)
@@ -79,7 +101,7 @@ def put_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, **kw
     draw.text(xy, one_line(text), **kwargs)
 
 
-def fit_font(draw: ImageDraw.ImageDraw, text: str, style: str, size_px: int, max_width: float,
+def fit_font(draw: Measure, text: str, style: str, size_px: int, max_width: float,
              min_px: int = 4) -> ImageFont.FreeTypeFont:
     """The largest font no bigger than *size_px* in which *text* fits *max_width*."""
     text = one_line(text)
@@ -99,7 +121,7 @@ def draw_centered(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
     draw.text(xy, one_line(text), font=fnt, fill=fill, anchor="mm")
 
 
-def wrap(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
+def wrap(draw: Measure, text: str, fnt: ImageFont.FreeTypeFont, width: float) -> list[str]:
     """Greedy word wrap to *width* pixels; words longer than a line are cut."""
     lines: list[str] = []
     for paragraph in text.replace("\r\n", "\n").split("\n"):
@@ -120,7 +142,7 @@ def wrap(draw: ImageDraw.ImageDraw, text: str, fnt: ImageFont.FreeTypeFont, widt
     return lines
 
 
-def _fitting_prefix(draw: ImageDraw.ImageDraw, word: str, fnt: ImageFont.FreeTypeFont,
+def _fitting_prefix(draw: Measure, word: str, fnt: ImageFont.FreeTypeFont,
                     width: float) -> int:
     """How many leading characters of *word* fit *width* (at least 1): found by doubling
     then halving, so a 4,000-character word costs a few measures per line, not thousands,
