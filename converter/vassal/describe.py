@@ -29,6 +29,9 @@ class _Names:
     def __init__(self) -> None:
         self.names: dict[str, str] = {}
         self.types: dict[str, str] = {}
+        # (type, state) -> (name, place) of an AddPiece already seen: a log adds the same
+        # piece again and again (undo, redo, re-entry)
+        self.shown: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
 
     def name(self, piece_id: str) -> str:
         return self.names.get(piece_id, piece_id)
@@ -107,25 +110,31 @@ def _add_piece(c: cmd.AddPiece, names: _Names, out: dict[str, Any]) -> None:
     elif c.type.startswith("deck;"):
         name = "deck"
     else:
-        try:
-            piece = decode_shown(c.type, c.state)
-        except (VassalFormatError, ValueError, IndexError):
-            piece = None
-        if piece is None:
-            name = "?"
-            place["undecodable"] = True
-        else:
-            try:
-                name = piece.name
-            except (VassalFormatError, ValueError, IndexError):
-                name = "?"
-            try:
-                b = piece.basic
-                place.update(map=None if b.map_id == "null" else b.map_id, x=b.x, y=b.y)
-            except (VassalFormatError, ValueError, IndexError):
-                place["undecodable"] = True
+        known = names.shown.get((c.type, c.state))
+        if known is None:
+            known = names.shown[c.type, c.state] = _shown(c.type, c.state)
+        name, place = known
     names.names[c.id] = name
     out.update(id=c.id, name=name, **place)
+
+
+def _shown(type_text: str, state_text: str) -> tuple[str, dict[str, Any]]:
+    """A piece's name and place (or that it cannot be decoded), from its type and state."""
+    place: dict[str, Any] = {}
+    try:
+        piece = decode_shown(type_text, state_text)
+    except (VassalFormatError, ValueError, IndexError):
+        return "?", {"undecodable": True}
+    try:
+        name = piece.name
+    except (VassalFormatError, ValueError, IndexError):
+        name = "?"
+    try:
+        b = piece.basic
+        place.update(map=None if b.map_id == "null" else b.map_id, x=b.x, y=b.y)
+    except (VassalFormatError, ValueError, IndexError):
+        place["undecodable"] = True
+    return name, place
 
 
 def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
