@@ -48,6 +48,14 @@ class PieceMoved(Event):
     from_xy: tuple[int, int] = (0, 0)   # map pixels, for drawing the move
     to_xy: tuple[int, int] = (0, 0)
 
+    @property
+    def on_one_board(self) -> bool:
+        """A move between two known places of one game board: the moves that movement
+        allowances and move limits count."""
+        o, d = self.origin, self.destination
+        return o.key is not None and d.key is not None and o.game_board == d.game_board \
+            and o.key != d.key
+
 
 @dataclass(slots=True)
 class PieceChanged(Event):

@@ -46,6 +46,13 @@ class Rule:
     provenance: Provenance | None = None
     missing: list[str] | None = None
 
+    def cited_section(self) -> str | None:
+        """The rulebook section the rule cites: its own, else its provenance's."""
+        if self.section:
+            return self.section
+        return self.provenance.section if self.provenance is not None and \
+            self.provenance.section else None
+
     @classmethod
     def json_kinds(cls) -> tuple[str, dict[str, type[Rule]]]:
         """The tag field and the class each of its values names (the codec reads by it)."""

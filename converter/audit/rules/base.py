@@ -20,13 +20,8 @@ R = TypeVar("R", bound=Rule)
 
 def section_of(rule: Rule | None, fallback: str | None = None) -> str | None:
     """The rulebook section a finding cites: the rule's own, else its provenance's."""
-    if rule is None:
-        return fallback
-    if rule.section:
-        return rule.section
-    if rule.provenance is not None and rule.provenance.section:
-        return rule.provenance.section
-    return fallback
+    cited = rule.cited_section() if rule is not None else None
+    return cited if cited is not None else fallback
 
 
 def missing_text(rule: Rule) -> str:

@@ -8,7 +8,7 @@ The finding points at the move that went over the limit, once per side and perio
 
 from __future__ import annotations
 
-from converter.audit.events import Event, PieceMoved, TurnChanged
+from converter.audit.events import Event, PieceMoved
 from converter.audit.rules.base import Check, missing_text, piece_label, section_of
 from converter.audit.state import GameState, PieceState
 from converter.model.rules import MoveLimitRule
@@ -19,7 +19,7 @@ Period = tuple[str, int, str, str]
 
 class MoveLimitCheck(Check):
     name = "move-limit"
-    handles = (PieceMoved, TurnChanged)
+    handles = (PieceMoved,)
 
     def begin_game(self, state: GameState) -> None:
         self.active: list[MoveLimitRule] = []
@@ -38,8 +38,7 @@ class MoveLimitCheck(Check):
         piece = event.piece
         if piece.game is None:
             return
-        o, d = event.origin, event.destination
-        if o.key is None or d.key is None or o.game_board != d.game_board or o.key == d.key:
+        if not event.on_one_board:
             return
         for rule in self.active:
             if not self.concerns(rule, piece.game):

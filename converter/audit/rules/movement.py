@@ -62,8 +62,7 @@ class MovementCheck(Check):
             return
         if piece.game is None or piece.game.kind not in MOBILE_KINDS:
             return
-        o, d = event.origin, event.destination
-        if o.key is None or d.key is None or o.game_board != d.game_board or o.key == d.key:
+        if not event.on_one_board:
             return
         judged = False
         for rule in self.active:
@@ -74,6 +73,7 @@ class MovementCheck(Check):
             self._judge(rule, state, event)
             judged = True
         if judged:
+            d = event.destination
             board = self.game.board(d.game_board or "")
             stops = board is not None and stopping_place(self.game, board, d.hex, d.space)
             self.halted.setdefault(piece.id, []).append(d.key if stops else None)

@@ -59,7 +59,7 @@ def check_setup_stacking(ctx: Context) -> None:
                         share = breach.share(game, stack.pieces[i])
                         listed[stack.names[i] + ("" if share is None else f": {share}")] += 1
                     entry = max(stack.entries[i] for i in breach.members)
-                    sec = rule.section or (rule.provenance.section if rule.provenance else None)
+                    sec = rule.cited_section()
                     cited = f"rule {rule.id!r}" + (f" (section {sec})" if sec else "")
                     ctx.report(f"/scenarios/{s}/setup/{entry}",
                                f"at the start of scenario {scen.id!r}, {breach.message(stack.label)}"

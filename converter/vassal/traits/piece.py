@@ -212,8 +212,8 @@ def read_trait(type_part: str, state_part: str) -> Trait:
 def _read_template(type_part: str) -> tuple[Trait, tuple[str, ...]] | None:
     """`_trait_template` for reading: the type decoded without a memo, and the names of
     its attributes that each trait copies (lists, dicts, sets)."""
-    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
-    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+    cls = _templated_class(type_part)
+    if cls is None:
         return None
     trait = cls()
     trait._decode_type(type_part[len(cls.ID):], Memo.reading())
@@ -256,13 +256,22 @@ _MUTABLE = (list, dict, set)
 def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
     """A trait with only its type decoded (and what decoding saw); None for a trait
     whose class decodes otherwise (unknown prefixes, RawTrait)."""
-    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
-    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+    cls = _templated_class(type_part)
+    if cls is None:
         return None
     trait = cls()
     memo = Memo.empty()
     trait._decode_type(type_part[len(cls.ID):], memo)
     return trait, memo
+
+
+def _templated_class(type_part: str) -> type[Trait] | None:
+    """The trait class of a type part whose type can be decoded once and shared (it decodes
+    the standard way); None for unknown prefixes and classes that decode otherwise."""
+    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
+        return None
+    return cls
 
 
 @lru_cache(maxsize=TYPE_CACHE_SIZE)
