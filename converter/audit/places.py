@@ -116,13 +116,7 @@ class Locator:
         self.module = module
         self._cache: dict[tuple[str | None, int, int], Place] = {}
         self._centres: dict[tuple[str | None, str | None, str], tuple[int, int] | None] = {}
-        names = PlaceNames.of(module)
-        self._boards = names.boards
-        self._maps = names.maps
-        self._spaces = names.spaces
-        self._board_spaces = names.board_spaces
-        self._tracks = names.tracks
-        self._hex_ids = names.hex_ids
+        self._names = PlaceNames.of(module)
 
     def centre(self, map_name: str | None, board_name: str | None, location: str
                ) -> tuple[int, int] | None:
@@ -175,24 +169,25 @@ class Locator:
         kind, name = board.location(bx, by)
         if self.module.mapping is not None:  # another's module: names tied by the mapping
             return self.module.mapping.place(map_name, board.name, kind, name)
-        game_board = self._maps.get(map_name) or self._boards.get(board.name) or \
-            self._boards.get(map_name)
-        if kind == "hex" and game_board in self._hex_ids:
-            hex_id = name if name in self._hex_ids[game_board] else None
+        names = self._names
+        game_board = names.maps.get(map_name) or names.boards.get(board.name) or \
+            names.boards.get(map_name)
+        if kind == "hex" and game_board in names.hex_ids:
+            hex_id = name if name in names.hex_ids[game_board] else None
             return Place(map_name, name, kind, board.name, game_board, hex=hex_id)
         if kind in ("region", "zone"):
-            own = self._board_spaces.get(game_board or "")
+            own = names.board_spaces.get(game_board or "")
             space = own.get(name) if own else None
             if space is None:
-                space = self._spaces.get(name)
+                space = names.spaces.get(name)
             if space is not None:
                 return Place(map_name, name, kind, board.name, game_board, space=space)
-            track = self._tracks.get(name)
+            track = names.tracks.get(name)
             if track is not None:
                 return Place(map_name, name, kind, board.name, game_board,
                              track=track[0], track_value=track[1])
-            if kind == "zone" and game_board in self._hex_ids:  # a named hex's own zone
-                hex_id = hex_of_location(name, self._hex_ids[game_board])
+            if kind == "zone" and game_board in names.hex_ids:  # a named hex's own zone
+                hex_id = hex_of_location(name, names.hex_ids[game_board])
                 if hex_id is not None:
                     return Place(map_name, name, "hex", board.name, game_board, hex=hex_id)
         return Place(map_name, name, kind, board.name, game_board)
