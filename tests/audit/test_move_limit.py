@@ -94,3 +94,21 @@ def test_a_phase_the_sequence_lacks_is_named(tmp_path: Path) -> None:
     (folder / "game.json").write_text(json.dumps(data), encoding="utf-8")
     problems = [str(p) for p in validate_path(folder)[1]]
     assert any("/rules/1/phases/0" in p and "ita-rail" in p for p in problems), problems
+
+
+def test_a_move_to_another_board_does_not_count(
+        tmp_path: Path, designer: tuple[BuiltModule, AuditModule]) -> None:
+    """Only a move between two places of one board counts: an army sent from the map to the
+    reserve box (another board) is no rail move, so the other army's move stays in the limit."""
+    built, module = designer
+    s = ScriptedGame(built)
+    s.setup()
+    s.turn(1, "ita-move")
+    s.move("it-8", space="reserve")
+    s.move("it-3", hex="0307")
+    path = tmp_path / "game.vlog"
+    path.write_bytes(s.log_bytes())
+    result = audit_files([path], path, module=module)
+    assert _limits(result) == []
+    run = next(c for c in result.checks if c.check == "move-limit")
+    assert run.applied == 1
