@@ -48,6 +48,21 @@ def test_folder_of_every_game_gives_each_log_its_planted_findings(
     assert [s.to_dict() for s in two.logs] == [s.to_dict() for s in one.logs]
 
 
+def test_a_long_archive_is_handed_out_in_batches_and_keeps_its_order(
+        mini_module: AuditModule) -> None:
+    """Workers take several logs at a time; the summary and the progress still go log by log,
+    in the archive's order."""
+    logs = [str(p) for p in sorted(LOGS.glob("mini-*.vlog"))] * 20
+    assert len(set(logs)) >= 2
+    one = audit_archive(logs, [mini_module], jobs=1)
+    seen: list[tuple[int, int]] = []
+    two = audit_archive(logs, [mini_module], jobs=2,
+                        progress=lambda done, total, _: seen.append((done, total)))
+    assert [s.to_dict() for s in two.logs] == [s.to_dict() for s in one.logs]
+    assert [s.path for s in two.logs] == logs
+    assert seen == [(n, len(logs)) for n in range(1, len(logs) + 1)]
+
+
 def _summary(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     code = main(["audit", *args])
     out, err = capsys.readouterr()
