@@ -9,10 +9,10 @@ inside a command, a whole command wrapped in single quotes).
 Speed matters (long logs are replayed many times), so splitting uses ``str.split`` and only
 falls back to escape handling where a backslash sits before a delimiter.
 
-To add a command type: a dataclass subclass of ``Command`` with a ``KIND`` and ``own_text()``
-(or of ``_TabCommand`` with a ``PREFIX`` for ``PREFIX⇥field⇥…`` commands, registered in
-``_TAB_COMMANDS``), a branch in ``_leaf`` if it has another shape, and a line in the
-``test_each_command_decodes_to_its_type_and_back`` table.
+To add a command type: a subclass of ``Command`` with its fields in ``__slots__`` (set in its
+``__init__``), a ``KIND`` and ``own_text()`` (or of ``_TabCommand`` with a ``PREFIX`` for
+``PREFIX⇥field⇥…`` commands, registered in ``_TAB_COMMANDS``), a branch in ``_leaf`` if it has
+another shape, and a line in the ``test_each_command_decodes_to_its_type_and_back`` table.
 """
 
 from __future__ import annotations
@@ -21,12 +21,13 @@ import gc
 import re
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from converter.errors import VassalFormatError
 from converter.limits import LOG_COMMANDS, RESULT_DIGITS
-from converter.vassal.traits import PieceTraits, decode_piece
+
+if TYPE_CHECKING:  # the trait decoders are imported when a piece is first decoded
+    from converter.vassal.traits import PieceTraits
 
 ESC = "\x1b"
 TAB = "\t"
@@ -101,13 +102,37 @@ def fast_join(fields: list[str], delimiter: str) -> str:
 
 # ----------------------------------------------------------------------------- commands
 
-@dataclass(slots=True, eq=True)
 class Command:
-    """One node of a command tree; ``children`` are its sub-commands, in order."""
+    """One node of a command tree; ``children`` are its sub-commands, in order.
 
-    children: list[Command] = field(default_factory=list, kw_only=True, repr=False)
+    Commands are plain classes with ``__slots__``, not dataclasses: every `vconv dump` and
+    audit starts by importing them, and creating two dozen dataclasses took longer than
+    decoding a whole log.  They behave as slotted dataclasses would: the fields (each class's
+    ``__slots__``, in order) are shown by ``repr`` (``children`` is not) and compared by
+    ``==`` together with the children, and a command is not hashable.
+    """
 
+    __slots__ = ("children",)
+    _FIELDS: ClassVar[tuple[str, ...]] = ()  # the slots but children, base class first
     KIND: ClassVar[str] = "Command"
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __init__(self, *, children: list[Command] | None = None) -> None:
+        self.children: list[Command] = [] if children is None else children
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._FIELDS = cls._FIELDS + tuple(cls.__dict__.get("__slots__", ()))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
+        return f"{type(self).__qualname__}({shown})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self.children == other.children and all(
+            getattr(self, name) == getattr(other, name) for name in self._FIELDS)
 
     def own_text(self) -> str:
         raise NotImplementedError
@@ -122,35 +147,42 @@ class Command:
                 stack.extend(reversed(node.children))
 
 
-@dataclass(slots=True, eq=True)
 class NullCommand(Command):
     """The empty command (a parent of restored pieces, or VASSAL's dropped version check)."""
 
+    __slots__ = ()
     KIND: ClassVar[str] = "Null"
 
     def own_text(self) -> str:
         return ""
 
 
-@dataclass(slots=True, eq=True)
 class SetupCommand(Command):
     """``begin_save`` (game_starting False) / ``end_save`` (True) around the restored game."""
 
-    game_starting: bool
+    __slots__ = ("game_starting",)
     KIND: ClassVar[str] = "SetupCommand"
+
+    def __init__(self, game_starting: bool, *, children: list[Command] | None = None) -> None:
+        self.game_starting = game_starting
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "end_save" if self.game_starting else "begin_save"
 
 
-@dataclass(slots=True, eq=True)
 class AddPiece(Command):
     """``+/id/type/state``: a piece (or stack, deck) enters the game."""
 
-    id: str
-    type: str
-    state: str
+    __slots__ = ("id", "type", "state")
     KIND: ClassVar[str] = "AddPiece"
+
+    def __init__(self, id: str, type: str, state: str, *,
+                 children: list[Command] | None = None) -> None:
+        self.id = id
+        self.type = type
+        self.state = state
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "+/" + fast_join([self.id, self.type, self.state], "/")
@@ -172,28 +204,38 @@ class AddPiece(Command):
         Raises:
             VassalFormatError: the type and state chains do not match.
         """
-        return decode_piece(self.type, self.state) if self.is_piece else None
+        if not self.is_piece:
+            return None
+        from converter.vassal.traits import decode_piece
+        return decode_piece(self.type, self.state)
 
 
-@dataclass(slots=True, eq=True)
 class RemovePiece(Command):
     """``-/id``: a piece leaves the game."""
 
-    id: str
+    __slots__ = ("id",)
     KIND: ClassVar[str] = "RemovePiece"
+
+    def __init__(self, id: str, *, children: list[Command] | None = None) -> None:
+        self.id = id
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "-/" + self.id  # the id is not escaped (VASSAL's RemovePiece encoder)
 
 
-@dataclass(slots=True, eq=True)
 class ChangePiece(Command):
     """``D/id/newState[/oldState]``: a piece's state chain changes (flip, label, layer...)."""
 
-    id: str
-    new_state: str
-    old_state: str | None = None
+    __slots__ = ("id", "new_state", "old_state")
     KIND: ClassVar[str] = "ChangePiece"
+
+    def __init__(self, id: str, new_state: str, old_state: str | None = None, *,
+                 children: list[Command] | None = None) -> None:
+        self.id = id
+        self.new_state = new_state
+        self.old_state = old_state
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         fields = [self.id, self.new_state]
@@ -203,27 +245,36 @@ class ChangePiece(Command):
 
     def piece(self, type_text: str) -> PieceTraits:
         """The new state decoded against the piece's type (from its AddPiece)."""
+        from converter.vassal.traits import decode_piece
         return decode_piece(type_text, self.new_state)
 
     def old_piece(self, type_text: str) -> PieceTraits | None:
+        from converter.vassal.traits import decode_piece
         return None if self.old_state is None else decode_piece(type_text, self.old_state)
 
 
-@dataclass(slots=True, eq=True)
 class MovePiece(Command):
     """``M/...``: a piece moves; maps by mapName (None = off-map), map pixel coordinates."""
 
-    id: str
-    new_map: str | None
-    new_x: int
-    new_y: int
-    new_under: str | None
-    old_map: str | None
-    old_x: int
-    old_y: int
-    old_under: str | None
-    player_id: str | None = None  # VASSAL writes the mover's password here (privacy!)
+    __slots__ = ("id", "new_map", "new_x", "new_y", "new_under", "old_map", "old_x", "old_y",
+                 "old_under", "player_id")
     KIND: ClassVar[str] = "MovePiece"
+
+    def __init__(self, id: str, new_map: str | None, new_x: int, new_y: int,
+                 new_under: str | None, old_map: str | None, old_x: int, old_y: int,
+                 old_under: str | None, player_id: str | None = None, *,
+                 children: list[Command] | None = None) -> None:
+        self.id = id
+        self.new_map = new_map
+        self.new_x = new_x
+        self.new_y = new_y
+        self.new_under = new_under
+        self.old_map = old_map
+        self.old_x = old_x
+        self.old_y = old_y
+        self.old_under = old_under
+        self.player_id = player_id  # VASSAL writes the mover's password here (privacy!)
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         fields = [self.id, _null(self.new_map), str(self.new_x), str(self.new_y),
@@ -234,8 +285,7 @@ class MovePiece(Command):
         return "M/" + fast_join(fields, "/")
 
 
-@dataclass(frozen=True, slots=True)
-class DiceReport:
+class DiceReport(NamedTuple):
     """A dice result recognised in a chat line (the line itself stays on the Chat)."""
 
     label: str
@@ -249,12 +299,15 @@ _PLAYER = re.compile(r"(?:&lt;|<)(?P<name>[^<>&]*)(?:&gt;|>)")
 _CHAT = re.compile(r"^(?:&lt;|<)(?P<sender>.*?)(?:&gt;|>) - (?P<message>.*)$", re.S)
 
 
-@dataclass(slots=True, eq=True)
 class Chat(Command):
     """``CHAT`` + text: player chat and the ``*``-reports of moves, traits and dice."""
 
-    text: str
+    __slots__ = ("text",)
     KIND: ClassVar[str] = "Chat"
+
+    def __init__(self, text: str, *, children: list[Command] | None = None) -> None:
+        self.text = text
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "CHAT" + self.text
@@ -292,7 +345,6 @@ class Chat(Command):
                           player=p.group("name") if p else None)
 
 
-@dataclass(slots=True, eq=True)
 class LogEntry(Command):
     """``LOG⇥cmd``: one logged command; a top-level entry is one replay step.
 
@@ -300,8 +352,12 @@ class LogEntry(Command):
     The step's further commands are nested ``LogEntry`` children.
     """
 
-    command: Command | None
+    __slots__ = ("command",)
     KIND: ClassVar[str] = "Log"
+
+    def __init__(self, command: Command | None, *, children: list[Command] | None = None) -> None:
+        self.command = command
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         if self.command is None:
@@ -334,12 +390,15 @@ class LogEntry(Command):
                     yield child
 
 
-@dataclass(slots=True, eq=True)
 class _TabCommand(Command):
     """A command written ``PREFIX⇥field⇥field…`` with the SequenceEncoder on TAB."""
 
-    fields: tuple[str, ...]
+    __slots__ = ("fields",)
     PREFIX: ClassVar[str] = ""
+
+    def __init__(self, fields: tuple[str, ...], *, children: list[Command] | None = None) -> None:
+        self.fields = fields
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return fast_join([self.PREFIX, *self.fields], TAB)
@@ -348,10 +407,10 @@ class _TabCommand(Command):
         return self.fields[index] if index < len(self.fields) else default
 
 
-@dataclass(slots=True, eq=True)
 class Undo(_TabCommand):
     """``UNDO⇥true`` / ``UNDO⇥false`` bracket the inverse commands of an undo."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "UNDO"
     KIND: ClassVar[str] = "Undo"
 
@@ -360,10 +419,10 @@ class Undo(_TabCommand):
         return self.field(0) == "true"
 
 
-@dataclass(slots=True, eq=True)
 class PropertyChange(_TabCommand):
     """``MutableProperty⇥name⇥old⇥new⇥container``: a global/map/zone property changes."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "MutableProperty"
     KIND: ClassVar[str] = "PropertyChange"
 
@@ -373,12 +432,15 @@ class PropertyChange(_TabCommand):
     container = property(lambda self: self.field(3))
 
 
-@dataclass(slots=True, eq=True)
 class GlobalPropertyRestore(Command):
     """``GlobalProperty⇥;name;value;container`` in the restored game."""
 
-    values: tuple[str, ...]
+    __slots__ = ("values",)
     KIND: ClassVar[str] = "GlobalProperty"
+
+    def __init__(self, values: tuple[str, ...], *, children: list[Command] | None = None) -> None:
+        self.values = values
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "GlobalProperty\t" + fast_join(list(self.values), ";")
@@ -387,13 +449,17 @@ class GlobalPropertyRestore(Command):
     value = property(lambda self: self.values[2] if len(self.values) > 2 else "")
 
 
-@dataclass(slots=True, eq=True)
 class TurnTrackerChange(Command):
     """``TURN<trackerId>⇥state``: the turn tracker's levels (``current|level1|level2…``)."""
 
-    tracker_id: str
-    state: str
+    __slots__ = ("tracker_id", "state")
     KIND: ClassVar[str] = "TurnTracker"
+
+    def __init__(self, tracker_id: str, state: str, *,
+                 children: list[Command] | None = None) -> None:
+        self.tracker_id = tracker_id
+        self.state = state
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return "TURN" + fast_join([self.tracker_id, self.state], TAB)
@@ -403,21 +469,26 @@ class TurnTrackerChange(Command):
         return fast_split(self.state, "|")
 
 
-@dataclass(frozen=True, slots=True)
-class BoardPlacement:
+class BoardPlacement(NamedTuple):
+    """One board of a SetBoards: its name, whether it is reversed, its column and row."""
+
     name: str
     reversed: bool
     column: int
     row: int
 
 
-@dataclass(slots=True, eq=True)
 class SetBoards(Command):
     """``<mapName>BoardPicker⇥board⇥col⇥row…``: which boards a map shows."""
 
-    map_name: str
-    fields: tuple[str, ...]
+    __slots__ = ("map_name", "fields")
     KIND: ClassVar[str] = "SetBoards"
+
+    def __init__(self, map_name: str, fields: tuple[str, ...], *,
+                 children: list[Command] | None = None) -> None:
+        self.map_name = map_name
+        self.fields = fields
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return fast_join([self.map_name + "BoardPicker", *self.fields], TAB)
@@ -432,18 +503,18 @@ class SetBoards(Command):
         return out
 
 
-@dataclass(slots=True, eq=True)
 class MarkGameNotNew(_TabCommand):
     """``SETUP_STACK⇥``: not a new game, so at-start stacks are not placed again."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "SETUP_STACK"
     KIND: ClassVar[str] = "MarkGameNotNew"
 
 
-@dataclass(slots=True, eq=True)
 class PlayerJoin(_TabCommand):
     """``PLAYER⇥id⇥name⇥side``: a roster entry; the id is the player's password."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "PLAYER"
     KIND: ClassVar[str] = "Player"
 
@@ -452,74 +523,80 @@ class PlayerJoin(_TabCommand):
     side = property(lambda self: self.field(2))
 
 
-@dataclass(slots=True, eq=True)
 class PlayerRemove(_TabCommand):
     """``PYREMOVE⇥id``: a player leaves the roster."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "PYREMOVE"
     KIND: ClassVar[str] = "PlayerRemove"
 
 
-@dataclass(slots=True, eq=True)
 class PrivateNote(_TabCommand):
     """``PNOTE⇥owner⇥text``: a private note; the owner is the player's password."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "PNOTE"
     KIND: ClassVar[str] = "PrivateNote"
 
 
-@dataclass(slots=True, eq=True)
 class SecretNote(_TabCommand):
     """``SNOTE⇥…``: a secret note (owner id, name, time, hidden text)."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "SNOTE"
     KIND: ClassVar[str] = "SecretNote"
 
 
-@dataclass(slots=True, eq=True)
 class VersionCheck(_TabCommand):
     """``CHECK⇥condition⇥action``: a pre-3.0 version check (3.x ignores it)."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "CHECK"
     KIND: ClassVar[str] = "VersionCheck"
 
 
-@dataclass(slots=True, eq=True)
 class SecureEmail(_TabCommand):
     """``SEMAIL⇥…``: an old e-mail address record (3.x ignores it)."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "SEMAIL"
     KIND: ClassVar[str] = "SecureEmail"
 
 
-@dataclass(slots=True, eq=True)
 class SpecialDiceResults(_TabCommand):
     """``SHOW_RESULTS⇥button⇥face…``: the faces of a graphical (special) dice roll."""
 
+    __slots__ = ()
     PREFIX: ClassVar[str] = "SHOW_RESULTS"
     KIND: ClassVar[str] = "SpecialDice"
 
     button = property(lambda self: self.field(0))
 
 
-@dataclass(slots=True, eq=True)
 class Notes(Command):
     """``NOTES⇥text`` (scenario notes) or ``PNOTES⇥text`` (public notes); text kept raw."""
 
-    public: bool
-    text: str
+    __slots__ = ("public", "text")
     KIND: ClassVar[str] = "Notes"
+
+    def __init__(self, public: bool, text: str, *, children: list[Command] | None = None) -> None:
+        self.public = public
+        self.text = text
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return ("PNOTES\t" if self.public else "NOTES\t") + self.text
 
 
-@dataclass(slots=True, eq=True)
 class UnknownCommand(Command):
     """A command this reader has no type for: kept verbatim, never dropped."""
 
-    raw: str
+    __slots__ = ("raw",)
     KIND: ClassVar[str] = "Unknown"
+
+    def __init__(self, raw: str, *, children: list[Command] | None = None) -> None:
+        self.raw = raw
+        self.children = [] if children is None else children
 
     def own_text(self) -> str:
         return self.raw
@@ -794,12 +871,23 @@ def _check_own(own: str) -> None:
 
 # ----------------------------------------------------------------------------- game record
 
-@dataclass(slots=True)
 class GameRecord:
     """A decoded save or log: the restored game, then the logged steps (``LOG`` entries)."""
 
-    root: Command
-    steps: list[LogEntry]
+    __slots__ = ("root", "steps")
+    __hash__: ClassVar[None] = None  # type: ignore[assignment]  # mutable, compared by value
+
+    def __init__(self, root: Command, steps: list[LogEntry]) -> None:
+        self.root = root
+        self.steps = steps
+
+    def __repr__(self) -> str:
+        return f"GameRecord(root={self.root!r}, steps={self.steps!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return (self.root, self.steps) == (other.root, other.steps)
 
     def restored(self) -> Iterator[Command]:
         """Every command of the restored game (the tree with the LOG entries left out)."""

@@ -13,7 +13,6 @@ from __future__ import annotations
 import binascii
 import enum
 import io
-import logging
 import lzma
 import os
 import struct
@@ -22,13 +21,10 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.errors import InputError, VassalFormatError
 from converter.limits import LOG_TEXT_BYTES
 from converter.vassal.commands import GameRecord, read_record
 from converter.vassal.zipfiles import ZIP_ERRORS
-
-log = logging.getLogger(__name__)
 
 SAVED_GAME = "savedGame"
 SAVE_DATA = "savedata"
@@ -279,10 +275,7 @@ def _unhex(raw: bytes, source: str) -> tuple[int, bytes]:
 def _xor(data: bytes, key: int) -> bytes:
     if key == 0 or not data:
         return bytes(data)
-    return data.translate(_XOR_TABLES[key])
-
-
-_XOR_TABLES = [bytes(b ^ k for b in range(256)) for k in range(256)]
+    return data.translate(bytes(b ^ key for b in range(256)))
 
 
 def _unxz(raw: bytes, source: str, cap: int) -> bytes:
@@ -333,7 +326,10 @@ def read_metadata(data: bytes | None) -> Metadata | None:
     try:
         root = parse_untrusted(data, "metadata")
     except VassalFormatError as exc:
-        log.warning("unreadable metadata entry (%d bytes): %s", len(data), exc)
+        import logging  # only here: reading a save imports no logging machinery
+
+        logging.getLogger(__name__).warning("unreadable metadata entry (%d bytes): %s",
+                                            len(data), exc)
         return None
 
     def text(tag: str) -> str:
@@ -394,6 +390,8 @@ def save_archive_bytes(text: str, *, encoding: Encoding = Encoding.VCSK, key: in
     for name, data in (extra or {}).items():
         _check_member_name(name, "<writer>")
         entries.setdefault(name, data)
+    from converter.atomic import source_date_epoch  # writing only: reading imports less
+
     stamp = _zip_time(source_date_epoch())
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as archive:
@@ -414,6 +412,8 @@ def write_save(path: str | os.PathLike[str], text: str, *, encoding: Encoding = 
     data = (save_archive_bytes(text, encoding=encoding, key=key, savedata=savedata,
                                moduledata=moduledata, extra=extra)
             if archive else encode_saved_game(text, encoding, key))
+    from converter.atomic import write_bytes_atomic  # writing only: reading imports less
+
     return write_bytes_atomic(path, data)
 
 
@@ -432,6 +432,8 @@ def savedata_xml(*, vassal_version: str = "3.6.0", module_version: str = "",
                  description: str | None = None, date_saved_ms: int | None = None) -> bytes:
     """The ``savedata`` entry (§1.3): dateSaved from SOURCE_DATE_EPOCH for determinism."""
     from xml.sax.saxutils import escape
+
+    from converter.atomic import source_date_epoch
 
     stamp = date_saved_ms if date_saved_ms is not None else source_date_epoch() * 1000
     lines = ['<?xml version="1.0" encoding="UTF-8" standalone="no"?>', '<data version="1">',
