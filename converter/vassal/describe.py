@@ -18,7 +18,7 @@ from typing import Any, TextIO
 from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import Metadata, SaveFile, read_metadata
-from converter.vassal.traits.piece import decode_shown
+from converter.vassal.traits.piece import decode_shown, shown_name
 
 REDACTED = "<redacted>"
 
@@ -150,7 +150,7 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
         type_text = names.types.get(c.id)
         if type_text and not (type_text == "stack" or type_text.startswith("deck;")):
             try:
-                new_name = decode_shown(type_text, c.new_state).name
+                new_name = shown_name(type_text, c.new_state)
                 if new_name != names.name(c.id):
                     out["new_name"] = new_name
                     names.names[c.id] = new_name

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from converter.vassal.traits import decode_piece, encode_chain, split_chain
-from converter.vassal.traits.piece import decode_shown
+from converter.errors import VassalFormatError
+from converter.vassal.traits.piece import decode_shown, shown_name
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -101,3 +102,31 @@ def test_streamed_json_reads_as_json_dumps_writes() -> None:
     write_json(value, out)
     plain = {**value, "c": [{"x": [1, {"y": "ü"}]}, []], "d": []}
     assert out.getvalue() == json.dumps(plain, indent=2, ensure_ascii=False)
+
+
+LAYER = ("emb2;;128;;;128;;;128;;;;1;false;0;0;a.png,b.png;,+ (reduced);true;Step;;;false;;1;1;"
+         "true;;;;;1.0;;true")
+STATE_PART = st.text(alphabet=["\t", "\\", "'", "x", ";", "2", "-"], max_size=5)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(STATE_PART, min_size=3, max_size=5), st.booleans(), STATE_PART)
+def test_any_state_names_and_places_the_piece_as_full_decoding(
+        parts: list[str], encoded: bool, raw: str) -> None:
+    # a state written by VASSAL's nesting (cut by the plain fast path) or any other text
+    # (cut the general way): the same name and place, or the same refusal, as decode_piece
+    type_text = encode_chain(["mark;Side", "label;;;;;;;;;;;;$pieceName$ ($label$)", LAYER,
+                              "piece;;;a.png;Bn"])
+    state = encode_chain([p.rstrip("\\") for p in parts]) if encoded else raw + "".join(parts)
+    try:
+        full = decode_piece(type_text, state)
+        expected = (full.name, full.position)
+    except VassalFormatError as exc:
+        expected = ("refused", str(exc))
+    try:
+        shown = decode_shown(type_text, state)
+        got = (shown.name, shown.position)
+        assert shown_name(type_text, state) == shown.name
+    except VassalFormatError as exc:
+        got = ("refused", str(exc))
+    assert got == expected
