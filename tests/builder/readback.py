@@ -4,7 +4,7 @@ the places pieces sit on, the pieces of the at-start stacks and of the scenario 
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
@@ -24,6 +24,11 @@ from converter.vassal.vmod_reader import ModuleFile, read_vmod
 @dataclass
 class Module:
     file: ModuleFile
+    # board image -> its size: each board's image is opened once, not once per place asked
+    _sizes: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    # id(board) -> (the board, its grid arithmetic): made once per board, not once per place
+    _grids: dict[int, tuple[BoardComponent, object]] = field(default_factory=dict, repr=False,
+                                                             compare=False)
 
     @classmethod
     def read(cls, path: Path) -> "Module":
@@ -40,9 +45,11 @@ class Module:
         return self.maps()[map_name].find(BoardComponent)
 
     def board_size(self, board: BoardComponent) -> tuple[int, int]:
-        data = self.file.read_member("images/" + board.image)
-        with Image.open(io.BytesIO(data)) as img:
-            return img.size
+        if board.image not in self._sizes:
+            data = self.file.read_member("images/" + board.image)
+            with Image.open(io.BytesIO(data)) as img:
+                self._sizes[board.image] = img.size
+        return self._sizes[board.image]
 
     def hex_grid(self, board: BoardComponent) -> gridmath.HexGeometry:
         grid = board.find(HexGridComponent)
@@ -50,11 +57,19 @@ class Module:
         return gridmath.HexGeometry.from_components(grid, grid.find(HexGridNumbering),
                                                 self.board_size(board))
 
+    def _grid(self, board: BoardComponent):
+        """gridmath.grid_of_board of *board* (the module read is not changed: made once)."""
+        kept = self._grids.get(id(board))
+        if kept is None or kept[0] is not board:
+            kept = self._grids[id(board)] = (board, gridmath.grid_of_board(board,
+                                                                         self.board_size(board)))
+        return kept[1]
+
     def location_at(self, board: BoardComponent, point: tuple[int, int]) -> str | None:
         """The name VASSAL reports for a board point: zone (a named hex's zone says
         `name (id)`), hex or region (snap point)."""
         if board.find(ZonedGrid) is not None:
-            return gridmath.grid_of_board(board, self.board_size(board)).location_name(point)
+            return self._grid(board).location_name(point)
         if board.find(HexGridComponent) is not None:
             return self.hex_grid(board).location_name(point)
         regions = board.find(RegionGrid)
@@ -67,7 +82,7 @@ class Module:
 
     def named_point(self, board: BoardComponent, name: str) -> tuple[int, int]:
         """Where VASSAL puts a stack placed by location name (MapGrid.getLocation)."""
-        grid = gridmath.grid_of_board(board, self.board_size(board))
+        grid = self._grid(board)
         assert grid is not None, board.name
         return location_point(grid, name)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,18 @@ def geometry(folder: Path, board: dict[str, Any]) -> HexBoardGeometry:
 
 def hex_at(geo: HexBoardGeometry, point: tuple[float, float]) -> str:
     """The canonical id whose centre is nearest to *point* (the hex containing it)."""
-    return min(geo.grid.all_ids(),
-               key=lambda h: (geo.center(h)[0] - point[0]) ** 2 + (geo.center(h)[1] - point[1]) ** 2)
+    return hex_finder(geo)(point)
+
+
+def hex_finder(geo: HexBoardGeometry) -> Callable[[tuple[float, float]], str]:
+    """`hex_at` for many points of one geometry (left unchanged meanwhile): every centre is
+    computed once, not once per point asked."""
+    centres = [(h, geo.center(h)) for h in geo.grid.all_ids()]
+
+    def at(point: tuple[float, float]) -> str:
+        return min(centres, key=lambda hc: (hc[1][0] - point[0]) ** 2
+                   + (hc[1][1] - point[1]) ** 2)[0]
+    return at
 
 
 def buildfile_tree(vmod: Path) -> etree._Element:

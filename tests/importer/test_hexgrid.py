@@ -12,7 +12,7 @@ from converter.model.codec import from_json
 from converter.model.hexgrid import HexGridSpec
 from converter.render.maps import HexBoardGeometry
 from converter.vassal.grid import GridNumbering, HexGeometry
-from tests.importer.helpers import hex_at
+from tests.importer.helpers import hex_finder
 
 SIZE = (700, 560)
 CASES = list(itertools.product((False, True), ("H", "V"), (False, True), (False, True),
@@ -42,13 +42,14 @@ def test_ids_are_vassal_names_and_neighbours_agree(case: tuple) -> None:
     geo = HexBoardGeometry(grid, SIZE, imported.origin, imported.hex_width_px,
                            imported.hex_height_px)
     raw_cells = on_board_hexes(vgrid, SIZE)
+    hex_at = hex_finder(geo)
     on_board = set()
     for col, row in raw_cells:
         point = vgrid.center(col, row)
         name = vgrid.location_name(point)
         if name.startswith("-") or "-" in name[1:]:
             continue  # numbers below 0 stay off the grid
-        assert hex_at(geo, point) == name
+        assert hex_at(point) == name
         assert grid.contains(name)
         on_board.add(name)
     assert on_board == set(imported.names)

@@ -12,7 +12,7 @@ from converter.validate import validate_path
 from converter.vassal.components import BoardComponent
 from converter.vassal.grid import HexGeometry, grid_of_board
 from converter.vassal.vmod_reader import read_vmod
-from tests.importer.helpers import TOUR, buildfile_tree, geometry, hex_at, merged
+from tests.importer.helpers import TOUR, buildfile_tree, geometry, hex_finder, merged
 
 VASSAL = "VASSAL.build."
 
@@ -81,12 +81,13 @@ def test_every_hex_centre_is_named_as_vassal_names_it(imported) -> None:
         assert len(set(names.values())) == len(names)
         width, height = geo.image_size
         checked = 0
+        hex_at = hex_finder(geo)
         for col in range(-2, 40):
             for row in range(-2, 15):
                 x, y = vgrid.center(col, row)
                 if not (0 <= x <= width and 0 <= y <= height):
                     continue
-                hid = hex_at(geo, (x, y))
+                hid = hex_at((x, y))
                 assert names.get(hid, hid) == vgrid.location_name((x, y)), (col, row, hid)
                 checked += 1
         assert checked == len(names) == 336
