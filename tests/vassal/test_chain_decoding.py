@@ -130,3 +130,13 @@ def test_any_state_names_and_places_the_piece_as_full_decoding(
     except VassalFormatError as exc:
         got = ("refused", str(exc))
     assert got == expected
+
+
+def test_the_traits_a_listing_decodes_are_all_that_can_rename_a_piece() -> None:
+    # decode_shown decodes the name-changing traits without loading the registry: its list
+    # must hold every registered class with its own apply_name
+    from converter.vassal.traits import Trait, piece
+    from converter.vassal.traits.registry import TRAIT_CLASSES
+
+    renaming = {cls.ID: cls for cls in TRAIT_CLASSES if cls.apply_name is not Trait.apply_name}
+    assert piece._NAMING == renaming

@@ -13,11 +13,10 @@ from typing import TypeVar
 
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
-from converter.vassal.traits.base import Trait
+from converter.vassal.traits.base import Trait, trait_id_of
 from converter.vassal.traits.basic_piece import BasicPiece
+from converter.vassal.traits.label import Label
 from converter.vassal.traits.layer import Layer
-from converter.vassal.traits.obscurable import Obscurable
-from converter.vassal.traits.registry import TRAITS_BY_ID, decode_trait, trait_id_of
 from converter.vassal.traits.spec import Memo
 
 T = TypeVar("T", bound=Trait)
@@ -82,6 +81,8 @@ class PieceTraits:
     @property
     def masked(self) -> bool:
         """True when an Obscurable (mask) currently hides the piece from other players."""
+        from converter.vassal.traits.obscurable import Obscurable
+
         return any(t.masked for t in self.traits_of(Obscurable))
 
     @property
@@ -292,8 +293,31 @@ def _names_it(type_part: str) -> bool:
 
 def _id_names_it(trait_id: str) -> bool:
     """Whether the trait with this id (factory prefix) can change the piece's name."""
-    cls = TRAITS_BY_ID.get(trait_id)
-    return cls is not None and cls.apply_name is not Trait.apply_name
+    return trait_id in _NAMING
+
+
+# The classes `decode_shown` meets: the traits that can change a piece's name (those whose
+# class has its own `apply_name`; a test holds this to the registry) and the BasicPiece.  A
+# listing of a save then loads these trait modules only, not the whole registry.
+_NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label}
+_SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
+
+
+def _trait_class(trait_id: str) -> type[Trait] | None:
+    """The registry's class for a trait id; the shown classes without loading the registry."""
+    cls = _SHOWN.get(trait_id)
+    if cls is not None:
+        return cls
+    from converter.vassal.traits.registry import TRAITS_BY_ID
+
+    return TRAITS_BY_ID.get(trait_id)
+
+
+def decode_trait(type_text: str, state_text: str) -> Trait:
+    """`registry.decode_trait` (loaded when first needed)."""
+    from converter.vassal.traits import registry
+
+    return registry.decode_trait(type_text, state_text)
 
 
 def _decode_trait(type_part: str, state_part: str) -> Trait:
@@ -333,7 +357,7 @@ def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
 def _templated_class(type_part: str) -> type[Trait] | None:
     """The trait class of a type part whose type can be decoded once and shared (it decodes
     the standard way); None for unknown prefixes and classes that decode otherwise."""
-    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    cls = _trait_class(trait_id_of(type_part))
     if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
         return None
     return cls
