@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import TypeVar
 
 from converter.errors import VassalFormatError
@@ -181,16 +182,23 @@ def _shown_states(state_text: str, count: int,
 
 
 def _plain_state_parts(text: str, count: int) -> list[str] | None:
-    """A state chain cut at its TABs, when it is written the plain way: no quote anywhere,
-    *count* parts, and the TAB after part d preceded by exactly d backslashes (no other
-    TAB).  Part d is then the piece before that TAB less its d backslashes, with nothing to
-    un-escape, as ``_chain_spans`` cuts it.  Checked with a few C-level passes instead of a
-    Python step per part (a real save's states are 45 parts deep); None for any other text.
+    """`_plain_pieces` of a state chain of *count* parts; None for any other text."""
+    if text.count("\t") != count - 1:
+        return None
+    return _plain_pieces(text)
+
+
+def _plain_pieces(text: str) -> list[str] | None:
+    """A chain cut at its TABs, when it is written the plain way: no quote anywhere, and the
+    TAB after part d preceded by exactly d backslashes (no other TAB).  Part d is then piece
+    d less its d trailing backslashes, with nothing to un-escape, as ``_chain_spans`` cuts
+    it.  Checked with a few C-level passes instead of a Python step per part (a real save's
+    states are 45 parts deep, a log's types are mostly plain); None for any other text.
     """
-    if "'" in text or count > len(_BACKSLASHES):
+    if "'" in text:
         return None
     pieces = text.split("\t")
-    if len(pieces) != count:
+    if len(pieces) > len(_BACKSLASHES):
         return None
     heads = pieces[:-1]
     if all(map(str.endswith, heads, _BACKSLASHES)) and \
@@ -220,6 +228,13 @@ def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
     """(the number of parts, (index, text) of the parts `decode_shown` decodes) of a type
     chain, once per distinct text.  Only those parts are cut out and un-escaped: a part's
     trait id is read from the raw text where nothing in it is escaped or quoted."""
+    plain = _plain_pieces(type_text)
+    if plain is not None and not any(map(str.startswith, plain[:-1], repeat(BasicPiece.ID))):
+        # every TAB ends a part (none but the last is a BasicPiece, where a type stops)
+        last = len(plain) - 1
+        return last + 1, tuple((i, piece[:len(piece) - i] if i < last else piece)
+                               for i, piece in enumerate(plain)
+                               if i == last or piece.startswith(_NAMING_IDS))
     spans = _chain_spans(type_text, None)
     last = len(spans) - 1
     shown: list[tuple[int, str]] = []
@@ -301,6 +316,7 @@ def _id_names_it(trait_id: str) -> bool:
 # listing of a save then loads these trait modules only, not the whole registry.
 _NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label}
 _SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
+_NAMING_IDS = tuple(_NAMING)  # a part starting with one of these is a name-changing trait
 
 
 def _trait_class(trait_id: str) -> type[Trait] | None:
