@@ -217,9 +217,10 @@ def _read_shown(type_part: str, state_part: str, read_state: bool = True) -> Tra
     if not type_part.startswith(BasicPiece.ID):
         return read_trait(type_part, state_part)
     basic = BasicPiece()
-    basic._decode_type(type_part[len(BasicPiece.ID):], Memo.reading())
+    memo = Memo.reading()  # keeps nothing the type's decoding reads: shared with the state
+    basic._decode_type(type_part[len(BasicPiece.ID):], memo)
     if read_state:
-        basic._decode_state(state_part, Memo.reading())
+        basic._decode_state(state_part, memo)
     return basic
 
 
