@@ -50,6 +50,7 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, StepEnded)
+    restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
         self.source = source
@@ -60,8 +61,6 @@ class StepRecorder(Visitor):
     def visit_event(self, state: GameState, event: Event) -> None:
         if len(self.steps) >= self.limit:
             return
-        if event.pos.step == 0 and type(event) is PieceAdded:
-            return  # the restored game's pieces: no step of the list shows them
         cur = self._current
         if cur is None or cur.step != event.pos.step:
             phase = state.phase.name if state.phase else None

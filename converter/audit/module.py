@@ -140,12 +140,16 @@ class MapGeometry:
             self.placed.append((x, self.edge[1], board))
             x += board.size[0]
 
-    def board_at(self, x: int, y: int) -> tuple[BoardGeometry, int, int] | None:
-        """The board under map point (x, y) and the point in that board's pixels."""
-        for bx, by, board in self.placed:
+    def board_at(self, x: int, y: int, placed: list[tuple[int, int, BoardGeometry]] | None = None
+                 ) -> tuple[BoardGeometry, int, int] | None:
+        """The board under map point (x, y) and the point in that board's pixels, among the
+        boards as laid now or as *placed* (an earlier SetBoards' layout)."""
+        if placed is None:
+            placed = self.placed
+        for bx, by, board in placed:
             if bx <= x < bx + board.size[0] and by <= y < by + board.size[1]:
                 return board, x - bx, y - by
-        for bx, by, board in reversed(self.placed):  # a board of unknown size reaches on
+        for bx, by, board in reversed(placed):  # a board of unknown size reaches on
             if not board.size_known and bx <= x and by <= y:
                 return board, x - bx, y - by
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from converter.audit.module import AuditModule
+from converter.audit.module import AuditModule, BoardGeometry
 from converter.builder.conventions import (hex_name_of_location, hex_of_location, map_names,
                                            space_names, track_cell_names, track_values)
 from converter.errors import VconvError
@@ -109,14 +109,34 @@ class PlaceNames:
             self.tracks[name] = cell
 
 
+class Layout:
+    """The boards of every map as one SetBoards laid them, naming map points by them (each
+    once: replaying a long log hits the same hexes).  A piece put somewhere keeps the layout
+    of that moment, so its place can be named when first asked, as it was then."""
+
+    def __init__(self, locator: Locator) -> None:
+        self.locator = locator
+        self.placed = {name: geo.placed for name, geo in locator.module.maps.items()}
+        self._cache: dict[tuple[str | None, int, int], Place] = {}
+
+    def place(self, map_name: str | None, x: int, y: int) -> Place:
+        key = (map_name, x, y)
+        found = self._cache.get(key)
+        if found is None:
+            found = self.locator._compute(map_name, x, y, self.placed.get(map_name or ""))
+            if len(self._cache) < 500_000:
+                self._cache[key] = found
+        return found
+
+
 class Locator:
-    """Names map points once and remembers them: replaying a long log hits the same hexes."""
+    """Names map points by the boards as laid now (`layout`, replaced at each SetBoards)."""
 
     def __init__(self, module: AuditModule) -> None:
         self.module = module
-        self._cache: dict[tuple[str | None, int, int], Place] = {}
         self._centres: dict[tuple[str | None, str | None, str], tuple[int, int] | None] = {}
         self._names = PlaceNames.of(module)
+        self.layout = Layout(self)
 
     def centre(self, map_name: str | None, board_name: str | None, location: str
                ) -> tuple[int, int] | None:
@@ -143,26 +163,21 @@ class Locator:
         return None
 
     def forget(self) -> None:
-        """The boards of a map changed (SetBoards): names computed before may be wrong."""
-        self._cache.clear()
+        """The boards of a map changed (SetBoards): points are named by the new layout."""
+        self.layout = Layout(self)
         self._centres.clear()
 
     def place(self, map_name: str | None, x: int, y: int) -> Place:
-        key = (map_name, x, y)
-        found = self._cache.get(key)
-        if found is None:
-            found = self._compute(map_name, x, y)
-            if len(self._cache) < 500_000:
-                self._cache[key] = found
-        return found
+        return self.layout.place(map_name, x, y)
 
-    def _compute(self, map_name: str | None, x: int, y: int) -> Place:
+    def _compute(self, map_name: str | None, x: int, y: int,
+                 placed: list[tuple[int, int, BoardGeometry]] | None) -> Place:
         if map_name is None:
             return OFF_MAP
         geo = self.module.maps.get(map_name)
         if geo is None:
             return Place(map_name, f"({x},{y})", "board")
-        hit = geo.board_at(x, y)
+        hit = geo.board_at(x, y, placed)
         if hit is None:
             return Place(map_name, "offboard", "offboard")
         board, bx, by = hit

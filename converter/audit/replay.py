@@ -28,10 +28,13 @@ class Visitor:
     """The replay's visitor protocol; every method is optional.
 
     `handles` lists the event classes `visit_event` wants (empty: all of them), so a long
-    log does not call every check for every command.
+    log does not call every check for every command; `restored` says whether it wants the
+    events of the restored game (step 0) as well: the thousands of pieces a real log starts
+    with are neither named nor placed for a visitor that ignores them.
     """
 
     handles: tuple[type[Event], ...] = ()
+    restored: bool = True
 
     def begin_game(self, state: GameState) -> None:
         pass
@@ -60,7 +63,8 @@ class Replay:
                  state: GameState | None = None) -> None:
         self.state = state if state is not None else GameState(module)
         self.visitors = list(visitors)
-        self._dispatch: dict[type[Event], list[Visitor]] = {}
+        self._dispatch: dict[type[Event], list[Visitor]] = {}  # for the logged steps
+        self._dispatch0: dict[type[Event], list[Visitor]] = {}  # for the restored game
         self.problems: list[ReplayProblem] = []
         self.undone_steps: set[int] = set()
         self.steps = 0
@@ -99,6 +103,8 @@ class Replay:
         for c in restored:
             self._apply(c, restored=True)
         self._emit(StepEnded(self._pos()))
+        self._step = 1
+        self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
         for number, step in enumerate(record.steps, start=1):
             self._step = number
             self.steps = number
@@ -139,19 +145,25 @@ class Replay:
         return LogPos(self._source, self._step, self._index)
 
     def _listens(self, kind: type[Event]) -> bool:
-        """Whether any visitor wants *kind* (no event is built for nobody)."""
-        targets = self._dispatch.get(kind)
+        """Whether any visitor wants *kind* now (no event is built for nobody)."""
+        return bool(self._targets(kind))
+
+    def _targets(self, kind: type[Event]) -> list[Visitor]:
+        """The visitors that want events of *kind* at this step."""
+        table = self._dispatch if self._step else self._dispatch0
+        targets = table.get(kind)
         if targets is None:
-            targets = self._dispatch[kind] = [
-                v for v in self.visitors if not v.handles or issubclass(kind, v.handles)]
-        return bool(targets)
+            targets = table[kind] = [
+                v for v in self.visitors if (not v.handles or issubclass(kind, v.handles))
+                and (self._step or v.restored)]
+        return targets
 
     def _emit(self, event: Event) -> None:
         kind = type(event)
-        targets = self._dispatch.get(kind)
+        table = self._dispatch if self._step else self._dispatch0
+        targets = table.get(kind)
         if targets is None:
-            targets = self._dispatch[kind] = [
-                v for v in self.visitors if not v.handles or issubclass(kind, v.handles)]
+            targets = self._targets(kind)
         for v in targets:
             v.visit_event(self.state, event)
 
@@ -209,18 +221,24 @@ class Replay:
             return
         if c.type.startswith("deck;"):
             return
-        piece = PieceState(c.id, c.type, c.state)
-        t = st.traits(piece)
-        if t.name == "?":
+        reader = st.module.traits
+        piece = PieceState(c.id, c.type, c.state, reader=reader)
+        if st.game is None:  # no check identifies it: its traits wait until it is named
+            unnamed, piece.map, piece.x, piece.y = reader.where(c.type, c.state)
+        else:
+            t = st.traits(piece)
+            unnamed, piece.map, piece.x, piece.y = t.name == "?", t.map, t.x, t.y
+        if unnamed:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
-        piece.map, piece.x, piece.y = t.map, t.x, t.y
-        if t.map is None and c.id in self._stack_at:
+        if piece.map is None and c.id in self._stack_at:
             piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
-        piece.place = st.locator.place(piece.map, piece.x, piece.y)
+        piece.layout = st.locator.layout  # (named when first asked)
         piece.on_board = piece.map is not None
         st.identify(piece)
         st.pieces[c.id] = piece
-        self._emit(PieceAdded(self._pos(), piece, piece.place, restored, undo=self._in_undo))
+        if self._targets(PieceAdded):
+            self._emit(PieceAdded(self._pos(), piece, piece.place, restored,
+                                  undo=self._in_undo))
         self._turn_marker(piece)
 
     def _move(self, c: cmd.MovePiece, restored: bool = False) -> None:
@@ -349,11 +367,13 @@ class Replay:
 
     def _turn_marker(self, piece: PieceState) -> None:
         """A marker moved onto the turn track sets the turn (when no tracker says it)."""
-        place = piece.place
-        if place.track is None or place.track_value is None or self._tracker_seen:
-            return
         game = self.state.game
-        track = game.track(place.track) if game is not None else None
+        if game is None or self._tracker_seen:
+            return
+        place = piece.place
+        if place.track is None or place.track_value is None:
+            return
+        track = game.track(place.track)
         if track is None or track.kind != "turn":
             return
         if piece.game is not None and piece.game.kind != "marker":

@@ -8,8 +8,8 @@ import logging
 from dataclasses import dataclass, field
 
 from converter.audit.module import AuditModule
-from converter.audit.places import OFF_MAP, Locator, Place, PlaceNames
-from converter.audit.traits import Traits
+from converter.audit.places import OFF_MAP, Layout, Locator, Place, PlaceNames
+from converter.audit.traits import TraitReader, Traits
 from converter.builder.conventions import levels_of, phase_path
 from converter.model.game import Game
 from converter.model.pieces import Face
@@ -28,22 +28,47 @@ class PieceState:
     map: str | None = None
     x: int = 0
     y: int = 0
-    place: Place = OFF_MAP
+    _place: Place | None = field(default=None, repr=False)  # None: not named yet
+    layout: Layout | None = field(default=None, repr=False)  # the boards when put here
     game: Piece | None = None
     side: str | None = None
     on_board: bool = True
     moved_by: str | None = None
     _traits: Traits | None = field(default=None, repr=False)
+    # decodes the traits when first asked (most pieces of a real log are never named)
+    reader: TraitReader | None = field(default=None, repr=False)
+
+    @property
+    def place(self) -> Place:
+        """Where the piece is, named when first asked (most pieces of a real log never are)
+        by the boards laid when it was put there; off-map without a layout."""
+        p = self._place
+        if p is None:
+            p = self._place = self.layout.place(self.map, self.x, self.y) \
+                if self.layout is not None else OFF_MAP
+        return p
+
+    @place.setter
+    def place(self, value: Place) -> None:
+        self._place = value
+
+    @property
+    def traits(self) -> Traits | None:
+        """What the piece's trait chain says, decoded on first use (None: no reader)."""
+        t = self._traits
+        if t is None and self.reader is not None:
+            t = self._traits = self.reader.read(self.type_text, self.state_text)
+        return t
 
     @property
     def name(self) -> str:
-        t = self._traits
+        t = self.traits
         return t.name if t is not None else self.id
 
     @property
     def card_id(self) -> str | None:
         """The game's card this is (a card the builder marked), None for anything else."""
-        t = self._traits
+        t = self.traits
         return t.card_id if t is not None else None
 
     @property

@@ -15,8 +15,10 @@ from functools import lru_cache
 
 from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
-from converter.vassal.traits import Layer, Obscurable, Trait
-from converter.vassal.traits.piece import PieceTraits, read_trait, split_chain, type_chain, type_only
+from converter.vassal.traits import BasicPiece, Layer, Obscurable, Trait
+from converter.vassal.traits.basic_piece import state_position
+from converter.vassal.traits.piece import (PieceTraits, innermost_part, read_trait, split_chain,
+                                           type_chain, type_only)
 from converter.vassal.traits.registry import TRAITS_BY_ID, trait_id_of
 
 _KEYS = (PIECE_ID_PROPERTY, CARD_ID_PROPERTY)
@@ -51,6 +53,13 @@ class Traits:
 
 UNREADABLE = Traits("?", None, None, None, False)
 
+# What adding a piece needs at once (`TraitReader.where`): whether its name reads "?" (an
+# unreadable chain), and the map and position its BasicPiece holds.
+Where = tuple[bool, str | None, int, int]
+NOWHERE: Where = (True, None, 0, 0)
+
+Plan = tuple[tuple[str, ...], tuple[int, ...], bool]  # type parts, parts to decode, lazy
+
 
 class TraitReader:
     """(type, state) → Traits, with each type planned once and each pair decoded once.
@@ -60,12 +69,14 @@ class TraitReader:
     'na-1'
     >>> r.read("stack", "").name
     '?'
+    >>> r.where("mark;vconv_id\\tpiece;;;a.png;1st Bn", "na-1\\tMain;40;60;17;0")
+    (False, 'Main', 40, 60)
     """
 
     LIMIT = 100_000  # entries kept in each cache; a long log holds a few thousand
 
     def __init__(self) -> None:
-        self._plans: dict[str, tuple[tuple[str, ...], tuple[int, ...]] | None] = {}
+        self._plans: dict[str, Plan | None] = {}
         self._found: dict[tuple[str, str], Traits] = {}
         self._parts: dict[tuple[str, str], Trait] = {}  # one trait's (type, state): shared
 
@@ -79,12 +90,40 @@ class TraitReader:
             self._found[key] = found
         return found
 
-    def _plan(self, type_text: str) -> tuple[tuple[str, ...], tuple[int, ...]] | None:
+    def where(self, type_text: str, state_text: str) -> Where:
+        """(name reads "?", map, x, y) of a piece, as `read` gives them, decoding only its
+        BasicPiece when the plan allows: most pieces of a real log are never named (no check
+        reads them, no step of the report shows them), so their naming traits wait for
+        `read` until something asks.
+
+        `read` names a piece "?" when its chain cannot be read: a type that does not split,
+        a state with fewer parts than the type, an innermost part that is no BasicPiece, or
+        a trait that fails to decode.  A lazy plan's naming traits cannot fail (each is a
+        modelled trait whose type decoded and whose state fields keep their defaults on bad
+        text), and a name can only read "?" when a "?" is in the text it is made of (the
+        kept types, checked once per plan, and the state); anything else is read at once."""
+        found = self._found.get((type_text, state_text))
+        if found is None:
+            plan = self._plan(type_text)
+            if plan is None:
+                return NOWHERE
+            types, _keep, lazy = plan
+            if lazy and "?" not in state_text:
+                basic_state = innermost_part(state_text, len(types))
+                if basic_state is None:
+                    return NOWHERE  # fewer state parts than traits
+                map_id, x, y = state_position(basic_state)
+                return False, None if map_id in ("null", "") else map_id, x, y
+            found = self.read(type_text, state_text)
+        return found.name == "?", found.map, found.x, found.y
+
+    def _plan(self, type_text: str) -> Plan | None:
         if type_text in self._plans:
             return self._plans[type_text]
         try:
             types = type_chain(type_text)
-            plan: tuple[tuple[str, ...], tuple[int, ...]] | None = (types, _needed(types))
+            keep = _needed(types)
+            plan: Plan | None = (types, keep, _lazy(types, keep))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
@@ -106,7 +145,7 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None:
             return UNREADABLE
-        types, keep = plan
+        types, keep, _lazy_plan = plan
         try:
             states = split_chain(state_text, len(types))
             if len(states) < len(types):
@@ -130,6 +169,24 @@ def _needed(types: tuple[str, ...]) -> tuple[int, ...]:
             keep.add(index)
             answered |= answers
     return tuple(sorted(keep))
+
+
+def _lazy(types: tuple[str, ...], keep: tuple[int, ...]) -> bool:
+    """Whether `where` may leave the naming traits of this type undecoded: no kept part's
+    text holds a "?", the innermost is a BasicPiece, and each kept part is a modelled trait
+    whose type decodes (its state then decodes whatever its text: the spec codecs keep the
+    default)."""
+    if any("?" in types[i] for i in keep):
+        return False
+    try:
+        if not isinstance(type_only(types[-1]), BasicPiece):
+            return False
+        for i in keep[:-1]:
+            if type_only(types[i]) is None:  # a trait that decodes its own way
+                return False
+    except Exception:  # noqa: BLE001 - `read` meets it and says what it says
+        return False
+    return True
 
 
 @lru_cache(maxsize=8192)

@@ -45,6 +45,41 @@ def test_reader_agrees_with_whole_chain_on_real_logs() -> None:
         assert reader.read(type_text, state_text) == whole_chain(type_text, state_text)
 
 
+def real_pairs() -> list[tuple[str, str]]:
+    pairs = []
+    for log in LOGS:
+        _save, record = read_game(log)
+        pairs += [(c.type, c.state) for c in record.restored() if isinstance(c, cmd.AddPiece)
+                  and c.type != "stack" and not c.type.startswith("deck;")]
+    return pairs
+
+
+def test_where_a_piece_is_added_is_what_the_whole_chain_says() -> None:
+    """The replay places a piece it does not name (`where`) without decoding its naming
+    traits; the position and whether the chain reads "?" are the whole chain's, damaged
+    or not."""
+    pairs = real_pairs()
+    first = pairs[:300]
+    pairs += [(t, s[: len(s) // 2]) for t, s in first]            # cut short
+    pairs += [(t, s.split("\t", 1)[-1]) for t, s in first]        # a part missing
+    pairs += [(t, s.replace(";", ";x", 2)) for t, s in first]      # numbers that do not read
+    pairs += [(t, s.replace("\t", "\t?", 1)) for t, s in first]   # a "?" in a state
+    pairs += [(t.replace("piece;", "bogus;"), s) for t, s in first]  # no BasicPiece inside
+    pairs += [("piece;;;a.png;?", "Main;10;20;1;0"),              # a piece named "?"
+              ("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;?,+ x;true;Step;;;"
+               "false;;1;1;true;;70,130;;;1.0;;true\tpiece;;;a.png;A", "1\tMain;1;2;3;0"),
+              ("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;?,+ x;true;Step;;;"
+               "false;;1;1;true;;70,130;;;1.0;;true\tpiece;;;a.png;A", "zz\tMain;1;2;3;0"),
+              ("label;;;10;;;b;0;c;0;b;c;$label$;Dialog;0;0;;;false\tpiece;;;a.png;A",
+               "?\tMain;5;6;3;0")]                                # a label naming it "?"
+    lazy, eager = TraitReader(), TraitReader()
+    for type_text, state_text in pairs:
+        t = eager.read(type_text, state_text)
+        assert lazy.where(type_text, state_text) == (t.name == "?", t.map, t.x, t.y), \
+            (type_text[:80], state_text[:80])
+    assert sum(t.name == "?" for t in map(eager.read, *zip(*pairs))) > 300  # damage seen
+
+
 def test_reader_names_a_built_piece() -> None:
     reader = TraitReader()
     t = reader.read("mark;vconv_id\tpiece;;;a.png;1st Bn", "na-1\tnull;0;0;17;0")

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from converter.vassal import sequence
 from converter.vassal.traits.base import Trait
-from converter.vassal.traits.spec import INT, Memo, fields, parse_into
+from converter.vassal.traits.spec import INT, Memo, _parse_int, fields, parse_into
 
 
 @dataclass
@@ -73,3 +73,26 @@ class BasicPiece(Trait):
         props = {"BasicName": self.name, "PieceId": self.gpid}
         props.update(self.persistent)
         return props
+
+
+def state_position(text: str) -> tuple[str, int, int]:
+    """(map id, x, y) of a BasicPiece state as decoding it gives them (a missing field or a
+    number that does not read keeps the default: `null`, 0), without reading the rest: what
+    a replay needs of a piece it does not name."""
+    if "\\" in text or "'" in text:
+        items = sequence.split(text, ";")
+    else:
+        items = text.split(";", 3)
+    n = len(items)
+    x = y = 0
+    if n > 1:
+        try:
+            x = _parse_int(items[1])
+        except (ValueError, TypeError):
+            pass
+        if n > 2:
+            try:
+                y = _parse_int(items[2])
+            except (ValueError, TypeError):
+                pass
+    return items[0] if n else "null", x, y

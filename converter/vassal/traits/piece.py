@@ -504,3 +504,11 @@ def decode_add_piece(text: str) -> tuple[str, PieceTraits]:
     piece_id, type_text = fields[0], fields[1]
     state_text = fields[2] if len(fields) > 2 else ""
     return piece_id, decode_piece(type_text, state_text)
+
+
+def innermost_part(text: str, parts: int) -> str | None:
+    """The innermost part of a chain of *parts* parts (a state's BasicPiece part), as
+    `split_chain(text, parts)[-1]` cuts it, without cutting the others; None when the
+    chain has fewer parts."""
+    spans = _chain_spans(text, parts)
+    return _span_text(text, spans, parts - 1) if len(spans) >= parts else None
