@@ -30,6 +30,9 @@ class _Names:
         # (type, state) -> (name, place) of an AddPiece already seen: a log adds the same
         # piece again and again (undo, redo, re-entry)
         self.shown: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+        # (type, state) -> the name a ChangePiece to that state gives (None: undecodable);
+        # a log flips the same pieces back and forth
+        self.renamed: dict[tuple[str, str], str | None] = {}
 
     def name(self, piece_id: str) -> str:
         return self.names.get(piece_id, piece_id)
@@ -150,13 +153,18 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
         out.update(id=c.id, name=names.name(c.id))
         type_text = names.types.get(c.id)
         if type_text and not (type_text == "stack" or type_text.startswith("deck;")):
-            try:
-                new_name = shown_name(type_text, c.new_state)
-                if new_name != names.name(c.id):
-                    out["new_name"] = new_name
-                    names.names[c.id] = new_name
-            except (VassalFormatError, ValueError, IndexError):
-                pass
+            key = (type_text, c.new_state)
+            if key in names.renamed:
+                new_name = names.renamed[key]
+            else:
+                try:
+                    new_name = shown_name(type_text, c.new_state)
+                except (VassalFormatError, ValueError, IndexError):
+                    new_name = None
+                names.renamed[key] = new_name
+            if new_name is not None and new_name != names.name(c.id):
+                out["new_name"] = new_name
+                names.names[c.id] = new_name
     elif isinstance(c, cmd.RemovePiece):
         out.update(id=c.id, name=names.name(c.id))
     elif isinstance(c, cmd.Chat):

@@ -82,6 +82,12 @@ def test_a_quoted_or_escaped_label_still_names_the_piece() -> None:
             assert (shown.name, shown.position) == (full.name, full.position)
             names.add(shown.name)
     assert "Bn" not in names  # every label named the piece
+    # a label quoted whole in a hand-made chain is unquoted as it is cut, and still names it
+    text = "mark;Side\t'label;;;;;;;;;;;;$pieceName$ ($label$)'\\\tpiece;;;a.png;Bn"
+    state = "\tElite\\\tnull;1;2;g"
+    full, shown = decode_piece(text, state), decode_shown(text, state)
+    assert (shown.name, shown.position) == (full.name, full.position) == ("Bn (Elite)",
+                                                                        ("null", 1, 2))
 
 
 def test_a_streamed_json_dump_of_two_files_is_one_list(capsys) -> None:
