@@ -123,6 +123,32 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):  
             report.longrepr = f"under CI a missing checker fails: {reason}"
 
 
+# Where pytest makes tmp_path folders: in memory (/dev/shm) when the machine has it.  The
+# program makes every output durable (a flush to disk before the rename, converter/atomic.py),
+# ~4 ms of waiting per file on this machine's disk and a few thousand files per run: the
+# same writes, renames and checks, without the wait.  PYTEST_DEBUG_TEMPROOT (pytest's own
+# setting) or VCONV_TEST_TMP=disk keeps them on the disk.
+# pytest keeps the last three runs' folders there, in memory: a small /dev/shm (a
+# container's 64 MB) would fill up, so below 4 GB free the disk is used.
+_MEMORY_TMP = Path("/dev/shm")
+_MEMORY_TMP_FREE = 4 << 30
+
+
+def _memory_tmp_fits() -> bool:
+    try:
+        stat = os.statvfs(_MEMORY_TMP)
+    except OSError:
+        return False
+    return stat.f_bavail * stat.f_frsize >= _MEMORY_TMP_FREE
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if "PYTEST_DEBUG_TEMPROOT" not in os.environ and os.environ.get("VCONV_TEST_TMP") != "disk" \
+            and _MEMORY_TMP.is_dir() and os.access(_MEMORY_TMP, os.W_OK | os.X_OK) \
+            and _memory_tmp_fits():
+        os.environ["PYTEST_DEBUG_TEMPROOT"] = str(_MEMORY_TMP)
+
+
 def pytest_collection_finish(session: pytest.Session) -> None:
     """Start, in the background, every engine call whose inputs exist before its test runs
     (a test module says which with `start_engine_jobs(item)`), in the order of the tests."""

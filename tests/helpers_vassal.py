@@ -16,6 +16,7 @@ import signal
 import subprocess
 import tempfile
 import threading
+import time
 import zipfile
 from collections.abc import Iterator
 from concurrent.futures import Future
@@ -191,14 +192,29 @@ class _SharedClasses:
             shutil.rmtree(self.folder, ignore_errors=True)
 
 
+class _EngineCall(Future[VassalCheckResult]):
+    """An engine call's result.  A test that asks for it before a background thread has
+    begun the call runs the call itself, at once: it would only wait otherwise (both threads
+    busy with calls started ahead of their tests), and its core would stay idle."""
+
+    def __init__(self, jobs: "_EngineJobs", args: list[str], timeout: float) -> None:
+        super().__init__()
+        self.jobs, self.args, self.timeout = jobs, args, timeout
+
+    def result(self, timeout: float | None = None) -> VassalCheckResult:
+        self.jobs.run_here(self)
+        return super().result(timeout)
+
+
 class _EngineJobs:
     """Engine calls run by a few background threads, the ones a test waits for first, then
-    the ones started ahead of their tests, in the order they were started."""
+    the ones started ahead of their tests, in the order they were started; a call a test
+    waits for that no thread has begun runs in the test's own thread."""
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self.lock = threading.Condition()
-        self.jobs: dict[tuple[object, ...], Future[VassalCheckResult]] = {}
+        self.jobs: dict[tuple[object, ...], _EngineCall] = {}
         self.queue: list[tuple[int, int, tuple[object, ...], list[str], float]] = []
         self.threads: list[threading.Thread] = []
         self.running: set[subprocess.Popen[str]] = set()
@@ -211,7 +227,7 @@ class _EngineJobs:
         with self.lock:
             future = self.jobs.get(key)
             if future is None:
-                future = self.jobs[key] = Future()
+                future = self.jobs[key] = _EngineCall(self, args, timeout)
             elif not urgent or future.running() or future.done():
                 return future
             # a waiting test's call goes before every call started ahead of its test
@@ -234,10 +250,23 @@ class _EngineJobs:
                 future = self.jobs[key]
                 if future.running() or future.done() or not future.set_running_or_notify_cancel():
                     continue  # already run for a more urgent start, or cancelled
-            try:
-                future.set_result(self._call(args, timeout))
-            except BaseException as exc:  # the waiting test reports it
-                future.set_exception(exc)
+            self._settle(future, args, timeout)
+
+    def _settle(self, future: Future[VassalCheckResult], args: list[str],
+                timeout: float) -> None:
+        try:
+            future.set_result(self._call(args, timeout))
+        except BaseException as exc:  # the waiting test reports it
+            future.set_exception(exc)
+
+    def run_here(self, future: _EngineCall) -> None:
+        """Run *future*'s call in the calling thread, unless a thread has begun it (or the
+        run is over); its entry left in the queue is then skipped."""
+        with self.lock:
+            if self.stopping or future.running() or future.done() \
+                    or not future.set_running_or_notify_cancel():
+                return
+        self._settle(future, future.args, future.timeout)
 
     def stop(self) -> None:
         """Forget the calls no test waited for; wait for the running ones."""
@@ -278,6 +307,11 @@ class _EngineJobs:
         with self.lock:
             if self.stopping:
                 raise RuntimeError("the test run is over")
+            log = os.environ.get("VCONV_TEST_ENGINE_LOG")
+            timing = tempfile.mktemp(prefix="vconv-engine-time-") if log else None
+            if timing:
+                launch = ["/usr/bin/time", "-f", "%U %S %e", "-o", timing, *launch]
+            started = time.monotonic()
             proc = subprocess.Popen(launch, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                     text=True, env=engine_env(*options), start_new_session=True)
             self.running.add(proc)
@@ -287,9 +321,23 @@ class _EngineJobs:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.communicate()
             raise AssertionError(f"vassal-check ran longer than {timeout} s: {args}") from None
+        except BaseException:  # interrupted (^C in the test that runs it): no JVM left behind
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise
         finally:
             with self.lock:
                 self.running.discard(proc)
+        if log and timing:
+            try:
+                user, sys_, wall = open(timing).read().split()[-3:]
+                os.unlink(timing)
+            except (OSError, ValueError):
+                user = sys_ = wall = "nan"
+            with open(log, "a") as f:
+                f.write(json.dumps({"args": args[1:], "options": options, "user": float(user),
+                                    "sys": float(sys_), "wall": float(wall),
+                                    "start": started}) + "\n")
         return proc.returncode, stdout, stderr
 
 

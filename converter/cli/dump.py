@@ -7,6 +7,7 @@ JSON as it is produced.  Player passwords never appear (see that module).
 from __future__ import annotations
 
 import argparse
+import gc
 import sys
 
 from converter.vassal.describe import describe, text_lines, write_json
@@ -30,6 +31,10 @@ def run(args: argparse.Namespace) -> int:
         out.write("[\n")
     for index, path in enumerate(args.paths):
         save, record = read_game(path)
+        # From here the record is only read, and describing it allocates thousands of small
+        # objects: frozen, the record (which holds no reference cycle) is not rescanned by
+        # each collection they trigger.  Freed by reference counting as before.
+        gc.freeze()
         doc = describe(save, record)
         if args.format == "json":
             if many:
@@ -40,6 +45,7 @@ def run(args: argparse.Namespace) -> int:
                 out.write(line)
                 out.write("\n")
         del save, record, doc  # one file's record at a time
+        gc.unfreeze()
     if args.format == "json":
         out.write("\n]\n" if many else "\n")
     out.flush()

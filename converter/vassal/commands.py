@@ -371,13 +371,27 @@ class LogEntry(Command):
 
     def logged(self) -> Iterator[Command]:
         """Every command of this step in order (null wrappers give nothing)."""
-        if self.command is not None:
-            yield from self.command.walk()
+        # a command without children is yielded as is, without a nested generator for it:
+        # most of a step is such report lines
+        command = self.command
+        if command is not None:
+            if command.children:
+                yield from command.walk()
+            else:
+                yield command
         for child in self.children:
             if isinstance(child, LogEntry):
-                yield from child.logged()
-            else:
+                if child.children:
+                    yield from child.logged()
+                elif (inner := child.command) is not None:
+                    if inner.children:
+                        yield from inner.walk()
+                    else:
+                        yield inner
+            elif child.children:
                 yield from child.walk()
+            else:
+                yield child
 
     def entries(self) -> Iterator[LogEntry]:
         """This LOG wrapper and every LOG wrapper nested in it."""

@@ -10,9 +10,7 @@ commands, PLAYER roster entries and private/secret notes, so those fields are re
 
 from __future__ import annotations
 
-import datetime
-import json
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
 from converter.errors import VassalFormatError
@@ -32,6 +30,9 @@ class _Names:
         # (type, state) -> (name, place) of an AddPiece already seen: a log adds the same
         # piece again and again (undo, redo, re-entry)
         self.shown: dict[tuple[str, str], tuple[str, dict[str, Any]]] = {}
+        # (type, state) -> the name a ChangePiece to that state gives (None: undecodable);
+        # a log flips the same pieces back and forth
+        self.renamed: dict[tuple[str, str], str | None] = {}
 
     def name(self, piece_id: str) -> str:
         return self.names.get(piece_id, piece_id)
@@ -92,6 +93,8 @@ def _metadata(meta: Metadata | None) -> dict[str, Any] | None:
         return None
     saved = None
     if meta.date_saved_ms is not None:
+        import datetime  # only for a file that holds metadata
+
         saved = datetime.datetime.fromtimestamp(meta.date_saved_ms / 1000,
                                                 datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     return {"name": meta.name, "version": meta.version, "vassal_version": meta.vassal_version,
@@ -104,8 +107,9 @@ def _add_piece(c: cmd.AddPiece, names: _Names, out: dict[str, Any]) -> None:
     place: dict[str, Any] = {}
     if c.type == "stack":
         # stack state: map;x;y;id1;id2;...[;@@layer]; name it after its pieces
-        members = [m for m in cmd.fast_split(c.state, ";")[3:] if m and not m.startswith("@@")]
-        inside = ", ".join(names.name(m) for m in members)
+        named = names.names.get
+        inside = ", ".join([named(m, m) for m in cmd.fast_split(c.state, ";")[3:]
+                            if m and not m.startswith("@@")])
         name = f"stack of {inside}" if inside else "empty stack"
     elif c.type.startswith("deck;"):
         name = "deck"
@@ -149,13 +153,18 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
         out.update(id=c.id, name=names.name(c.id))
         type_text = names.types.get(c.id)
         if type_text and not (type_text == "stack" or type_text.startswith("deck;")):
-            try:
-                new_name = shown_name(type_text, c.new_state)
-                if new_name != names.name(c.id):
-                    out["new_name"] = new_name
-                    names.names[c.id] = new_name
-            except (VassalFormatError, ValueError, IndexError):
-                pass
+            key = (type_text, c.new_state)
+            if key in names.renamed:
+                new_name = names.renamed[key]
+            else:
+                try:
+                    new_name = shown_name(type_text, c.new_state)
+                except (VassalFormatError, ValueError, IndexError):
+                    new_name = None
+                names.renamed[key] = new_name
+            if new_name is not None and new_name != names.name(c.id):
+                out["new_name"] = new_name
+                names.names[c.id] = new_name
     elif isinstance(c, cmd.RemovePiece):
         out.update(id=c.id, name=names.name(c.id))
     elif isinstance(c, cmd.Chat):
@@ -199,6 +208,12 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
 def write_json(value: Any, out: TextIO, level: int = 0) -> None:
     """Write *value* as ``json.dumps(value, indent=2, ensure_ascii=False)`` would, with
     generators written item by item as lists (so a large record is never held as text)."""
+    from json import dumps  # the text output does not need it
+
+    _write_json(value, out, level, dumps)
+
+
+def _write_json(value: Any, out: TextIO, level: int, dumps: Callable[..., str]) -> None:
     pad = "  " * level
     if isinstance(value, dict):
         if not value:
@@ -207,25 +222,26 @@ def write_json(value: Any, out: TextIO, level: int = 0) -> None:
         out.write("{")
         sep = "\n"
         for key, item in value.items():
-            out.write(f"{sep}{pad}  {json.dumps(key, ensure_ascii=False)}: ")
-            write_json(item, out, level + 1)
+            out.write(f"{sep}{pad}  {dumps(key, ensure_ascii=False)}: ")
+            _write_json(item, out, level + 1, dumps)
             sep = ",\n"
         out.write(f"\n{pad}}}")
     elif isinstance(value, (Iterator, Lazy)):
-        _write_items(value, out, level)
+        _write_items(value, out, level, dumps)
     elif isinstance(value, list) and any(isinstance(v, (dict, list, Iterator)) for v in value):
-        _write_items(iter(value), out, level)
+        _write_items(iter(value), out, level, dumps)
     else:
-        text = json.dumps(value, indent=2, ensure_ascii=False)
+        text = dumps(value, indent=2, ensure_ascii=False)
         out.write(text.replace("\n", "\n" + pad) if level and "\n" in text else text)
 
 
-def _write_items(items: Iterable[Any], out: TextIO, level: int) -> None:
+def _write_items(items: Iterable[Any], out: TextIO, level: int,
+                 dumps: Callable[..., str]) -> None:
     pad = "  " * level
     sep = "[\n"
     for item in items:
         out.write(sep + pad + "  ")
-        write_json(item, out, level + 1)
+        _write_json(item, out, level + 1, dumps)
         sep = ",\n"
     out.write("[]" if sep == "[\n" else f"\n{pad}]")
 

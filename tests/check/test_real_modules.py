@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from converter.check import Report, check_module
+from converter.check import Report
+from tests.check.conftest import checked_once
 from tests.check.oracles import Archive, confirm, confirm_geometry, confirm_other
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -71,20 +72,13 @@ def _id(path: Path) -> str:
     return path.name
 
 
-@pytest.fixture(scope="module")
-def reports() -> dict[Path, Report]:
-    return {}
-
-
-def _report(reports: dict[Path, Report], path: Path) -> Report:
-    if path not in reports:
-        reports[path] = check_module(path)
-    return reports[path]
+def _report(path: Path) -> Report:
+    return checked_once(path)
 
 
 @pytest.mark.parametrize("module", MODULES, ids=_id)
-def test_every_finding_is_true(module: Path, reports: dict[Path, Report]) -> None:
-    report = _report(reports, module)
+def test_every_finding_is_true(module: Path) -> None:
+    report = _report(module)
     assert report.unreadable == ""
     archive = Archive(module)
     zone_pairs = 0
@@ -109,10 +103,10 @@ def test_every_finding_is_true(module: Path, reports: dict[Path, Report]) -> Non
 
 
 @pytest.mark.parametrize("module", MODULES, ids=_id)
-def test_findings_are_pinned(module: Path, reports: dict[Path, Report]) -> None:
+def test_findings_are_pinned(module: Path) -> None:
     if module.name not in PINNED:
         pytest.skip(f"{module.name}: findings not pinned yet")
-    report = _report(reports, module)
+    report = _report(module)
     got = Counter((f.severity.value, f.code) for f in report.findings)
     assert got == Counter(PINNED[module.name])
 
@@ -121,9 +115,9 @@ PG = REAL / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
 
 
 @pytest.mark.skipif(not PG.is_file(), reason="Paths of Glory is not in tests/data/real")
-def test_paths_of_glory_named_problems(reports: dict[Path, Report]) -> None:
+def test_paths_of_glory_named_problems() -> None:
     """The problems a player of Paths of Glory would meet, each read in the build file."""
-    report = _report(reports, PG)
+    report = _report(PG)
     by_code: dict[str, set[str]] = {}
     for f in report.findings:
         if "'" in f.message:
@@ -145,7 +139,7 @@ AL = REAL / "almoravid" / "Almoravid-1.3-noimages.vmod"
 
 
 @pytest.mark.skipif(not AL.is_file(), reason="Almoravid is not in tests/data/real")
-def test_almoravid_marker_uses_a_prototype_it_lacks(reports: dict[Path, Report]) -> None:
-    (f,) = [f for f in _report(reports, AL).findings if f.code == "missing-prototype"]
+def test_almoravid_marker_uses_a_prototype_it_lacks() -> None:
+    (f,) = [f for f in _report(AL).findings if f.code == "missing-prototype"]
     assert "'Ravage on 3 Marker'" in f.message  # the module defines 'Ravaged Marker'
     assert "PrototypeDefinition[M14 - Devaluation / Ribat Monks]" in f.where

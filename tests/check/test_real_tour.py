@@ -15,7 +15,7 @@ from PIL import Image
 
 from converter.vassal.grid import ZoneGeometry
 
-from converter.check import check_module
+from tests.check.conftest import checked_once
 
 TOUR = Path(__file__).resolve().parents[1] / "data" / "real" / "tour.vmod"
 R = "VASSAL.build.module.map.boardPicker.board."
@@ -23,7 +23,7 @@ R = "VASSAL.build.module.map.boardPicker.board."
 
 @pytest.fixture(scope="module")
 def report():
-    return check_module(TOUR)
+    return checked_once(TOUR)
 
 
 @pytest.fixture(scope="module")

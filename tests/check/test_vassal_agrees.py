@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from converter.check import Report, check_module
-from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+from converter.check import Report
+from tests.check.conftest import BUILDFILE, IMAGES, checked_once, png, write_module
 from tests.helpers_vassal import start_vassal_check
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -68,7 +68,7 @@ def start_engine_jobs(item: pytest.Function) -> None:
 def assert_agrees(module: Path) -> list[str]:
     """Run the engine and vconv check on *module*; return the engine's problem lines."""
     result = start_vassal_check(module, images=True, timeout=300, urgent=True).result()
-    report = check_module(module)
+    report = checked_once(module)
     missed = [line for line in engine_problems(result.output)
               if not explained(line, report, module)]
     assert missed == [], "\n".join(missed + [str(f) for f in report.sorted()])

@@ -82,6 +82,12 @@ class Trait:
         return sequence.join_texts(texts, delim) if texts else ""
 
 
+def trait_id_of(type_text: str) -> str:
+    """The factory prefix of a trait's type text: up to and including the first `;`."""
+    cut = type_text.find(";")
+    return type_text if cut < 0 else type_text[:cut + 1]
+
+
 def _items(text: str, delim: str | None) -> list[str]:
     if delim is None:
         return [text]

@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import TypeVar
 
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
-from converter.vassal.traits.base import Trait
+from converter.vassal.traits.base import Trait, trait_id_of
 from converter.vassal.traits.basic_piece import BasicPiece
+from converter.vassal.traits.label import Label
 from converter.vassal.traits.layer import Layer
-from converter.vassal.traits.obscurable import Obscurable
-from converter.vassal.traits.registry import TRAITS_BY_ID, decode_trait, trait_id_of
 from converter.vassal.traits.spec import Memo
 
 T = TypeVar("T", bound=Trait)
@@ -82,6 +82,8 @@ class PieceTraits:
     @property
     def masked(self) -> bool:
         """True when an Obscurable (mask) currently hides the piece from other players."""
+        from converter.vassal.traits.obscurable import Obscurable
+
         return any(t.masked for t in self.traits_of(Obscurable))
 
     @property
@@ -180,16 +182,23 @@ def _shown_states(state_text: str, count: int,
 
 
 def _plain_state_parts(text: str, count: int) -> list[str] | None:
-    """A state chain cut at its TABs, when it is written the plain way: no quote anywhere,
-    *count* parts, and the TAB after part d preceded by exactly d backslashes (no other
-    TAB).  Part d is then the piece before that TAB less its d backslashes, with nothing to
-    un-escape, as ``_chain_spans`` cuts it.  Checked with a few C-level passes instead of a
-    Python step per part (a real save's states are 45 parts deep); None for any other text.
+    """`_plain_pieces` of a state chain of *count* parts; None for any other text."""
+    if text.count("\t") != count - 1:
+        return None
+    return _plain_pieces(text)
+
+
+def _plain_pieces(text: str) -> list[str] | None:
+    """A chain cut at its TABs, when it is written the plain way: no quote anywhere, and the
+    TAB after part d preceded by exactly d backslashes (no other TAB).  Part d is then piece
+    d less its d trailing backslashes, with nothing to un-escape, as ``_chain_spans`` cuts
+    it.  Checked with a few C-level passes instead of a Python step per part (a real save's
+    states are 45 parts deep, a log's types are mostly plain); None for any other text.
     """
-    if "'" in text or count > len(_BACKSLASHES):
+    if "'" in text:
         return None
     pieces = text.split("\t")
-    if len(pieces) != count:
+    if len(pieces) > len(_BACKSLASHES):
         return None
     heads = pieces[:-1]
     if all(map(str.endswith, heads, _BACKSLASHES)) and \
@@ -208,9 +217,10 @@ def _read_shown(type_part: str, state_part: str, read_state: bool = True) -> Tra
     if not type_part.startswith(BasicPiece.ID):
         return read_trait(type_part, state_part)
     basic = BasicPiece()
-    basic._decode_type(type_part[len(BasicPiece.ID):], Memo.reading())
+    memo = Memo.reading()  # keeps nothing the type's decoding reads: shared with the state
+    basic._decode_type(type_part[len(BasicPiece.ID):], memo)
     if read_state:
-        basic._decode_state(state_part, Memo.reading())
+        basic._decode_state(state_part, memo)
     return basic
 
 
@@ -219,9 +229,30 @@ def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
     """(the number of parts, (index, text) of the parts `decode_shown` decodes) of a type
     chain, once per distinct text.  Only those parts are cut out and un-escaped: a part's
     trait id is read from the raw text where nothing in it is escaped or quoted."""
+    plain = _plain_pieces(type_text)
+    if plain is not None and not any(map(str.startswith, plain[:-1], repeat(BasicPiece.ID))):
+        # every TAB ends a part (none but the last is a BasicPiece, where a type stops)
+        last = len(plain) - 1
+        return last + 1, tuple((i, piece[:len(piece) - i] if i < last else piece)
+                               for i, piece in enumerate(plain)
+                               if i == last or piece.startswith(_NAMING_IDS))
+    spans = _quick_type_spans(type_text)
+    if spans is not None:
+        last = len(spans) - 1
+        shown: list[tuple[int, str]] = []
+        for i, (start, _stop, _depth) in enumerate(spans):
+            # the trait id read from the raw text is the one un-escaping leaves (that only
+            # drops backslashes before TABs, and an id holds no TAB); a quoted part is cut
+            if i == last or type_text.startswith(_NAMING_IDS, start):
+                shown.append((i, _span_text(type_text, spans, i)))
+            elif type_text.startswith("'", start):
+                part = _span_text(type_text, spans, i)
+                if _names_it(part):
+                    shown.append((i, part))
+        return last + 1, tuple(shown)
     spans = _chain_spans(type_text, None)
     last = len(spans) - 1
-    shown: list[tuple[int, str]] = []
+    shown = []
     for i, (start, stop, _depth) in enumerate(spans):
         if i < last:
             semi = type_text.find(";", start, stop)
@@ -234,6 +265,35 @@ def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
             shown.append((i, part))
     return last + 1, tuple(shown)
 
+
+
+def _quick_type_spans(text: str) -> list[tuple[int, int, int]] | None:
+    """`_chain_spans(text, None)` in one walk over the TABs with C-level checks: at depth d
+    a TAB after more than d backslashes is inside the part, one after exactly d ends it.
+    None when the text ends with a quote (a part may then be unquoted as it is cut) or a TAB
+    comes after fewer backslashes than its depth (cut the general way)."""
+    if text.endswith("'"):
+        return None
+    spans: list[tuple[int, int, int]] = []
+    start = depth = 0
+    if "\t" in text and not text.startswith(BasicPiece.ID):
+        pieces = text.split("\t")
+        if len(pieces) > len(_BACKSLASHES):
+            return None
+        end = -1  # the position of the TAB after the current piece
+        for piece in pieces[:-1]:
+            end += len(piece) + 1
+            if piece.endswith(_MORE_BACKSLASHES[depth]):
+                continue  # escaped deeper: a TAB of this part's own text
+            if depth and not piece.endswith(_BACKSLASHES[depth]):
+                return None
+            spans.append((start, end - depth, depth + 1))
+            start = end + 1
+            depth += 1
+            if text.startswith(BasicPiece.ID, start):
+                break
+    spans.append((start, len(text), depth))
+    return spans
 
 
 def type_chain(type_text: str) -> tuple[str, ...]:
@@ -292,8 +352,32 @@ def _names_it(type_part: str) -> bool:
 
 def _id_names_it(trait_id: str) -> bool:
     """Whether the trait with this id (factory prefix) can change the piece's name."""
-    cls = TRAITS_BY_ID.get(trait_id)
-    return cls is not None and cls.apply_name is not Trait.apply_name
+    return trait_id in _NAMING
+
+
+# The classes `decode_shown` meets: the traits that can change a piece's name (those whose
+# class has its own `apply_name`; a test holds this to the registry) and the BasicPiece.  A
+# listing of a save then loads these trait modules only, not the whole registry.
+_NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label}
+_SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
+_NAMING_IDS = tuple(_NAMING)  # a part starting with one of these is a name-changing trait
+
+
+def _trait_class(trait_id: str) -> type[Trait] | None:
+    """The registry's class for a trait id; the shown classes without loading the registry."""
+    cls = _SHOWN.get(trait_id)
+    if cls is not None:
+        return cls
+    from converter.vassal.traits.registry import TRAITS_BY_ID
+
+    return TRAITS_BY_ID.get(trait_id)
+
+
+def decode_trait(type_text: str, state_text: str) -> Trait:
+    """`registry.decode_trait` (loaded when first needed)."""
+    from converter.vassal.traits import registry
+
+    return registry.decode_trait(type_text, state_text)
 
 
 def _decode_trait(type_part: str, state_part: str) -> Trait:
@@ -333,7 +417,7 @@ def _trait_template(type_part: str) -> tuple[Trait, Memo] | None:
 def _templated_class(type_part: str) -> type[Trait] | None:
     """The trait class of a type part whose type can be decoded once and shared (it decodes
     the standard way); None for unknown prefixes and classes that decode otherwise."""
-    cls = TRAITS_BY_ID.get(trait_id_of(type_part))
+    cls = _trait_class(trait_id_of(type_part))
     if cls is None or cls.decode.__func__ is not Trait.decode.__func__:  # type: ignore[attr-defined]
         return None
     return cls

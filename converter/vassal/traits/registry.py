@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from converter.vassal.traits.base import RawTrait, Trait
+from converter.vassal.traits.base import RawTrait, Trait, trait_id_of
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.clone import Clone
 from converter.vassal.traits.delete import Delete
@@ -41,11 +41,7 @@ KNOWN_IDS: frozenset[str] = frozenset(TRAITS_BY_ID) | frozenset({
     "attach;", "border;", "cmt;", "locCommand;", "setpieceprop;",
 })
 
-
-def trait_id_of(type_text: str) -> str:
-    """The factory prefix of a trait's type text: up to and including the first `;`."""
-    cut = type_text.find(";")
-    return type_text if cut < 0 else type_text[:cut + 1]
+__all__ = ["KNOWN_IDS", "TRAITS_BY_ID", "TRAIT_CLASSES", "decode_trait", "trait_id_of"]
 
 
 def decode_trait(type_text: str, state_text: str) -> Trait:
