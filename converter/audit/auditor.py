@@ -66,17 +66,13 @@ class StepRecorder(Visitor):
             phase = state.phase.name if state.phase else None
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
-        if isinstance(event, PieceMoved) and event.piece.map is not None \
-                and event.origin.map == event.destination.map:
-            cur.moves.append((event.destination.map or "", event.piece.name, *event.from_xy,
-                              *event.to_xy, f"{event.origin.label()} → "
-                              f"{event.destination.label()}"))
-            cur.text.append(f"{event.piece.name}: {event.origin.label()} → "
-                            f"{event.destination.label()}")
-            cur.player = cur.player or event.player
-        elif isinstance(event, PieceMoved):
-            cur.text.append(f"{event.piece.name}: {event.origin.label()} → "
-                            f"{event.destination.label()}")
+        if isinstance(event, PieceMoved):
+            name, way = event.piece.name, f"{event.origin.label()} → {event.destination.label()}"
+            if event.piece.map is not None and event.origin.map == event.destination.map:
+                cur.moves.append((event.destination.map or "", name, *event.from_xy,
+                                  *event.to_xy, way))
+                cur.player = cur.player or event.player
+            cur.text.append(f"{name}: {way}")
         elif isinstance(event, PieceAdded) and event.pos.step > 0:
             cur.text.append(f"{event.piece.name} placed at {event.place.label()}")
         elif isinstance(event, PieceChanged) and event.pos.step > 0:

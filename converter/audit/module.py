@@ -177,6 +177,9 @@ class Derived:
     phases: list[tuple[PhaseInfo, str]] | None = None   # leaf phases with tracker paths
     unique_names: dict[str, Piece] | None = None        # name → the one piece so named
     faces: dict[tuple[str, str | None], list[Face]] = field(default_factory=dict)
+    # (tracker index, its state) → level name → value: a league's games cycle through the
+    # same few tracker states
+    tracker_values: dict[tuple[int, str], dict[str, str]] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

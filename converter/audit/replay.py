@@ -75,7 +75,7 @@ class Replay:
         self._in_undo = False
         self._action_steps: list[int] = []
         self._step_player: str | None = None
-        self._tracker_cache: dict[tuple[int, str], dict[str, str]] = {}
+        self._tracker_cache = self.state.module.derived.tracker_values  # (never changed)
         self._tracker_seen = False  # once the turn tracker speaks, chat and markers do not
         self._handlers: dict[type, Callable[[Any, bool], None]] = {
             cmd.MovePiece: self._move, cmd.AddPiece: self._add, cmd.ChangePiece: self._change,
@@ -359,6 +359,8 @@ class Replay:
         key = (index, c.state)
         values = self._tracker_cache.get(key)
         if values is None:  # a long game cycles through the same few tracker states
+            if len(self._tracker_cache) >= 10_000:
+                self._tracker_cache.clear()
             values = self._tracker_cache[key] = tracker_values(trackers[index], c.state)
         st.set_turn(values)
         phase = st.phase.id if st.phase is not None else None

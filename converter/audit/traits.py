@@ -17,7 +17,7 @@ from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_I
 from converter.errors import VassalFormatError
 from converter.vassal.traits import BasicPiece, Layer, Obscurable, Trait
 from converter.vassal.traits.basic_piece import state_position
-from converter.vassal.traits.piece import (PieceTraits, innermost_part, read_trait, split_chain,
+from converter.vassal.traits.piece import (PieceTraits, innermost_part, read_trait, state_parts,
                                            type_chain, type_only)
 from converter.vassal.traits.registry import TRAITS_BY_ID, trait_id_of
 
@@ -58,7 +58,8 @@ UNREADABLE = Traits("?", None, None, None, False)
 Where = tuple[bool, str | None, int, int]
 NOWHERE: Where = (True, None, 0, 0)
 
-Plan = tuple[tuple[str, ...], tuple[int, ...], bool]  # type parts, parts to decode, lazy
+# a type's parts, (index, part) of those to decode, and whether `where` may skip them
+Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool]
 
 
 class TraitReader:
@@ -107,7 +108,7 @@ class TraitReader:
             plan = self._plan(type_text)
             if plan is None:
                 return NOWHERE
-            types, _keep, lazy = plan
+            types, _shown, lazy = plan
             if lazy and "?" not in state_text:
                 basic_state = innermost_part(state_text, len(types))
                 if basic_state is None:
@@ -122,8 +123,7 @@ class TraitReader:
             return self._plans[type_text]
         try:
             types = type_chain(type_text)
-            keep = _needed(types)
-            plan: Plan | None = (types, keep, _lazy(types, keep))
+            plan: Plan | None = (types, *_shown(types))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
@@ -145,48 +145,59 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None:
             return UNREADABLE
-        types, keep, _lazy_plan = plan
+        types, shown, _lazy_plan = plan
         try:
-            states = split_chain(state_text, len(types))
-            if len(states) < len(types):
+            states = state_parts(state_text, len(types), shown)
+            if states is None:
                 return UNREADABLE  # fewer state parts than traits
-            return Traits.of(PieceTraits([self._trait(types[i], states[i]) for i in keep]))
+            return Traits.of(PieceTraits([self._trait(part, state)
+                                          for (_i, part), state in zip(shown, states)]))
         except (VassalFormatError, ValueError, IndexError):
             return UNREADABLE
 
 
-def _needed(types: tuple[str, ...]) -> tuple[int, ...]:
-    """The traits whose decoding gives the same Traits as decoding the whole chain: the
-    innermost (the BasicPiece), those that change the name (every Layer among them), the
-    masks, and for each id property the outermost trait that answers it (outer traits win;
-    which properties a trait answers is given by its type, only the BasicPiece's persistent
-    ones by its state, and it is always decoded)."""
-    keep = {len(types) - 1}
-    answered: frozenset[str] = frozenset()
-    for index, part in enumerate(types[:-1]):
-        names, answers = _part_needs(part)
-        if names or not answers <= answered:
-            keep.add(index)
-            answered |= answers
-    return tuple(sorted(keep))
+def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
+    """(index, part) of the traits whose decoding gives the same Traits as decoding the
+    whole chain, and whether `where` may leave them undecoded.
 
-
-def _lazy(types: tuple[str, ...], keep: tuple[int, ...]) -> bool:
-    """Whether `where` may leave the naming traits of this type undecoded: no kept part's
-    text holds a "?", the innermost is a BasicPiece, and each kept part is a modelled trait
+    Those traits are the innermost (the BasicPiece), those that change the name (every
+    Layer among them), the masks, and for each id property the outermost trait that answers
+    it (outer traits win; which properties a trait answers is given by its type, only the
+    BasicPiece's persistent ones by its state, and it is always decoded).  `where` may skip
+    them when none holds a "?", the innermost is a BasicPiece, and each is a modelled trait
     whose type decodes (its state then decodes whatever its text: the spec codecs keep the
     default)."""
-    if any("?" in types[i] for i in keep):
-        return False
+    last = len(types) - 1
+    shown: list[tuple[int, str]] = []
+    answered: frozenset[str] = frozenset()
+    lazy = _lazy_basic(types[last])
+    for index in range(last):
+        part = types[index]
+        names, answers = _part_needs(part)
+        if names or not answers <= answered:
+            shown.append((index, part))
+            answered |= answers
+            lazy = lazy and _lazy_part(part)
+    shown.append((last, types[last]))
+    return tuple(shown), lazy
+
+
+@lru_cache(maxsize=8192)
+def _lazy_part(part: str) -> bool:
+    """A trait `where` may leave undecoded: no "?" in it, a modelled trait whose type decodes
+    (not one that decodes its own way)."""
     try:
-        if not isinstance(type_only(types[-1]), BasicPiece):
-            return False
-        for i in keep[:-1]:
-            if type_only(types[i]) is None:  # a trait that decodes its own way
-                return False
+        return "?" not in part and type_only(part) is not None
     except Exception:  # noqa: BLE001 - `read` meets it and says what it says
         return False
-    return True
+
+
+def _lazy_basic(part: str) -> bool:
+    """An innermost part `where` may read the position of: a BasicPiece without a "?"."""
+    try:
+        return "?" not in part and isinstance(type_only(part), BasicPiece)
+    except Exception:  # noqa: BLE001 - `read` meets it and says what it says
+        return False
 
 
 @lru_cache(maxsize=8192)

@@ -267,22 +267,28 @@ class Game:
         """Whether *piece* falls under a filter (an absent filter matches every piece)."""
         if flt is None:
             return True
-        side = self.side_of(piece)
-        faction = self.faction_of(piece)
-        checks = [
-            (flt.sides, [side.id] if side else []),
-            (flt.factions, [faction.id] if faction else []),
-            (flt.nationalities, piece.nationalities),
-            (flt.types, [piece.type] if piece.type else []),
-            (flt.sizes, [piece.size] if piece.size else []),
-            (flt.kinds, [piece.kind]),
-            (flt.pieces, [piece.id]),
-            (flt.flags, piece.flags or []),
-            (flt.size_classes, [piece.size_class] if piece.size_class else []),
-        ]
-        for wanted, have in checks:
-            if wanted is not None and not set(wanted) & set(have):
+        # each criterion the filter states must share a value with the piece's; the side and
+        # faction are looked up only when asked (an audit asks this for every event)
+        if flt.sides is not None:
+            side = self.side_of(piece)
+            if side is None or side.id not in flt.sides:
                 return False
+        if flt.factions is not None:
+            faction = self.faction_of(piece)
+            if faction is None or faction.id not in flt.factions:
+                return False
+        if flt.nationalities is not None and not set(flt.nationalities) & set(piece.nationalities):
+            return False
+        for wanted, have in ((flt.types, piece.type), (flt.sizes, piece.size),
+                             (flt.size_classes, piece.size_class)):
+            if wanted is not None and (not have or have not in wanted):
+                return False
+        if flt.kinds is not None and piece.kind not in flt.kinds:
+            return False
+        if flt.pieces is not None and piece.id not in flt.pieces:
+            return False
+        if flt.flags is not None and not set(flt.flags) & set(piece.flags or []):
+            return False
         if flt.not_ is not None and self.matches(piece, flt.not_):
             return False
         if flt.any_of is not None and not any(self.matches(piece, sub) for sub in flt.any_of):

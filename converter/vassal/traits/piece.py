@@ -553,5 +553,18 @@ def innermost_part(text: str, parts: int) -> str | None:
     """The innermost part of a chain of *parts* parts (a state's BasicPiece part), as
     `split_chain(text, parts)[-1]` cuts it, without cutting the others; None when the
     chain has fewer parts."""
+    plain = _plain_state_parts(text, parts)
+    if plain is not None:
+        return plain[-1]
     spans = _chain_spans(text, parts)
     return _span_text(text, spans, parts - 1) if len(spans) >= parts else None
+
+
+def state_parts(text: str, parts: int, shown: tuple[tuple[int, str], ...]) -> list[str] | None:
+    """The state parts of the *shown* (index, type part) parts of a chain of *parts* parts,
+    as `split_chain(text, parts)` cuts them, without cutting the others; None when the
+    chain has fewer parts."""
+    try:
+        return _shown_states(text, parts, shown)
+    except VassalFormatError:
+        return None
