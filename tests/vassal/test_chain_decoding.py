@@ -122,7 +122,7 @@ TYPE_PART = st.sampled_from([
     "\\", "\t", "'"])
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @example(["mark;Side", "label;;;;;;;;;;;;$pieceName$ ($label$)", "piece;;;a.png;Bn"], True,
          ["", "Elite", "null;1;2;g"], True, "")
 @given(st.lists(TYPE_PART, min_size=1, max_size=5), st.booleans(),
