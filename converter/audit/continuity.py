@@ -10,28 +10,57 @@ from dataclasses import dataclass
 from converter.audit.events import Event, LogPos, StepEnded
 from converter.audit.findings import Finding, Severity
 from converter.audit.replay import Visitor
+from converter.audit.places import OFF_MAP, Layout, Place
 from converter.audit.state import GameState
+from converter.audit.traits import TraitReader, Traits
 
 RULE = "continuity"
 
 
 @dataclass(frozen=True, slots=True)
 class Seen:
-    name: str
+    """A piece as a file ended or started: its chain's texts and where it stood.  It is
+    named (its traits decoded, its place named by the boards it was put on) only when the
+    two files disagree about it: a long game's thousands of pieces mostly agree."""
+
+    type_text: str
+    state_text: str
     map: str | None
     x: int
     y: int
-    where: str
-    level: int | None
-    masked: bool
+    place: Place | None  # named already, or None: named by *layout* when asked
+    layout: Layout | None
+    reader: TraitReader
+
+    @property
+    def traits(self) -> Traits:
+        return self.reader.read(self.type_text, self.state_text)
+
+    @property
+    def name(self) -> str:
+        return self.traits.name
+
+    @property
+    def level(self) -> int | None:
+        return self.traits.level
+
+    @property
+    def masked(self) -> bool:
+        return self.traits.masked
+
+    @property
+    def where(self) -> str:
+        place = self.place
+        if place is None:
+            place = self.layout.place(self.map, self.x, self.y) if self.layout is not None \
+                else OFF_MAP
+        return place.label()
 
 
 def snapshot(state: GameState) -> dict[str, Seen]:
-    out = {}
-    for pid, p in state.pieces.items():
-        t = state.traits(p)
-        out[pid] = Seen(t.name, p.map, p.x, p.y, p.place.label(), t.level, t.masked)
-    return out
+    reader = state.module.traits
+    return {pid: Seen(p.type_text, p.state_text, p.map, p.x, p.y, p._place, p.layout, reader)
+            for pid, p in state.pieces.items()}
 
 
 class Snapshots(Visitor):
@@ -67,7 +96,8 @@ def compare(before: dict[str, Seen], after: dict[str, Seen], previous: str,
             if (a.map, a.x, a.y) != (b.map, b.x, b.y):
                 problems.append((a.name, f"at {a.where}", f"at {b.where}",
                                  f"{a.name} ended at {a.where} but starts at {b.where}"))
-            elif a.level != b.level or a.masked != b.masked:
+            elif (a.type_text, a.state_text) != (b.type_text, b.state_text) and (
+                    a.level != b.level or a.masked != b.masked):
                 what = "step/side level" if a.level != b.level else "mask"
                 problems.append((a.name, f"{what} {a.level if what != 'mask' else a.masked}",
                                  f"{what} {b.level if what != 'mask' else b.masked}",
