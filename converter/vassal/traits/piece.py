@@ -139,11 +139,7 @@ def decode_shown(type_text: str, state_text: str) -> PieceTraits:
     Raises:
         VassalFormatError: as ``decode_piece``.
     """
-    if type_text == "stack" or type_text.startswith("deck;"):
-        raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
-    count, shown = _shown_type(type_text)
-    states = _shown_states(state_text, count, shown)
-    return PieceTraits([_read_shown(part, state) for (_i, part), state in zip(shown, states)])
+    return _decode_shown(type_text, state_text, basic_state=True)
 
 
 def shown_name(type_text: str, state_text: str) -> str:
@@ -153,13 +149,18 @@ def shown_name(type_text: str, state_text: str) -> str:
     Raises:
         VassalFormatError: as ``decode_shown``.
     """
+    return _decode_shown(type_text, state_text, basic_state=False).name
+
+
+def _decode_shown(type_text: str, state_text: str, basic_state: bool) -> PieceTraits:
+    """`decode_shown`, the innermost BasicPiece's state read only when *basic_state*."""
     if type_text == "stack" or type_text.startswith("deck;"):
         raise VassalFormatError(f"{type_text[:20]!r} is a stack or deck, not a piece")
     count, shown = _shown_type(type_text)
     states = _shown_states(state_text, count, shown)
     last = len(shown) - 1
-    return PieceTraits([_read_shown(part, state, read_state=i < last)
-                        for i, ((_index, part), state) in enumerate(zip(shown, states))]).name
+    return PieceTraits([_read_shown(part, state, read_state=basic_state or i < last)
+                        for i, ((_index, part), state) in enumerate(zip(shown, states))])
 
 
 def _shown_states(state_text: str, count: int,
@@ -264,7 +265,6 @@ def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
         if i == last or _names_it(part):
             shown.append((i, part))
     return last + 1, tuple(shown)
-
 
 
 def _quick_type_spans(text: str) -> list[tuple[int, int, int]] | None:
