@@ -380,18 +380,18 @@ class LogEntry(Command):
             else:
                 yield command
         for child in self.children:
+            node: Command | None = child
             if isinstance(child, LogEntry):
                 if child.children:
                     yield from child.logged()
-                elif (inner := child.command) is not None:
-                    if inner.children:
-                        yield from inner.walk()
-                    else:
-                        yield inner
-            elif child.children:
-                yield from child.walk()
+                    continue
+                node = child.command  # a wrapper of one command: that command
+            if node is None:
+                continue  # a null wrapper
+            if node.children:
+                yield from node.walk()
             else:
-                yield child
+                yield node
 
     def entries(self) -> Iterator[LogEntry]:
         """This LOG wrapper and every LOG wrapper nested in it."""

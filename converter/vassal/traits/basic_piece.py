@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from converter.vassal import sequence
 from converter.vassal.traits.base import Trait
-from converter.vassal.traits.spec import INT, Memo, _parse_int, fields, parse_into
+from converter.vassal.traits.spec import INT, Memo, fields, parse_into
 
 
 @dataclass
@@ -83,16 +83,13 @@ def state_position(text: str) -> tuple[str, int, int]:
         items = sequence.split(text, ";")
     else:
         items = text.split(";", 3)
-    n = len(items)
-    x = y = 0
-    if n > 1:
-        try:
-            x = _parse_int(items[1])
-        except (ValueError, TypeError):
-            pass
-        if n > 2:
-            try:
-                y = _parse_int(items[2])
-            except (ValueError, TypeError):
-                pass
-    return items[0] if n else "null", x, y
+    return items[0] if items else "null", _int_at(items, 1), _int_at(items, 2)
+
+
+def _int_at(items: list[str], index: int) -> int:
+    """Field *index* as an INT field decodes it: 0 when it is missing or does not read."""
+    try:
+        value: int = INT.parse(items[index])
+        return value
+    except (IndexError, ValueError, TypeError):
+        return 0
