@@ -101,12 +101,7 @@ class GameState:
         self.players: dict[str, tuple[str, str]] = {}  # password → (name, side); never shown
         derived = module.derived  # tables of the game, kept with the module for every log
         self._faces = derived.faces
-        if derived.phases is None:
-            derived.phases = phase_leaves(self.game) if self.game is not None else []
-        self._phases = derived.phases
-        if derived.unique_names is None:
-            derived.unique_names = unique_names(self.game)
-        self._by_name = derived.unique_names
+        self._phases, self._by_name = _game_tables(module)
 
     @property
     def phases(self) -> list[tuple[PhaseInfo, str]]:
@@ -222,23 +217,30 @@ def derive_tables(module: AuditModule) -> None:
     derived = module.derived
     game = module.game
     PlaceNames.of(module)
-    if derived.phases is None:
-        derived.phases = phase_leaves(game)
-    if derived.unique_names is None:
-        derived.unique_names = unique_names(game)
+    _game_tables(module)
     for board in game.boards or [] if game is not None else []:
         grid = board.hex_grid()
         if grid is not None and board.id not in derived.neighbours:
             derived.neighbours[board.id] = {h: grid.neighbours(h) for h in grid.all_ids()}
 
 
+def _game_tables(module: AuditModule) -> tuple[list[tuple[PhaseInfo, str]], dict[str, Piece]]:
+    """The module's leaf phases and uniquely named pieces, derived on first use."""
+    derived = module.derived
+    if derived.phases is None:
+        derived.phases = phase_leaves(module.game)
+    if derived.unique_names is None:
+        derived.unique_names = unique_names(module.game)
+    return derived.phases, derived.unique_names
+
+
 def unique_names(game: Game | None) -> dict[str, Piece]:
     """The game's pieces by name, for the names only one piece has."""
+    pieces = game.pieces or [] if game is not None else []
     counts: dict[str, int] = {}
-    for p in game.pieces or [] if game is not None else []:
+    for p in pieces:
         counts[p.name] = counts.get(p.name, 0) + 1
-    return {p.name: p for p in game.pieces or [] if counts[p.name] == 1} \
-        if game is not None else {}
+    return {p.name: p for p in pieces if counts[p.name] == 1}
 
 
 def _unnumbered(name: str) -> str:
