@@ -58,6 +58,24 @@ EPOCH = 1_700_000_000
 _BUILT: dict[tuple[Path, str], Any] = {}
 
 
+@pytest.fixture
+def words_drawn(monkeypatch: pytest.MonkeyPatch) -> Callable[[Any], list[tuple[str, int]]]:
+    """`words_drawn(module)`: from then on, every (text, font size) that *module*'s
+    `put_text` draws, in order (the words a person reads on the picture)."""
+    def spy_on(module: Any) -> list[tuple[str, int]]:
+        drawn: list[tuple[str, int]] = []
+        real = module.put_text
+
+        def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
+            drawn.append((text, font.size))
+            return real(draw, xy, text, font=font, **kw)
+
+        monkeypatch.setattr(module, "put_text", spy)
+        return drawn
+
+    return spy_on
+
+
 def built_once(folder: Path) -> Any:
     """The module of a game folder, built the first time any test of this run asks for it
     (stamped with $SOURCE_DATE_EPOCH, else EPOCH); each caller gets its own deep copy (tests

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -187,20 +189,14 @@ def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
     assert not [n for n in notes if "esagono" in n]
 
 
-def test_turn_boxes_keep_one_label_size_and_whole_notes(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_turn_boxes_keep_one_label_size_and_whole_notes(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
     """Glory's End's turn track: '31 ottobre - 2 novembre 1914' takes two lines at the size of
     every other label (it shrank to about 3 pt), and a two-sentence note is printed whole."""
     import converter.printkit.tracksheet as tracksheet
 
     ge = load_model(ROOT / "modules" / "glorys-end")
-    drawn: list[tuple[str, int]] = []
-    real = tracksheet.put_text
-
-    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
-        drawn.append((text, font.size))
-        return real(draw, xy, text, font=font, **kw)
-
-    monkeypatch.setattr(tracksheet, "put_text", spy)
+    drawn = words_drawn(tracksheet)
     tracksheet.track_pages(ge, PAPERS["a4"], dpi=DPI)
     months = ("agosto", "settembre", "ottobre", "novembre")
     labels = [(text, size) for text, size in drawn if any(m in text for m in months) or text == "1914"]

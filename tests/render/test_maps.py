@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PIL import Image
@@ -204,7 +205,8 @@ def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
     assert len(full) <= _legend_rows(board) * LEGEND_COLUMNS
 
 
-def test_the_legend_reads_at_a_1400_px_map_width(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_legend_reads_at_a_1400_px_map_width(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
     """Pursuit of Glory's map shown 1,400 px wide (the README's picture, VASSAL zoomed out):
     every key's words are at least 14 px high there, most of them 17 px, and a long key
     takes two lines rather than shrinking."""
@@ -212,14 +214,7 @@ def test_the_legend_reads_at_a_1400_px_map_width(monkeypatch: pytest.MonkeyPatch
 
     pog = load_model(Path(__file__).resolve().parents[2] / "modules" / "pursuit-of-glory")
     board = pog.board("mappa")
-    drawn: list[tuple[str, int]] = []
-    real = maps.put_text
-
-    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
-        drawn.append((text, font.size))
-        return real(draw, xy, text, font=font, **kw)
-
-    monkeypatch.setattr(maps, "put_text", spy)
+    drawn = words_drawn(maps)
     image = maps.space_schematic(pog, board)
     names = {name for _kind, (name, _style) in maps.legend_entries(
         pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
@@ -236,21 +231,16 @@ def test_the_legend_reads_at_a_1400_px_map_width(monkeypatch: pytest.MonkeyPatch
     assert long_name not in at_1400 and "continua)" in " ".join(at_1400)
 
 
-def test_a_hex_maps_words_are_the_players_not_the_datas(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_hex_maps_words_are_the_players_not_the_datas(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
     """Glory's End: Calais's victory points are not in the rulebook text; its hex says "? PV"
     in Italian, never the data's "missing: vp" (nor 'VP' or 'fort' in English)."""
     import converter.render.maps as maps
 
     game = load_model(Path(__file__).resolve().parents[2] / "modules" / "glorys-end")
-    drawn: list[str] = []
-    real = maps.put_text
-
-    def spy(draw, xy, text, *, font, **kw):  # type: ignore[no-untyped-def]
-        drawn.append(text)
-        return real(draw, xy, text, font=font, **kw)
-
-    monkeypatch.setattr(maps, "put_text", spy)
+    texts = words_drawn(maps)
     maps.hex_schematic(game, game.board("mappa"))
+    drawn = [text for text, _size in texts]
     assert "? PV" in drawn
     assert not [t for t in drawn if "missing" in t or " VP" in t or t.startswith("fort ")]
 
