@@ -343,6 +343,8 @@ class Replay:
             st.turn = int(turn.group("turn"))
             phase = st.phase_named(turn.group("phase")) if turn.group("phase") else None
             st.phase, st.phase_known = phase, phase is not None
+            st.pass_skipped()
+            phase = st.phase
             self._emit(TurnChanged(self._pos(), st.turn, phase.id if phase else None, message,
                                    undo=self._in_undo))
             return

@@ -11,6 +11,7 @@ from converter.audit.module import AuditModule
 from converter.audit.places import OFF_MAP, Layout, Locator, Place, PlaceNames
 from converter.audit.traits import TraitReader, Traits
 from converter.builder.conventions import levels_of, phase_path
+from converter.model.common import When
 from converter.model.game import Game
 from converter.model.pieces import Face
 from converter.model.pieces import Piece
@@ -82,6 +83,11 @@ class PhaseInfo:
     name: str
     side: str | None
     section: str | None
+    when: tuple[When, ...] = ()  # the phase's own condition and its enclosing phases'
+
+    def happens(self, turn: int | None) -> bool:
+        """False only when the sequence of play skips this phase on *turn*."""
+        return all(w.applies(turn) is not False for w in self.when)
 
 
 class GameState:
@@ -197,6 +203,21 @@ class GameState:
                 self.turn, turn_seen = number, True
         if not phase_seen and len(values) > 1 and self._phases:
             self.phase, self.phase_known = None, False  # a phase level shows no known phase
+        self.pass_skipped()
+
+    def pass_skipped(self) -> None:
+        """A phase the sequence of play skips on this turn is passed over: play is in the
+        next phase that happens.  VASSAL's turn tracker cannot skip a phase by turn, so it
+        shows such a phase (the first of the sequence, at the start) until a player clicks
+        on; when no later phase of the turn happens, the phase is not known."""
+        phase, turn = self.phase, self.turn
+        if phase is None or turn is None or phase.happens(turn):
+            return
+        leaves = [info for info, _ in self._phases]
+        at = next((i for i, info in enumerate(leaves) if info is phase), None)
+        later = leaves[at + 1:] if at is not None else []
+        self.phase = next((info for info in later if info.happens(turn)), None)
+        self.phase_known = self.phase is not None
 
     def phase_named(self, text: str) -> PhaseInfo | None:
         """The phase a tracker or chat shows: its `A - B` path, name or id, with or without
@@ -263,18 +284,19 @@ def phase_leaves(game: Game | None) -> list[tuple[PhaseInfo, str]]:
     out: list[tuple[PhaseInfo, str]] = []
 
     def walk(phases: list[Phase], path: tuple[str, ...], side: str | None,
-             section: str | None) -> None:
+             section: str | None, when: tuple[When, ...]) -> None:
         for ph in phases:
             here = path + (ph.name,)
             s = ph.side or side
             sec = ph.section or section
+            w = when + (ph.when,) if ph.when is not None else when
             if ph.phases:
-                walk(ph.phases, here, s, sec)
+                walk(ph.phases, here, s, sec, w)
             else:
-                out.append((PhaseInfo(ph.id, ph.name, s, sec), phase_path(here)))
+                out.append((PhaseInfo(ph.id, ph.name, s, sec, w), phase_path(here)))
 
     if game is not None and game.sequence:
-        walk(game.sequence, (), None, None)
+        walk(game.sequence, (), None, None, ())
     return out
 
 

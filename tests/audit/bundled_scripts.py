@@ -133,15 +133,15 @@ POG = GameScript("pursuit-of-glory", _pog, [
 def _wef(built: BuiltModule) -> ScriptedGame:
     s = ScriptedGame(built)
     s.setup("storico")
-    s.turn(1, "nuove-unita-pc")
+    s.turn(2, "nuove-unita-pc")
     s.place("de-wl-xxx", hex="2316")
     s.place("de-fr-xxx", hex="2316")
-    s.turn(1, "russo-movimento")
+    s.turn(2, "russo-movimento")
     s.move("ru-1-xxx", hex="2318")
-    s.turn(1, "russo-combattimento")
+    s.turn(2, "russo-combattimento")
     s.roll("d6", 5)
     s.roll("2d6", 3, 4)
-    s.turn(1, "pc-movimento")
+    s.turn(2, "pc-movimento")
     s.move("de-fr-xxx", hex="2416")
     return s
 
@@ -151,7 +151,7 @@ WEF = GameScript("when-eagles-fight", _wef, [
           _then(lambda s: s.place("de-20-xxx", hex="2316"),
                 lambda s: s.place("de-1r-xxx", hex="2316"),
                 lambda s: s.place("de-1-xxx", hex="2316"),
-                judge=lambda s: s.turn(1, "pc-combattimento")),
+                judge=lambda s: s.turn(2, "pc-combattimento")),
           [("stack-corpi", "8.1, 8.4, 8.5", "hex 2316 holds 4 stacking points")]),
     Plant("an Austro-Hungarian corps in Germany",
           _then(lambda s: s.move("ah-1-xxx", hex="2314")),
@@ -160,7 +160,7 @@ WEF = GameScript("when-eagles-fight", _wef, [
     Plant("a random-events roll of 6 and 7", _then(lambda s: s.roll("2d6", 6, 7)),
           [("eventi", "7.1", "Due dadi a 6 facce (Eventi Casuali) roll '6,7' is impossible")]),
     Plant("a corps moved twelve hexes",
-          _then(lambda s: s.turn(2, "russo-movimento"),
+          _then(lambda s: s.turn(3, "russo-movimento"),
                 lambda s: s.move("ru-1-xxx", hex="3518")),
           unjudged=[("movimento", CHECKABLE_FALSE)]),
 ])

@@ -46,7 +46,7 @@ def test_a_phase_of_a_faction_is_compared_with_the_piece_faction(
     s = ScriptedGame(built)
     s.place("de-1", space="front-1", restored=True)
     s.place("ah-1", space="front-2", restored=True)
-    s.turn(1, "victory-brest-litovsk", restored=True)
+    s.turn(4, "victory-brest-litovsk", restored=True)  # the phase begins on turn 4
     s.move("de-1", space="front-3")          # Germany's own phase: allowed
     s.move("ah-1", space="front-4")          # Austria-Hungary, same side, other faction
     result = _audit(tmp_path, s, module)
@@ -66,3 +66,37 @@ def test_a_stacking_finding_carries_the_phase_of_the_move_that_caused_it(
     result = _audit(tmp_path, s, mini_module)
     stack = [f for f in result.findings if f.rule == "stack"]
     assert [(f.pos.step, f.turn, f.phase) for f in stack] == [(1, 2, "Movimento")]
+
+
+def test_a_phase_the_sequence_skips_on_this_turn_is_passed_over(bundled: Bundled) -> None:
+    """VASSAL's tracker cannot skip a phase by turn: When Eagles Fight's tracker starts on
+    'I. Eventi Casuali' (turns 5-24), but turn 1 begins with the Central Powers' movement."""
+    _, module = bundled("when-eagles-fight")
+    state = GameState(module)
+    shown = "I. Fase degli Eventi Casuali (dai Turni di Gioco 5 al 24)"
+    state.set_turn({"Turno": "1", "Fase": shown})
+    assert state.phase is not None and state.phase.id == "pc-movimento"
+    state.set_turn({"Turno": "2", "Fase": shown})  # turn 2 has the new-units phase
+    assert state.phase is not None and state.phase.id == "nuove-unita-russo"
+    state.set_turn({"Turno": "5", "Fase": shown})  # from turn 5 the phase happens
+    assert state.phase is not None and state.phase.id == "eventi"
+    # no phase of turn 3 happens after the victory check of turns 2, 6, 11...
+    state.set_turn({"Turno": "3", "Fase": "VI. Verifica della Vittoria (Turni di Gioco 2, 6, "
+                    "11, 15, 20, 24)"})
+    assert (state.phase, state.phase_known) == (None, False)
+
+
+def test_moves_on_turn_one_are_judged_by_the_phase_that_happens(
+        tmp_path: Path, bundled: Bundled) -> None:
+    built, module = bundled("when-eagles-fight")
+    s = ScriptedGame(built)
+    s.setup("storico")
+    s.turn(1, "eventi")                      # the tracker's first phase, skipped on turn 1
+    s.move("ah-1-xxx", hex="2426")           # the Central Powers move first: allowed
+    s.move("ru-1-xxx", hex="2318")           # a Russian corps: not in the CP's movement
+    s.turn(1, "verifica-vittoria")           # past turn 1's last phase: not a step back
+    s.turn(2, "eventi")                      # turn 2 opens with the Russian new units
+    result = _audit(tmp_path, s, module)
+    seq = [(f.pos.step, f.message) for f in result.findings if f.rule == "sequence"]
+    assert seq == [(3, "1 XXX (Parte Russa) moves during A. Fase di Movimento Regolare "
+                       "delle Potenze Centrali of Potenze Centrali")], seq

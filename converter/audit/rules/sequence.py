@@ -42,6 +42,8 @@ class SequenceCheck(Check):
         """A tracker moved back (not by an undo) is worth a referee's look."""
         if state.turn is None:
             return
+        if state.phase is None and self.last is not None and state.turn == self.last[0]:
+            return  # past the turn's last phase that happens: not a step back
         now = (state.turn, self.order.get(state.phase.id, -1) if state.phase else -1)
         before, self.last = self.last, now
         if event.undo or event.pos.step == 0 or before is None or now >= before:
