@@ -100,6 +100,9 @@ class Replay:
         handlers = self._handlers
         restored = list(record.restored())
         self._note_stacks(restored)
+        for c in restored:  # a save lists its boards after its pieces; VASSAL names the
+            if type(c) is cmd.SetBoards:  # restored pieces by them all the same
+                self._boards(c, True)
         for c in restored:
             self._apply(c, restored=True)
         self._emit(StepEnded(self._pos()))

@@ -171,21 +171,21 @@ def test_each_log_starts_from_the_modules_own_boards(tour: AuditModule) -> None:
     assert GameState(tour).locator.place("Main Map", x, y) == fresh
 
 
-def test_a_piece_keeps_the_name_of_the_boards_it_was_placed_on(tour: AuditModule) -> None:
-    """A piece of the restored game is named by the boards laid when it was put there, even
-    when its place is first asked after a SetBoards (as a move of it is shown): the same name
-    it had when every place was named at once."""
+def test_a_restored_piece_is_named_by_the_boards_of_the_restored_game(tour: AuditModule) -> None:
+    """A save lists its SetBoards after its pieces (VASSAL writes the pieces, then each
+    component's state); VASSAL names a place by the boards laid when it asks, so a restored
+    piece stands on the restored game's boards, not on the module's default ones."""
     from converter.audit.auditor import audit_records
 
     text = ("begin_save\x1b+/1/piece;;;a.png;P1/Main Map;100;100;1;0\x1b"
             "Main MapBoardPicker\tVIP\t0\t0\x1bend_save\x1b"
             "LOG\tM/1/Main Map/500/300/null/null/0/0/null")
     state = GameState(tour)
-    before = state.locator.place("Main Map", 100, 100).label()  # the module's own boards
+    default = state.locator.place("Main Map", 100, 100).label()  # the module's own boards
     tour.maps["Main Map"].place(["VIP"])
     state.locator.forget()
-    after = state.locator.place("Main Map", 100, 100).label()
+    chosen = state.locator.place("Main Map", 100, 100).label()
     destination = state.locator.place("Main Map", 500, 300).label()
-    assert before != after  # the two layouts name the point differently
+    assert default != chosen  # the two layouts name the point differently
     result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
-    assert result.files[0].recorded[0].text == [f"P1: {before} → {destination}"]
+    assert result.files[0].recorded[0].text == [f"P1: {chosen} → {destination}"]
