@@ -739,12 +739,18 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                 if requoted or (node is None and depth >= MAX_DEPTH):
                     child = _decode(piece, depth + 1)  # strips the quotes, or says how deep
                 elif node is not None and piece[:2] == "+/" and not (quotes and "'" in piece):
-                    # a save is mostly AddPiece: split it here, without further calls; an
-                    # escaped '/' ends a field in a backslash and takes the general path
-                    f = piece.split("/")
-                    child = AddPiece(f[1], f[2], f[3]) if (
-                        len(f) == 4 and f[1][-1:] != "\\" and f[2][-1:] != "\\") \
-                        else _add(piece)
+                    # a save is mostly AddPiece: cut it here at its two separators, found
+                    # from each end (its type holds many escaped '/', its id and state
+                    # seldom any), without splitting the type at each of them
+                    k = piece.find("/", 2)
+                    j = piece.rfind("/")
+                    mid = piece[k + 1:j]
+                    if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
+                            and ("/" not in mid or mid.count("/") == mid.count("\\/"))):
+                        child = AddPiece(piece[2:k], mid.replace("\\/", "/") if "/" in mid
+                                         else mid, piece[j + 1:])
+                    else:
+                        child = _add(piece)
                 else:
                     child = _leaf(piece, depth + 1)
             else:

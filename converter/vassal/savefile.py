@@ -145,14 +145,14 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
         raise VassalFormatError(f"{source}: archive has no {SAVED_GAME!r} entry, so it is not a "
                                 f"VASSAL save or log (entries: {shown or 'none'})")
     budget = [limits.max_total_bytes]
-    raw = _read_member(archive, SAVED_GAME, source, limits, budget)
+    raw = _read_member(archive, SAVED_GAME, source, limits, budget, data)
     text, encoding, key = decode_saved_game(raw, source=f"{source}:{SAVED_GAME}", limits=limits,
                                             budget=budget)
-    savedata = _read_member(archive, SAVE_DATA, source, limits, budget) \
+    savedata = _read_member(archive, SAVE_DATA, source, limits, budget, data) \
         if SAVE_DATA in seen else None
-    moduledata = _read_member(archive, MODULE_DATA, source, limits, budget) \
+    moduledata = _read_member(archive, MODULE_DATA, source, limits, budget, data) \
         if MODULE_DATA in seen else None
-    extra = {m.name: _read_member(archive, m.name, source, limits, budget)
+    extra = {m.name: _read_member(archive, m.name, source, limits, budget, data)
              for m in members if m.name not in (SAVED_GAME, SAVE_DATA, MODULE_DATA)
              and not m.name.endswith("/")}
     return SaveFile(path=source, text=text, encoding=encoding, key=key, archive=True,
@@ -167,13 +167,19 @@ def _check_member_name(name: str, source: str) -> None:
 
 
 def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadLimits,
-                 budget: list[int]) -> bytes:
-    """Read one entry, never more than the limits, whatever its header claims."""
+                 budget: list[int], data: bytes | None = None) -> bytes:
+    """Read one entry, never more than the limits, whatever its header claims.  With the
+    archive's bytes at hand (*data*), a sound deflated entry is inflated in one call."""
     cap = min(limits.max_member_bytes, budget[0])
     info = archive.getinfo(name)
     if info.file_size > cap:
         raise VassalFormatError(f"{source}: entry {name!r} declares {info.file_size} bytes, over "
                                 f"the {cap} byte limit")
+    if data is not None:
+        whole = _inflate_whole(data, info)
+        if whole is not None:
+            budget[0] -= len(whole)
+            return whole
     total = 0
     try:
         chunks = []
@@ -196,6 +202,38 @@ def _read_member(archive: zipfile.ZipFile, name: str, source: str, limits: ReadL
                                 f"{total} bytes: {exc}") from None
     budget[0] -= total
     return data
+
+
+_LOCAL_HEADER = struct.Struct("<4s22xHH")  # signature, file name and extra field lengths
+_ODD_FLAGS = 0x61  # encrypted (bits 0, 6) or compressed patched data (bit 5)
+
+
+def _inflate_whole(data: bytes, info: zipfile.ZipInfo) -> bytes | None:
+    """A deflated entry's bytes in one bounded zlib call, without zipfile's chunked reads
+    and the join of their copies; None for anything but a sound entry (another method or
+    flags, a local header that differs, a stream that is short, long or fails its CRC), which
+    `_read_member` then reads the general way and reports as that says."""
+    if (info.compress_type != zipfile.ZIP_DEFLATED or info.flag_bits & _ODD_FLAGS
+            or info.file_size <= 0):  # (a zero max_length would inflate without bound)
+        return None
+    start = info.header_offset
+    try:
+        magic, name_size, extra_size = _LOCAL_HEADER.unpack_from(data, start)
+    except struct.error:
+        return None
+    begin = start + _LOCAL_HEADER.size + name_size
+    if magic != b"PK\x03\x04" or data[start + _LOCAL_HEADER.size:begin] != \
+            info.filename.encode("ascii", "replace"):
+        return None
+    begin += extra_size
+    try:
+        whole = zlib.decompressobj(-zlib.MAX_WBITS).decompress(
+            memoryview(data)[begin:begin + info.compress_size], info.file_size)
+    except zlib.error:
+        return None
+    if len(whole) != info.file_size or zlib.crc32(whole) != info.CRC:
+        return None
+    return whole
 
 
 def decode_saved_game(raw: bytes, *, source: str = "savedGame",

@@ -13,7 +13,7 @@ from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from converter.vassal.traits import decode_piece, encode_chain, split_chain
 from converter.errors import VassalFormatError
-from converter.vassal.traits.piece import decode_shown, shown_name
+from converter.vassal.traits.piece import decode_shown, shown_name, type_chain
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -46,13 +46,23 @@ def test_any_text_splits_as_peeling_does(text: str, parts: int | None) -> None:
     assert split_chain(text, parts) == peel(text, parts)
 
 
+@settings(max_examples=400, deadline=None)
+@given(TEXT)
+@example("mark;a\tpiece;b\\\tc")  # plain, a BasicPiece before the last TAB: it ends there
+@example("mark;a\\\tpiece;b")  # a TAB escaped deeper than its depth: not plain
+def test_a_type_chain_is_cut_as_peeling_does(text: str) -> None:
+    # type_chain cuts a plain chain with C-level passes, any other the general way
+    if text != "stack" and not text.startswith("deck;"):
+        assert list(type_chain(text)) == peel(text)
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.text(alphabet=["\t", "\\", "'", "x", ";"], max_size=6), min_size=1,
                 max_size=70))
 def test_a_deep_chain_gives_back_its_parts(parts: list[str]) -> None:
     parts = [p for p in parts[:-1] if not p.endswith("\\")] + ["piece;" + parts[-1].rstrip("\\")]
     text = encode_chain(parts)
-    assert split_chain(text) == peel(text) == parts
+    assert split_chain(text) == peel(text) == parts == list(type_chain(text))
 
 
 def test_real_pieces_name_and_place_as_fully_decoded() -> None:

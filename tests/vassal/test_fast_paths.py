@@ -163,6 +163,9 @@ command_text = st.lists(st.sampled_from(
 @given(text=command_text)
 @example(text="'\\\\x\\" + ESC + "CHATa'")  # a quote-wrapped field with a sub-command
 @example(text="\\" + ESC + "'" + ESC + "x'\\")
+@example(text="+/1\\/t/s")  # an escaped '/' ends the id: two fields, not three
+@example(text="+/1/t\\/s")  # nor the type
+@example(text="+/1/a\\/b/c\\/d/s")  # escaped '/' in type and state: three fields
 def test_decoding_equals_splitting_each_level_with_the_reference_codec(text: str) -> None:
     text = "begin_save" + ESC + text
     try:

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from converter.errors import InputError, VassalFormatError
 from converter.vassal.commands import read_record
-from converter.vassal.savefile import Encoding, ReadLimits, encode_saved_game, read_save_bytes
+from converter.vassal.savefile import (Encoding, ReadLimits, _inflate_whole, _read_member,
+                                       encode_saved_game, read_save_bytes)
+from converter.vassal.zipfiles import ZIP_ERRORS
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 SMALL = ["tour.vlog", "tour-vassal36.vlog"]
@@ -94,3 +98,36 @@ def test_deeply_nested_commands(depth: int) -> None:
     if depth == 50:
         rec = read_record(read_save_bytes(data, source="deep").text)
         assert sum(1 for _ in rec.restored()) == depth + 2
+
+
+def _member(data: bytes, whole: bool) -> object:
+    """The savedGame entry's bytes, or the error, as `_read_member` reads it: inflated in one
+    call (*whole*, the archive's bytes given) or by zipfile's chunked reads."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        archive.getinfo("savedGame")
+    except (*ZIP_ERRORS, KeyError):
+        return "no archive"
+    try:
+        return _read_member(archive, "savedGame", "f.vlog", LIMITS, [LIMITS.max_total_bytes],
+                            data if whole else None)
+    except VassalFormatError as exc:
+        return str(exc)
+
+
+@_FAST
+@given(st.sampled_from(SMALL), st.lists(st.tuples(
+    st.one_of(st.integers(0, 80), st.integers(-130, -1), st.integers(0, 10**6)),
+    st.integers(0, 255)), max_size=4))
+@example("tour.vlog", [(31, ord("A"))])  # the local header names another entry
+def test_an_entry_inflated_whole_reads_as_zipfile_reads_it(name: str,
+                                                           edits: list[tuple[int, int]]) -> None:
+    # edits in the local header, the central directory's sizes and CRC, or the stream: the
+    # one-call inflation gives the same bytes or hands over to zipfile's reading and errors
+    data = bytearray((REAL / name).read_bytes())
+    if not edits:  # a sound entry takes the one call
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        assert _inflate_whole(bytes(data), archive.getinfo("savedGame")) is not None
+    for pos, value in edits:
+        data[pos % len(data)] = value
+    assert _member(bytes(data), whole=True) == _member(bytes(data), whole=False)

@@ -426,7 +426,14 @@ def _templated_class(type_part: str) -> type[Trait] | None:
 @lru_cache(maxsize=TYPE_CACHE_SIZE)
 def _type_parts(type_text: str) -> tuple[str, ...]:
     """A type chain's parts, split once per distinct text: the pieces of a save share a few
-    hundred types, each many kilobytes long, while their states differ."""
+    hundred types, each many kilobytes long, while their states differ.  A chain written the
+    plain way (`_plain_pieces`) with no BasicPiece before its last part, as every type of a
+    real log is, is cut with C-level passes; any other goes through `split_chain`."""
+    plain = _plain_pieces(type_text)
+    if plain is not None and not any(map(str.startswith, plain[:-1], repeat(BasicPiece.ID))):
+        last = len(plain) - 1
+        return tuple([piece[:len(piece) - i] if i < last else piece
+                      for i, piece in enumerate(plain)])
     return tuple(split_chain(type_text))
 
 
