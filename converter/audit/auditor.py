@@ -236,7 +236,9 @@ def _same_game(source: str, state: GameState, module: AuditModule) -> None:
     """
     pieces = list(state.pieces.values())
     cards = {c.id for c in module.game.cards or []} if module.game is not None else set()
-    known = sum(1 for p in pieces if p.game is not None or state.traits(p).card_id in cards)
+    ids = state.module.traits.ids
+    known = sum(1 for p in pieces
+                if p.game is not None or ids(p.type_text, p.state_text)[5] in cards)
     if len(pieces) >= 2 and known * 10 < len(pieces):
         game = module.game
         title = f"{game.id} ({game.title})" if game is not None else module.name

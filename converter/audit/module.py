@@ -36,7 +36,8 @@ from converter.vassal.vmod_reader import ModuleFile
 
 if TYPE_CHECKING:
     from converter.audit.mapping import AuditMapping
-    from converter.audit.places import PlaceNames
+    from converter.audit.places import Place, PlaceNames
+    from converter.audit.rules.paths import PathFinder
     from converter.audit.state import PhaseInfo
     from converter.model.pieces import Face, Piece
 
@@ -183,6 +184,11 @@ class Derived:
     # a save's moduledata copy → the module name it records: a league's logs carry the
     # same few copies, each an XML document to parse
     saved_with: dict[bytes, str | None] = field(default_factory=dict)
+    # boards as laid on each map → map point → its place: the same boards name the same
+    # points in every log (`places.Layout`)
+    places: dict[tuple[object, ...], dict[tuple[str | None, int, int], Place]] = \
+        field(default_factory=dict)
+    paths: PathFinder | None = None  # the hex boards' path searches, for every log
 
 
 @dataclass(slots=True)

@@ -125,7 +125,13 @@ class Layout:
     def __init__(self, locator: Locator) -> None:
         self.locator = locator
         self.placed = {name: geo.placed for name, geo in locator.module.maps.items()}
-        self._cache: dict[tuple[str | None, int, int], Place] = {}
+        # the module's names of points by these boards (every log lays the same boards)
+        boards = tuple((name, *((x, y, board.name) for x, y, board in placed))
+                       for name, placed in self.placed.items())
+        known = locator.module.derived.places
+        if boards not in known and len(known) >= 100:
+            known.clear()
+        self._cache = known.setdefault(boards, {})
 
     def place(self, map_name: str | None, x: int, y: int) -> Place:
         key = (map_name, x, y)

@@ -226,18 +226,19 @@ class Replay:
             return
         reader = st.module.traits
         piece = PieceState(c.id, c.type, c.state, reader=reader)
+        game_id = card_id = None
         if st.game is None:  # no check identifies it: its traits wait until it is named
             unnamed, piece.map, piece.x, piece.y = reader.where(c.type, c.state)
-        else:
-            t = st.traits(piece)
-            unnamed, piece.map, piece.x, piece.y = t.name == "?", t.map, t.x, t.y
+        else:  # identified by its ids; its name and face wait until something asks
+            unnamed, piece.map, piece.x, piece.y, game_id, card_id = reader.ids(c.type,
+                                                                                 c.state)
         if unnamed:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
         if piece.map is None and c.id in self._stack_at:
             piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
         piece.layout = st.locator.layout  # (named when first asked)
         piece.on_board = piece.map is not None
-        st.identify(piece)
+        st.identify(piece, game_id, card_id)
         st.pieces[c.id] = piece
         if self._targets(PieceAdded):
             self._emit(PieceAdded(self._pos(), piece, piece.place, restored,

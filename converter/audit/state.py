@@ -126,21 +126,23 @@ class GameState:
     def _decode(self, type_text: str, state_text: str) -> Traits:
         return self.module.traits.read(type_text, state_text)
 
-    def identify(self, piece: PieceState) -> None:
-        """Which game piece a VASSAL piece is: the builder's vconv_id marker, else a unique name."""
+    def identify(self, piece: PieceState, game_id: str | None = None,
+                 card_id: str | None = None) -> None:
+        """Which game piece a VASSAL piece is: the builder's vconv_id marker (*game_id*, as
+        its traits say), else a unique name; a card (*card_id*) is none."""
         if self.game is None:
             return
-        t = self.traits(piece)
-        if t.card_id is not None:  # a card of a deck, even one named like a piece
+        if card_id is not None:  # a card of a deck, even one named like a piece
             piece.game, piece.side = None, None
             return
         if self.module.mapping is not None:  # another's module: its names, tied by the mapping
             gp = self.module.mapping.piece(piece.type_text, piece.state_text)
         else:
-            gp = self.game.piece(t.game_id) if t.game_id else None
+            gp = self.game.piece(game_id) if game_id else None
         if gp is None and self.module.mapping is None:
-            base = t.name.split(" (")[0]
-            gp = self._by_name.get(t.name) or self._by_name.get(base)
+            name = self.traits(piece).name
+            base = name.split(" (")[0]
+            gp = self._by_name.get(name) or self._by_name.get(base)
         piece.game = gp
         if gp is not None:
             side = self.game.side_of(gp)

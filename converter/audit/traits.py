@@ -58,8 +58,12 @@ UNREADABLE = Traits("?", None, None, None, False)
 Where = tuple[bool, str | None, int, int]
 NOWHERE: Where = (True, None, 0, 0)
 
-# a type's parts, (index, part) of those to decode, and whether `where` may skip them
-Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool]
+# What identifying a piece needs (`TraitReader.ids`): `Where`, then its game id and card id.
+Ids = tuple[bool, str | None, int, int, str | None, str | None]
+
+# a type's parts, (index, part) of those to decode, whether `where` may skip them, and
+# (index, part) of those answering the id properties (with the innermost)
+Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool, tuple[tuple[int, str], ...]]
 
 
 class TraitReader:
@@ -83,6 +87,7 @@ class TraitReader:
         # what a chain says but where the piece stands, by its type and its states less the
         # BasicPiece's map and position: a league's logs put the same pieces elsewhere
         self._placeless: dict[tuple[str, ...], Traits] = {}
+        self._ids: dict[tuple[str, str], Ids] = {}
 
     def read(self, type_text: str, state_text: str) -> Traits:
         key = (type_text, state_text)
@@ -111,7 +116,7 @@ class TraitReader:
             plan = self._plan(type_text)
             if plan is None:
                 return NOWHERE
-            types, _shown, lazy = plan
+            types, _shown, lazy, _ids = plan
             if lazy and "?" not in state_text:
                 basic_state = innermost_part(state_text, len(types))
                 if basic_state is None:
@@ -121,12 +126,54 @@ class TraitReader:
             found = self.read(type_text, state_text)
         return found.name == "?", found.map, found.x, found.y
 
+    def ids(self, type_text: str, state_text: str) -> Ids:
+        """(name reads "?", map, x, y, game id, card id) of a piece, as `read` gives them,
+        decoding only the traits answering the id properties and its BasicPiece when the
+        plan allows (as `where`): identifying a piece needs neither its name nor its face,
+        and most pieces of a log are never named, flipped or judged by their steps."""
+        key = (type_text, state_text)
+        found = self._found.get(key)
+        if found is None:
+            known = self._ids.get(key)
+            if known is not None:
+                return known
+            plan = self._plan(type_text)
+            if plan is not None and plan[2] and "?" not in state_text:
+                got = self._read_ids(plan, state_text)
+                if got is not None:
+                    if len(self._ids) >= self.LIMIT:
+                        self._ids.clear()
+                    self._ids[key] = got
+                    return got
+            found = self.read(type_text, state_text)
+        return (found.name == "?", found.map, found.x, found.y, found.game_id,
+                found.card_id)
+
+    def _read_ids(self, plan: Plan, state_text: str) -> Ids | None:
+        """`ids` from a lazy plan's id traits (None: read the whole plan instead)."""
+        types, _shown, _lazy, answering = plan
+        try:
+            states = state_parts(state_text, len(types), answering)
+            if states is None:
+                return None
+            props: dict[str, str] = {}
+            traits = [self._trait(part, state) for (_i, part), state in zip(answering, states)]
+            for trait in reversed(traits):  # outer traits win
+                props.update(trait.properties())
+            b = traits[-1]
+            if not isinstance(b, BasicPiece):
+                return None
+        except (VassalFormatError, ValueError, IndexError):
+            return None
+        return (False, None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
+                props.get(PIECE_ID_PROPERTY) or None, props.get(CARD_ID_PROPERTY) or None)
+
     def _plan(self, type_text: str) -> Plan | None:
         if type_text in self._plans:
             return self._plans[type_text]
         try:
             types = type_chain(type_text)
-            plan: Plan | None = (types, *_shown(types))
+            plan: Plan | None = (types, *_shown(types), _answering(types))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
@@ -148,7 +195,7 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None:
             return UNREADABLE
-        types, shown, _lazy_plan = plan
+        types, shown, _lazy_plan, _ids = plan
         try:
             states = state_parts(state_text, len(types), shown)
             if states is None:
@@ -212,6 +259,22 @@ def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
             lazy = lazy and _lazy_part(part)
     shown.append((last, types[last]))
     return tuple(shown), lazy
+
+
+def _answering(types: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
+    """(index, part) of the outermost trait answering each id property, and the innermost
+    (the BasicPiece, which answers its persistent properties by its state): the traits
+    whose properties give `Traits.game_id` and `card_id` as the whole chain's do."""
+    last = len(types) - 1
+    out: list[tuple[int, str]] = []
+    answered: frozenset[str] = frozenset()
+    for index in range(last):
+        _names, answers = _part_needs(types[index])
+        if not answers <= answered:
+            out.append((index, types[index]))
+            answered |= answers
+    out.append((last, types[last]))
+    return tuple(out)
 
 
 @lru_cache(maxsize=8192)

@@ -73,11 +73,15 @@ def test_where_a_piece_is_added_is_what_the_whole_chain_says() -> None:
                "false;;1;1;true;;70,130;;;1.0;;true\tpiece;;;a.png;A", "zz\tMain;1;2;3;0"),
               ("label;;;10;;;b;0;c;0;b;c;$label$;Dialog;0;0;;;false\tpiece;;;a.png;A",
                "?\tMain;5;6;3;0")]                                # a label naming it "?"
-    lazy, eager = TraitReader(), TraitReader()
+    lazy, eager, ids = TraitReader(), TraitReader(), TraitReader()
     for type_text, state_text in pairs:
         t = eager.read(type_text, state_text)
         assert lazy.where(type_text, state_text) == (t.name == "?", t.map, t.x, t.y), \
             (type_text[:80], state_text[:80])
+        # identifying a piece reads its id traits only, and says what the whole chain says
+        assert ids.ids(type_text, state_text) == (t.name == "?", t.map, t.x, t.y, t.game_id,
+                                                  t.card_id), (type_text[:80], state_text[:80])
+    assert len(ids._ids) > len(pairs) // 2  # most were not named
     assert sum(t.name == "?" for t in map(eager.read, *zip(*pairs))) > 300  # damage seen
 
 

@@ -43,7 +43,10 @@ class MovementCheck(Check):
         self.spent: dict[str, list[tuple[int, float]]] = {}
         # per piece, one entry per judged move this phase: the place it had to stop in
         self.halted: dict[str, list[str | None]] = {}
-        self.paths = PathFinder(self.game, state.module.derived.neighbours)
+        derived = state.module.derived  # the searches' costs and results serve every log
+        if derived.paths is None or derived.paths.game is not self.game:
+            derived.paths = PathFinder(self.game, derived.neighbours)
+        self.paths = derived.paths
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, TurnChanged):
