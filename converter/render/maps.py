@@ -198,7 +198,11 @@ def _legend_rows(board: Board) -> int:
     if board.links or len(board.spaces or []) > 1:
         entries += 2  # room for the keys of a moved box's and a label's leader, when drawn
     kinds = ["line"] * entries + legend_shape(board)
-    rows = math.ceil(len(kinds) / LEGEND_COLUMNS)
+    own = {g.id for g in board.groups or []}
+    # a group another board defines may join a section of this one's: room for every heading
+    # moved off a column's foot, whatever the order
+    spare = kinds.count("heading") if any(set(s.groups or []) - own for s in board.spaces or []) else 0
+    rows = math.ceil((len(kinds) + spare) / LEGEND_COLUMNS)
     while _cell_indices(kinds, rows)[-1] >= rows * LEGEND_COLUMNS:
         rows += 1
     return rows

@@ -143,3 +143,28 @@ def test_a_frame_round_its_children_shows_its_own_groups() -> None:
     _game, image, key = _drawn("the-first-world-war", "europa")
     assert "front-6" in key.plan.frames
     assert _strip_looks(image, key)["front-6"] == [_legend_looks(image, key)["Scenario Italiano"]]
+
+
+def test_a_group_from_another_board_fits_the_legend(mini_copy: Callable[..., Path]) -> None:
+    """A space naming a group the main map defines (Nordland, a country) shows it in its
+    strip and in the legend, under this map's own 'country' heading, and the legend still
+    fits its band."""
+    def borrowed(data: dict[str, Any]) -> None:
+        east = next(b for b in data["boards"] if b["id"] == "east")
+        east["groups"] = [{"id": f"r{k}", "name": f"Regione {k}", "kind": "region"} for k in range(3)] \
+            + [{"id": f"c{k}", "name": f"Paese {k}", "kind": "country"} for k in range(3)]
+        for k, space in enumerate(east["spaces"]):
+            space["groups"] = [f"r{k}", f"c{k}"]
+        east["spaces"][-1]["groups"].append("nordland")
+
+    game = load_model(mini_copy("map.json", borrowed))
+    board = game.board("east")
+    assert board is not None
+    image = maps.space_schematic(game, board)
+    key = maps.schematic_key(game, board, image.size)
+    names = [name for _kind, (name, _style) in key.entries]
+    assert names.index("Nordland") == names.index("Paese 2") + 1
+    legend = _legend_looks(image, key)
+    assert _strip_looks(image, key)["odessa"][-1] == legend["Nordland"]
+    bottom = max(y for _x, y in key.cells) + maps.LEGEND_PITCH * image.width / 100.0
+    assert bottom <= image.height
