@@ -130,28 +130,54 @@ def legend_groups(board: Board, known: Mapping[str, Group]) -> list[str]:
     return ids
 
 
-def group_key(board: Board, known: Mapping[str, Group], tr: Callable[..., str],
-              palette: Sequence[str] = PALETTE) -> GroupKey:
-    """Strips and legend sections for *board*'s schematic; *known* is ``game_groups``."""
-    key = GroupKey()
+def _strips(board: Board, known: Mapping[str, Group]) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
     for s in board.spaces or []:
         shown = most_specific([gid for gid in s.groups or [] if gid in known], known)
         if shown:
-            key.strips[s.id] = shown
-    in_strips = {gid for shown in key.strips.values() for gid in shown}
+            out[s.id] = shown
+    return out
+
+
+def _by_kind(board: Board, known: Mapping[str, Group]) -> dict[str | None, list[str]]:
     by_kind: dict[str | None, list[str]] = {}
     for gid in legend_groups(board, known):
         by_kind.setdefault(known[gid].kind, []).append(gid)
-    n = 0
-    for kind, ids in by_kind.items():
+    return by_kind
+
+
+def game_swatches(game: Game, palette: Sequence[str] = PALETTE) -> dict[str, Swatch]:
+    """One swatch per group any strip of the game's schematics shows, the same on every
+    board (Gallipoli's inset shows the Ottoman Empire as the main map does), none shared:
+    the palette's colours in the order the boards' legends list the groups, then the same
+    colours striped light, then dark."""
+    boards = [b for b in game.boards or [] if b.spaces and b.hex_grid() is None]  # drawn with strips
+    shown: set[str] = set()
+    order: list[str] = []
+    for board in boards:
+        known = game_groups(game, board)
+        shown |= {gid for ids in _strips(board, known).values() for gid in ids}
+        order += [gid for ids in _by_kind(board, known).values() for gid in ids if gid not in order]
+    out: dict[str, Swatch] = {}
+    for gid in order:
+        if gid in shown:
+            n = len(out)
+            out[gid] = Swatch(color(palette[n % len(palette)]), PATTERNS[min(n // len(palette), len(PATTERNS) - 1)])
+    return out
+
+
+def group_key(board: Board, known: Mapping[str, Group], tr: Callable[..., str],
+              swatches: Mapping[str, Swatch]) -> GroupKey:
+    """Strips and legend sections for *board*'s schematic; *known* is ``game_groups`` and
+    *swatches* ``game_swatches``."""
+    key = GroupKey(strips=_strips(board, known))
+    in_strips = {gid for shown in key.strips.values() for gid in shown}
+    for kind, ids in _by_kind(board, known).items():
         entries = []
         for gid in ids:
-            swatch = None
-            if gid in in_strips:
-                pattern = PATTERNS[min(n // len(palette), len(PATTERNS) - 1)]
-                swatch = Swatch(color(palette[n % len(palette)]), pattern)
+            swatch = swatches.get(gid) if gid in in_strips else None
+            if swatch is not None:
                 key.swatches[gid] = swatch
-                n += 1
             parent = known[gid].parent
             entries.append(GroupEntry(gid, group_label(known[gid], known), swatch,
                                       parent if parent in known else None))

@@ -31,7 +31,7 @@ from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.groupkey import (
-    PALETTE, GroupKey, Swatch, game_groups, group_key, legend_shape, paint_swatch)
+    PALETTE, GroupKey, Swatch, game_groups, game_swatches, group_key, legend_shape, paint_swatch)
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import when_text, words
 from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text, wrap
@@ -718,7 +718,8 @@ def schematic_key(game: Game, board: Board, size: tuple[int, int], *, theme: dic
     links = {link.type: link_style(game, link.type, t) for link in board.links or []
              if link.between[0] in placed and link.between[1] in placed}
     labels = link_labels(game, board, size, plan, t)
-    groups = group_key(board, game_groups(game, board), words(game.language), t["group_colors"])
+    groups = group_key(board, game_groups(game, board), words(game.language),
+                       game_swatches(game, t["group_colors"]))
     entries = legend_entries(game, board, links, groups, t, drawn_marks(board, plan, labels))
     return SchematicKey(plan, labels, groups, entries, legend_cells(board, size, entries))
 

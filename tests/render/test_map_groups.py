@@ -168,3 +168,13 @@ def test_a_group_from_another_board_fits_the_legend(mini_copy: Callable[..., Pat
     assert _strip_looks(image, key)["odessa"][-1] == legend["Nordland"]
     bottom = max(y for _x, y in key.cells) + maps.LEGEND_PITCH * image.width / 100.0
     assert bottom <= image.height
+
+
+def test_a_group_looks_the_same_on_every_map_of_the_game() -> None:
+    """Pursuit of Glory's Gallipoli inset shows the Ottoman Empire and Turkey in the swatches
+    the main map gives them."""
+    _game, main, main_key = _drawn("pursuit-of-glory", "mappa")
+    _game, inset, inset_key = _drawn("pursuit-of-glory", "gallipoli")
+    on_main, on_inset = _legend_looks(main, main_key), _legend_looks(inset, inset_key)
+    for name in ("Impero Ottomano", "Turchia"):
+        assert on_inset[name] == on_main[name] != _look(main, (4, 4, 40, 40))

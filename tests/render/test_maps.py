@@ -13,7 +13,7 @@ from converter.errors import InputError, ModelError, VconvError
 from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.drawings import board_image, space_positions
-from converter.render.groupkey import game_groups, group_key
+from converter.render.groupkey import game_groups, game_swatches, group_key
 from converter.render.maps import hex_board_geometry, missing_count, space_image_size
 from converter.render.words import words
 from converter.render.text import color
@@ -202,7 +202,7 @@ def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
         assert "collegamento a senso unico" in names
     if marks["leader"]:
         assert "etichetta spostata dal suo collegamento" in names
-    key = group_key(board, game_groups(pog, board), words(pog.language))
+    key = group_key(board, game_groups(pog, board), words(pog.language), game_swatches(pog))
     full = legend_entries(pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
                           key, DEFAULT_THEME, {"moved": True, "directed": True, "leader": True})
     cells = legend_cells(board, size, full)
@@ -221,7 +221,7 @@ def test_the_legend_reads_at_a_1400_px_map_width(
     board = pog.board("mappa")
     drawn = words_drawn(maps)
     image = maps.space_schematic(pog, board)
-    key = group_key(board, game_groups(pog, board), words(pog.language))
+    key = group_key(board, game_groups(pog, board), words(pog.language), game_swatches(pog))
     names = {name for _kind, (name, _style) in maps.legend_entries(
         pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
         key, maps.DEFAULT_THEME, {"moved": True, "directed": True, "leader": True})}
