@@ -160,7 +160,13 @@ def admit(path: str, moduledata: bytes | None, record: GameRecord,
         from converter.audit.mapping import check_belongs
 
         check_belongs(record, path, mod.mapping)
-    saved_with = module_name(moduledata, path)
+    known = mod.derived.saved_with
+    if moduledata in known:
+        saved_with = known[moduledata]
+    else:
+        saved_with = module_name(moduledata, path)
+        if moduledata is not None and len(known) < 1000:
+            known[moduledata] = saved_with
     if saved_with and mod.name and saved_with != mod.name:
         return [f"{os.path.basename(path)} was saved with module {saved_with!r}, not "
                 f"{mod.name!r}: its pieces and places may not match this module"]

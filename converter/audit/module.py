@@ -180,6 +180,9 @@ class Derived:
     # (tracker index, its state) → level name → value: a league's games cycle through the
     # same few tracker states
     tracker_values: dict[tuple[int, str], dict[str, str]] = field(default_factory=dict)
+    # a save's moduledata copy → the module name it records: a league's logs carry the
+    # same few copies, each an XML document to parse
+    saved_with: dict[bytes, str | None] = field(default_factory=dict)
 
 
 @dataclass(slots=True)

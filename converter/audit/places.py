@@ -30,17 +30,25 @@ class Place:
     space: str | None = None
     track: str | None = None
     track_value: int | None = None
+    # the game place id (hex or space) this is, for stacking and adjacency: set once, read
+    # for every piece at every judgement
+    key: str | None = field(init=False, repr=False, compare=False)
+    _label: str | None = field(default=None, init=False, repr=False, compare=False)
 
-    @property
-    def key(self) -> str | None:
-        """The game place id (hex or space) this is, for stacking and adjacency."""
-        if self.hex is not None:
-            return f"{self.game_board}:{self.hex}"
-        if self.space is not None:
-            return f"space:{self.space}"
-        return None
+    def __post_init__(self) -> None:
+        key = f"{self.game_board}:{self.hex}" if self.hex is not None else \
+            f"space:{self.space}" if self.space is not None else None
+        object.__setattr__(self, "key", key)
 
     def label(self) -> str:
+        """The place as a finding names it (made once: a long log's findings repeat it)."""
+        label = self._label
+        if label is None:
+            label = self._make_label()
+            object.__setattr__(self, "_label", label)
+        return label
+
+    def _make_label(self) -> str:
         if self.map is None:
             return "off-map"
         if self.hex is not None:  # as the players see it: 'hex 0304 (Treviso)' when named

@@ -82,6 +82,9 @@ class TraitReader:
         self._plans: dict[str, Plan | None] = {}
         self._found: dict[tuple[str, str], Traits] = {}
         self._parts: dict[tuple[str, str], Trait] = {}  # one trait's (type, state): shared
+        # what a chain says but where the piece stands, by its type and its states less the
+        # BasicPiece's map and position: a league's logs put the same pieces elsewhere
+        self._placeless: dict[tuple[str, ...], Traits] = {}
 
     def read(self, type_text: str, state_text: str) -> Traits:
         key = (type_text, state_text)
@@ -152,10 +155,39 @@ class TraitReader:
             states = state_parts(state_text, len(types), shown)
             if states is None:
                 return UNREADABLE  # fewer state parts than traits
-            return Traits.of(PieceTraits([self._trait(part, state)
-                                          for (_i, part), state in zip(shown, states)]))
+            key = _placeless_key(type_text, states)
+            if key is not None:
+                known = self._placeless.get(key)
+                if known is not None:
+                    where = state_position(states[-1])
+                    return Traits(known.name, known.game_id, known.level, known.layer,
+                                  known.masked, None if where[0] in ("null", "") else where[0],
+                                  where[1], where[2], known.card_id)
+            found = Traits.of(PieceTraits([self._trait(part, state)
+                                           for (_i, part), state in zip(shown, states)]))
+            if key is not None:
+                if len(self._placeless) >= self.LIMIT:
+                    self._placeless.clear()
+                self._placeless[key] = found
+            return found
         except (VassalFormatError, ValueError, IndexError):
             return UNREADABLE
+
+
+def _placeless_key(type_text: str, states: list[str]) -> tuple[str, ...] | None:
+    """The type and the decoded traits' states, the BasicPiece's (last) without its map, x,
+    y and VASSAL's piece id (`map;x;y;gpid;persistent properties`): no field of `Traits`
+    but the position reads them (its name is in its type, the id properties it reads are
+    persistent ones).  None when that state is not plain text (escapes or quotes)."""
+    basic = states[-1]
+    if "\\" in basic or "'" in basic:
+        return None
+    cut = -1
+    for field_index in range(4):
+        cut = basic.find(";", cut + 1)
+        if cut < 0:  # no y (a position of its own, not cut here), or nothing past the id
+            return None if field_index < 3 else (type_text, *states[:-1], "")
+    return (type_text, *states[:-1], basic[cut:])
 
 
 def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:

@@ -10,6 +10,7 @@ from converter.errors import VassalFormatError
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from converter.vassal.traits import decode_piece
+from converter.vassal.traits.piece import encode_chain, split_chain, type_chain
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 LOGS = [DATA / "real" / "longest-day" / "0606-1.log",  # a 2006 log: layers, no game ids
@@ -87,3 +88,48 @@ def test_reader_names_a_built_piece() -> None:
     assert reader.read("stack", "").name == "?"
     hidden = ("obs;M;mask.png;Hide\tpiece;;;a.png;X", "player1\tnull;0;0;1;0")
     assert reader.read(*hidden).masked and reader.read(*hidden) == whole_chain(*hidden)
+
+
+def relevelled(type_text: str, state_text: str, level: str) -> str | None:
+    """The state with its step layer at *level* (None: the piece has no step layer)."""
+    types = type_chain(type_text)
+    states = split_chain(state_text, len(types))
+    for i, part in enumerate(types):
+        if part.startswith("emb2;") and ";Step;" in part and i < len(states):
+            states[i] = level + states[i].lstrip("0123456789")
+            return encode_chain(states)
+    return None
+
+
+def test_a_piece_read_again_elsewhere_is_named_as_the_whole_chain_says() -> None:
+    """The reader keeps what a chain says but its position (a league's logs put the same
+    pieces elsewhere); read again at another place, with another VASSAL id or a property
+    changed, each piece is what its whole chain says there."""
+    every = []
+    for log in LOGS:
+        _save, record = read_game(log)
+        every += [(c.type, c.state) for c in [*record.restored(),
+                                              *(c for s in record.steps for c in s.logged())]
+                  if isinstance(c, cmd.AddPiece) and c.type != "stack"
+                  and not c.type.startswith("deck;")]
+    pairs = every[:300] + [p for p in every if relevelled(*p, "1") is not None][:300]
+
+    def moved(state: str, *fields: str) -> str:  # the BasicPiece's fields: the last part
+        head, tab, last = state.rpartition("\t")
+        items = last.split(";")
+        items[:len(fields)] = fields[:len(items)]
+        return head + tab + ";".join(items)
+
+    again = [(t, moved(s, "Other", "7", "-3", "999")) for t, s in pairs]
+    again += [(t, moved(s, "null", "0", "0")) for t, s in pairs]
+    again += [(t, moved(s, "Main", "x", "4")) for t, s in pairs]  # an x that does not read
+    again += [(t, s.replace("vconv_id", "vconv_idx", 1)) for t, s in pairs]
+    again += [(t, other) for t, s in pairs for level in "123"   # another face
+              if (other := relevelled(t, s, level)) is not None]
+    assert len(set(again) - set(pairs)) > 2 * len(pairs)
+    assert len({whole_chain(*p).level for p in again}) > 2
+    reader = TraitReader()
+    for type_text, state_text in pairs + again:
+        assert reader.read(type_text, state_text) == whole_chain(type_text, state_text), \
+            (type_text[:80], state_text[-80:])
+    assert len(reader._placeless) < len(pairs) + len(again) // 2  # read again, not decoded

@@ -106,7 +106,7 @@ class MovementCheck(Check):
         if board.kind_spec.hex_grid and o.hex is not None and d.hex is not None:
             cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
-                                       state.turn, blocked)
+                                       blocked)
             low, high, hops = cost.low, cost.high, len(cost.path)
             path_text = "-".join([o.hex, *cost.path])
             unknown = cost.unknown

@@ -38,15 +38,15 @@ class PathCost:
 
 
 class BoardCosts:
-    """Entering costs for one piece on one board, learnt once per (board, piece)."""
+    """Entering and crossing costs for one piece on one board, learnt once per (board,
+    piece): a path search asks again for every neighbour it comes from, and a long log
+    moves the same pieces again and again.  Enemy-occupied places are the caller's
+    (`hex_path`'s *blocked*): they change from move to move, these costs do not."""
 
-    def __init__(self, game: Game, board: Board, piece: Piece, turn: int | None,
-                 blocked: set[str]) -> None:
+    def __init__(self, game: Game, board: Board, piece: Piece) -> None:
         self.game = game
         self.board = board
         self.piece = piece
-        self.turn = turn
-        self.blocked = blocked  # enemy-occupied places, never entered (enemy: forbidden)
         hex_terrain = [t for t in game.terrain or [] if t.applies_to == "hex"]
         costs = [self._own_cost(t) for t in hex_terrain]
         known = [c for c in costs if c is not None]
@@ -54,12 +54,21 @@ class BoardCosts:
         self.unknown_low = min((c for c in known if 0 <= c < INF), default=0.0)
         self.unknown_high = INF if (not known or any(c == INF for c in known)
                                     or len(known) < len(costs)) else max(known)
-        self._sides: dict[frozenset[str], list[Terrain]] = {}
+        self._sides: dict[tuple[str, str], list[Terrain]] = {}  # both ways round
         self._entered: dict[tuple[str, float], tuple[float, float, bool]] = {}
+        self._crossed: dict[tuple[str, str], tuple[float, float, bool]] = {}
+        self._stops: dict[str, bool] = {}
+        self._edges: dict[tuple[str, float], list[tuple[str, float, float]]] = {}
         for hs in board.hexsides or []:
             t = game.terrain_type(hs.terrain)
             if t is not None:
-                self._sides.setdefault(frozenset(hs.hexes), []).append(t)
+                pair = frozenset(hs.hexes)
+                if len(pair) not in (1, 2):
+                    continue  # no two hexes' border: no step crosses it
+                a, b = (tuple(pair) * 2)[:2]
+                self._sides.setdefault((a, b), []).append(t)
+                if b != a:
+                    self._sides.setdefault((b, a), []).append(t)
 
     def _own_cost(self, t: Terrain) -> float | None:
         """The cost of entering terrain *t* for this piece (INF prohibited, None unknown)."""
@@ -77,8 +86,7 @@ class BoardCosts:
         return m.cost if m.cost is not None else (0.0 if m.added is not None else None)
 
     def enter_hex(self, hex_id: str, allowance: float) -> tuple[float, float, bool]:
-        """(low, high, known) cost of entering a hex (each hex's once: a path search asks
-        again for every neighbour it comes from)."""
+        """(low, high, known) cost of entering a hex not occupied by the enemy."""
         key = (hex_id, allowance)
         found = self._entered.get(key)
         if found is None:
@@ -86,8 +94,6 @@ class BoardCosts:
         return found
 
     def _enter_hex(self, hex_id: str, allowance: float) -> tuple[float, float, bool]:
-        if f"{self.board.id}:{hex_id}" in self.blocked:
-            return INF, INF, True
         h = self.board.hex(hex_id)
         terrain_ids = h.terrain if h is not None else None
         if not terrain_ids:
@@ -115,13 +121,37 @@ class BoardCosts:
 
     def stops(self, hex_id: str) -> bool:
         """Whether entering *hex_id* ends this piece's move (hex terrain or a feature)."""
-        return stopping_place(self.game, self.board, hex_id, None)
+        found = self._stops.get(hex_id)
+        if found is None:
+            found = self._stops[hex_id] = stopping_place(self.game, self.board, hex_id, None)
+        return found
 
     def hexside(self, a: str, b: str) -> tuple[float, float, bool]:
         """(low, high, known) cost added by the hexside between *a* and *b*."""
+        key = (a, b)
+        found = self._crossed.get(key)
+        if found is None:
+            found = self._crossed[key] = self._hexside(self._sides.get(key, []))
+        return found
+
+    def edges(self, hex_id: str, allowance: float, near: list[str]
+              ) -> list[tuple[str, float, float]]:
+        """(neighbour, low, high) cost of each step from *hex_id* to its neighbours *near*:
+        entering the neighbour and crossing the hexside between."""
+        key = (hex_id, allowance)
+        found = self._edges.get(key)
+        if found is None:
+            found = []
+            for b in near:
+                e, c = self.enter_hex(b, allowance), self.hexside(hex_id, b)
+                found.append((b, e[0] + c[0], e[1] + c[1]))
+            self._edges[key] = found
+        return found
+
+    def _hexside(self, sides: list[Terrain]) -> tuple[float, float, bool]:
         low = high = 0.0
         known = True
-        for t in self._sides.get(frozenset((a, b)), []):
+        for t in sides:
             m = t.movement
             if m is None:  # the game does not say what crossing it costs
                 known, high = False, INF
@@ -135,8 +165,13 @@ class BoardCosts:
 
 
 class PathFinder:
-    """Shortest paths on the game's hex boards, remembering neighbours and results (a long
-    log moves the same pieces between the same hexes again and again)."""
+    """Shortest paths on the game's hex boards, remembering neighbours, each piece's costs
+    and results (a long log moves the same pieces between the same hexes again and again).
+
+    A result is remembered by everything it is made of: the board, the piece (its costs),
+    both ends, the allowance (a whole-move terrain costs it) and the enemy-occupied places.
+    The turn is not among them: no hex or hexside cost depends on it (terrain movement's
+    `when` is not read)."""
 
     def __init__(self, game: Game,
                  neighbours: dict[str, dict[str, list[str]]] | None = None) -> None:
@@ -145,6 +180,7 @@ class PathFinder:
         # the tables for every log audited with it
         self._neighbours = neighbours if neighbours is not None else {}
         self._results: dict[tuple[object, ...], PathCost] = {}
+        self._costs: dict[tuple[str, str], BoardCosts] = {}
 
     def neighbours(self, board: Board) -> dict[str, list[str]]:
         table = self._neighbours.get(board.id)
@@ -156,40 +192,86 @@ class PathFinder:
         return table
 
     def hex_path(self, board: Board, piece: Piece, origin: str, destination: str,
-                 allowance: float, turn: int | None, blocked: set[str]) -> PathCost:
+                 allowance: float, blocked: set[str]) -> PathCost:
         key = (board.id, piece.id, origin, destination, allowance, frozenset(blocked))
         found = self._results.get(key)
         if found is None:
             if len(self._results) > 50_000:
                 self._results.clear()
+            costs = self._costs.get((board.id, piece.id))
+            if costs is None:
+                costs = self._costs[(board.id, piece.id)] = BoardCosts(self.game, board, piece)
             found = self._results[key] = hex_path(self.game, board, piece, origin,
-                                                  destination, allowance, turn, blocked,
-                                                  self.neighbours(board))
+                                                  destination, allowance, blocked,
+                                                  self.neighbours(board), costs)
         return found
 
 
 def hex_path(game: Game, board: Board, piece: Piece, origin: str, destination: str,
-             allowance: float, turn: int | None, blocked: set[str],
-             table: dict[str, list[str]] | None = None) -> PathCost:
-    """Cheapest and dearest shortest paths between two hexes of *board* (Dijkstra twice)."""
+             allowance: float, blocked: set[str],
+             table: dict[str, list[str]] | None = None,
+             costs: BoardCosts | None = None) -> PathCost:
+    """Cheapest and dearest shortest paths between two hexes of *board*, never through a
+    *blocked* place (Dijkstra twice; once when every step the first search weighed costs
+    as much at most as at least: the second would weigh the same steps the same way)."""
     assert board.grid is not None
-    costs = BoardCosts(game, board, piece, turn, blocked)
-    grid = board.grid
-    near = (lambda h: table.get(h, [])) if table is not None else grid.neighbours
-    low, path, unknown = _dijkstra(origin, destination, near,
-                                   lambda a, b: _step(costs, a, b, allowance, 0), costs.stops)
-    high, _, _ = _dijkstra(origin, destination, near,
-                           lambda a, b: _step(costs, a, b, allowance, 1), costs.stops)
-    missing = [h for h in path if not costs.enter_hex(h, allowance)[2]] if path else []
+    if costs is None:
+        costs = BoardCosts(game, board, piece)
+    if table is None:
+        grid = board.grid
+        table = {h: grid.neighbours(h) for h in grid.all_ids()}
+    prefix = f"{board.id}:"
+    barred = {k[len(prefix):] for k in blocked if k.startswith(prefix)}
+    low, path, differs = _hex_search(origin, destination, table, costs, allowance, barred,
+                                      False)
+    if differs:
+        high = _hex_search(origin, destination, table, costs, allowance, barred, True)[0]
+    else:
+        high = low
+    enter, cross = costs.enter_hex, costs.hexside
+    missing = [h for h in path if not enter(h, allowance)[2]] if path else []
     steps = list(zip([origin, *path], path))
-    missing += [f"hexside {a}/{b}" for a, b in steps if not costs.hexside(a, b)[2]]
+    missing += [f"hexside {a}/{b}" for a, b in steps if not cross(a, b)[2]]
     if high == INF and low < INF and not missing:
         high = low
-    return PathCost(low, high, missing or unknown, path)
+    return PathCost(low, high, missing, path)
 
 
-def _step(costs: BoardCosts, a: str, b: str, allowance: float, which: int) -> float:
-    return costs.enter_hex(b, allowance)[which] + costs.hexside(a, b)[which]
+def _hex_search(start: str, goal: str, table: dict[str, list[str]], costs: BoardCosts,
+                allowance: float, barred: set[str], dearest: bool
+                ) -> tuple[float, list[str], bool]:
+    """`_dijkstra` on a hex board by the steps' low costs (high when *dearest*): (cost,
+    path, whether a step it weighed costs more at most than at least)."""
+    best = {start: 0.0}
+    prev: dict[str, str] = {}
+    heap = [(0.0, start)]
+    differs = False
+    edges, stops = costs.edges, costs.stops
+    while heap:
+        d, node = heapq.heappop(heap)
+        if node == goal:
+            path = [goal]
+            while path[-1] != start:
+                path.append(prev[path[-1]])
+            return d, path[::-1][1:], differs
+        if d > best.get(node, INF):
+            continue
+        if node != start and stops(node):
+            continue
+        for nxt, low, high in edges(node, allowance, table.get(node, [])):
+            if nxt in barred:
+                continue
+            if low != high:
+                differs = True
+            c = high if dearest else low
+            if c == INF:
+                continue
+            nd = d + c
+            if nd < best.get(nxt, INF):
+                best[nxt] = nd
+                prev[nxt] = node
+                heapq.heappush(heap, (nd, nxt))
+    return INF, [], differs
 
 
 def _dijkstra(start: str, goal: str, neighbours: Callable[[str], Iterable[str]],
