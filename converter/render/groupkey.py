@@ -6,9 +6,10 @@ of one swatch per group would repeat the larger group on every member and need m
 than a player can tell apart.  So a strip shows only a space's most specific groups (Serbia),
 and the legend names what each lies inside ('Serbia (Balcani)'): the larger group's
 membership is read there, never dropped.  Every group drawn in a strip gets a swatch no other
-group of the map has (a colour of the palette, then the same colours striped light, then
-dark); a group no strip shows is still in the legend, with an empty box.  The legend lists
-the groups under one heading per kind, in the data's own word for the kind.
+group of the game has, the same on each of its maps (a colour of the palette, then the same
+colours striped light, then dark); a group no strip shows is still in the legend, with an
+empty box.  The legend lists the groups under one heading per kind, in the data's own word
+for the kind (translated when it is an English word ``words`` knows).
 
 >>> from converter.model.board import Group
 >>> groups = {"b": Group("b", "Balcani", "teatro"), "s": Group("s", "Serbia", "paese", parent="b")}
@@ -20,7 +21,7 @@ the groups under one heading per kind, in the data's own word for the kind.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import ImageDraw
