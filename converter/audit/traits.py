@@ -44,9 +44,11 @@ class Traits:
         props = piece.properties()
         layer = next((t for t in piece.traits_of(Layer) if t.name in FACE_LAYERS), None)
         b = piece.basic
+        # (piece.masked, without the import it makes at each call)
+        masked = any(t.masked for t in piece.traits_of(Obscurable))
         return cls(piece.name, props.get(PIECE_ID_PROPERTY) or None,
                    layer.level if layer is not None else None,
-                   layer.name if layer is not None else None, piece.masked,
+                   layer.name if layer is not None else None, masked,
                    None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
                    props.get(CARD_ID_PROPERTY) or None)
 
@@ -247,13 +249,15 @@ def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
     whose type decodes (its state then decodes whatever its text: the spec codecs keep the
     default)."""
     last = len(types) - 1
+    lazy = _lazy_basic(types[last])
+    needs = list(map(_part_needs, types[:last]))
+    if needs.count(_NOTHING) == last:  # (at C level) no trait but the BasicPiece to decode
+        return ((last, types[last]),), lazy
     shown: list[tuple[int, str]] = []
     answered: frozenset[str] = frozenset()
-    lazy = _lazy_basic(types[last])
-    for index in range(last):
-        part = types[index]
-        names, answers = _part_needs(part)
+    for index, (names, answers) in enumerate(needs):
         if names or not answers <= answered:
+            part = types[index]
             shown.append((index, part))
             answered |= answers
             lazy = lazy and _lazy_part(part)
@@ -287,6 +291,7 @@ def _lazy_part(part: str) -> bool:
         return False
 
 
+@lru_cache(maxsize=8192)
 def _lazy_basic(part: str) -> bool:
     """An innermost part `where` may read the position of: a BasicPiece without a "?"."""
     try:
@@ -301,10 +306,14 @@ def _part_needs(part: str) -> tuple[bool, frozenset[str]]:
     properties it answers (pieces of a module share most of their traits' texts)."""
     cls = TRAITS_BY_ID.get(trait_id_of(part))
     if cls is None:
-        return False, frozenset()  # kept as raw text: no name, no properties, no mask
+        return _NOTHING  # kept as raw text: no name, no properties, no mask
     names = cls.apply_name is not Trait.apply_name or issubclass(cls, (Layer, Obscurable))
     if cls.properties is Trait.properties:
-        return names, frozenset()
+        return (True, frozenset()) if names else _NOTHING
     trait = type_only(part)
     props = trait.properties() if trait is not None else {}
-    return names, frozenset(key for key in _KEYS if key in props)
+    answers = frozenset(key for key in _KEYS if key in props)
+    return _NOTHING if not (names or answers) else (names, answers)
+
+
+_NOTHING: tuple[bool, frozenset[str]] = (False, frozenset())  # a part `_shown` passes over

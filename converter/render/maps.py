@@ -30,6 +30,8 @@ from converter.model.board import Board, Hexside, Space
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
+from converter.render.groupkey import (
+    PALETTE, GroupKey, Swatch, game_groups, game_swatches, group_key, legend_shape, paint_swatch)
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import when_text, words
 from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text, wrap
@@ -61,7 +63,7 @@ DEFAULT_THEME: dict[str, Any] = {
     "road": "#9c5b2e",
     "restricted": "#c0392b",
     "sea_lane": "#2a6fb5",
-    "group_colors": ["#d35400", "#27ae60", "#8e44ad", "#2980b9", "#c0392b", "#16a085", "#7f8c8d", "#f39c12"],
+    "group_colors": list(PALETTE),  # then striped light, then dark: groupkey.py
 }
 
 
@@ -187,13 +189,36 @@ def auto_width(board: Board) -> int:
 
 
 def _legend_rows(board: Board) -> int:
-    entries = 1 + len({link.type for link in board.links or []}) + len(board.groups or []) \
+    """Rows of the legend: room for every entry the board may need, the groups' headings
+    never left at a column's foot."""
+    entries = 1 + len({link.type for link in board.links or []}) \
         + len({t for s in board.spaces or [] for t in s.terrain or []})
     if any(link.directed for link in board.links or []):
         entries += 1
     if board.links or len(board.spaces or []) > 1:
         entries += 2  # room for the keys of a moved box's and a label's leader, when drawn
-    return math.ceil(entries / LEGEND_COLUMNS)
+    kinds = ["line"] * entries + legend_shape(board)
+    own = {g.id for g in board.groups or []}
+    # a group another board defines may join a section of this one's: room for every heading
+    # moved off a column's foot, whatever the order
+    spare = kinds.count("heading") if any(set(s.groups or []) - own for s in board.spaces or []) else 0
+    rows = math.ceil((len(kinds) + spare) / LEGEND_COLUMNS)
+    while _cell_indices(kinds, rows)[-1] >= rows * LEGEND_COLUMNS:
+        rows += 1
+    return rows
+
+
+def _cell_indices(kinds: list[str], rows: int) -> list[int]:
+    """Each legend entry's cell, counted down the columns: a heading that would be the last
+    of its column starts the next one."""
+    out: list[int] = []
+    k = 0
+    for kind in kinds:
+        if kind == "heading" and k % rows == rows - 1 and rows > 1:
+            k += 1
+        out.append(k)
+        k += 1
+    return out
 
 
 def _bands(board: Board, width: int) -> tuple[float, float]:
@@ -600,7 +625,8 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     width_px = size[0]
     img = Image.new("RGB", size, color(t["paper"]))
     draw = ImageDraw.Draw(img)
-    plan = space_plan(board, size, min_box=min_box, language=game.language)
+    shown = schematic_key(game, board, size, theme=t, min_box=min_box)
+    plan = shown.plan
     spaces = board.spaces or []
     pos = {s.id: plan.position(s.id) for s in spaces}
     ink = color(t["ink"])
@@ -621,25 +647,20 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
             if other in pos and key not in seen:
                 seen.add(key)
                 draw.line([pos[s.id], pos[other]], fill=color(t["adjacent"]), width=max(1, int(unit * 0.18)))
-    used_links: dict[str, tuple[RGB, str, int]] = {}
     for link in board.links or []:
         a, b = link.between
         if a not in pos or b not in pos:
             continue
-        style = link_style(game, link.type, t)
-        used_links[link.type] = style
-        rgb, pattern, weight = style
+        rgb, pattern, weight = link_style(game, link.type, t)
         _styled_line(draw, pos[a], pos[b], rgb, pattern, max(1, int(weight * unit * 0.12)))
         if link.directed:
             _arrow(draw, pos[a], pos[b], half[b], rgb, unit)
     # leaders of the link labels set away from a crowded link: under the boxes
-    labels = link_labels(game, board, size, plan, t)
+    labels = shown.labels
     for _text, (x0, y0, x1, y1), rgb, leader in labels:
         if leader is not None:
             near = (min(max(leader[0], x0), x1), min(max(leader[1], y0), y1))
             _styled_line(draw, leader, near, rgb, "dash", max(1, int(unit * 0.1)))
-    # groups: a coloured tag under each member
-    groups = {g.id: (g, color(t["group_colors"][k % len(t["group_colors"])])) for k, g in enumerate(board.groups or [])}
     # leader lines from a box moved off its data position back to that position
     for s in spaces:
         if plan.moved(s.id):
@@ -657,12 +678,10 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
                                width=max(1, int(unit * 0.2)))
         for block in plan.labels[s.id]:
             block.draw(draw, ink_on(fill))
-        member = [groups[gid][1] for gid in s.groups or [] if gid in groups]
-        if member:
-            seg = (x1 - x0 - unit) / len(member)
-            for k, gcol in enumerate(member):
-                gx = x0 + unit * 0.5 + k * seg
-                draw.rectangle([gx, y1 - unit * 0.55, gx + seg, y1 - unit * 0.2], fill=gcol)
+    # groups: a strip of swatches under each member's name, its most specific groups only
+    for sid in shown.groups.strips:  # a frame's strip lies along its foot, clear of its children
+        for _gid, segment, swatch in strip_segments(plan, shown.groups, sid):
+            paint_swatch(draw, segment, swatch, ink, color(t["paper"]), max(1, int(unit * 0.06)))
     # link labels last, each clear of every box and of each other, on a light ground
     for text, (x0, y0, x1, y1), rgb, _leader in labels:
         draw.rectangle((x0, y0, x1, y1), fill=color(t["paper"]))
@@ -674,11 +693,53 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     title = f"{game.title} — {board.name}"
     put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
               fill=ink, anchor="mt")
-    _space_legend(draw, game, board, used_links, groups, size, unit, t, drawn_marks(board, plan, labels))
+    _space_legend(draw, game, board, shown, size, unit, t)
     return img
 
 
+@dataclass
+class SchematicKey:
+    """What a schematic's boxes, strips and legend show: ``space_schematic`` draws it, and a
+    test reads the picture at the very places it gives."""
+
+    plan: SpacePlan
+    labels: list[LinkLabel]
+    groups: GroupKey
+    entries: list[tuple[str, Any]]        # legend_entries
+    cells: list[tuple[float, float]]      # legend_cells: each entry's top-left corner
+
+
+def schematic_key(game: Game, board: Board, size: tuple[int, int], *, theme: dict[str, Any] | None = None,
+                  min_box: tuple[float, float] = (0.0, 0.0)) -> SchematicKey:
+    """The boxes, link labels, group strips and legend of *board*'s schematic at *size*."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    plan = space_plan(board, size, min_box=min_box, language=game.language)
+    placed = set(plan.boxes) | set(plan.frames)
+    links = {link.type: link_style(game, link.type, t) for link in board.links or []
+             if link.between[0] in placed and link.between[1] in placed}
+    labels = link_labels(game, board, size, plan, t)
+    groups = group_key(board, game_groups(game, board), words(game.language),
+                       game_swatches(game, t["group_colors"]))
+    entries = legend_entries(game, board, links, groups, t, drawn_marks(board, plan, labels))
+    return SchematicKey(plan, labels, groups, entries, legend_cells(board, size, entries))
+
+
 LinkLabel = tuple[str, tuple[float, float, float, float], RGB, tuple[float, float] | None]  # text, box, colour, leader
+Rect = tuple[float, float, float, float]
+
+
+def strip_segments(plan: SpacePlan, key: GroupKey, space_id: str) -> list[tuple[str, Rect, Swatch | None]]:
+    """(group id, box, swatch) of each segment of a space's strip: along the foot of its box,
+    or of its frame when it is drawn round its children (a frame's foot is clear of them)."""
+    shown = key.strips.get(space_id, [])
+    box = plan.boxes.get(space_id) or plan.frames.get(space_id)
+    if not shown or box is None:
+        return []
+    x0, _y0, x1, y1 = box
+    unit = plan.unit
+    seg = (x1 - x0 - unit) / len(shown)
+    return [(gid, (x0 + unit * 0.5 + k * seg, y1 - unit * 0.55, x0 + unit * 0.5 + (k + 1) * seg, y1 - unit * 0.2),
+             key.swatches.get(gid)) for k, gid in enumerate(shown)]
 
 
 def _link_tag(game: Game, link: Any) -> str:
@@ -813,10 +874,12 @@ def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[
 
 
 def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
-                   groups: dict[str, Any], t: dict[str, Any],
+                   groups: GroupKey | None, t: dict[str, Any],
                    marks: dict[str, bool] | None = None) -> list[tuple[str, Any]]:
-    """The legend's entries, (kind, (words, style)): adjacency, each link type, group and
-    coloured terrain, and the key of each mark *marks* says the schematic draws."""
+    """The legend's entries, (kind, (words, style)): adjacency, each link type, coloured
+    terrain, the key of each mark *marks* says the schematic draws, then the groups under a
+    heading per kind ('heading'; 'group' with its swatch, None for an empty box) and what
+    their brackets and empty boxes mean ('note')."""
     tr = words(game.language)
     ink = color(t["ink"])
     marks = marks or {}
@@ -832,39 +895,68 @@ def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, in
     for link_type, style in sorted(links.items()):
         ter = game.terrain_type(link_type)
         entries.append(("line", (ter.name if ter else link_type, style)))
-    for gid, (g, gcol) in groups.items():
-        entries.append(("swatch", (g.name, gcol)))
     kinds = sorted({ter_id for s in board.spaces or [] for ter_id in s.terrain or []})
     for ter_id in kinds:
         ter = game.terrain_type(ter_id)
         if ter and ter.color:
             entries.append(("swatch", (ter.name, color(ter.color))))
+    if groups is not None:
+        for heading, members in groups.sections:
+            entries.append(("heading", (heading, None)))
+            entries.extend(("group", (e.label, e.swatch)) for e in members)
+        if groups.nested:
+            entries.append(("note", (tr("Name (larger group): its spaces are in the larger group too"), None)))
+        if groups.without_strip:
+            entries.append(("group", (tr("empty box: no strip shows this group here"), None)))
     return entries
 
 
-def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
-                  groups: dict[str, Any], size: tuple[int, int], unit: float, t: dict[str, Any],
-                  marks: dict[str, bool] | None = None) -> None:
-    """The legend band: every line, swatch and mark the schematic draws (*marks* says which
-    of the dot-and-dash leader of a moved box, the one-way arrow and a label's leader are
-    drawn), each with its key."""
+def legend_cells(board: Board, size: tuple[int, int], entries: list[tuple[str, Any]]) -> list[tuple[float, float]]:
+    """The top-left corner of each legend entry's cell: down the columns, a heading never
+    left alone at a column's foot."""
+    unit = size[0] / 100.0
+    rows = _legend_rows(board)
+    y0 = size[1] - _bands(board, size[0])[1] + unit
+    col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
+    return [(2 * unit + (k // rows) * col_w, y0 + (k % rows + 1) * LEGEND_PITCH * unit)
+            for k in _cell_indices([kind for kind, _entry in entries], rows)]
+
+
+def legend_swatch_box(cell: tuple[float, float], unit: float) -> Rect:
+    """Where a legend entry's mark (line, swatch) is drawn in its cell."""
+    x, y = cell
+    fnt_px = max(7, int(unit * LEGEND_FONT))
+    return (x, y, x + unit * 3, y + fnt_px * 1.2)
+
+
+def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, key: SchematicKey,
+                  size: tuple[int, int], unit: float, t: dict[str, Any]) -> None:
+    """The legend band: every line, swatch and mark the schematic draws (the dot-and-dash
+    leader of a moved box, the one-way arrow and a label's leader only when drawn), each with
+    its key, and the groups under their kinds' headings: *key*'s entries in its cells."""
     fnt = font("regular", max(7, int(unit * LEGEND_FONT)))
     floor = max(7, int(unit * LEGEND_MIN_FONT))
     ink = color(t["ink"])
     x = unit * 2
     tr = words(game.language)
-    entries = legend_entries(game, board, links, groups, t, marks)
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
     put_text(draw, (x, y0), tr("Legend (red outline: data missing)") if any(sp.missing for sp in board.spaces or [])
              else tr("Legend"),
               font=font("bold", fnt.size), fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
-    for k, (kind, (name, style)) in enumerate(entries):
-        r, c = divmod(k, LEGEND_COLUMNS)
-        x, y = 2 * unit + c * col_w, y0 + (r + 1) * LEGEND_PITCH * unit
+    for (kind, (name, style)), (x, y) in zip(key.entries, key.cells):
         mid = y + fnt.size * 0.6
-        if kind == "line":
+        if kind == "heading":
+            label = fit_font(draw, name, "bold", int(fnt.size), col_w - unit)
+            put_text(draw, (x, mid), name, font=label, fill=ink, anchor="lm")
+            continue
+        if kind == "group":
+            paint_swatch(draw, legend_swatch_box((x, y), unit), style, ink, color(t["paper"]),
+                         max(1, int(unit * 0.06)))
+        elif kind == "note":
+            pass
+        elif kind == "line":
             rgb, pattern, weight = style
             _styled_line(draw, (x, mid), (x + unit * 3, mid), rgb, pattern,
                          max(1, int(weight * unit * 0.12)))
@@ -877,7 +969,8 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
             _arrow(draw, (x, mid), (x + unit * 3, mid), (0.0, 0.0), style, unit)
         else:
             draw.rectangle([x, y, x + unit * 3, y + fnt.size * 1.2], fill=style)
-        room = col_w - unit * 4.5
+        indent = 0.0 if kind == "note" else unit * 3.5  # a note's words need no mark
+        room = col_w - unit - indent
         label = fit_font(draw, name, "regular", int(fnt.size), room)
         lines = [name]
         if label.size < floor:  # too long for one line at a legible size: two lines
@@ -887,5 +980,5 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, links: di
                 lines = [name]
                 label = fit_font(draw, name, "regular", floor, room)
         for n, line in enumerate(lines):
-            put_text(draw, (x + unit * 3.5, mid + (n - (len(lines) - 1) / 2) * label.size * 1.15), line,
+            put_text(draw, (x + indent, mid + (n - (len(lines) - 1) / 2) * label.size * 1.15), line,
                      font=label, fill=ink, anchor="lm")

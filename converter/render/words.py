@@ -106,6 +106,13 @@ ITALIAN: dict[str, str] = {
     "box drawn apart; the dot is its place":
         "casella spostata; il punto è il suo posto",
     "one-way link": "collegamento a senso unico",
+    "Groups": "Gruppi", "Groups: {kind}": "Gruppi: {kind}",
+    # a group's kind in the data's English words (a game's own words print as they are)
+    "theatre": "teatro", "country": "paese", "region": "regione", "sea": "mare", "front": "fronte",
+    "attack line": "linea d'attacco", "terrain class": "classe di terreno",
+    "Name (larger group): its spaces are in the larger group too":
+        "Nome (gruppo più ampio): le sue caselle sono anche nel gruppo più ampio",
+    "empty box: no strip shows this group here": "riquadro vuoto: nessuna striscia mostra questo gruppo qui",
     "label set apart from its link":
         "etichetta spostata dal suo collegamento",
     "filled square: where this page lies in the whole map":

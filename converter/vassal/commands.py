@@ -744,11 +744,12 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                     # seldom any), without splitting the type at each of them
                     k = piece.find("/", 2)
                     j = piece.rfind("/")
-                    mid = piece[k + 1:j]
+                    # (each escaped '/' of the type makes it one shorter un-escaped: if
+                    # that many '/' are left, none of the type's ends a field)
                     if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
-                            and ("/" not in mid or mid.count("/") == mid.count("\\/"))):
-                        child = AddPiece(piece[2:k], mid.replace("\\/", "/") if "/" in mid
-                                         else mid, piece[j + 1:])
+                            and (type_text := piece[k + 1:j].replace("\\/", "/")).count("/")
+                            == j - k - 1 - len(type_text)):
+                        child = AddPiece(piece[2:k], type_text, piece[j + 1:])
                     else:
                         child = _add(piece)
                 else:
@@ -784,7 +785,8 @@ def _leaf(text: str, depth: int) -> Command:
         if (depth >= MAX_DEPTH or ESC in inner
                 or (len(inner) > 1 and inner[0] == "'" and inner[-1] == "'")):
             return LogEntry(_decode(inner, depth + 1))
-        return LogEntry(_leaf(inner, depth + 1))
+        parser = _BY_HEAD.get(inner[:2])  # a logged move, change, add or removal
+        return LogEntry(_leaf(inner, depth + 1) if parser is None else parser(inner))
     parser = _BY_HEAD.get(text[:2])
     if parser is not None:
         return parser(text)

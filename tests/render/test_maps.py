@@ -13,7 +13,9 @@ from converter.errors import InputError, ModelError, VconvError
 from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.drawings import board_image, space_positions
+from converter.render.groupkey import game_groups, game_swatches, group_key
 from converter.render.maps import hex_board_geometry, missing_count, space_image_size
+from converter.render.words import words
 from converter.render.text import color
 from tests.conftest import MINI, bundled_games
 
@@ -184,8 +186,8 @@ def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
     their place), draws one-way links and sets crowded link labels apart: its legend keys each
     of them, in Italian, and the legend band has room for every entry."""
     from converter.render.maps import (
-        DEFAULT_THEME, LEGEND_COLUMNS, _legend_rows, drawn_marks, legend_entries, link_labels,
-        space_image_size, space_plan)
+        DEFAULT_THEME, LEGEND_COLUMNS, _legend_rows, drawn_marks, legend_cells, legend_entries,
+        link_labels, space_image_size, space_plan)
 
     pog = load_model(Path(__file__).resolve().parents[2] / "modules" / "pursuit-of-glory")
     board = pog.board("mappa")
@@ -193,15 +195,18 @@ def test_the_legend_keys_every_mark_beside_the_boxes() -> None:
     plan = space_plan(board, size)
     marks = drawn_marks(board, plan, link_labels(pog, board, size, plan))
     assert marks["moved"]
-    entries = legend_entries(pog, board, {}, {}, DEFAULT_THEME, marks)
+    entries = legend_entries(pog, board, {}, None, DEFAULT_THEME, marks)
     names = [name for _kind, (name, _style) in entries]
     assert "casella spostata; il punto è il suo posto" in names
     if marks["directed"]:
         assert "collegamento a senso unico" in names
     if marks["leader"]:
         assert "etichetta spostata dal suo collegamento" in names
+    key = group_key(board, game_groups(pog, board), words(pog.language), game_swatches(pog))
     full = legend_entries(pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
-                          {g.id: (g, (0, 0, 0)) for g in board.groups or []}, DEFAULT_THEME, marks)
+                          key, DEFAULT_THEME, {"moved": True, "directed": True, "leader": True})
+    cells = legend_cells(board, size, full)
+    assert max(y for _x, y in cells) < size[1] and max(x for x, _y in cells) < size[0]
     assert len(full) <= _legend_rows(board) * LEGEND_COLUMNS
 
 
@@ -216,16 +221,16 @@ def test_the_legend_reads_at_a_1400_px_map_width(
     board = pog.board("mappa")
     drawn = words_drawn(maps)
     image = maps.space_schematic(pog, board)
+    key = group_key(board, game_groups(pog, board), words(pog.language), game_swatches(pog))
     names = {name for _kind, (name, _style) in maps.legend_entries(
         pog, board, {link.type: (0, "solid", 1) for link in board.links or []},
-        {g.id: (g, (0, 0, 0)) for g in board.groups or []}, maps.DEFAULT_THEME,
-        {"moved": True, "directed": True, "leader": True})}
+        key, maps.DEFAULT_THEME, {"moved": True, "directed": True, "leader": True})}
     at_1400 = {text: size * 1400 / image.width for text, size in drawn}
     keys = {text: px for text, px in at_1400.items() if text in names}
     assert len(keys) >= 30
     assert min(keys.values()) >= 14
     assert sum(px >= 17 for px in keys.values()) >= 0.8 * len(keys)
-    assert "Grecia" in keys
+    assert "Grecia (Balcani)" in keys
     # the long one: two lines of legible words, neither line the whole name
     long_name = "Percorso Trans-Regionale (linea verde continua)"
     assert long_name not in at_1400 and "continua)" in " ".join(at_1400)

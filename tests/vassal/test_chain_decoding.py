@@ -13,7 +13,8 @@ from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from converter.vassal.traits import decode_piece, encode_chain, split_chain
 from converter.errors import VassalFormatError
-from converter.vassal.traits.piece import decode_shown, shown_name, type_chain
+from converter.vassal.traits.piece import (_plain_state_parts, decode_shown, innermost_part,
+                                          shown_name, type_chain)
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 
@@ -54,6 +55,34 @@ def test_a_type_chain_is_cut_as_peeling_does(text: str) -> None:
     # type_chain cuts a plain chain with C-level passes, any other the general way
     if text != "stack" and not text.startswith("deck;"):
         assert list(type_chain(text)) == peel(text)
+
+
+def plain_cut(text: str, count: int) -> list[str] | None:
+    """The chain cut at its TABs when each TAB after part d has exactly d backslashes
+    before it and there is no quote (the definition of a plain chain), else None."""
+    pieces = text.split("\t")
+    if "'" in text or len(pieces) != count:
+        return None
+    for depth, piece in enumerate(pieces[:-1]):
+        if len(piece) - len(piece.rstrip("\\")) != depth:
+            return None
+    return pieces
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(TEXT, st.lists(st.sampled_from(["x", ";", "\\x", "", "\\"]), min_size=1,
+                                max_size=8).map(lambda parts: encode_chain(
+                                    [p.rstrip("\\") for p in parts]))),
+       st.integers(1, 8), st.integers(0, 40), st.sampled_from(["", "\\", "\t", "'"]))
+@example("a\t\\\tb", 3, 0, "")  # part 1 is a lone backslash: plain
+def test_a_plain_state_is_recognised_at_once_and_cut_as_peeling_does(
+        text: str, count: int, where: int, insert: str) -> None:
+    # one regular expression per chain length tells a plain chain (any text, a chain VASSAL
+    # wrote, or one with a character put in); its innermost part is the peeled one
+    text = text[:where] + insert + text[where:]
+    assert _plain_state_parts(text, count) == plain_cut(text, count)
+    peeled = peel(text, count)
+    assert innermost_part(text, count) == (peeled[-1] if len(peeled) == count else None)
 
 
 @settings(max_examples=150, deadline=None)

@@ -7,6 +7,7 @@ and has the same length (§3.1 of the format reference).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
@@ -183,10 +184,20 @@ def _shown_states(state_text: str, count: int,
 
 
 def _plain_state_parts(text: str, count: int) -> list[str] | None:
-    """`_plain_pieces` of a state chain of *count* parts; None for any other text."""
-    if text.count("\t") != count - 1:
+    """`_plain_pieces` of a state chain of *count* parts; None for any other text.  Checked
+    by one regular expression per chain length (a state is cut for every piece added)."""
+    if count > len(_BACKSLASHES) or _plain_chain(count).fullmatch(text) is None:
         return None
-    return _plain_pieces(text)
+    return text.split("\t")
+
+
+@lru_cache(maxsize=256)
+def _plain_chain(count: int) -> re.Pattern[str]:
+    """A chain of *count* parts written the plain way (`_plain_pieces`): no quote, and the
+    TAB after part d preceded by exactly d backslashes (part d is empty or ends with
+    something else before them); no other TAB."""
+    return re.compile("".join(r"(?:[^\t']*[^\t'\\])?" + r"\\" * depth + r"\t"
+                              for depth in range(count - 1)) + r"[^\t']*")
 
 
 def _plain_pieces(text: str) -> list[str] | None:
