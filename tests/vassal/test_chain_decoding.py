@@ -71,14 +71,15 @@ def plain_cut(text: str, count: int) -> list[str] | None:
 
 @settings(max_examples=500, deadline=None)
 @given(st.one_of(TEXT, st.lists(st.sampled_from(["x", ";", "\\x", "", "\\"]), min_size=1,
-                                max_size=8).map(lambda parts: encode_chain(
+                                max_size=12).map(lambda parts: encode_chain(
                                     [p.rstrip("\\") for p in parts]))),
-       st.integers(1, 8), st.integers(0, 40), st.sampled_from(["", "\\", "\t", "'"]))
+       st.integers(1, 12), st.integers(0, 40), st.sampled_from(["", "\\", "\t", "'"]))
 @example("a\t\\\tb", 3, 0, "")  # part 1 is a lone backslash: plain
 def test_a_plain_state_is_recognised_at_once_and_cut_as_peeling_does(
         text: str, count: int, where: int, insert: str) -> None:
-    # one regular expression per chain length tells a plain chain (any text, a chain VASSAL
-    # wrote, or one with a character put in); its innermost part is the peeled one
+    # a plain chain is told (by one regular expression per chain length up to 8 parts, by
+    # checks per part beyond) from any text, a chain VASSAL wrote, or one with a character put
+    # in; its innermost part is the peeled one
     text = text[:where] + insert + text[where:]
     assert _plain_state_parts(text, count) == plain_cut(text, count)
     peeled = peel(text, count)

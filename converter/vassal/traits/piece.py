@@ -184,14 +184,21 @@ def _shown_states(state_text: str, count: int,
 
 
 def _plain_state_parts(text: str, count: int) -> list[str] | None:
-    """`_plain_pieces` of a state chain of *count* parts; None for any other text.  Checked
-    by one regular expression per chain length (a state is cut for every piece added)."""
-    if count > len(_BACKSLASHES) or _plain_chain(count).fullmatch(text) is None:
+    """`_plain_pieces` of a state chain of *count* parts; None for any other text.  A short
+    chain (a log's pieces have a handful of traits; a state is cut for every piece added) is
+    checked by one regular expression; a deep one by the checks per part, which cost less
+    than the expression's backtracking over each part's run of backslashes."""
+    if count <= _MATCHED_PARTS:
+        return text.split("\t") if _plain_chain(count).fullmatch(text) is not None else None
+    if text.count("\t") != count - 1:
         return None
-    return text.split("\t")
+    return _plain_pieces(text)
 
 
-@lru_cache(maxsize=256)
+_MATCHED_PARTS = 8  # (5 parts: 2.3 against 3.3 us; 12 parts: even; 45 parts: 66 against 21 us)
+
+
+@lru_cache(maxsize=_MATCHED_PARTS)
 def _plain_chain(count: int) -> re.Pattern[str]:
     """A chain of *count* parts written the plain way (`_plain_pieces`): no quote, and the
     TAB after part d preceded by exactly d backslashes (part d is empty or ends with
