@@ -176,6 +176,8 @@ class Derived:
     place_names: PlaceNames | None = None
     neighbours: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # board id →
     phases: list[tuple[PhaseInfo, str]] | None = None   # leaf phases with tracker paths
+    # a phase's path, name, id or unnumbered name → the first of `phases` it names
+    phase_forms: dict[str, int] | None = None
     unique_names: dict[str, Piece] | None = None        # name → the one piece so named
     faces: dict[tuple[str, str | None], list[Face]] = field(default_factory=dict)
     # (tracker index, its state) → level name → value: a league's games cycle through the

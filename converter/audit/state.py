@@ -108,6 +108,7 @@ class GameState:
         derived = module.derived  # tables of the game, kept with the module for every log
         self._faces = derived.faces
         self._phases, self._by_name = _game_tables(module)
+        self._phase_forms = derived.phase_forms or {}
 
     @property
     def phases(self) -> list[tuple[PhaseInfo, str]]:
@@ -225,13 +226,13 @@ class GameState:
         """The phase a tracker or chat shows: its `A - B` path, name or id, with or without
         a leading number (`2. Round di Gioco`)."""
         text = text.strip()
-        forms = {text}
+        forms = self._phase_forms  # (the first phase any of its forms names)
+        at = forms.get(text)
         if text[:1].isdecimal() and ". " in text:
-            forms.add(text.split(". ", 1)[1])
-        for info, path in self._phases:
-            if forms & {path, info.name, info.id, _unnumbered(info.name)}:
-                return info
-        return None
+            other = forms.get(text.split(". ", 1)[1])
+            if other is not None and (at is None or other < at):
+                at = other
+        return self._phases[at][0] if at is not None else None
 
 
 def derive_tables(module: AuditModule) -> None:
@@ -250,8 +251,12 @@ def derive_tables(module: AuditModule) -> None:
 def _game_tables(module: AuditModule) -> tuple[list[tuple[PhaseInfo, str]], dict[str, Piece]]:
     """The module's leaf phases and uniquely named pieces, derived on first use."""
     derived = module.derived
-    if derived.phases is None:
+    if derived.phases is None or derived.phase_forms is None:
         derived.phases = phase_leaves(module.game)
+        derived.phase_forms = {}
+        for index, (info, path) in enumerate(derived.phases):
+            for form in (path, info.name, info.id, _unnumbered(info.name)):
+                derived.phase_forms.setdefault(form, index)
     if derived.unique_names is None:
         derived.unique_names = unique_names(module.game)
     return derived.phases, derived.unique_names

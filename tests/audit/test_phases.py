@@ -100,3 +100,29 @@ def test_moves_on_turn_one_are_judged_by_the_phase_that_happens(
     seq = [(f.pos.step, f.message) for f in result.findings if f.rule == "sequence"]
     assert seq == [(3, "1 XXX (Parte Russa) moves during A. Fase di Movimento Regolare "
                        "delle Potenze Centrali of Potenze Centrali")], seq
+
+
+def test_each_form_of_a_phase_names_the_first_phase_it_could_mean(bundled: Bundled) -> None:
+    """A tracker's or chat's text names the first leaf phase of the sequence that has it as
+    its path, name, id or name without its number, with or without a leading number."""
+
+    def first_named(state: GameState, text: str) -> object:  # the sequence read in order
+        text = text.strip()
+        forms = {text}
+        if text[:1].isdecimal() and ". " in text:
+            forms.add(text.split(". ", 1)[1])
+        for info, path in state.phases:
+            unnumbered = info.name.split(". ", 1)[1] if info.name[:1].isdecimal() \
+                and ". " in info.name else info.name
+            if forms & {path, info.name, info.id, unnumbered}:
+                return info
+        return None
+
+    for game in ("the-first-world-war", "when-eagles-fight", "pursuit-of-glory"):
+        state = GameState(bundled(game)[1])
+        texts = [t for info, path in state.phases
+                 for t in (path, info.name, info.id, f" {info.id} ", f"3. {info.name}",
+                           f"2. {path}", path.split(" - ")[-1], "9. none")]
+        assert len(texts) > 40
+        for text in texts:
+            assert state.phase_named(text) is first_named(state, text), (game, text)
