@@ -20,6 +20,7 @@ from converter.audit.events import (
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
+from converter.audit.traits import UNREADABLE
 from converter.vassal import commands as cmd
 from converter.vassal.sequence import split as seq_split
 
@@ -301,7 +302,7 @@ class Replay:
         piece.state_text = c.new_state
         piece._traits = None
         new = st.traits(piece)
-        if new.name == "?":
+        if new is UNREADABLE:
             self._problem(f"ChangePiece of piece {c.id}: the new state does not fit its type")
         new_step = st.step_of(piece) if piece.game is not None else None
         if (old.level, old.masked, old.name) != (new.level, new.masked, new.name):

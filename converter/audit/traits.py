@@ -55,7 +55,7 @@ class Traits:
 
 UNREADABLE = Traits("?", None, None, None, False)
 
-# What adding a piece needs at once (`TraitReader.where`): whether its name reads "?" (an
+# What adding a piece needs at once (`TraitReader.where`): whether it is `UNREADABLE` (an
 # unreadable chain), and the map and position its BasicPiece holds.
 Where = tuple[bool, str | None, int, int]
 NOWHERE: Where = (True, None, 0, 0)
@@ -102,34 +102,33 @@ class TraitReader:
         return found
 
     def where(self, type_text: str, state_text: str) -> Where:
-        """(name reads "?", map, x, y) of a piece, as `read` gives them, decoding only its
+        """(unreadable, map, x, y) of a piece, as `read` gives them, decoding only its
         BasicPiece when the plan allows: most pieces of a real log are never named (no check
         reads them, no step of the report shows them), so their naming traits wait for
         `read` until something asks.
 
-        `read` names a piece "?" when its chain cannot be read: a type that does not split,
+        `read` gives `UNREADABLE` when a chain cannot be read: a type that does not split,
         a state with fewer parts than the type, an innermost part that is no BasicPiece, or
         a trait that fails to decode.  A lazy plan's naming traits cannot fail (each is a
         modelled trait whose type decoded and whose state fields keep their defaults on bad
-        text), and a name can only read "?" when a "?" is in the text it is made of (the
-        kept types, checked once per plan, and the state); anything else is read at once."""
+        text); anything else is read at once."""
         found = self._found.get((type_text, state_text))
         if found is None:
             plan = self._plan(type_text)
             if plan is None:
                 return NOWHERE
             types, _shown, lazy, _ids = plan
-            if lazy and "?" not in state_text:
+            if lazy:
                 basic_state = innermost_part(state_text, len(types))
                 if basic_state is None:
                     return NOWHERE  # fewer state parts than traits
                 map_id, x, y = state_position(basic_state)
                 return False, None if map_id in ("null", "") else map_id, x, y
             found = self.read(type_text, state_text)
-        return found.name == "?", found.map, found.x, found.y
+        return found is UNREADABLE, found.map, found.x, found.y
 
     def ids(self, type_text: str, state_text: str) -> Ids:
-        """(name reads "?", map, x, y, game id, card id) of a piece, as `read` gives them,
+        """(unreadable, map, x, y, game id, card id) of a piece, as `read` gives them,
         decoding only the traits answering the id properties and its BasicPiece when the
         plan allows (as `where`): identifying a piece needs neither its name nor its face,
         and most pieces of a log are never named, flipped or judged by their steps."""
@@ -140,7 +139,7 @@ class TraitReader:
             if known is not None:
                 return known
             plan = self._plan(type_text)
-            if plan is not None and plan[2] and "?" not in state_text:
+            if plan is not None and plan[2]:
                 got = self._read_ids(plan, state_text)
                 if got is not None:
                     if len(self._ids) >= self.LIMIT:
@@ -148,7 +147,7 @@ class TraitReader:
                     self._ids[key] = got
                     return got
             found = self.read(type_text, state_text)
-        return (found.name == "?", found.map, found.x, found.y, found.game_id,
+        return (found is UNREADABLE, found.map, found.x, found.y, found.game_id,
                 found.card_id)
 
     def _read_ids(self, plan: Plan, state_text: str) -> Ids | None:
@@ -245,8 +244,7 @@ def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
     Layer among them), the masks, and for each id property the outermost trait that answers
     it (outer traits win; which properties a trait answers is given by its type, only the
     BasicPiece's persistent ones by its state, and it is always decoded).  `where` may skip
-    them when none holds a "?", the innermost is a BasicPiece, and each is a modelled trait
-    whose type decodes (its state then decodes whatever its text: the spec codecs keep the
+    them when the innermost is a BasicPiece and each is a modelled trait whose type decodes (its state then decodes whatever its text: the spec codecs keep the
     default)."""
     last = len(types) - 1
     lazy = _lazy_basic(types[last])
@@ -283,19 +281,19 @@ def _answering(types: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
 
 @lru_cache(maxsize=8192)
 def _lazy_part(part: str) -> bool:
-    """A trait `where` may leave undecoded: no "?" in it, a modelled trait whose type decodes
+    """A trait `where` may leave undecoded: a modelled trait whose type decodes
     (not one that decodes its own way)."""
     try:
-        return "?" not in part and type_only(part) is not None
+        return type_only(part) is not None
     except Exception:  # noqa: BLE001 - `read` meets it and says what it says
         return False
 
 
 @lru_cache(maxsize=8192)
 def _lazy_basic(part: str) -> bool:
-    """An innermost part `where` may read the position of: a BasicPiece without a "?"."""
+    """An innermost part `where` may read the position of: a BasicPiece."""
     try:
-        return "?" not in part and isinstance(type_only(part), BasicPiece)
+        return isinstance(type_only(part), BasicPiece)
     except Exception:  # noqa: BLE001 - `read` meets it and says what it says
         return False
 

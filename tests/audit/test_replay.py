@@ -189,3 +189,19 @@ def test_a_restored_piece_is_named_by_the_boards_of_the_restored_game(tour: Audi
     assert default != chosen  # the two layouts name the point differently
     result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
     assert result.files[0].recorded[0].text == [f"P1: {chosen} → {destination}"]
+
+
+def test_a_piece_named_question_mark_is_a_piece_not_an_unreadable_chain(
+        tour: AuditModule) -> None:
+    """A module may name a piece "?" (a hidden unit, an unknown marker): it stays on the
+    board and moves like any other; only a chain that cannot be read is reported."""
+    from converter.audit.auditor import audit_records
+
+    text = ("begin_save\x1b+/1/piece;;;a.png;?/Main Map;100;100;1;0\x1b"
+            "+/2/mark;k\tpiece;;;a.png;X/v\x1bend_save\x1b"  # one state for two traits
+            "LOG\tM/1/Main Map/500/300/null/null/0/0/null")
+    result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
+    problems = [p.message for p in result.files[0].problems]
+    assert problems == ["piece 2 has an unreadable trait chain; kept off the board"], problems
+    [moved] = result.files[0].recorded[0].text
+    assert moved.startswith("?: ") and " → " in moved
