@@ -739,19 +739,31 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                 if requoted or (node is None and depth >= MAX_DEPTH):
                     child = _decode(piece, depth + 1)  # strips the quotes, or says how deep
                 elif node is not None and piece[:2] == "+/" and not (quotes and "'" in piece):
-                    # a save is mostly AddPiece: cut it here at its two separators, found
-                    # from each end (its type holds many escaped '/', its id and state
-                    # seldom any), without splitting the type at each of them
-                    k = piece.find("/", 2)
-                    j = piece.rfind("/")
-                    # (each escaped '/' of the type makes it one shorter un-escaped: if
-                    # that many '/' are left, none of the type's ends a field)
-                    if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
-                            and (type_text := piece[k + 1:j].replace("\\/", "/")).count("/")
-                            == j - k - 1 - len(type_text)):
-                        child = AddPiece(piece[2:k], type_text, piece[j + 1:])
-                    else:
-                        child = _add(piece)
+                    # a save is mostly AddPiece, one after the other: each is cut here at
+                    # its two separators, found from each end (its type holds many escaped
+                    # '/', its id and state seldom any), without splitting the type at each
+                    # of them, and the next piece is taken at once while it is another
+                    children = node.children
+                    while True:
+                        k = piece.find("/", 2)
+                        j = piece.rfind("/")
+                        # (each escaped '/' of the type makes it one shorter un-escaped: if
+                        # that many '/' are left, none of the type's ends a field)
+                        if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
+                                and (type_text := piece[k + 1:j].replace("\\/", "/"))
+                                .count("/") == j - k - 1 - len(type_text)):
+                            children.append(AddPiece(piece[2:k], type_text, piece[j + 1:]))
+                        else:
+                            children.append(_add(piece))
+                        index += 1
+                        if i > last:
+                            break
+                        piece = pieces[i]
+                        if (piece[:2] != "+/" or piece[-1:] == "\\"
+                                or (quotes and "'" in piece)):
+                            break  # anything else: the general steps above
+                        i += 1
+                    continue
                 else:
                     child = _leaf(piece, depth + 1)
             else:

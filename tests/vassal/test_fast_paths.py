@@ -166,6 +166,8 @@ command_text = st.lists(st.sampled_from(
 @example(text="+/1\\/t/s")  # an escaped '/' ends the id: two fields, not three
 @example(text="+/1/t\\/s")  # nor the type
 @example(text="+/1/a\\/b/c\\/d/s")  # escaped '/' in type and state: three fields
+@example(text="+/1/t/s" + ESC + "+/2/t/s\\" + ESC + "CHATa")  # an AddPiece with a child
+@example(text="+/1/t/s" + ESC + "+/2/'t'/s")  # a quoted field, after another AddPiece
 def test_decoding_equals_splitting_each_level_with_the_reference_codec(text: str) -> None:
     text = "begin_save" + ESC + text
     try:
