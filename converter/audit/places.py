@@ -17,9 +17,12 @@ from converter.errors import VconvError
 from converter.model.game import Game
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Place:
-    """Where a piece is: the VASSAL view (map, board, location name) and the game's view."""
+    """Where a piece is: the VASSAL view (map, board, location name) and the game's view.
+
+    Never changed once made (hashed by its fields; not frozen, which would make each of the
+    thousands a long log names cost a call per field)."""
 
     map: str | None
     location: str
@@ -38,14 +41,14 @@ class Place:
     def __post_init__(self) -> None:
         key = f"{self.game_board}:{self.hex}" if self.hex is not None else \
             f"space:{self.space}" if self.space is not None else None
-        object.__setattr__(self, "key", key)
+        self.key = key
 
     def label(self) -> str:
         """The place as a finding names it (made once: a long log's findings repeat it)."""
         label = self._label
         if label is None:
             label = self._make_label()
-            object.__setattr__(self, "_label", label)
+            self._label = label
         return label
 
     def _make_label(self) -> str:

@@ -63,9 +63,8 @@ NOWHERE: Where = (True, None, 0, 0)
 # What identifying a piece needs (`TraitReader.ids`): `Where`, then its game id and card id.
 Ids = tuple[bool, str | None, int, int, str | None, str | None]
 
-# a type's parts, (index, part) of those to decode, whether `where` may skip them, and
-# (index, part) of those answering the id properties (with the innermost)
-Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool, tuple[tuple[int, str], ...]]
+# a type's parts, (index, part) of those to decode, and whether `where` may skip them
+Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool]
 
 
 class TraitReader:
@@ -90,6 +89,8 @@ class TraitReader:
         # BasicPiece's map and position: a league's logs put the same pieces elsewhere
         self._placeless: dict[tuple[str, ...], Traits] = {}
         self._ids: dict[tuple[str, str], Ids] = {}
+        # a type → (index, part) of its traits answering the id properties, and its innermost
+        self._answering: dict[str, tuple[tuple[int, str], ...]] = {}
 
     def read(self, type_text: str, state_text: str) -> Traits:
         key = (type_text, state_text)
@@ -117,7 +118,7 @@ class TraitReader:
             plan = self._plan(type_text)
             if plan is None:
                 return NOWHERE
-            types, _shown, lazy, _ids = plan
+            types, _shown, lazy = plan
             if lazy:
                 basic_state = innermost_part(state_text, len(types))
                 if basic_state is None:
@@ -140,7 +141,7 @@ class TraitReader:
                 return known
             plan = self._plan(type_text)
             if plan is not None and plan[2]:
-                got = self._read_ids(plan, state_text)
+                got = self._read_ids(type_text, plan[0], state_text)
                 if got is not None:
                     if len(self._ids) >= self.LIMIT:
                         self._ids.clear()
@@ -150,10 +151,13 @@ class TraitReader:
         return (found is UNREADABLE, found.map, found.x, found.y, found.game_id,
                 found.card_id)
 
-    def _read_ids(self, plan: Plan, state_text: str) -> Ids | None:
+    def _read_ids(self, type_text: str, types: tuple[str, ...], state_text: str
+                  ) -> Ids | None:
         """`ids` from a lazy plan's id traits (None: read the whole plan instead)."""
-        types, _shown, _lazy, answering = plan
         try:
+            answering = self._answering.get(type_text)
+            if answering is None:  # (a module without a game never identifies a piece)
+                answering = self._answering[type_text] = _answering(types)
             states = state_parts(state_text, len(types), answering)
             if states is None:
                 return None
@@ -174,11 +178,12 @@ class TraitReader:
             return self._plans[type_text]
         try:
             types = type_chain(type_text)
-            plan: Plan | None = (types, *_shown(types), _answering(types))
+            plan: Plan | None = (types, *_shown(types))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
             self._plans.clear()
+            self._answering.clear()
         self._plans[type_text] = plan
         return plan
 
@@ -196,7 +201,7 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None:
             return UNREADABLE
-        types, shown, _lazy_plan, _ids = plan
+        types, shown, _lazy_plan = plan
         try:
             states = state_parts(state_text, len(types), shown)
             if states is None:
