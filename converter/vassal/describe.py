@@ -292,6 +292,8 @@ def command_line(item: dict[str, Any]) -> str:
     kind = item["kind"]
     if kind == "AddPiece":
         where = (" at " + _where(item.get("map"), item["x"], item["y"])) if "x" in item else ""
+        if item.get("undecodable"):  # (a piece may be named "?": say which this is)
+            where += " (its trait chain cannot be decoded)"
         return f"AddPiece {item['name']!r} [{item['id']}]{where}"
     if kind == "MovePiece":
         target = (f"({item['to_x']},{item['to_y']})" if item["to_map"] == item["from_map"]

@@ -175,3 +175,19 @@ def test_dumping_a_deep_save_loads_only_the_traits_that_name_and_place_pieces() 
     assert "TRAITS ['base', 'basic_piece', 'label', 'layer', 'piece', 'spec']" in done.stderr
     assert "UNUSED []" in done.stderr
     assert "AddPiece 'Álava' [1677335665694] at Main Map (4526,188)" in done.stdout
+
+
+def test_a_piece_named_question_mark_is_told_from_an_undecodable_one(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Both show the name '?'; only the one whose chain cannot be decoded says so."""
+    log = tmp_path / "q.vlog"
+    log.write_text("begin_save\x1b+/1/piece;;;a.png;?/Main Map;100;100;1;0\x1b"
+                   "+/2/mark;k\tpiece;;;a.png;X/v\x1bend_save", encoding="utf-8")
+    code, out, err = dump(capsys, str(log))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert "  AddPiece '?' [1] at Main Map (100,100)" in lines
+    assert "  AddPiece '?' [2] (its trait chain cannot be decoded)" in lines
+    code, out, _ = dump(capsys, "--format", "json", str(log))
+    added = [c for c in json.loads(out)["restored"]["commands"] if c["kind"] == "AddPiece"]
+    assert [c.get("undecodable", False) for c in added] == [False, True]
