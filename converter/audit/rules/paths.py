@@ -240,13 +240,26 @@ def hex_path(game: Game, board: Board, piece: Piece, origin: str, destination: s
 def _hex_search(start: str, goal: str, table: dict[str, list[str]], costs: BoardCosts,
                 allowance: float, barred: set[str], dearest: bool
                 ) -> tuple[float, list[str], bool]:
-    """`_dijkstra` on a hex board by the steps' low costs (high when *dearest*): (cost,
-    path, whether a step it weighed costs more at most than at least)."""
+    """`_dijkstra` on a hex board, each hex's steps learnt once by *costs*."""
+    edges = costs.edges
+    return _dijkstra(start, goal, lambda h: edges(h, allowance, table.get(h, [])),
+                     costs.stops, dearest, barred)
+
+
+def _dijkstra(start: str, goal: str,
+              steps: Callable[[str], Iterable[tuple[str, float, float]]],
+              stops: Callable[[str], bool], dearest: bool,
+              barred: set[str] | frozenset[str] = frozenset()
+              ) -> tuple[float, list[str], bool]:
+    """Cheapest path from *start* to *goal* by the steps' low costs (high when *dearest*):
+    (cost, path, whether a step it weighed costs more at most than at least).  *steps*
+    gives (neighbour, low, high) for each step from a place; a place where *stops* holds
+    may end the path but no path goes on from it (the start excepted: a piece may leave
+    where it stood); a *barred* place is never entered."""
     best = {start: 0.0}
     prev: dict[str, str] = {}
     heap = [(0.0, start)]
     differs = False
-    edges, stops = costs.edges, costs.stops
     while heap:
         d, node = heapq.heappop(heap)
         if node == goal:
@@ -258,7 +271,7 @@ def _hex_search(start: str, goal: str, table: dict[str, list[str]], costs: Board
             continue
         if node != start and stops(node):
             continue
-        for nxt, low, high in edges(node, allowance, table.get(node, [])):
+        for nxt, low, high in steps(node):
             if nxt in barred:
                 continue
             if low != high:
@@ -272,37 +285,6 @@ def _hex_search(start: str, goal: str, table: dict[str, list[str]], costs: Board
                 prev[nxt] = node
                 heapq.heappush(heap, (nd, nxt))
     return INF, [], differs
-
-
-def _dijkstra(start: str, goal: str, neighbours: Callable[[str], Iterable[str]],
-              cost: Callable[[str, str], float], stops: Callable[[str], bool] | None = None
-              ) -> tuple[float, list[str], list[str]]:
-    """Cheapest path from *start* to *goal*; a place where *stops* holds may end the path
-    but no path goes on from it (the start excepted: a piece may leave where it stood)."""
-    best = {start: 0.0}
-    prev: dict[str, str] = {}
-    heap = [(0.0, start)]
-    while heap:
-        d, node = heapq.heappop(heap)
-        if node == goal:
-            path = [goal]
-            while path[-1] != start:
-                path.append(prev[path[-1]])
-            return d, path[::-1][1:], []
-        if d > best.get(node, INF):
-            continue
-        if stops is not None and node != start and stops(node):
-            continue
-        for nxt in neighbours(node):
-            c = cost(node, nxt)
-            if c == INF:
-                continue
-            nd = d + c
-            if nd < best.get(nxt, INF):
-                best[nxt] = nd
-                prev[nxt] = node
-                heapq.heappush(heap, (nd, nxt))
-    return INF, [], []
 
 
 def network_path(game: Game, board: Board, piece: Piece, origin: str, destination: str,
@@ -380,13 +362,11 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
             low, high = e[0] + c[0], e[1] + c[1]
             add(x, y, low, INF if ok is None else high)
     complete = bool(board.complete)
-    low, path, _ = _dijkstra(origin, destination, lambda n: [x for x, _, _ in edges.get(n, [])],
-                             lambda a, b: min((lo for x, lo, _ in edges.get(a, []) if x == b),
-                                              default=INF), stops)
-    high, _, _ = _dijkstra(origin, destination,
-                           lambda n: [x for x, _, _ in edges.get(n, [])],
-                           lambda a, b: min((hi for x, _, hi in edges.get(a, []) if x == b),
-                                            default=INF), stops)
+    def steps(space_id: str) -> list[tuple[str, float, float]]:
+        return edges.get(space_id, [])
+
+    low, path, _ = _dijkstra(origin, destination, steps, stops, False)
+    high, _, _ = _dijkstra(origin, destination, steps, stops, True)
     notes = sorted(unknown)
     if not complete and enter(destination)[0] < INF:
         # a connection the data lacks may be shorter: no lower bound can be proved
