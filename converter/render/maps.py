@@ -354,7 +354,9 @@ def missing_count(board: Board) -> int:
 
 def _notice(board: Board, language: str | None = None) -> str:
     tr = words(language)
-    text = tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing_count(board))
+    missing = missing_count(board)
+    text = (tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing) if missing
+            else tr("SCHEMATIC — not the real map"))
     if board.kind_spec.hex_grid and board.grid is None:
         text += tr(" — hex grid not given")
     if board.complete is False:
@@ -889,10 +891,11 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
 
 
 def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[str, bool]:
-    """Which marks beside boxes and links a schematic draws: a moved box's dot-and-dash
-    leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
+    """Which marks beside boxes and links a schematic draws: an adjacency line
+    ('adjacent'), a moved box's dot-and-dash leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
     placed = set(plan.boxes) | set(plan.frames)
-    return {"moved": any(plan.moved(s.id) for s in board.spaces or []
+    return {"adjacent": any(s.id in placed and other in placed for s in board.spaces or [] for other in s.adjacent or []),
+            "moved": any(plan.moved(s.id) for s in board.spaces or []
                          if s.id in plan.boxes and s.id not in plan.frames),
             "directed": any(link.directed for link in board.links or []
                             if link.between[0] in placed and link.between[1] in placed),
@@ -902,15 +905,17 @@ def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[
 def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
                    groups: GroupKey | None, t: dict[str, Any],
                    marks: dict[str, bool] | None = None) -> list[tuple[str, Any]]:
-    """The legend's entries, (kind, (words, style)): adjacency, each link type, coloured
-    terrain, the key of each mark *marks* says the schematic draws, then the groups under a
+    """The legend's entries, (kind, (words, style)): adjacency and the key of each other mark
+    *marks* says the schematic draws, each link type, coloured terrain, then the groups under a
     heading per kind ('heading'; 'group' with its swatch, None for an empty box) and what
     their brackets and empty boxes mean ('note')."""
     tr = words(game.language)
     ink = color(t["ink"])
     unlisted = Swatch(color(t["notice"]), UNLISTED)
     marks = marks or {}
-    entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
+    entries: list[tuple[str, Any]] = []
+    if marks.get("adjacent", True):
+        entries.append(("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1))))
     if marks.get("moved"):
         entries.append(("anchor", (tr("box drawn apart; the dot is its place"),
                                    color(t["adjacent"]))))

@@ -98,3 +98,20 @@ def test_the_legend_heading_says_what_each_red_outline_lacks(
         x0, y0, x1, y1 = key.plan.boxes[s.id]
         edge = image.getpixel((int((x0 + x1) / 2), int(y0) + 1))
         assert (edge == NOTICE) == bool(s.missing), s.id
+
+
+def test_a_map_with_nothing_missing_and_no_adjacency_says_neither(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """The First World War's off-map boxes join nothing and lack nothing: the legend keys no
+    adjacency line and the notice says it is a schematic without 'data marked missing: 0'.
+    Trench Club's 'half-board' group kind is headed in Italian."""
+    drawn = words_drawn(maps)
+    _game, _image, key = _drawn.__wrapped__("the-first-world-war", "riquadri")
+    texts = [text for text, _size in drawn]
+    assert "SCHEMA — non è la mappa reale" in texts
+    assert not [t for t in texts if "mancanti: 0" in t]
+    assert "adiacenza" not in [name for _kind, (name, _style) in key.entries]
+    _game, _image, key = _drawn("the-first-world-war", "europa")
+    assert "adiacenza" in [name for _kind, (name, _style) in key.entries]
+    _game, _image, key = _drawn("trench-club", "campo-di-battaglia")
+    assert [name for kind, (name, _style) in key.entries if kind == "heading"] == ["Gruppi: metà tabellone"]
