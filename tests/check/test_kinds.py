@@ -363,3 +363,36 @@ def test_a_component_allowed_once_present_twice(module: Callable[..., Path]) -> 
     one = module({'<VASSAL.build.module.map.BoardPicker>': layers.split("/>")[0] + "/>"
                   '<VASSAL.build.module.map.BoardPicker>'})
     assert codes(one) == []
+
+
+EXTENSION = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="true" extensionId="cc2" module="Test" moduleVersion="1.0" nextPieceSlotId="20" vassalVersion="3.6.0" version="1.0">
+  <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Counters">
+    <VASSAL.build.widget.PieceSlot entryName="2nd Bn" gpid="cc2:11" width="64" height="64">{slot}</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+
+
+def test_an_extension_may_use_what_its_module_defines(module: Callable[..., Path]) -> None:
+    """A real extension (the Warmachine & Hordes CID extension) names prototypes and images of
+    the module it extends: not errors of the extension; its archive's stray moduledata (VASSAL
+    reads extensiondata) is no name mismatch."""
+    slot = "+/null/prototype;Unit\tpiece;;;front.png;2nd Bn/\tnull;0;0;cc2:11;0"
+    path = module(buildfile=EXTENSION.format(slot=slot), images={}, files={})
+    report = check_module(path)
+    assert report.exit_code() == 0
+    assert codes(path) == [("info", "extension"), ("info", "missing-image"),
+                           ("info", "missing-prototype")]
+    # a save it carries may lay its module's maps: information too
+    with_save = module(buildfile=EXTENSION.format(slot=slot), images={},
+                       files={"scenario.vsav": _save(SCENARIO)})
+    assert ("info", "setup-missing-map") in codes(with_save)
+    assert check_module(with_save).exit_code() == 0
+    (summary,) = [f for f in report.findings if f.code == "extension"]
+    assert "an extension of module 'Test': the 2 name(s) it uses and does not define" \
+        in summary.message
+    assert "(unless module 'Test' has it)" in only(path, "missing-prototype").message
+    # a module is judged as before
+    assert only(module({'name="Unit" description=""': 'name="Units" description=""'}),
+                "missing-prototype").severity is Severity.ERROR
