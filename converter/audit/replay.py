@@ -20,7 +20,7 @@ from converter.audit.events import (
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
-from converter.audit.traits import UNREADABLE
+from converter.audit.traits import UNREADABLE, Traits
 from converter.vassal import commands as cmd
 from converter.vassal.sequence import split as seq_split
 
@@ -214,8 +214,13 @@ class Replay:
     def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
         geo = self.state.module.maps.get(c.map_name)
         if geo is not None:
+            before = geo.placed
             geo.place([b.name for b in c.boards])
-            self.state.locator.forget()
+            if len(before) != len(geo.placed) or any(
+                    x0 != x1 or y0 != y1 or b0 is not b1
+                    for (x0, y0, b0), (x1, y1, b1) in zip(before, geo.placed)):
+                # (unchanged: a save's boards are laid before its pieces and again in turn)
+                self.state.locator.forget()
         else:
             self._unknown_map(c.map_name)
 
@@ -310,6 +315,19 @@ class Replay:
                 st.stacks[c.id] = _stack_members(c.new_state)
                 return
             self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
+            return
+        known = piece._traits
+        moved = st.module.traits.moved_only(piece.type_text, piece.state_text, c.new_state,
+                                            known)
+        if moved is not None:  # (a "moved" mark: nothing the audit reads but the position)
+            (was_map, was_x, was_y), where = moved
+            piece.state_text = c.new_state
+            if known is not None and (known.map, known.x, known.y) != where:
+                piece._traits = Traits(known.name, known.game_id, known.level, known.layer,
+                                       known.masked, *where, known.card_id)
+            if where[0] is not None and where != (piece.map, piece.x, piece.y) \
+                    and where != (was_map, was_x, was_y):
+                self._move_piece(piece, *where, None)  # e.g. Send to Location
             return
         old = st.traits(piece)
         old_step = st.step_of(piece) if piece.game is not None else None

@@ -59,6 +59,7 @@ UNREADABLE = Traits("?", None, None, None, False)
 # unreadable chain), and the map and position its BasicPiece holds.
 Where = tuple[bool, str | None, int, int]
 NOWHERE: Where = (True, None, 0, 0)
+Position = tuple[str | None, int, int]  # a BasicPiece's map (None: off-map), x and y
 
 # What identifying a piece needs (`TraitReader.ids`): `Where`, then its game id and card id.
 Ids = tuple[bool, str | None, int, int, str | None, str | None]
@@ -101,6 +102,41 @@ class TraitReader:
                 self._found.clear()
             self._found[key] = found
         return found
+
+    def moved_only(self, type_text: str, old_state: str, new_state: str,
+                   old: Traits | None) -> tuple[Position, Position] | None:
+        """The BasicPiece's (map, x, y) in *old_state* and *new_state* when `read` of the
+        two says the same but for that position, decoding neither; None when it cannot
+        tell (then read both).
+
+        A ChangePiece mostly sets a trait the audit does not read (a real log's are nearly
+        all "moved" marks), and `Traits` depends on the plan's parts alone, of the
+        BasicPiece's state only on its position and the persistent properties after it:
+        so those states are compared instead.  Only for a readable chain: *old* read and
+        not `UNREADABLE`, or a lazy plan (whose traits cannot fail to decode, see `where`).
+        """
+        plan = self._plan(type_text)
+        if plan is None or old is UNREADABLE:
+            return None
+        types, shown, lazy = plan
+        if not (lazy or old is not None):
+            return None
+        count = len(types)
+        now = state_parts(new_state, count, shown)
+        if now is None:
+            return None
+        before = state_parts(old_state, count, shown)
+        if before is None or now[:-1] != before[:-1]:
+            return None
+        basic_now, basic_before = now[-1], before[-1]
+        if "\\" in basic_now or "'" in basic_now or "\\" in basic_before \
+                or "'" in basic_before \
+                or basic_now.split(";", 3)[3:] != basic_before.split(";", 3)[3:]:
+            return None
+        map_now, x_now, y_now = state_position(basic_now)
+        map_before, x_before, y_before = state_position(basic_before)
+        return ((None if map_before in ("null", "") else map_before, x_before, y_before),
+                (None if map_now in ("null", "") else map_now, x_now, y_now))
 
     def where(self, type_text: str, state_text: str) -> Where:
         """(unreadable, map, x, y) of a piece, as `read` gives them, decoding only its

@@ -140,3 +140,52 @@ def test_a_piece_read_again_elsewhere_is_named_as_the_whole_chain_says() -> None
         assert reader.read(type_text, state_text) == whole_chain(type_text, state_text), \
             (type_text[:80], state_text[-80:])
     assert len(reader._placeless) < len(pairs) + len(again) // 2  # read again, not decoded
+
+
+def test_a_change_that_only_moves_or_marks_a_piece_is_told_without_decoding() -> None:
+    """A ChangePiece mostly sets a trait the audit does not read (a "moved" mark); the reader
+    tells so from the states of the traits it reads (`moved_only`), and then the whole chain
+    says the same before and after but the position, which it gives as the chain does."""
+    changes, pieces = [], []
+    for log in LOGS:
+        _save, record = read_game(log)
+        state: dict[str, tuple[str, str]] = {}
+        for c in [*record.restored(), *(c for s in record.steps for c in s.logged())]:
+            if isinstance(c, cmd.AddPiece) and c.type != "stack" \
+                    and not c.type.startswith("deck;"):
+                state[c.id] = (c.type, c.state)
+                pieces.append((c.type, c.state))
+            elif isinstance(c, cmd.ChangePiece) and c.id in state:
+                type_text, old = state[c.id]
+                changes.append((type_text, old, c.new_state))
+                state[c.id] = (type_text, c.new_state)
+    some = pieces[::7]
+    changes += [(t, s, s[: len(s) // 2]) for t, s in some]                  # cut short
+    changes += [(t, s, other) for t, s in some for level in "123"           # another face
+                if (other := relevelled(t, s, level)) is not None]
+    changes += [(t, s, s.rpartition("\t")[0] + "\tOther;7;-3;9;0") for t, s in some]
+    changes += [(t, s, s.replace("\\", "", 1)) for t, s in some]          # damaged escapes
+    for t, s in some:  # each part's state changed in turn (a mark, a mask, an id, a name)
+        parts = split_chain(s, len(type_chain(t)))
+        changes += [(t, s, encode_chain([*parts[:i], "x" + part + "1", *parts[i + 1:]]))
+                    for i, part in enumerate(parts)]
+    persistent = ("mark;Side\tpiece;;;a.png;A", "x\tMain;1;2;3;1;vconv_id;na-1")
+    changes += [(*persistent, "y\tMain;5;6;3;1;vconv_id;na-1"),  # moved, marked
+                (*persistent, "x\tMain;1;2;3;1;vconv_id;na-2")]  # its id property changed
+    assert whole_chain(*persistent).game_id == "na-1"
+    reader = TraitReader()
+    told = moved = 0
+    for type_text, old, new in changes:
+        before, after = whole_chain(type_text, old), whole_chain(type_text, new)
+        for known in (None, reader.read(type_text, old)):
+            got = reader.moved_only(type_text, old, new, known)
+            if got is None:
+                continue
+            told += 1
+            assert UNREADABLE not in (before, after)
+            assert got == ((before.map, before.x, before.y), (after.map, after.x, after.y))
+            assert (before.name, before.game_id, before.level, before.layer, before.masked,
+                    before.card_id) == (after.name, after.game_id, after.level, after.layer,
+                                        after.masked, after.card_id), (type_text[:80], new[:80])
+            moved += got[0] != got[1]
+    assert told > len(changes) // 3 and moved > 100
