@@ -40,6 +40,8 @@ class LogSummary:
     findings: list[dict[str, Any]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     error: str | None = None  # set when the log (or its module) could not be read
+    # what the replay could not apply: {"step", "command", "message"}, in file order
+    problems: list[dict[str, Any]] = field(default_factory=list)
 
     @property
     def unreadable(self) -> bool:
@@ -52,7 +54,7 @@ class LogSummary:
                 "steps": self.steps, "commands": self.commands,
                 "violations": self.violations, "warnings": self.warnings,
                 "findings_by_rule": self.by_rule, "findings": self.findings,
-                "notes": self.notes}
+                "replay_problems": self.problems, "notes": self.notes}
 
 
 @dataclass(slots=True)
@@ -86,6 +88,7 @@ class ArchiveSummary:
                 "steps": sum(s.steps for s in done), "commands": sum(s.commands for s in done),
                 "violations": sum(s.violations for s in done),
                 "warnings": sum(s.warnings for s in done),
+                "replay_problems": sum(len(s.problems) for s in done),
                 "findings_by_rule": self.by_rule()}
 
     def exit_code(self) -> int:
@@ -158,7 +161,9 @@ def audit_one(path: str, modules: Sequence[AuditModule], *, strict: bool = False
     violations = len(result.violations)
     return LogSummary(path, mod.source, list(fa.players), fa.steps, fa.commands, violations,
                       len(result.findings) - violations, dict(sorted(by_rule.items())),
-                      [f.to_dict() for f in result.findings], [*result.notes, *notes])
+                      [f.to_dict() for f in result.findings], [*result.notes, *notes],
+                      problems=[{"step": p.pos.step, "command": p.pos.index,
+                                 "message": p.message} for p in fa.problems])
 
 
 def _module_for(path: str, saved_with: str | None, modules: Sequence[AuditModule]

@@ -33,3 +33,47 @@ def test_a_map_the_module_lacks_is_a_replay_problem_named_once(
         "  replay problem: old.vsav: restored game (command 0): the file names map 'Old Map', "
         "which the module does not have (VASSAL reports 'No such map' and shows its pieces on "
         "no map): it was probably saved with another version of the module"]
+
+
+def test_the_html_report_and_an_archive_summary_show_the_replay_problems(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A referee reading the HTML page or an archive's summary sees what the text report says:
+    the position replayed is not quite the players' own."""
+    import html
+    import json
+    import re
+    module = write_module(tmp_path / "m.vmod")
+    old = tmp_path / "old.vsav"
+    old.write_bytes(_save(SCENARIO.replace("Main Map", "Old Map")))
+    same = tmp_path / "same.vsav"
+    same.write_bytes(_save(SCENARIO))
+    message = ("the file names map 'Old Map', which the module does not have (VASSAL reports "
+               "'No such map' and shows its pieces on no map): it was probably saved with "
+               "another version of the module")
+    page_path = tmp_path / "old.html"
+    assert main(["audit", str(old), "--module", str(module), "--format", "html",
+                 "-o", str(page_path)]) == 0
+    page = page_path.read_text(encoding="utf-8")
+    block = re.search(r"<summary>Replay problems \(1\)</summary>(.*?)</details>", page, re.S)
+    assert block is not None
+    link = re.search(r"<a href='#([^']+)'>old.vsav: restored game \(command 0\)</a>: (.*?)</div>",
+                     block.group(1))
+    assert link is not None and html.unescape(link.group(2)) == message
+    assert f"id='{link.group(1)}'" in page  # the link leads to the step's line
+    clean = tmp_path / "same.html"
+    assert main(["audit", str(same), "--module", str(module), "--format", "html",
+                 "-o", str(clean)]) == 0
+    assert "Replay problems" not in clean.read_text(encoding="utf-8")
+    capsys.readouterr()
+
+    code, out = audit(capsys, "--each", same, old, "--module", module)
+    assert code == 0
+    assert f"  replay problem: restored game (command 0): {message}" in out.splitlines()
+    assert out.count("replay problem:") == 1 and "replay problems: 1" in out
+    code, out = audit(capsys, "--each", same, old, "--module", module, "--format", "json")
+    doc = json.loads(out)
+    assert [log["replay_problems"] for log in doc["logs"]] == [
+        [], [{"step": 0, "command": 0, "message": message}]]
+    assert doc["totals"]["replay_problems"] == 1
+    code, out = audit(capsys, "--each", same, old, "--module", module, "--format", "html")
+    assert html.escape(f"replay problem: restored game (command 0): {message}") in out

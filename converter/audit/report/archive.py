@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import html
 import json
+from typing import Any
 
 from converter.audit.archive import ArchiveSummary, LogSummary
 
@@ -17,6 +18,16 @@ def _rules(by_rule: dict[str, int]) -> str:
 
 def _verdict(s: LogSummary) -> str:
     return f"{s.violations} violation(s), {s.warnings} warning(s)"
+
+
+# a log whose replay went wrong from its first commands (another version of the module) can
+# have hundreds of problems: the summary shows the first few, the JSON has them all
+SHOWN_PROBLEMS = 3
+
+
+def _problem(p: dict[str, Any]) -> str:
+    where = "restored game" if p["step"] == 0 else f"step {p['step']}"
+    return f"{where} (command {p['command']}): {p['message']}"
 
 
 def render_archive_text(summary: ArchiveSummary) -> str:
@@ -31,13 +42,19 @@ def render_archive_text(summary: ArchiveSummary) -> str:
             lines.append(f"  players: {', '.join(s.players)}")
         if len(summary.modules) > 1:
             lines.append(f"  module: {s.module}")
+        lines.extend(f"  replay problem: {_problem(p)}" for p in s.problems[:SHOWN_PROBLEMS])
+        if len(s.problems) > SHOWN_PROBLEMS:
+            lines.append(f"  … and {len(s.problems) - SHOWN_PROBLEMS} more replay problem(s) "
+                         "(--format json lists them all)")
         lines.extend(f"  note: {note}" for note in s.notes)
     t = summary.totals()
     lines.append(f"logs: {t['logs']} ({t['audited']} audited, {t['unreadable']} unreadable): "
                  f"{t['with_violations']} with violations, {t['with_warnings_only']} with "
                  f"warnings only, {t['clean']} clean")
     lines.append(f"steps: {t['steps']}, commands: {t['commands']}; findings: "
-                 f"{t['violations']} violation(s), {t['warnings']} warning(s)")
+                 f"{t['violations']} violation(s), {t['warnings']} warning(s)"
+                 + (f"; replay problems: {t['replay_problems']}" if t["replay_problems"]
+                    else ""))
     if t["findings_by_rule"]:
         lines.append(f"findings by rule: {_rules(t['findings_by_rule'])}")
     for s in summary.unreadable:
@@ -70,9 +87,14 @@ def render_archive_html(summary: ArchiveSummary) -> str:
             continue
         cls = "bad" if s.violations else ("warn" if s.warnings else "ok")
         rules = "<br>".join(f"{esc(r)} {n}" for r, n in s.by_rule.items()) or "—"
+        problems = "".join(f"<div class=small>replay problem: {esc(_problem(p))}</div>"
+                           for p in s.problems[:SHOWN_PROBLEMS])
+        if len(s.problems) > SHOWN_PROBLEMS:
+            problems += (f"<div class=small>… and {len(s.problems) - SHOWN_PROBLEMS} more "
+                         "(the JSON summary lists them all)</div>")
         rows.append(f"<tr class={cls}><td>{esc(s.path)}</td><td>{esc(', '.join(s.players))}"
                     f"</td><td class=n>{s.steps}</td><td class=n>{s.violations}</td>"
-                    f"<td class=n>{s.warnings}</td><td>{rules}</td></tr>")
+                    f"<td class=n>{s.warnings}</td><td>{rules}{problems}</td></tr>")
     by_rule = "".join(f"<tr><td>{esc(r)}</td><td class=n>{n}</td></tr>"
                       for r, n in t["findings_by_rule"].items())
     head = (f"<h1>vconv audit: {t['logs']} logs</h1>"
@@ -80,9 +102,11 @@ def render_archive_html(summary: ArchiveSummary) -> str:
             + f"<p>{t['audited']} audited, {t['unreadable']} unreadable: "
               f"{t['with_violations']} with violations, {t['with_warnings_only']} with "
               f"warnings only, {t['clean']} clean. {t['steps']} steps, {t['commands']} "
-              f"commands; {t['violations']} violation(s), {t['warnings']} warning(s).</p>")
+              f"commands; {t['violations']} violation(s), {t['warnings']} warning(s)"
+              + (f"; replay problems: {t['replay_problems']}" if t["replay_problems"] else "")
+              + ".</p>")
     table = ("<table><tr><th>log</th><th>players</th><th>steps</th><th>violations</th>"
-             "<th>warnings</th><th>findings by rule</th></tr>" + "".join(rows) + "</table>")
+             "<th>warnings</th><th>findings by rule; replay problems</th></tr>" + "".join(rows) + "</table>")
     totals = ("<h2>Findings by rule</h2><table><tr><th>rule</th><th>findings</th></tr>"
               + by_rule + "</table>") if by_rule else ""
     return (f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>vconv audit: "

@@ -38,6 +38,8 @@ h1{font-size:17px;margin:2px 0 6px}h2{font-size:15px;margin:14px 0 4px}
 .finding a{color:inherit}
 details{margin:8px 0}summary{cursor:pointer;font-weight:bold;font-size:14px}
 .nc{color:#555;margin:3px 0}
+.problem{border-left:4px solid #777;padding:3px 6px;margin:4px 0;background:#f3f3f3;
+ cursor:pointer}
 .file{font-weight:bold;margin:8px 0 2px}
 .step{display:flex;gap:6px;padding:2px 4px;cursor:pointer;border-bottom:1px solid #eee}
 .step .n{flex:none;width:3.2em;color:#888;text-align:right}
@@ -126,6 +128,7 @@ def render_html(result: AuditResult) -> str:
         side.append(f"<div class=small>{len(result.not_checkable)} rule(s) could not be "
                     "checked from the game's data: see “Not checkable” below (never "
                     "counted as passed).</div>")
+    side.extend(_problems(result, files))
     for f in result.findings:
         fi = files.get(f.pos.file, 0)
         when = ""
@@ -142,7 +145,14 @@ def render_html(result: AuditResult) -> str:
     side.append("<h2>Steps</h2><div class=small>click a step or a finding to show it on the "
                 "map; ↑/↓ step through</div>")
     for i, fa in enumerate(result.files):
-        side.extend(_steps(fa, i, bad_steps, len(result.files) > 1))
+        side.extend(_steps(fa, i, bad_steps, len(result.files) > 1,
+                           {p.pos.step for p in fa.problems}))
+    if result.withdrawn:
+        side.append(f"<details><summary>Withdrawn by undo ({len(result.withdrawn)})</summary>")
+        for f in result.withdrawn:
+            side.append(f"<div class=nc {_click(f.pos.step, files.get(f.pos.file, 0))}>"
+                        f"{_esc(f.line())}</div>")
+        side.append("</details>")
     if result.not_checkable:
         side.append(f"<details><summary>Not checkable ({len(result.not_checkable)})</summary>")
         for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
@@ -181,6 +191,24 @@ def render_html(result: AuditResult) -> str:
             f"<style>{CSS}</style></head><body>{body}<script>{JS}</script></body></html>\n")
 
 
+def _problems(result: AuditResult, files: dict[str, int]) -> list[str]:
+    """What the replay could not apply (a piece not in the game, a map the module lacks):
+    the referee must see that the position shown is not quite the players' own."""
+    problems = [(fa, p) for fa in result.files for p in fa.problems]
+    if not problems:
+        return []
+    out = [f"<details class=problems open><summary>Replay problems ({len(problems)})"
+           "</summary><div class=small>commands the replay could not apply as recorded; the "
+           "position after them may differ from the players' own</div>"]
+    for fa, p in problems:
+        fi = files.get(_name(fa), 0)
+        out.append(f"<div class=problem {_click(p.pos.step, fi)}>"
+                   f"<a href='#{step_anchor(fi, p.pos.step)}'>{_esc(p.pos.label())}</a>: "
+                   f"{_esc(p.message)}</div>")
+    out.append("</details>")
+    return out
+
+
 def _name(fa: FileAudit) -> str:
     return fa.path.replace("\\", "/").rsplit("/", 1)[-1]
 
@@ -190,7 +218,8 @@ def _where(f: Finding, nfiles: int) -> str:
     return f"{f.pos.file} {at}" if nfiles > 1 else at
 
 
-def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool) -> list[str]:
+def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool,
+           problem_steps: set[int]) -> list[str]:
     out = [f"<div class=file>{_esc(_name(fa))}</div>"] if many else []
 
     def line(step: int, text: str, extra: str = "") -> str:
@@ -199,19 +228,23 @@ def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool) 
                 f"<span class=n>{'setup' if step == 0 else '#' + str(step)}</span>"
                 f"<span>{text}</span></div>")
 
-    out.append(line(0, "restored game: the position the file starts from"))
+    lines = [(0, line(0, "restored game: the position the file starts from"))]
     seen = {0}
     for rec in fa.recorded:
         when = f"T{rec.turn} " if rec.turn is not None else ""
         who = f" [{rec.player}]" if rec.player else ""
         summary = "; ".join(rec.text[:3]) + (" …" if len(rec.text) > 3 else "")
-        out.append(line(rec.step, _esc(when + summary + who), " undone" if rec.undone else ""))
+        lines.append((rec.step, line(rec.step, _esc(when + summary + who),
+                                     " undone" if rec.undone else "")))
         seen.add(rec.step)
-    for _, step in sorted(b for b in bad_steps if b[0] == fi and b[1] not in seen):
-        out.append(line(step, "(a step with no move or roll to show)"))
-    if len(fa.recorded) and fa.steps > fa.recorded[-1].step:
-        out.append(f"<div class=small>… steps after #{fa.recorded[-1].step} are not "
-                   "listed</div>")
+    unlisted = {b[1] for b in bad_steps if b[0] == fi} | problem_steps
+    lines.extend((step, line(step, "(a step with no move or roll to show)"))
+                 for step in unlisted - seen)
+    lines.sort(key=lambda entry: entry[0])  # (stable: a step's own lines keep their order)
+    out.extend(text for _, text in lines)
+    last = lines[-1][0]
+    if last and fa.steps > last:
+        out.append(f"<div class=small>… steps after #{last} are not listed</div>")
     return out
 
 
