@@ -179,6 +179,14 @@ def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
     return HexBoardGeometry(grid, image, (left + fx, top + fy), w, h, spaces, (box_w, box_h))
 
 
+def hex_legend_top(board: Board, image_size: tuple[int, int], hex_px: float = DEFAULT_HEX_PX) -> int:
+    """Where a hex schematic's legend (the terrain key and the groups) begins, in pixels from
+    the top: a print lays what is below on a page of its own."""
+    rows, _cols = hex_group_rows(board, image_size[0], hex_px)
+    band = rows * HEX_GROUP_PITCH * hex_px + (0.3 * hex_px if rows else 0.0)
+    return int(image_size[1] - band - LEGEND_HEXES * hex_px)
+
+
 HEX_GROUP_PITCH = 0.32   # one row of a hex schematic's group legend, in hex diameters
 HEX_GROUP_COLUMN = 4.5   # the least width of one of its columns, in hex diameters
 
@@ -540,6 +548,23 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
     band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
     _terrain_legend(draw, game, (geo.image_size[0], int(geo.image_size[1] - band)), size, t)
     _hex_group_legend(draw, board, key, geo.image_size, size, tr, t)
+    return img
+
+
+def hex_legend_image(game: Game, board: Board, width_px: int, *, hex_px: float = DEFAULT_HEX_PX,
+                     theme: dict[str, Any] | None = None) -> Image.Image:
+    """A hex schematic's legend (terrain key, then the groups in as many columns as
+    *width_px* holds) drawn on its own, as the schematic draws it at its foot: a print lays
+    it on a page of its own at the map's scale."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    size = float(hex_px)
+    rows, _cols = hex_group_rows(board, width_px, size)
+    band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
+    height = int(math.ceil(LEGEND_HEXES * size + band))
+    img = Image.new("RGB", (width_px, height), color(t["paper"]))
+    draw = ImageDraw.Draw(img)
+    _terrain_legend(draw, game, (width_px, int(height - band)), size, t)
+    _hex_group_legend(draw, board, hex_group_key(game, board, t), (width_px, height), size, words(game.language), t)
     return img
 
 
