@@ -1156,6 +1156,8 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, key: Sche
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
     heading = legend_heading(board, set(key.plan.frames), tr)
+    if not key.entries and heading == tr("Legend"):  # nothing to key: no legend at all
+        return
     put_text(draw, (x, y0), heading, font=fit_font(draw, heading, "bold", int(fnt.size), size[0] - 4 * unit),
              fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS

@@ -160,3 +160,12 @@ def test_a_hex_maps_groups_have_strips_and_a_legend() -> None:
     assert max(y for _x, y in cells) + maps.HEX_GROUP_PITCH * size <= image.height
     lowest_hex = max(geo.center(h)[1] for h in board.grid.all_ids()) + size / 2
     assert min(y for _x, y in cells) > lowest_hex + size * 0.5
+
+
+def test_a_map_with_nothing_to_key_has_no_legend(words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Pursuit of Glory's off-map boxes: no line, fill, group or red outline to explain, so
+    no lone 'Legenda' heading is printed over an empty band."""
+    drawn = words_drawn(maps)
+    _game, _image, key = _drawn.__wrapped__("pursuit-of-glory", "caselle")
+    assert key.entries == []
+    assert "Legenda" not in [text for text, _size in drawn]
