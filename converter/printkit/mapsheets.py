@@ -24,7 +24,7 @@ from converter.model.board import Board
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
-from converter.render.maps import legend_top
+from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
@@ -291,10 +291,15 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     legend = None
     if layout.boxes and not layout.hex_centres and not scan:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
-    elif not layout.boxes and not layout.hex_centres and not scan \
-            and len(_tiles_of(picture, scale, paper)[1]) > 1:  # a schematic of points
-        cut = legend_top(board, picture.size)
-        legend = picture.crop((0, cut, picture.width, picture.height))
+    elif not layout.boxes and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
+        # a schematic of points or hexes: its legend band (terrain key, groups) apart
+        if layout.hex_centres:  # drawn again as wide as a landscape page is at the map's scale
+            cut = hex_legend_top(board, picture.size, lay.HEX_PX)
+            page = paper if paper.width_mm > paper.height_mm else turned(paper)
+            legend = hex_legend_image(game, board, int((page.width_mm - 2 * MARGIN_MM) / scale), hex_px=lay.HEX_PX)
+        else:
+            cut = legend_top(board, picture.size)
+            legend = picture.crop((0, cut, picture.width, picture.height))
         picture = picture.crop((0, 0, picture.width, cut))
     sheet, board_tiles = _tiles_of(picture, scale, paper)
     return BoardPrint(picture, scale, sheet, board_tiles, legend)

@@ -143,12 +143,18 @@ def kind_heading(kind: str | None, tr: Callable[..., str]) -> str:
     return tr("Groups: {kind}", kind=tr(kind.replace("-", " ").replace("_", " ")))
 
 
+def places(board: Board) -> list[tuple[str, list[str]]]:
+    """(id, groups) of each place of *board* a group can hold: its spaces, then its hexes."""
+    return ([(s.id, list(s.groups or [])) for s in board.spaces or []]
+            + [(h.id, list(h.groups or [])) for h in board.hexes or []])
+
+
 def legend_groups(board: Board, known: Mapping[str, Group]) -> list[str]:
-    """The groups a board's legend lists: its own, then those its spaces name from another
+    """The groups a board's legend lists: its own, then those its places name from another
     board, in the order the data gives them."""
     ids = [g.id for g in board.groups or []]
-    for s in board.spaces or []:
-        for gid in s.groups or []:
+    for _pid, groups in places(board):
+        for gid in groups:
             if gid not in ids and gid in known:
                 ids.append(gid)
     return ids
@@ -156,10 +162,10 @@ def legend_groups(board: Board, known: Mapping[str, Group]) -> list[str]:
 
 def _strips(board: Board, known: Mapping[str, Group]) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
-    for s in board.spaces or []:
-        shown = most_specific([gid for gid in s.groups or [] if gid in known], known)
+    for pid, groups in places(board):
+        shown = most_specific([gid for gid in groups if gid in known], known)
         if shown:
-            out[s.id] = shown
+            out[pid] = shown
     return out
 
 
@@ -175,7 +181,7 @@ def game_swatches(game: Game, palette: Sequence[str] = PALETTE) -> dict[str, Swa
     board (Gallipoli's inset shows the Ottoman Empire as the main map does), none shared:
     the palette's colours in the order the boards' legends list the groups, then the same
     colours striped light, then dark."""
-    boards = [b for b in game.boards or [] if b.spaces and b.hex_grid() is None]  # drawn with strips
+    boards = [b for b in game.boards or [] if places(b)]  # drawn with strips
     shown: set[str] = set()
     order: list[str] = []
     for board in boards:
@@ -216,7 +222,7 @@ def legend_shape(board: Board) -> list[str]:
     from the board alone (the image's size is known before the game's other boards are
     read): a group another board defines counts as a section of its own, with both notes."""
     own = {g.id: g for g in board.groups or []}
-    foreign = list(dict.fromkeys(gid for s in board.spaces or [] for gid in s.groups or [] if gid not in own))
+    foreign = list(dict.fromkeys(gid for _pid, groups in places(board) for gid in groups if gid not in own))
     if not own and not foreign:
         return []
     shape: list[str] = []
@@ -225,8 +231,8 @@ def legend_shape(board: Board) -> list[str]:
         by_kind[g.kind] = by_kind.get(g.kind, 0) + 1
     for count in list(by_kind.values()) + [1] * len(foreign):
         shape += ["heading"] + ["group"] * count
-    shown = {gid for s in board.spaces or []
-             for gid in most_specific([g for g in s.groups or [] if g in own], own)}
+    shown = {gid for _pid, groups in places(board)
+             for gid in most_specific([g for g in groups if g in own], own)}
     if foreign or any(g.parent for g in own.values()):
         shape.append("note")
     if foreign or set(own) - shown:  # the empty box's note, and the red empty box's

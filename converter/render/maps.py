@@ -33,7 +33,7 @@ from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.groupkey import (
     PALETTE, UNLISTED, GroupKey, Swatch, game_groups, game_swatches, group_key, legend_shape, listed_groups,
-    paint_swatch)
+    paint_swatch, places)
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import when_text, words
 from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text, wrap
@@ -173,8 +173,76 @@ def hex_board_geometry(board: Board, hex_px: float = DEFAULT_HEX_PX, *,
             r, c = divmod(k, per_row)
             spaces[sp.id] = (margin + c * (box_w + 0.2 * size) + box_w / 2, y0 + r * (box_h + 0.2 * size) + box_h / 2)
         panel = rows * (box_h + 0.2 * size) + margin
-    image = (int(math.ceil(width)), int(math.ceil(draw_h + top + margin + panel + LEGEND_HEXES * size)))
+    rows, _cols = hex_group_rows(board, width, size)
+    band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
+    image = (int(math.ceil(width)), int(math.ceil(draw_h + top + margin + panel + LEGEND_HEXES * size + band)))
     return HexBoardGeometry(grid, image, (left + fx, top + fy), w, h, spaces, (box_w, box_h))
+
+
+def hex_legend_top(board: Board, image_size: tuple[int, int], hex_px: float = DEFAULT_HEX_PX) -> int:
+    """Where a hex schematic's legend (the terrain key and the groups) begins, in pixels from
+    the top: a print lays what is below on a page of its own."""
+    rows, _cols = hex_group_rows(board, image_size[0], hex_px)
+    band = rows * HEX_GROUP_PITCH * hex_px + (0.3 * hex_px if rows else 0.0)
+    return int(image_size[1] - band - LEGEND_HEXES * hex_px)
+
+
+HEX_GROUP_PITCH = 0.32   # one row of a hex schematic's group legend, in hex diameters
+HEX_GROUP_COLUMN = 4.5   # the least width of one of its columns, in hex diameters
+
+
+def hex_group_rows(board: Board, width: float, size: float) -> tuple[int, int]:
+    """(rows, columns) of a hex schematic's group legend, from the board alone: room for
+    every heading, group and note it may need, a heading never left at a column's foot."""
+    kinds = legend_shape(board)
+    if not kinds:
+        return 0, 0
+    cols = max(1, int((width - 0.8 * size) // (HEX_GROUP_COLUMN * size)))
+    own = {g.id for g in board.groups or []}
+    spare = kinds.count("heading") if any(set(groups) - own for _pid, groups in places(board)) else 0
+    rows = math.ceil((len(kinds) + spare) / cols)
+    while _cell_indices(kinds, rows)[-1] >= rows * cols:
+        rows += 1
+    return rows, cols
+
+
+def hex_group_cells(board: Board, image_size: tuple[int, int], size: float,
+                    kinds: list[str]) -> list[tuple[float, float]]:
+    """The top-left corner of each entry of a hex schematic's group legend (*kinds*: each
+    entry's kind), down its columns in the band at the picture's foot."""
+    rows, cols = hex_group_rows(board, image_size[0], size)
+    if not rows:
+        return []
+    top = image_size[1] - rows * HEX_GROUP_PITCH * size - 0.15 * size
+    col_w = (image_size[0] - 0.8 * size) / cols
+    return [(0.4 * size + (k // rows) * col_w, top + (k % rows) * HEX_GROUP_PITCH * size)
+            for k in _cell_indices(kinds, rows)]
+
+
+def hex_swatch_box(cell: tuple[float, float], size: float) -> Rect:
+    """Where a group's swatch is drawn in its cell of a hex schematic's legend."""
+    x, y = cell
+    return (x, y + HEX_GROUP_PITCH * size * 0.2, x + size * 0.3, y + HEX_GROUP_PITCH * size * 0.8)
+
+
+def hex_strip_segments(geo: HexBoardGeometry, key: GroupKey, place_id: str,
+                       size: float) -> list[tuple[str, Rect, Swatch | None]]:
+    """(group id, box, swatch) of each segment of a hex's strip, low in the hex under its
+    name and details (or along the foot of a space's box in the panel under the grid)."""
+    shown = key.strips.get(place_id, [])
+    if not shown:
+        return []
+    if place_id in geo.spaces:
+        x, y = geo.spaces[place_id]
+        bw, bh = geo.space_box
+        x0, y0, x1, y1 = x - bw / 2 + size * 0.1, y + bh / 2 - size * 0.14, x + bw / 2 - size * 0.1, y + bh / 2 - size * 0.07
+    elif geo.grid.contains(place_id):
+        cx, cy = geo.center(place_id)
+        x0, y0, x1, y1 = cx - size * 0.14, cy + size * 0.365, cx + size * 0.14, cy + size * 0.415
+    else:
+        return []
+    seg = (x1 - x0) / len(shown)
+    return [(gid, (x0 + k * seg, y0, x0 + (k + 1) * seg, y1), key.swatches.get(gid)) for k, gid in enumerate(shown)]
 
 
 # --- space geometry -----------------------------------------------------------------------
@@ -466,13 +534,81 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
         draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
                                outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
         panel_label(sp.name, size, (bw, bh), (x, y)).draw(draw, ink_on(fill))
+    key = hex_group_key(game, board, t)
+    line_w = max(1, int(size * 0.02))
+    for place_id in key.strips:
+        for _gid, segment, swatch in hex_strip_segments(geo, key, place_id, size):
+            paint_swatch(draw, segment, swatch, ink, color(t["paper"]), line_w)
     notice = _notice(board, game.language)
     top_font = fit_font(draw, notice, "bold", int(size * 0.22), geo.image_size[0] * 0.95)
     put_text(draw, (geo.image_size[0] / 2, size * 0.45), notice, font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
     put_text(draw, (geo.image_size[0] / 2, size * 0.8), f"{game.title} — {board.name}", font=title, fill=ink, anchor="mm")
-    _terrain_legend(draw, game, geo.image_size, size, t)
+    rows, _cols = hex_group_rows(board, geo.image_size[0], size)
+    band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
+    _terrain_legend(draw, game, (geo.image_size[0], int(geo.image_size[1] - band)), size, t)
+    _hex_group_legend(draw, board, key, geo.image_size, size, tr, t)
     return img
+
+
+def hex_legend_image(game: Game, board: Board, width_px: int, *, hex_px: float = DEFAULT_HEX_PX,
+                     theme: dict[str, Any] | None = None) -> Image.Image:
+    """A hex schematic's legend (terrain key, then the groups in as many columns as
+    *width_px* holds) drawn on its own, as the schematic draws it at its foot: a print lays
+    it on a page of its own at the map's scale."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    size = float(hex_px)
+    rows, _cols = hex_group_rows(board, width_px, size)
+    band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
+    height = int(math.ceil(LEGEND_HEXES * size + band))
+    img = Image.new("RGB", (width_px, height), color(t["paper"]))
+    draw = ImageDraw.Draw(img)
+    _terrain_legend(draw, game, (width_px, int(height - band)), size, t)
+    _hex_group_legend(draw, board, hex_group_key(game, board, t), (width_px, height), size, words(game.language), t)
+    return img
+
+
+def hex_group_key(game: Game, board: Board, theme: dict[str, Any] | None = None) -> GroupKey:
+    """The strips and legend sections of a hex schematic's groups (as ``schematic_key``'s)."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    return group_key(board, game_groups(game, board), words(game.language),
+                     game_swatches(game, t["group_colors"]), listed_groups(game))
+
+
+def _hex_group_legend(draw: ImageDraw.ImageDraw, board: Board, key: GroupKey, image_size: tuple[int, int],
+                      size: float, tr: Callable[..., str], t: dict[str, Any]) -> None:
+    """The groups under their kinds' headings, in columns at the picture's foot."""
+    entries = group_legend_entries(key, tr, t, hexes=True)
+    if not entries:
+        return
+    rows, cols = hex_group_rows(board, image_size[0], size)
+    col_w = (image_size[0] - 0.8 * size) / max(1, cols)
+    ink = color(t["ink"])
+    px = max(7, int(size * 0.14))
+    for (kind, (name, style)), cell in zip(entries, hex_group_cells(board, image_size, size,
+                                                                   [k for k, _e in entries])):
+        x, y = cell
+        mid = y + HEX_GROUP_PITCH * size / 2
+        if kind == "heading":
+            put_text(draw, (x, mid), name, font=fit_font(draw, name, "bold", px, col_w - size * 0.1),
+                     fill=ink, anchor="lm")
+            continue
+        indent = 0.0
+        if kind == "group":
+            paint_swatch(draw, hex_swatch_box(cell, size), style, ink, color(t["paper"]), max(1, int(size * 0.02)))
+            indent = size * 0.38
+        room = col_w - indent - size * 0.1
+        label = fit_font(draw, name, "regular", px, room, min_px=7)
+        lines = [name]
+        if label.size < px * 0.85:  # too long for one line: two lines, a little smaller
+            label = font("regular", max(7, int(px * 0.85)))
+            lines = wrap(draw, name, label, room)
+            lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines
+            widest = max(lines, key=lambda text: draw.textlength(text, font=label))
+            label = fit_font(draw, widest, "regular", int(label.size), room, min_px=7)
+        for n, line in enumerate(lines):
+            put_text(draw, (x + indent, mid + (n - (len(lines) - 1) / 2) * label.size * 1.1), line,
+                     font=label, fill=ink, anchor="lm")
 
 
 def panel_label(name: str, hex_px: float, box: tuple[float, float], centre: tuple[float, float]) -> TextBlock:
@@ -550,7 +686,7 @@ def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int
         return
     fnt = font("regular", max(7, int(size * 0.14)))
     x = size * 0.4
-    y = image_size[1] - size * LEGEND_HEXES * 0.6
+    y = image_size[1] - size * LEGEND_HEXES * 0.6  # *image_size*: down to the group legend's band
     for name, col, kind in items:
         w = draw.textlength(one_line(name), font=fnt)
         if x + size * 0.4 + w > image_size[0] - size * 0.2:
@@ -911,7 +1047,6 @@ def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, in
     their brackets and empty boxes mean ('note')."""
     tr = words(game.language)
     ink = color(t["ink"])
-    unlisted = Swatch(color(t["notice"]), UNLISTED)
     marks = marks or {}
     entries: list[tuple[str, Any]] = []
     if marks.get("adjacent", True):
@@ -933,15 +1068,29 @@ def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, in
         if ter and ter.color:
             entries.append(("swatch", (ter.name, color(ter.color))))
     if groups is not None:
-        for heading, members in groups.sections:
-            entries.append(("heading", (heading, None)))
-            entries.extend(("group", (e.label, unlisted if e.unlisted else e.swatch)) for e in members)
-        if groups.nested:
-            entries.append(("note", (tr("Name (larger group): its spaces are in the larger group too"), None)))
-        if groups.without_strip:
-            entries.append(("group", (tr("empty box: no strip shows this group here"), None)))
-        if groups.unlisted:
-            entries.append(("group", (tr("red empty box: spaces not given by the rulebook"), unlisted)))
+        entries += group_legend_entries(groups, tr, t)
+    return entries
+
+
+def group_legend_entries(groups: GroupKey, tr: Callable[..., str], t: dict[str, Any], *,
+                         hexes: bool = False) -> list[tuple[str, Any]]:
+    """The groups' part of a legend: a heading per kind ('heading'), each group with its
+    swatch ('group': None for an empty box, a red empty box for a group whose places the
+    rulebook does not give), and what the brackets and empty boxes mean (*hexes*: the
+    places are a hex map's hexes)."""
+    unlisted = Swatch(color(t["notice"]), UNLISTED)
+    entries: list[tuple[str, Any]] = []
+    for heading, members in groups.sections:
+        entries.append(("heading", (heading, None)))
+        entries.extend(("group", (e.label, unlisted if e.unlisted else e.swatch)) for e in members)
+    if groups.nested:
+        entries.append(("note", (tr("Name (larger group): its hexes are in the larger group too") if hexes
+                                 else tr("Name (larger group): its spaces are in the larger group too"), None)))
+    if groups.without_strip:
+        entries.append(("group", (tr("empty box: no strip shows this group here"), None)))
+    if groups.unlisted:
+        entries.append(("group", (tr("red empty box: hexes not given by the rulebook") if hexes
+                                  else tr("red empty box: spaces not given by the rulebook"), unlisted)))
     return entries
 
 
@@ -1007,6 +1156,8 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, key: Sche
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
     heading = legend_heading(board, set(key.plan.frames), tr)
+    if not key.entries and heading == tr("Legend"):  # nothing to key: no legend at all
+        return
     put_text(draw, (x, y0), heading, font=fit_font(draw, heading, "bold", int(fnt.size), size[0] - 4 * unit),
              fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS

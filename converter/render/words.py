@@ -115,6 +115,9 @@ ITALIAN: dict[str, str] = {
     "Name (larger group): its spaces are in the larger group too":
         "Nome (gruppo più ampio): le sue caselle sono anche nel gruppo più ampio",
     "empty box: no strip shows this group here": "riquadro vuoto: nessuna striscia mostra questo gruppo qui",
+    "red empty box: hexes not given by the rulebook": "riquadro rosso vuoto: esagoni non indicati dal regolamento",
+    "Name (larger group): its hexes are in the larger group too":
+        "Nome (gruppo più ampio): i suoi esagoni sono anche nel gruppo più ampio",
     "red empty box: spaces not given by the rulebook":
         "riquadro rosso vuoto: spazi non indicati dal regolamento",
     "label set apart from its link":

@@ -203,3 +203,31 @@ def test_turn_boxes_keep_one_label_size_and_whole_notes(
     assert len(labels) >= 30 and len({size for _text, size in labels}) == 1
     assert [text for text, _size in drawn if text.startswith("31 ottobre")] == ["31 ottobre - 2"]
     assert not [text for text, _size in drawn if text.endswith("…")]
+
+
+def test_a_hex_maps_legend_prints_on_a_page_of_its_own_at_the_maps_scale() -> None:
+    """When Eagles Fight's hex map spans several pages: its terrain key and group legend had
+    been split over a row of near-empty pages under the map, marks on their words.  The map
+    pages now end at the grid's edge and the legend, laid out again as wide as a landscape
+    page holds, prints on one page at the map's own scale."""
+    from converter.builder import layout as lay
+    from converter.printkit.mapsheets import board_print, legend_page
+    from converter.render.maps import hex_legend_top
+
+    wef = load_model(ROOT / "modules" / "when-eagles-fight")
+    board = wef.board("mappa")
+    bp = board_print(wef, board, PAPERS["a4"])
+    assert bp.legend is not None and len(bp.tiles) > 1
+    whole = board_picture_size(wef, board)
+    assert bp.picture.size == (whole[0], hex_legend_top(board, whole, lay.HEX_PX))
+    sheet, page = legend_page(wef, board, bp.legend, PAPERS["a4"], dpi=DPI)
+    assert sheet.width_mm > sheet.height_mm
+    shown_mm = (page.width - 2 * mm_to_px(MARGIN_MM, DPI)) / bp.legend.width * 25.4 / DPI  # a legend px
+    assert shown_mm >= 0.95 * bp.scale
+    assert bp.legend.height * shown_mm <= sheet.height_mm - 2 * MARGIN_MM
+
+
+def board_picture_size(game: Any, board: Any) -> tuple[int, int]:
+    from converter.builder.images import board_picture
+
+    return board_picture(game, board).size  # type: ignore[no-any-return]

@@ -115,3 +115,57 @@ def test_a_map_with_nothing_missing_and_no_adjacency_says_neither(
     assert "adiacenza" in [name for _kind, (name, _style) in key.entries]
     _game, _image, key = _drawn("trench-club", "campo-di-battaglia")
     assert [name for kind, (name, _style) in key.entries if kind == "heading"] == ["Gruppi: metà tabellone"]
+
+
+def _look(image: Image.Image, box: tuple[float, float, float, float], inset: int = 2) -> frozenset[Any]:
+    """The colours a player sees inside *box*, its outline left out."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    return frozenset(c for _n, c in image.crop((x0 + inset, y0 + inset, x1 - inset, y1 - inset)).getcolors(1 << 16))
+
+
+def test_a_hex_maps_groups_have_strips_and_a_legend() -> None:
+    """When Eagles Fight's hex map puts its hexes in countries and its edge: each such hex
+    has a strip of its groups' swatches low in the hex, every swatch means one group of the
+    legend (Odessa: Russia, then the east edge), every group of the board is in the legend
+    under its kind, and a city whose hex the rulebook does not give (Petrograd) has a red
+    empty box; the legend lies under the terrain key, on the picture."""
+    game = load_model(MODULES / "when-eagles-fight")
+    board = game.board("mappa")
+    assert board is not None
+    size = 80.0
+    image = maps.hex_schematic(game, board, hex_px=size)
+    geo = maps.hex_board_geometry(board, size)
+    assert image.size == geo.image_size
+    key = maps.hex_group_key(game, board)
+    entries = maps.group_legend_entries(key, lambda text, **kw: text.format(**kw) if kw else text,
+                                        maps.DEFAULT_THEME, hexes=True)
+    cells = maps.hex_group_cells(board, image.size, size, [kind for kind, _e in entries])
+    assert len(cells) == len(entries)
+    legend = {name: _look(image, maps.hex_swatch_box(cell, size), 3)
+              for (kind, (name, _style)), cell in zip(entries, cells) if kind == "group"}
+    for g in board.groups or []:
+        assert any(name == g.name or name.startswith(g.name + " (") for name in legend), g.name
+    paper = _look(image, (4, 4, 40, 40))
+    drawn = {name: look for name, look in legend.items() if look != paper}
+    assert len(set(drawn.values())) == len(drawn) >= 6
+    strips = {hid: [_look(image, box, 1) for _gid, box, _s in maps.hex_strip_segments(geo, key, hid, size)]
+              for hid in key.strips}
+    assert strips["4233"] == [drawn["Russia (vera e propria)"], drawn["Bordo mappa orientale (42xx)"]]
+    for hid, looks in strips.items():
+        for look in looks:
+            assert [name for name, lk in drawn.items() if lk == look], hid
+    x0, y0, x1, y1 = (int(v) for v in maps.hex_swatch_box(cells[[n for _k, (n, _s) in entries].index(
+        "Petrograd (Russia (vera e propria))")], size))
+    assert image.getpixel((x0, (y0 + y1) // 2)) == NOTICE
+    assert max(y for _x, y in cells) + maps.HEX_GROUP_PITCH * size <= image.height
+    lowest_hex = max(geo.center(h)[1] for h in board.grid.all_ids()) + size / 2
+    assert min(y for _x, y in cells) > lowest_hex + size * 0.5
+
+
+def test_a_map_with_nothing_to_key_has_no_legend(words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Pursuit of Glory's off-map boxes: no line, fill, group or red outline to explain, so
+    no lone 'Legenda' heading is printed over an empty band."""
+    drawn = words_drawn(maps)
+    _game, _image, key = _drawn.__wrapped__("pursuit-of-glory", "caselle")
+    assert key.entries == []
+    assert "Legenda" not in [text for text, _size in drawn]
