@@ -74,7 +74,7 @@ def turn_tracker(game: Game) -> TurnTracker | None:
             outer = ListTurnLevel(name="Turn", property="Turn", turn_format="$value$", items=items)
         else:
             outer = CounterTurnLevel(name="Turn", property="Turn", turn_format="$value$",
-                                     start=numbers[0], incr=1, loop=False)
+                                     start=game.turns.opening(), incr=1, loop=False)
         tracker.add(outer)
     else:
         outer = tracker
@@ -109,7 +109,7 @@ def turn_state(game: Game, scenario: Scenario | None) -> str | None:
         assert child is not None
         return sequence.join([0, child], "|")
     numbers = game.turns.numbers()
-    turn = numbers[0]
+    turn = game.turns.opening()
     if scenario is not None and scenario.turns is not None and scenario.turns.min in numbers:
         turn = scenario.turns.min
     if game.turns.labels:

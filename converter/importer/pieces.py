@@ -242,8 +242,8 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
           sides: dict[str, str], protos: Prototypes, result: PiecesResult) -> None:
     result.consumed.add(id(comp))
     name = getattr(comp, "entry_name", "") or getattr(comp, "name", "")
-    if isinstance(comp, WIDGETS) and isinstance(name, str) and name.casefold() in sides:
-        side = sides[name.casefold()]
+    if isinstance(comp, WIDGETS) and isinstance(name, str):
+        side = palette_side(name, sides) or side
     for child, child_path in contents(comp, path):
         if isinstance(child, PieceSlot):
             result.consumed.add(id(child))
@@ -251,6 +251,19 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
             add_slot(ctx, child, child_path, side, sides, protos, result, palette=True)
         elif isinstance(child, WIDGETS):
             _walk(ctx, child, child_path, side, sides, protos, result)
+
+
+def palette_side(name: str, sides: dict[str, str]) -> str | None:
+    """The side a palette folder is named after: a side's name ('Moslem'), or a side's name
+    and one more word ('Moslem Units', 'Union Forces', 'Allied Counters' is not: 'Allied' is
+    no side name); None when no side, or more than one, fits."""
+    key = " ".join(name.split()).casefold()
+    if key in sides:
+        return sides[key]
+    found = {sid for side, sid in sides.items()
+             if (key.startswith(side + " ") and " " not in key[len(side) + 1:])
+             or (key.endswith(" " + side) and " " not in key[:-len(side) - 1])}
+    return found.pop() if len(found) == 1 else None
 
 
 def slot_key(piece: PieceTraits, fallback_name: str) -> tuple[str, str]:

@@ -32,9 +32,13 @@ class Turns:
     provenance: Provenance | None = None
     missing: list[str] | None = None
 
+    def opening(self) -> int:
+        """The first turn, also of a track the rules set no limit to (1 when unstated)."""
+        return 1 if self.first is None else self.first
+
     def numbers(self) -> list[int]:
         """Every turn of the track; empty when the rules set no limit."""
-        start = 1 if self.first is None else self.first
+        start = self.opening()
         return list(range(start, start + (self.count or 0)))
 
     def label(self, turn: int) -> str:

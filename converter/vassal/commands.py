@@ -602,6 +602,21 @@ class Notes(Command):
         return ("PNOTES\t" if self.public else "NOTES\t") + self.text
 
 
+class PlayAudio(Command):
+    """``AUDIO⇥clip``: a Play Sound trait or an action button plays a sound file of the
+    module (VASSAL's PlayAudioClipCommand); the clip name is kept raw."""
+
+    __slots__ = ("clip",)
+    KIND: ClassVar[str] = "PlayAudio"
+
+    def __init__(self, clip: str, *, children: list[Command] | None = None) -> None:
+        self.clip = clip
+        self.children = [] if children is None else children
+
+    def own_text(self) -> str:
+        return "AUDIO\t" + self.clip
+
+
 class UnknownCommand(Command):
     """A command this reader has no type for: kept verbatim, never dropped."""
 
@@ -817,6 +832,8 @@ def _leaf(text: str, depth: int) -> Command:
             return GlobalPropertyRestore(tuple(fast_split(text[tab + 1:], ";")))
         if word == "NOTES" or word == "PNOTES":
             return Notes(word == "PNOTES", text[tab + 1:])
+        if word == "AUDIO":
+            return PlayAudio(text[tab + 1:])
         if word.endswith("BoardPicker"):
             return SetBoards(word[:-11], tuple(fast_split(text[tab + 1:], TAB)))
         if word.startswith("TURN"):

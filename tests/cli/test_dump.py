@@ -85,6 +85,23 @@ def test_dump_of_a_bare_vobs_stream(capsys: pytest.CaptureFixture[str], tmp_path
     assert "step 3: Undo begins" in lines
 
 
+def test_a_played_sound_is_named_not_unknown(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    """Blood Bowl's 2017 logs log a Play Sound after each move (`AUDIO⇥Moving.wav`, VASSAL's
+    PlayAudioClipCommand); the module's own Java commands stay unknown and are counted."""
+    path = write_save(tmp_path / "bb.vlog", "begin_save\x1bend_save\x1bLOG\tCHAT* 1 moves *"
+                      "\x1bLOG\tAUDIO\tMoving.wav\x1bLOG\tROLLOVER:RED",
+                      encoding=Encoding.VCSK, key=7)
+    code, out, _ = dump(capsys, str(path))
+    assert code == 0
+    lines = out.splitlines()
+    assert "step 2: PlayAudio 'Moving.wav'" in lines
+    assert "step 3: Unknown 'ROLLOVER:RED'" in lines
+    assert "unknown commands kept raw: 1" in lines
+    code, out, _ = dump(capsys, str(path), "--format", "json")
+    assert '"clip": "Moving.wav"' in out
+
+
 @pytest.mark.parametrize("content, message", [
     (b"hello", "not a VASSAL save or log"),
     (b"PK\x03\x04broken", "not a readable zip archive"),

@@ -13,8 +13,8 @@ from converter.vassal import sequence
 from converter.vassal.commands import (
     AddPiece, ChangePiece, Chat, Command, GameRecord, LogEntry, MarkGameNotNew, MovePiece,
     NullCommand, PlayerJoin, PropertyChange, RemovePiece, SetBoards, SetupCommand,
-    SpecialDiceResults, TurnTrackerChange, Undo, UnknownCommand, counts, decode_command,
-    encode_command, fast_join, fast_split, read_record)
+    PlayAudio, SpecialDiceResults, TurnTrackerChange, Undo, UnknownCommand, counts,
+    decode_command, encode_command, fast_join, fast_split, read_record)
 from converter.vassal.savefile import read_save
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -131,6 +131,8 @@ def test_turn_tracker_and_boards_in_a_real_save() -> None:
     ("", NullCommand()),
     ("end_save", SetupCommand(True)),
     ("FLARE\tMain\t1\t2", UnknownCommand("FLARE\tMain\t1\t2")),
+    ("AUDIO\tMoving.wav", PlayAudio("Moving.wav")),  # Blood Bowl's logs: a Play Sound trait
+    ("AUDIO\tdice\troll.wav", PlayAudio("dice\troll.wav")),  # the name is kept raw
 ])
 def test_each_command_decodes_to_its_type_and_back(text: str, expected: Command) -> None:
     assert decode_command(text) == expected

@@ -28,7 +28,7 @@ class SetupCheck(Check):
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.pos.step != 0 or not self.scenarios:
             return
-        first = self.game.turns.numbers()[0] if self.game.turns is not None else 1
+        first = self.game.turns.opening() if self.game.turns is not None else 1
         starting = [s for s in self.scenarios if state.turn is None or state.turn == (
             s.turns.min if s.turns is not None and s.turns.min is not None else first)]
         if not starting:

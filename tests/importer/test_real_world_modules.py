@@ -1,6 +1,7 @@
-"""A real module whose hex grid states no numbering (Kassala, 3.6.6: a HexGrid with no
-HexGridNumbering child): VASSAL names none of its hexes ('offboard' in every move report), so
-the ids the import gives are VASSAL's default numbering, and the import says so."""
+"""Kassala (a real 3.6.6 hex module) imported: its hex grid states no numbering (a HexGrid with
+no HexGridNumbering child), so VASSAL names none of its hexes ('offboard' in every move report)
+and the ids the import gives are VASSAL's default numbering, which the import says; its
+palettes 'Moslem Units' and 'Christian Units' give their pieces the roster's sides."""
 
 from __future__ import annotations
 
@@ -43,3 +44,25 @@ def test_a_hex_grid_without_numbering_is_said_to_have_vassals_default_ids(
     out, board = _import(tmp_path, capsys, NUMBERING)  # the module's own numbering: no such note
     assert "has no numbering" not in out
     assert "HexGridNumbering over the hexes" in board["grid"]["provenance"]["note"]
+
+
+ROSTER = ('<VASSAL.build.module.PlayerRoster><entry>Moslem</entry><entry>Christian</entry>'
+          '</VASSAL.build.module.PlayerRoster><VASSAL.build.module.Documentation/>')
+
+
+@pytest.mark.parametrize("palette, side", [("Moslem Units", "moslem"), ("Moslem", "moslem"),
+                                           ("Units", None), ("Moslem Christian", None)])
+def test_a_palette_named_after_a_side_and_one_word_gives_its_pieces_that_side(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], palette: str, side: str | None
+        ) -> None:
+    """Kassala's palettes are 'Moslem Units' and 'Christian Units', its sides Moslem and
+    Christian: its pieces were imported with no side."""
+    text = BUILDFILE.replace("<VASSAL.build.module.Documentation/>", ROSTER, 1) \
+        .replace('ListWidget entryName="Units"', f'ListWidget entryName="{palette}"')
+    module = write_module(tmp_path / "sides.vmod", text)
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    capsys.readouterr()
+    pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
+    (piece,) = pieces["pieces"]
+    assert piece.get("side") == side
+    assert ("side" in piece.get("missing", [])) == (side is None)
