@@ -87,6 +87,7 @@ class Replay:
         self._want_move = True
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
         self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
+        self._unknown_maps: set[str] = set()  # maps the file names and the module lacks
 
     # ------------------------------------------------------------------ driving
 
@@ -220,6 +221,17 @@ class Replay:
                     for (x0, y0, b0), (x1, y1, b1) in zip(before, geo.placed)):
                 # (unchanged: a save's boards are laid before its pieces and again in turn)
                 self.state.locator.forget()
+        else:
+            self._unknown_map(c.map_name)
+
+    def _unknown_map(self, name: str) -> None:
+        """Say once per file that it names a map the module lacks (saved with another
+        version of the module: VASSAL reports 'No such map' and shows those pieces nowhere)."""
+        if name not in self._unknown_maps:
+            self._unknown_maps.add(name)
+            self._problem(f"the file names map {name!r}, which the module does not have "
+                          "(VASSAL reports 'No such map' and shows its pieces on no map): "
+                          "it was probably saved with another version of the module")
 
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state
@@ -242,6 +254,8 @@ class Replay:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
         if piece.map is None and c.id in self._stack_at:
             piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
+        if piece.map is not None and piece.map not in st.module.maps:
+            self._unknown_map(piece.map)
         piece.layout = st.locator.layout  # (named when first asked)
         piece.on_board = piece.map is not None
         st.identify(piece, game_id, card_id)

@@ -4,6 +4,12 @@ points the module is built with drawn over it.
 
 Everything drawn comes from the same layout ``build_module`` uses, so a hex outline that misses
 the art's hex here misses it in VASSAL too.
+
+Nothing is printed over a name the picture already shows.  On a schematic (no art of the
+designer's) each hex id is printed in magenta exactly over the schematic's own id, so agreeing
+ids read as one and a disagreeing one is garbled; a region's point is marked, and its name is
+printed only when the module's name is not the one its box shows, set clear of every box.  On
+the designer's art the names go beside their points, clear of each other, on a light ground.
 """
 
 from __future__ import annotations
@@ -18,12 +24,42 @@ from converter.builder.images import board_picture, display_image, png, safe_nam
 from converter.builder.conventions import space_names, track_cell_names
 from converter.model.board import Board
 from converter.model.game import Game
-from converter.render.maps import hex_board_geometry
-from converter.render.text import font
+from converter.render.maps import DEFAULT_THEME, hex_board_geometry, space_plan
+from converter.render.text import color, font, put_text
 
 GRID = (220, 0, 140, 200)     # hex outlines and ids
 ZONE = (0, 90, 220, 255)      # zones (boxes, track cells)
 REGION = (0, 150, 60, 255)    # region snap points
+PLATE = (*color(DEFAULT_THEME["paper"]), 215)  # the light ground under a region's name
+
+Rect = tuple[float, float, float, float]
+
+
+def _overlaps(a: Rect, b: Rect) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(points: list[tuple[float, float]], sizes: list[tuple[float, float]],
+                 obstacles: list[Rect], bounds: tuple[int, int]) -> list[Rect]:
+    """Where each point's label goes: beside it (right, left, below, above), else at the
+    nearest spot round it, covering no obstacle, no label placed before it and staying on
+    the picture; where nothing is clear, right of the point."""
+    placed: list[Rect] = []
+    for (x, y), (w, h) in zip(points, sizes):
+        gap = 11.0
+        near = [(x + gap, y - h / 2), (x - gap - w, y - h / 2), (x - w / 2, y + gap), (x - w / 2, y - gap - h)]
+        rings = [(x - w / 2 + ring * h * dx, y - h / 2 + ring * h * dy)
+                 for ring in range(2, 16) for dx, dy in ((1.5, 0), (-1.5, 0), (0, 1), (0, -1), (1.5, 1),
+                                                         (-1.5, 1), (1.5, -1), (-1.5, -1))]
+        spot = near[0]
+        for cx, cy in near + rings:
+            r = (cx, cy, cx + w, cy + h)
+            if (r[0] >= 0 and r[1] >= 0 and r[2] <= bounds[0] and r[3] <= bounds[1]
+                    and not any(_overlaps(r, o) for o in obstacles + placed)):
+                spot = (cx, cy)
+                break
+        placed.append((spot[0], spot[1], spot[0] + w, spot[1] + h))
+    return placed
 
 
 def board_preview(game: Game, board: Board) -> Image.Image:
@@ -37,20 +73,39 @@ def board_preview(game: Game, board: Board) -> Image.Image:
     grid = board.hex_grid()
     if grid is not None:
         geo = hex_board_geometry(board, lay.HEX_PX, image_size=picture.size if scan else None)
+        # on a schematic, over its own id (render.maps.hex_schematic: 0.3 hex above the centre)
+        id_font = small if scan else font("regular", max(6, int(lay.HEX_PX * 0.14)))
         for hex_id in grid.all_ids():
             draw.polygon(geo.corners(hex_id), outline=GRID)
             x, y = geo.center(hex_id)
-            draw.text((x, y), hex_id, font=small, fill=GRID, anchor="mm")
+            put_text(draw, (x, y if scan else y - lay.HEX_PX * 0.3), hex_id, font=id_font, fill=GRID, anchor="mm")
     names = space_names(board)
     for space_id, rect in layout.boxes.items():
         draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)
-        draw.text((rect.x + 4, rect.y + 3), names.get(space_id, space_id), font=small, fill=ZONE)
+        put_text(draw, (rect.x + 4, rect.y + 3), names.get(space_id, space_id), font=small, fill=ZONE)
     if not layout.boxes:
-        for space_id, (x, y) in layout.space_centres.items():
+        shown = {s.id: s.name for s in board.spaces or []}
+        labelled = [(sid, xy) for sid, xy in layout.space_centres.items()
+                    if scan or names.get(sid, sid) != shown.get(sid)]
+        for _sid, (x, y) in layout.space_centres.items():
             draw.line((x - 9, y, x + 9, y), fill=REGION, width=3)
             draw.line((x, y - 9, x, y + 9), fill=REGION, width=3)
-            draw.text((x + 11, y + 4), names.get(space_id, space_id), font=small, fill=REGION)
+        texts = [names.get(sid, sid) for sid, _xy in labelled]
+        sizes = [(draw.textlength(text, font=small) + 6, small.size * 1.3 + 2) for text in texts]
+        obstacles = [] if scan else _schematic_text(game, board, picture.size)
+        spots = place_labels([(float(x), float(y)) for _sid, (x, y) in labelled], sizes, obstacles, picture.size)
+        for text, (x0, y0, x1, y1) in zip(texts, spots):
+            draw.rectangle((x0, y0, x1, y1), fill=PLATE)
+            put_text(draw, (x0 + 3, (y0 + y1) / 2), text, font=small, fill=REGION, anchor="lm")
     return Image.alpha_composite(picture, overlay).convert("RGB")
+
+
+def _schematic_text(game: Game, board: Board, size: tuple[int, int]) -> list[Rect]:
+    """Where a schematic prints words: each space's box, and the name on each frame."""
+    plan = space_plan(board, size, language=game.language)
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    boxes = [box for sid, box in plan.boxes.items() if sid not in plan.frames]
+    return boxes + [block.bbox(scratch) for fid in plan.frames for block in plan.labels.get(fid, [])]
 
 
 def display_preview(game: Game) -> Image.Image | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from converter.check.context import Context
-from converter.check.findings import Finding, Severity
+from converter.check.findings import Finding, Severity, info
 from converter.check.geometry import check_geometry
 from converter.check.ids import check_ids
 from converter.check.pieces import check_pieces
@@ -37,9 +37,39 @@ def check_source(source: ModuleSource) -> Report:
     try:
         for check in CHECKS:
             findings.extend(check(ctx))
+        findings = _as_extension(ctx, findings)
     finally:
         source.close()
     return Report(source.path, findings)
+
+
+# What an extension (.vmdx) may take from the module it extends, which is not at hand here
+_FROM_THE_MODULE = frozenset({
+    "missing-image", "missing-prototype", "missing-map", "missing-board", "missing-zone",
+    "missing-region", "missing-deck", "missing-property", "setup-missing-prototype",
+    "setup-missing-map", "setup-missing-board", "setup-unknown-piece"})
+
+
+def _as_extension(ctx: Context, findings: list[Finding]) -> list[Finding]:
+    """An extension's findings: a name it uses and does not define may be its module's, so
+    it is information, not an error; its archive's moduledata is not what VASSAL reads."""
+    root = ctx.tree.root
+    if root.kind != "ModuleExtension":
+        return findings
+    module = root.attr("module")
+    outside = [f for f in findings if f.code in _FROM_THE_MODULE]
+    out = [info("extension", f"{ctx.source.path}!{ctx.source.buildfile_name}",
+                f"an extension of module {module!r}: the {len(outside)} name(s) it uses and "
+                "does not define (prototypes, images, maps, boards, zones, decks, "
+                "properties) are checked only as far as the extension goes; load it with "
+                "that module in VASSAL to check them")]
+    for f in findings:
+        if f.code in _FROM_THE_MODULE:
+            out.append(Finding(Severity.INFO, f.code, f.where,
+                               f"{f.message} (unless module {module!r} has it)", f.hint))
+        elif f.code != "name-mismatch":  # (VASSAL reads an extension's extensiondata)
+            out.append(f)
+    return out
 
 
 def check_module(path: str | os.PathLike[str]) -> Report:

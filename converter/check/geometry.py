@@ -14,7 +14,7 @@ from converter.check.findings import Finding, error, info, warning
 from converter.check.tree import MAP_KINDS, Node
 from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
-from converter.vassal.checker import location_point
+from converter.vassal.checker import location_point, zone_region_point
 from converter.vassal.components.board import BoardComponent
 from converter.vassal.components.registry import component_from_xml
 
@@ -109,6 +109,7 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
     findings: list[Finding] = []
     location = stack.attr("location")
     if stack.kind == "SetupStack" and stack.attr("useGridLocation") == "true" and location:
+        grid: gridmath.BoardGrid | None = None
         try:
             grid = _grid(ctx, board, size)
             if grid is None:
@@ -120,11 +121,21 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
                 points[key] = location_point(grid, location)
             point = points[key]
         except (ValueError, VassalFormatError, AttributeError, TypeError, ArithmeticError) as exc:
-            return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
-                          f"the {what}'s location {location!r} names no place on board "
-                          f"{board.attr('name')!r} ({exc}); VASSAL puts it at the board's "
-                          "corner", "use a location name the board's grid gives, or a "
-                          "position")]
+            # SetupStack.updatePosition: the stack keeps its stored x, y when the name fails
+            region = zone_region_point(grid, location) if grid is not None else None
+            if region is None:
+                return [warning("bad-location", ctx.where(stack, f"@location {location!r}"),
+                                f"the {what}'s location {location!r} names no place on board "
+                                f"{board.attr('name')!r} ({exc}); VASSAL warns 'Bad location "
+                                f"name' and places it at its stored position {point}",
+                                "use a location name the board's grid gives, or a position")]
+            findings.append(info(
+                "region-by-name", ctx.where(stack, f"@location {location!r}"),
+                f"the {what}'s location {location!r} is a region inside a zone that reports "
+                "only its own name: VASSAL 3.6.7 and later find the region by its name, older "
+                f"players warn 'Bad location name' and place the stack at its stored position "
+                f"{point}"))
+            point = region
     if size is not None and not (0 <= point[0] < size[0] and 0 <= point[1] < size[1]):
         findings.append(error(
             "off-board", ctx.where(stack),

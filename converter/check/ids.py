@@ -42,7 +42,7 @@ def gpid_uses(ctx: Context) -> list[GpidUse]:
 
 
 def check_ids(ctx: Context) -> list[Finding]:
-    return _check_gpids(ctx) + _check_names(ctx)
+    return _check_gpids(ctx) + _check_names(ctx) + _check_single_children(ctx)
 
 
 def _check_gpids(ctx: Context) -> list[Finding]:
@@ -143,3 +143,46 @@ def _check_names(ctx: Context) -> list[Finding]:
                     f"only the first{', and saves cannot tell the maps apart' if kind == 'Map' else ''}",
                     f"give each {what} its own name"))
     return findings
+
+
+# Components VASSAL 3.6 allows once in their parent (its SingleChildInstance validators):
+# a second one draws "No more than one [...] allowed" and only one of them takes effect.
+_ONE_PER_MODULE = frozenset({
+    "ChessClockControl", "Documentation", "GlobalOptions", "PrototypesContainer",
+    "ColorManager", "FontManager", "GamePieceImageDefinitions", "GamePieceLayoutsContainer",
+    "GlobalTranslatableMessages", "GlobalProperties", "Language", "PlayerRoster", "Chatter",
+    "KeyNamer", "Localization"})
+_ONE_PER_MAP = frozenset({
+    "Zoomer", "HighlightLastMoved", "Scroller", "ForwardToChatter", "MenuDisplayer",
+    "MapCenterer", "StackExpander", "PieceMover", "KeyBufferer", "ForwardToKeyBuffer",
+    "GlobalProperties", "SelectionHighlighters", "LayeredPieceCollection"})
+_GRIDS = frozenset({"HexGrid", "SquareGrid", "RegionGrid", "ZonedGrid"})
+_VASSAL_PACKAGE = "VASSAL."
+
+
+def _check_single_children(ctx: Context) -> list[Finding]:
+    """A component VASSAL allows once per module, map or board, present twice or more."""
+    findings: list[Finding] = []
+    parents = [(ctx.tree.root, _ONE_PER_MODULE, "the module")]
+    parents += [(m, _ONE_PER_MAP, f"map {m.attr('mapName')!r}")
+                for m in ctx.tree.of("Map", "PrivateMap", "PlayerHand")]
+    for parent, kinds, owner in parents:
+        groups: dict[str, list[Node]] = defaultdict(list)
+        for child in parent.children:
+            if child.kind in kinds and child.cls.startswith(_VASSAL_PACKAGE):
+                groups[child.kind].append(child)
+        findings += [_twice(ctx, nodes, owner, nodes[0].kind) for nodes in groups.values()
+                     if len(nodes) > 1]
+    for board in ctx.tree.of("Board"):
+        grids = [c for c in board.children if c.kind in _GRIDS]
+        if len(grids) > 1:
+            findings.append(_twice(ctx, grids, f"board {board.attr('name')!r}", "grid"))
+    return findings
+
+
+def _twice(ctx: Context, nodes: list[Node], owner: str, what: str) -> Finding:
+    lines = ", ".join(str(n.line) for n in nodes)
+    return warning("one-allowed", ctx.where(nodes[1]),
+                   f"{owner} has {len(nodes)} {what} components (lines {lines}), where VASSAL "
+                   "allows one: it warns 'No more than one ... allowed' and only one of them "
+                   "takes effect", f"keep one {what} and remove the others")

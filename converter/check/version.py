@@ -153,8 +153,13 @@ def _check_custom_classes(ctx: Context) -> list[Finding]:
     findings = []
     seen: dict[str, Node] = {}
     for node in ctx.tree.nodes:
-        if node.cls in _NOT_CLASSES or "." not in node.cls or node.cls.startswith("VASSAL."):
+        # a class of Java's default package has no dot (Blood Bowl's <BBCounterFactory/>);
+        # VASSAL loads every element's tag as a class but for the data elements above
+        if node.cls in _NOT_CLASSES or node.cls.startswith("VASSAL."):
             continue
+        if "." not in node.cls and node.parent is not None \
+                and not node.parent.cls.startswith("VASSAL."):
+            continue  # may be data that the custom component around it reads itself
         seen.setdefault(node.cls, node)
     for cls, node in seen.items():
         entry = cls.replace(".", "/") + ".class"

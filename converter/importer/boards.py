@@ -132,6 +132,12 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
         else:
             placed.imported_grid = imported
             how = "VASSAL's HexGrid and HexGridNumbering over the hexes whose centres lie on the board"
+            if not _numbered(board):
+                how = ("VASSAL's HexGrid over the hexes whose centres lie on the board; the grid "
+                       "has no numbering, so the ids follow VASSAL's default one")
+                ctx.note(f"board {board.name!r}: its hex grid has no numbering, so VASSAL names "
+                         "no hex (its move reports say 'offboard'); the hex ids here follow "
+                         "VASSAL's default numbering (column, then row, two digits each)")
             imported.grid["provenance"] = ctx.deduced(path, how)
             out["grid"] = imported.grid
             if image is not None:
@@ -279,6 +285,15 @@ def _size_without_image(board: BoardComponent, module_root: Component | None = N
 def _has_grid(board: BoardComponent) -> bool:
     return any(c.tag.endswith(("ZonedGrid", "RegionGrid", "HexGrid", "SquareGrid"))
                for c in board.children)
+
+
+def _numbered(board: BoardComponent) -> bool:
+    """Whether the board's hex grid states a numbering (without one VASSAL names no hex)."""
+    from converter.vassal.components.hex_grid import HexGridComponent
+    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+
+    grids = [c for c in board.walk() if isinstance(c, HexGridComponent)]
+    return not grids or any(isinstance(n, HexGridNumbering) for g in grids for n in g.children)
 
 
 def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGeometry | None:

@@ -8,7 +8,8 @@ and the legend names what each lies inside ('Serbia (Balcani)'): the larger grou
 membership is read there, never dropped.  Every group drawn in a strip gets a swatch no other
 group of the game has, the same on each of its maps (a colour of the palette, then the same
 colours striped light, then dark); a group no strip shows is still in the legend, with an
-empty box.  The legend lists the groups under one heading per kind, in the data's own word
+empty box, outlined red when the game names none of its spaces on any map (the rulebook
+does not say which they are: Quartermaster General's 'Balcani').  The legend lists the groups under one heading per kind, in the data's own word
 for the kind (translated when it is an English word ``words`` knows).
 
 >>> from converter.model.board import Group
@@ -21,7 +22,7 @@ for the kind (translated when it is an English word ``words`` knows).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from PIL import ImageDraw
@@ -34,6 +35,7 @@ from converter.render.text import RGB, color
 PALETTE = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4", "#f032e6",
            "#bfef45", "#469990", "#800000", "#000075", "#808000", "#ffe119", "#a9a9a9")
 PATTERNS = ("solid", "light-stripes", "dark-stripes")
+UNLISTED = "unlisted"  # a Swatch pattern: an empty box outlined in its colour (the notice red)
 
 
 @dataclass(frozen=True)
@@ -52,6 +54,7 @@ class GroupEntry:
     label: str
     swatch: Swatch | None
     inside: str | None = None  # the larger group it lies in, named in the label's brackets
+    unlisted: bool = False     # no space or hex of the game is in it: the rulebook names none
 
 
 @dataclass
@@ -68,8 +71,14 @@ class GroupKey:
 
     @property
     def without_strip(self) -> bool:
-        """Whether some group of the legend is drawn in no strip (its box is empty)."""
-        return any(e.swatch is None for e in self.entries)
+        """Whether some group of the legend whose spaces the game knows is drawn in no strip
+        here (its box is empty: its spaces are on another map)."""
+        return any(e.swatch is None and not e.unlisted for e in self.entries)
+
+    @property
+    def unlisted(self) -> bool:
+        """Whether some group of the legend has no space the game names (a red empty box)."""
+        return any(e.unlisted for e in self.entries)
 
     @property
     def nested(self) -> bool:
@@ -94,6 +103,20 @@ def ancestors(group_id: str, known: Mapping[str, Group]) -> list[str]:
     while cur is not None and cur in known and cur not in out and cur != group_id:
         out.append(cur)
         cur = known[cur].parent
+    return out
+
+
+def listed_groups(game: Game) -> set[str]:
+    """The groups some space or hex of the game is in, with every group they lie inside; a
+    group outside this set is one whose members the rulebook does not name."""
+    known = {g.id: g for b in game.boards or [] for g in b.groups or []}
+    out: set[str] = set()
+    for board in game.boards or []:
+        named = [s.groups or [] for s in board.spaces or []] + [h.groups or [] for h in board.hexes or []]
+        for groups in named:
+            for gid in groups:
+                out.add(gid)
+                out.update(ancestors(gid, known))
     return out
 
 
@@ -168,9 +191,10 @@ def game_swatches(game: Game, palette: Sequence[str] = PALETTE) -> dict[str, Swa
 
 
 def group_key(board: Board, known: Mapping[str, Group], tr: Callable[..., str],
-              swatches: Mapping[str, Swatch]) -> GroupKey:
-    """Strips and legend sections for *board*'s schematic; *known* is ``game_groups`` and
-    *swatches* ``game_swatches``."""
+              swatches: Mapping[str, Swatch], listed: Collection[str] | None = None) -> GroupKey:
+    """Strips and legend sections for *board*'s schematic; *known* is ``game_groups``,
+    *swatches* ``game_swatches`` and *listed* ``listed_groups`` (None: every group's spaces
+    are taken as known)."""
     key = GroupKey(strips=_strips(board, known))
     in_strips = {gid for shown in key.strips.values() for gid in shown}
     for kind, ids in _by_kind(board, known).items():
@@ -181,7 +205,8 @@ def group_key(board: Board, known: Mapping[str, Group], tr: Callable[..., str],
                 key.swatches[gid] = swatch
             parent = known[gid].parent
             entries.append(GroupEntry(gid, group_label(known[gid], known), swatch,
-                                      parent if parent in known else None))
+                                      parent if parent in known else None,
+                                      listed is not None and gid not in listed))
         key.sections.append((kind_heading(kind, tr), entries))
     return key
 
@@ -204,18 +229,20 @@ def legend_shape(board: Board) -> list[str]:
              for gid in most_specific([g for g in s.groups or [] if g in own], own)}
     if foreign or any(g.parent for g in own.values()):
         shape.append("note")
-    if foreign or set(own) - shown:
-        shape.append("group")
+    if foreign or set(own) - shown:  # the empty box's note, and the red empty box's
+        shape += ["group", "group"]
     return shape
 
 
 def paint_swatch(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
                  swatch: Swatch | None, ink: RGB, paper: RGB, line: int) -> None:
     """A swatch filling *box*: its colour, striped when it is, outlined in *ink*; None is
-    an empty box (a group no strip shows)."""
+    an empty box (a group no strip shows), an ``UNLISTED`` swatch an empty box outlined in
+    its colour (a group the rulebook names no space of)."""
     x0, y0, x1, y1 = box
-    if swatch is None:
-        draw.rectangle(box, fill=paper, outline=ink, width=line)
+    if swatch is None or swatch.pattern == UNLISTED:
+        draw.rectangle(box, fill=paper, outline=ink if swatch is None else swatch.rgb,
+                       width=line if swatch is None else max(2, line))
         return
     draw.rectangle(box, fill=swatch.rgb)
     if swatch.pattern != "solid":

@@ -21,6 +21,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass, field
+from collections.abc import Collection
 from typing import Any, Callable, cast
 
 from PIL import Image, ImageDraw
@@ -31,7 +32,8 @@ from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.groupkey import (
-    PALETTE, GroupKey, Swatch, game_groups, game_swatches, group_key, legend_shape, paint_swatch)
+    PALETTE, UNLISTED, GroupKey, Swatch, game_groups, game_swatches, group_key, legend_shape, listed_groups,
+    paint_swatch)
 from converter.render.placement import NodeSpec, SpacePlan, TextBlock, name_lines, plan_spaces
 from converter.render.words import when_text, words
 from converter.render.text import RGB, color, fit_font, font, ink_on, one_line, put_text, wrap
@@ -63,6 +65,8 @@ DEFAULT_THEME: dict[str, Any] = {
     "road": "#9c5b2e",
     "restricted": "#c0392b",
     "sea_lane": "#2a6fb5",
+    # a link type drawn like another gets the first of these no other link type of the game has
+    "link_colors": ["#8e44ad", "#d35400", "#16a085", "#c71585", "#7d6608", "#e67e22"],
     "group_colors": list(PALETTE),  # then striped light, then dark: groupkey.py
 }
 
@@ -350,7 +354,9 @@ def missing_count(board: Board) -> int:
 
 def _notice(board: Board, language: str | None = None) -> str:
     tr = words(language)
-    text = tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing_count(board))
+    missing = missing_count(board)
+    text = (tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing) if missing
+            else tr("SCHEMATIC — not the real map"))
     if board.kind_spec.hex_grid and board.grid is None:
         text += tr(" — hex grid not given")
     if board.complete is False:
@@ -577,6 +583,25 @@ def link_style(game: Game, link_type: str, theme: dict[str, Any] | None = None) 
     return color(own, t["link"]), "solid", 3
 
 
+def link_styles(game: Game, theme: dict[str, Any] | None = None) -> dict[str, tuple[RGB, str, int]]:
+    """The style of every link type of the game, no two alike: ``link_style``, and where that
+    repeats a type met earlier (two kinds of solid grey path, two dashed sea routes), the
+    first colour of ``theme["link_colors"]`` no other type has.  A legend line then means
+    one link type, and a type looks the same on every board of the game."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    types = list(dict.fromkeys(link.type for b in game.boards or [] for link in b.links or []))
+    out: dict[str, tuple[RGB, str, int]] = {}
+    for link_type in types:
+        rgb, pattern, weight = link_style(game, link_type, t)
+        if (rgb, pattern, weight) in out.values():
+            used = {style[0] for style in out.values()}
+            spare = [c for c in map(color, t["link_colors"]) if c not in used]
+            if spare:
+                rgb = spare[0]
+        out[link_type] = (rgb, pattern, weight)
+    return out
+
+
 def _styled_line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], rgb: RGB,
                  pattern: str, weight: int) -> None:
     (x1, y1), (x2, y2) = a, b
@@ -647,11 +672,12 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
             if other in pos and key not in seen:
                 seen.add(key)
                 draw.line([pos[s.id], pos[other]], fill=color(t["adjacent"]), width=max(1, int(unit * 0.18)))
+    styles = link_styles(game, t)
     for link in board.links or []:
         a, b = link.between
         if a not in pos or b not in pos:
             continue
-        rgb, pattern, weight = link_style(game, link.type, t)
+        rgb, pattern, weight = styles[link.type]
         _styled_line(draw, pos[a], pos[b], rgb, pattern, max(1, int(weight * unit * 0.12)))
         if link.directed:
             _arrow(draw, pos[a], pos[b], half[b], rgb, unit)
@@ -715,11 +741,12 @@ def schematic_key(game: Game, board: Board, size: tuple[int, int], *, theme: dic
     t = {**DEFAULT_THEME, **(theme or {})}
     plan = space_plan(board, size, min_box=min_box, language=game.language)
     placed = set(plan.boxes) | set(plan.frames)
-    links = {link.type: link_style(game, link.type, t) for link in board.links or []
+    styles = link_styles(game, t)
+    links = {link.type: styles[link.type] for link in board.links or []
              if link.between[0] in placed and link.between[1] in placed}
     labels = link_labels(game, board, size, plan, t)
     groups = group_key(board, game_groups(game, board), words(game.language),
-                       game_swatches(game, t["group_colors"]))
+                       game_swatches(game, t["group_colors"]), listed_groups(game))
     entries = legend_entries(game, board, links, groups, t, drawn_marks(board, plan, labels))
     return SchematicKey(plan, labels, groups, entries, legend_cells(board, size, entries))
 
@@ -778,6 +805,7 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
     for frame_id in plan.frames:  # a frame's name, on its top edge
         obstacles.extend(block.bbox(scratch) for block in plan.labels.get(frame_id, []))
     placed: list[LinkLabel] = []
+    styles = link_styles(game, t)
 
     def cover(r: tuple[float, float, float, float]) -> float:
         area = 0.0
@@ -805,7 +833,7 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
         text = _link_tag(game, link)
         if not text:
             continue
-        rgb = link_style(game, link.type, t)[0]
+        rgb = styles[link.type][0]
         tw = scratch.textlength(one_line(text), font=small) + unit * 0.4
         th = small.size * 1.25
         (ax, ay), (bx, by) = pos[a], pos[b]
@@ -863,10 +891,11 @@ def _arrow(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, fl
 
 
 def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[str, bool]:
-    """Which marks beside boxes and links a schematic draws: a moved box's dot-and-dash
-    leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
+    """Which marks beside boxes and links a schematic draws: an adjacency line
+    ('adjacent'), a moved box's dot-and-dash leader ('moved'), a one-way arrow ('directed'), a label's leader ('leader')."""
     placed = set(plan.boxes) | set(plan.frames)
-    return {"moved": any(plan.moved(s.id) for s in board.spaces or []
+    return {"adjacent": any(s.id in placed and other in placed for s in board.spaces or [] for other in s.adjacent or []),
+            "moved": any(plan.moved(s.id) for s in board.spaces or []
                          if s.id in plan.boxes and s.id not in plan.frames),
             "directed": any(link.directed for link in board.links or []
                             if link.between[0] in placed and link.between[1] in placed),
@@ -876,14 +905,17 @@ def drawn_marks(board: Board, plan: SpacePlan, labels: list[LinkLabel]) -> dict[
 def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, int]],
                    groups: GroupKey | None, t: dict[str, Any],
                    marks: dict[str, bool] | None = None) -> list[tuple[str, Any]]:
-    """The legend's entries, (kind, (words, style)): adjacency, each link type, coloured
-    terrain, the key of each mark *marks* says the schematic draws, then the groups under a
+    """The legend's entries, (kind, (words, style)): adjacency and the key of each other mark
+    *marks* says the schematic draws, each link type, coloured terrain, then the groups under a
     heading per kind ('heading'; 'group' with its swatch, None for an empty box) and what
     their brackets and empty boxes mean ('note')."""
     tr = words(game.language)
     ink = color(t["ink"])
+    unlisted = Swatch(color(t["notice"]), UNLISTED)
     marks = marks or {}
-    entries: list[tuple[str, Any]] = [("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1)))]
+    entries: list[tuple[str, Any]] = []
+    if marks.get("adjacent", True):
+        entries.append(("line", (tr("adjacent"), (color(t["adjacent"]), "solid", 1))))
     if marks.get("moved"):
         entries.append(("anchor", (tr("box drawn apart; the dot is its place"),
                                    color(t["adjacent"]))))
@@ -903,12 +935,45 @@ def legend_entries(game: Game, board: Board, links: dict[str, tuple[RGB, str, in
     if groups is not None:
         for heading, members in groups.sections:
             entries.append(("heading", (heading, None)))
-            entries.extend(("group", (e.label, e.swatch)) for e in members)
+            entries.extend(("group", (e.label, unlisted if e.unlisted else e.swatch)) for e in members)
         if groups.nested:
             entries.append(("note", (tr("Name (larger group): its spaces are in the larger group too"), None)))
         if groups.without_strip:
             entries.append(("group", (tr("empty box: no strip shows this group here"), None)))
+        if groups.unlisted:
+            entries.append(("group", (tr("red empty box: spaces not given by the rulebook"), unlisted)))
     return entries
+
+
+# what a red outline stands for, in the players' words: a space's field the rulebook lacks
+SPACE_FIELDS = {"terrain": "terrain", "vp": "VP", "control": "control", "adjacent": "adjacent spaces",
+                "groups": "groups", "parent": "enclosing area", "allowed": "pieces allowed",
+                "kind": "kind of space", "fort": "fort", "name": "name", "layout": "position"}
+
+
+def missing_fields(board: Board, frames: Collection[str] = ()) -> list[tuple[str, int]]:
+    """(field, spaces) for each field the rulebook leaves missing on the boxes drawn with a
+    red outline (*frames*, drawn round their children, are not), most often missing first."""
+    counts: dict[str, int] = {}
+    for s in board.spaces or []:
+        if s.id not in frames:
+            for name in s.missing or []:
+                counts[name] = counts.get(name, 0) + 1
+    return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def legend_heading(board: Board, frames: Collection[str], tr: Callable[..., str]) -> str:
+    """The legend's heading: with red outlines, what the rulebook leaves missing on how many
+    spaces ('Legenda (bordo rosso: mancano terreno (74 spazi), PV (66), ...)')."""
+    fields = missing_fields(board, frames)
+    if not fields:
+        return tr("Legend")
+    parts = []
+    for k, (name, n) in enumerate(fields):
+        what = tr(SPACE_FIELDS.get(name, name))
+        parts.append(tr("{what} ({n})", what=what, n=n) if k else
+                     tr("{what} (1 space)", what=what) if n == 1 else tr("{what} ({n} spaces)", what=what, n=n))
+    return tr("Legend (red outline: missing {what})", what=", ".join(parts))
 
 
 def legend_cells(board: Board, size: tuple[int, int], entries: list[tuple[str, Any]]) -> list[tuple[float, float]]:
@@ -941,9 +1006,9 @@ def _space_legend(draw: ImageDraw.ImageDraw, game: Game, board: Board, key: Sche
     tr = words(game.language)
     top, legend = _bands(board, size[0])
     y0 = size[1] - legend + unit
-    put_text(draw, (x, y0), tr("Legend (red outline: data missing)") if any(sp.missing for sp in board.spaces or [])
-             else tr("Legend"),
-              font=font("bold", fnt.size), fill=ink, anchor="la")
+    heading = legend_heading(board, set(key.plan.frames), tr)
+    put_text(draw, (x, y0), heading, font=fit_font(draw, heading, "bold", int(fnt.size), size[0] - 4 * unit),
+             fill=ink, anchor="la")
     col_w = (size[0] - 4 * unit) / LEGEND_COLUMNS
     for (kind, (name, style)), (x, y) in zip(key.entries, key.cells):
         mid = y + fnt.size * 0.6

@@ -109,15 +109,26 @@ ITALIAN: dict[str, str] = {
     "Groups": "Gruppi", "Groups: {kind}": "Gruppi: {kind}",
     # a group's kind in the data's English words (a game's own words print as they are)
     "theatre": "teatro", "country": "paese", "region": "regione", "sea": "mare", "front": "fronte",
-    "attack line": "linea d'attacco", "terrain class": "classe di terreno",
+    "attack line": "linea d'attacco", "terrain class": "classe di terreno", "half board": "metà tabellone",
+    "city": "città", "town": "cittadina", "capital": "capitale", "fortress": "fortezza", "place": "luogo",
+    "border strip": "fascia di confine", "perimeter": "perimetro",
     "Name (larger group): its spaces are in the larger group too":
         "Nome (gruppo più ampio): le sue caselle sono anche nel gruppo più ampio",
     "empty box: no strip shows this group here": "riquadro vuoto: nessuna striscia mostra questo gruppo qui",
+    "red empty box: spaces not given by the rulebook":
+        "riquadro rosso vuoto: spazi non indicati dal regolamento",
     "label set apart from its link":
         "etichetta spostata dal suo collegamento",
     "filled square: where this page lies in the whole map":
         "quadratino pieno: dove sta questa pagina nella mappa intera",
     "adjacent": "adiacenza", "Legend (red outline: data missing)": "Legenda (bordo rosso: dati mancanti)",
+    "Legend (red outline: missing {what})": "Legenda (bordo rosso: mancano {what})",
+    "{what} ({n} spaces)": "{what} ({n} spazi)", "{what} (1 space)": "{what} (1 spazio)",
+    # a space's fields a red outline says are missing
+    # ('terrain', 'control', 'name' and 'VP' are above)
+    "adjacent spaces": "spazi adiacenti", "groups": "gruppi", "enclosing area": "area che lo contiene",
+    "pieces allowed": "pedine ammesse", "kind of space": "tipo di spazio", "fort": "forte", "position": "posizione",
+    "SCHEMATIC — not the real map": "SCHEMA — non è la mappa reale",
     "SCHEMATIC — not the real map; data marked missing: {n}":
         "SCHEMA — non è la mappa reale; dati segnati come mancanti: {n}",
     " — hex grid not given": " — griglia esagonale non indicata",

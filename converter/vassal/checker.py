@@ -320,15 +320,23 @@ def _grid_point(board: BoardComponent, location: str, size: tuple[int, int] | No
     try:
         return location_point(grid, location)
     except (ValueError, VassalFormatError):
-        # SetupStack.updatePosition: a region inside a zone answers by its own name even when
-        # the zone reports only the zone's name
-        if isinstance(grid, gridmath.ZonedGeometry):
-            for zone in grid.zones:
-                if isinstance(zone.grid, gridmath.RegionGeometry) and not zone.use_parent_grid:
-                    origin = dict(zone.grid.regions).get(location)
-                    if origin is not None and zone.contains(origin):
-                        return origin
+        origin = zone_region_point(grid, location)
+        if origin is not None:
+            return origin
         raise
+
+
+def zone_region_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int] | None:
+    """Where VASSAL 3.6.7+ puts an at-start stack whose location no zone's location format
+    answers (SetupStack.updatePosition): a region of a zone's own region grid, found by its
+    name, when its origin lies in that zone (players before 3.6.7 do not look)."""
+    if isinstance(grid, gridmath.ZonedGeometry):
+        for zone in grid.zones:
+            if isinstance(zone.grid, gridmath.RegionGeometry) and not zone.use_parent_grid:
+                origin = dict(zone.grid.regions).get(location)
+                if origin is not None and zone.contains(origin):
+                    return origin
+    return None
 
 
 def location_point(grid: gridmath.BoardGrid, location: str) -> tuple[int, int]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 from PIL import Image
@@ -12,7 +13,7 @@ from converter.builder.preview import GRID, ZONE
 from converter.cli import main
 from converter.validate import load_model
 from converter.render.maps import hex_board_geometry
-from tests.conftest import MINI
+from tests.conftest import MINI, MODULES
 
 
 def test_preview_writes_each_board_with_its_zones(tmp_path: Path, capsys) -> None:
@@ -46,3 +47,65 @@ def test_preview_lays_the_grid_on_the_designers_own_art(mini_copy: Callable[...,
 def test_preview_of_a_missing_game_is_a_usage_error(tmp_path: Path, capsys) -> None:
     assert main(["preview", str(tmp_path / "nothing"), "-o", str(tmp_path)]) == 2
     assert "vconv preview: error" in capsys.readouterr().err
+
+
+def _plain_and_preview(slug: str, board_id: str) -> tuple[Image.Image, Image.Image, Any]:
+    from converter.builder.images import board_picture
+    from converter.builder.preview import board_preview
+
+    game = load_model(MODULES / slug)
+    board = game.board(board_id)
+    assert board is not None
+    return board_picture(game, board).convert("RGB"), board_preview(game, board), game
+
+
+def test_a_schematics_preview_prints_nothing_over_its_hex_names() -> None:
+    """Glory's End's Marne mini-map is a schematic that prints each hex's id and the names
+    of Paris and Melun: the preview's magenta id lies on the schematic's own id (it had sat
+    on the names), so every name reads as it does without the preview."""
+    plain, shown, game = _plain_and_preview("glorys-end", "mini-mappa-marna")
+    board = game.board("mini-mappa-marna")
+    geo = hex_board_geometry(board, lay.HEX_PX)
+    size = lay.HEX_PX
+    named = [h for h in board.hexes or [] if h.name]
+    assert len(named) == 4
+    for h in named:
+        cx, cy = geo.center(h.id)
+        band = (int(cx - 0.3 * size), int(cy + 0.02 * size), int(cx + 0.3 * size), int(cy + 0.24 * size))
+        assert shown.crop(band).tobytes() == plain.crop(band).tobytes(), h.id
+        top = (int(cx - 0.2 * size), int(cy - 0.38 * size), int(cx + 0.2 * size), int(cy - 0.22 * size))
+        assert shown.crop(top).tobytes() != plain.crop(top).tobytes(), h.id  # the module's id, over the schematic's
+
+
+def test_a_schematics_preview_prints_no_name_over_its_boxes() -> None:
+    """The First World War's map: each region's point is marked in its box, and its name,
+    which the box already prints, is not printed again over it: inside every box the
+    preview adds only the mark's pure green."""
+    from converter.builder.preview import REGION
+    from converter.render.maps import space_plan
+
+    plain, shown, game = _plain_and_preview("the-first-world-war", "europa")
+    plan = space_plan(game.board("europa"), plain.size, language=game.language)
+    for sid, (x0, y0, x1, y1) in plan.boxes.items():
+        if sid in plan.frames:
+            continue
+        box = (int(x0) + 3, int(y0) + 3, int(x1) - 3, int(y1) - 3)
+        before, after = plain.crop(box).tobytes(), shown.crop(box).tobytes()
+        changed = {after[k:k + 3] for k in range(0, len(after), 3) if after[k:k + 3] != before[k:k + 3]}
+        assert changed <= {bytes(REGION[:3])}, sid
+
+
+def test_region_names_are_set_clear_of_each_other_and_of_the_words_drawn() -> None:
+    """Twelve points crowded together, their labels as wide as the gaps: each label beside
+    its point where it can be, none over another or over a box of words."""
+    from converter.builder.preview import place_labels
+
+    points = [(200.0 + 14 * k, 200.0 + 9 * (k % 3)) for k in range(12)]
+    sizes = [(70.0, 15.0)] * 12
+    obstacles = [(150.0, 150.0, 260.0, 190.0)]
+    spots = place_labels(points, sizes, obstacles, (600, 600))
+    for k, a in enumerate(spots):
+        assert 0 <= a[0] and 0 <= a[1] and a[2] <= 600 and a[3] <= 600
+        for b in spots[k + 1:] + obstacles:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    assert spots[0] == (211.0, 192.5, 281.0, 207.5)  # the first: right of its point

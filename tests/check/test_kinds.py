@@ -207,7 +207,37 @@ def test_stack_off_board_and_bad_location(module: Callable[..., Path]) -> None:
     far = module({'location="1,2"': 'location="9,9"'})
     assert "(475, 475), outside board 'Main' (400x400)" in only(far, "off-board").message
     bad = module({'location="1,2"': 'location="Nowhere"'})
-    assert "'Nowhere' names no place on board 'Main'" in only(bad, "bad-location").message
+    f = only(bad, "bad-location")
+    assert "'Nowhere' names no place on board 'Main'" in f.message
+    # VASSAL's SetupStack keeps its stored x, y when the name fails (3.6.0 warns at load)
+    assert f.severity is Severity.WARNING and "stored position (0, 0)" in f.message
+    assert "corner" not in f.message
+
+
+REGION_ZONE = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="East" '
+               'path="200,0;400,0;400,400;200,400" locationFormat="$name$">'
+               '<VASSAL.build.module.map.boardPicker.board.RegionGrid>'
+               '<VASSAL.build.module.map.boardPicker.board.Region name="Depot" originx="300" '
+               'originy="100"/></VASSAL.build.module.map.boardPicker.board.RegionGrid>'
+               '</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>')
+
+
+def test_stack_on_a_region_of_a_zone_that_reports_its_own_name(module: Callable[..., Path]
+                                                               ) -> None:
+    """Flashpoint: South China Sea (3.6.7) puts its cubes on regions such as 'V US Eco 2' of
+    zone 'Vietnam Economic' ($name$): VASSAL 3.6.7+ finds them by name, 3.6.0 warns."""
+    east = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="East" '
+            'path="200,0;400,0;400,400;200,400" locationFormat="$name$"/>')
+    path = module({east: REGION_ZONE, 'location="1,2" x="0" y="0"':
+                   'location="Depot" x="300" y="100"'})
+    f = only(path, "region-by-name")
+    assert f.severity is Severity.INFO and "SetupStack[Reserve]" in f.where
+    assert "3.6.7 and later find the region" in f.message and "(300, 100)" in f.message
+    assert codes(path) == [("info", "region-by-name")]
+    # a region that lies outside its zone is not found: VASSAL looks only inside the zone
+    outside = module({east: REGION_ZONE.replace('originx="300"', 'originx="100"'),
+                      'location="1,2"': 'location="Depot"'})
+    assert only(outside, "bad-location").severity is Severity.WARNING
 
 
 def test_stack_resolved_through_a_zone_name(module: Callable[..., Path]) -> None:
@@ -288,6 +318,15 @@ def test_custom_class_with_and_without_class_file(module: Callable[..., Path]) -
     with_class = module(extra, files={"scenario.vsav": _save(SCENARIO),
                                       "mygame/Chatter.class": b"\xca\xfe\xba\xbe"})
     assert only(with_class, "custom-class").severity is Severity.INFO
+    # Blood Bowl's <BBCounterFactory/>: a class of Java's default package (no dot in its name);
+    # VASSAL 3.6 fails with 'failed to load class BBCounterFactory' without its class file
+    bare = {"<VASSAL.build.module.Documentation/>":
+            "<VASSAL.build.module.Documentation/><CounterFactory/>"}
+    f = only(module(bare), "missing-class")
+    assert f.severity is Severity.ERROR and "CounterFactory.class is not in the archive" in f.message
+    packed = module(bare, files={"scenario.vsav": _save(SCENARIO),
+                                 "CounterFactory.class": b"\xca\xfe\xba\xbe"})
+    assert only(packed, "custom-class").severity is Severity.INFO
 
 
 def test_metadata_problems(module: Callable[..., Path]) -> None:
@@ -304,3 +343,56 @@ def test_unreadable_module(tmp_path: Path, content: bytes) -> None:
     path.write_bytes(content)
     report = check_module(path)
     assert report.exit_code() == 2 and "not a ZIP" in report.unreadable
+
+
+def test_a_component_allowed_once_present_twice(module: Callable[..., Path]) -> None:
+    """Blood Bowl's pitch map holds two Game Piece Layers; VASSAL 3.6 warns 'No more than one
+    [Game Piece Layers] allowed in Grass Pitch [Map Window]'."""
+    layers = ('<VASSAL.build.module.map.LayeredPieceCollection property="Layer" layerOrder="a,b"/>'
+              '<VASSAL.build.module.map.LayeredPieceCollection property="Tier" layerOrder="c"/>')
+    path = module({'<VASSAL.build.module.map.BoardPicker>':
+                   layers + '<VASSAL.build.module.map.BoardPicker>'})
+    f = only(path, "one-allowed")
+    assert f.severity is Severity.WARNING and "Map[Main Map]/LayeredPieceCollection" in f.where
+    assert "map 'Main Map' has 2 LayeredPieceCollection components" in f.message
+    grid = ('<VASSAL.build.module.map.boardPicker.board.SquareGrid x0="0" y0="0" dx="10.0" '
+            'dy="10.0"/></VASSAL.build.module.map.boardPicker.Board>')
+    two_grids = module({"</VASSAL.build.module.map.boardPicker.Board>": grid})
+    assert "board 'Main' has 2 grid components" in only(two_grids, "one-allowed").message
+    # one of each kind, as every module has, is no finding
+    one = module({'<VASSAL.build.module.map.BoardPicker>': layers.split("/>")[0] + "/>"
+                  '<VASSAL.build.module.map.BoardPicker>'})
+    assert codes(one) == []
+
+
+EXTENSION = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="true" extensionId="cc2" module="Test" moduleVersion="1.0" nextPieceSlotId="20" vassalVersion="3.6.0" version="1.0">
+  <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Counters">
+    <VASSAL.build.widget.PieceSlot entryName="2nd Bn" gpid="cc2:11" width="64" height="64">{slot}</VASSAL.build.widget.PieceSlot>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+
+
+def test_an_extension_may_use_what_its_module_defines(module: Callable[..., Path]) -> None:
+    """A real extension (the Warmachine & Hordes CID extension) names prototypes and images of
+    the module it extends: not errors of the extension; its archive's stray moduledata (VASSAL
+    reads extensiondata) is no name mismatch."""
+    slot = "+/null/prototype;Unit\tpiece;;;front.png;2nd Bn/\tnull;0;0;cc2:11;0"
+    path = module(buildfile=EXTENSION.format(slot=slot), images={}, files={})
+    report = check_module(path)
+    assert report.exit_code() == 0
+    assert codes(path) == [("info", "extension"), ("info", "missing-image"),
+                           ("info", "missing-prototype")]
+    # a save it carries may lay its module's maps: information too
+    with_save = module(buildfile=EXTENSION.format(slot=slot), images={},
+                       files={"scenario.vsav": _save(SCENARIO)})
+    assert ("info", "setup-missing-map") in codes(with_save)
+    assert check_module(with_save).exit_code() == 0
+    (summary,) = [f for f in report.findings if f.code == "extension"]
+    assert "an extension of module 'Test': the 2 name(s) it uses and does not define" \
+        in summary.message
+    assert "(unless module 'Test' has it)" in only(path, "missing-prototype").message
+    # a module is judged as before
+    assert only(module({'name="Unit" description=""': 'name="Units" description=""'}),
+                "missing-prototype").severity is Severity.ERROR

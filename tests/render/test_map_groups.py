@@ -88,8 +88,9 @@ def test_a_space_shows_its_most_specific_groups_and_the_legend_their_larger_ones
 
 def test_the_legend_groups_by_kind_and_keeps_every_group() -> None:
     """Pursuit of Glory's 29 groups are all in the legend, under a heading per kind in the
-    game's words; those no space of this map lists (Anatolia, the Mediterranean) have an empty
-    box, and the legend says what the brackets and the empty box mean."""
+    game's words; those no space lists (Anatolia, the Mediterranean: the rulebook does not say
+    which spaces they are) have an empty box outlined red, and the legend says what the
+    brackets and the red empty box mean."""
     game, image, key = _drawn("pursuit-of-glory", "mappa")
     board = game.board("mappa")
     assert board is not None
@@ -105,7 +106,8 @@ def test_the_legend_groups_by_kind_and_keeps_every_group() -> None:
     assert legend["Mediterraneo Orientale"] == paper
     notes = [name for kind, (name, _style) in key.entries if kind == "note"]
     assert notes == ["Nome (gruppo più ampio): le sue caselle sono anche nel gruppo più ampio"]
-    assert "riquadro vuoto: nessuna striscia mostra questo gruppo qui" in legend
+    assert "riquadro rosso vuoto: spazi non indicati dal regolamento" in legend
+    assert "riquadro vuoto: nessuna striscia mostra questo gruppo qui" not in legend
 
 
 def test_groups_without_kinds_get_one_heading_and_more_swatches_than_colours(

@@ -1,0 +1,117 @@
+"""What a player reads from a schematic's legend: each link type's line is its own, a group
+whose spaces the rulebook does not give says so, and the heading says what a red outline
+stands for."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from PIL import Image, ImageChops
+
+import converter.render.maps as maps
+from converter.model.game import Game
+from converter.render.text import color
+from converter.validate import load_model
+from tests.conftest import MODULES
+
+NOTICE = color(maps.DEFAULT_THEME["notice"])
+
+
+@functools.cache
+def _drawn(slug: str, board_id: str) -> tuple[Game, Image.Image, maps.SchematicKey]:
+    """A bundled game's schematic, drawn once per test run, and the key it was drawn from."""
+    game = load_model(MODULES / slug)
+    board = game.board(board_id)
+    assert board is not None
+    image = maps.space_schematic(game, board)
+    return game, image, maps.schematic_key(game, board, image.size)
+
+
+def _mark(image: Image.Image, box: tuple[float, float, float, float]) -> bytes:
+    """The pixels of a legend mark, cut to what is drawn on the paper (so the same mark in
+    two cells reads the same whatever its cell's offset)."""
+    x0, y0, x1, y1 = (int(round(v)) for v in box)
+    cell = image.crop((x0, y0 - 4, x1, y1 + 4))
+    paper = Image.new("RGB", cell.size, image.getpixel((4, 4)))  # type: ignore[arg-type]
+    ink = ImageChops.difference(cell, paper).getbbox()
+    assert ink is not None, box
+    return cell.crop(ink).tobytes()
+
+
+def test_every_link_type_has_a_line_no_other_legend_line_has() -> None:
+    """Pursuit of Glory draws a path and a watercourse crossing, a sea route and a strait:
+    each pair had the same grey line, the same blue dashes.  Each legend line now looks
+    unlike every other, so a player can tell which link a line on the map is."""
+    game, image, key = _drawn("pursuit-of-glory", "mappa")
+    unit = image.width / 100.0
+    lines = {name: _mark(image, maps.legend_swatch_box(cell, unit))
+             for (kind, (name, _style)), cell in zip(key.entries, key.cells) if kind == "line"}
+    board = game.board("mappa")
+    assert board is not None
+    for link_type in {link.type for link in board.links or []} - {"ingresso-gallipoli"}:
+        ter = game.terrain_type(link_type)
+        assert ter is not None and ter.name in lines, link_type
+    looks = list(lines.values())
+    assert len(set(looks)) == len(looks), [n for n, lk in lines.items() if looks.count(lk) > 1]
+    # a type looks the same on every map of the game
+    assert maps.link_styles(game)["stretto"] == maps.link_style(game, "stretto")
+
+
+def test_a_group_the_rulebook_names_no_space_of_is_a_red_empty_box() -> None:
+    """Quartermaster General: the rulebook names the Balkans and the neutral spaces but not
+    which spaces they are.  Their legend boxes are empty and outlined red, and the legend
+    says why; the note about a group shown on another map does not appear (there is none)."""
+    _game, image, key = _drawn("quartermaster-general-1914", "tabellone")
+    unit = image.width / 100.0
+    paper = image.getpixel((4, 4))
+    cells = {name: maps.legend_swatch_box(cell, unit)
+             for (kind, (name, _style)), cell in zip(key.entries, key.cells) if kind == "group"}
+    for name in ("Balcani", "Spazi neutrali", "riquadro rosso vuoto: spazi non indicati dal regolamento"):
+        x0, y0, x1, y1 = (int(round(v)) for v in cells[name])
+        assert image.getpixel((x0, (y0 + y1) // 2)) == NOTICE, name
+        assert image.getpixel(((x0 + x1) // 2, y0 + 1)) == NOTICE, name
+        assert image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2)) == paper, name
+    x0, y0, _x1, y1 = (int(round(v)) for v in cells["Spazi di terra"])
+    assert image.getpixel((x0, (y0 + y1) // 2)) != NOTICE
+    assert "riquadro vuoto: nessuna striscia mostra questo gruppo qui" not in cells
+
+
+def test_the_legend_heading_says_what_each_red_outline_lacks(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Pursuit of Glory: nearly every box is outlined red.  The legend's heading says what the
+    rulebook leaves missing and on how many of them, as the data counts it, and every box
+    outlined red is a space with something missing."""
+    drawn = words_drawn(maps)
+    game, image, key = _drawn.__wrapped__("pursuit-of-glory", "mappa")
+    board = game.board("mappa")
+    assert board is not None
+    heading = [text for text, _size in drawn if text.startswith("Legenda")]
+    terrain = sum("terrain" in (s.missing or []) for s in board.spaces or [] if s.id not in key.plan.frames)
+    vp = sum("vp" in (s.missing or []) for s in board.spaces or [] if s.id not in key.plan.frames)
+    assert heading == [f"Legenda (bordo rosso: mancano terreno ({terrain} spazi), PV ({vp}), controllo (52), "
+                       "gruppi (29), forte (1), tipo di spazio (1))"]
+    for s in board.spaces or []:
+        if s.id in key.plan.frames:
+            continue
+        x0, y0, x1, y1 = key.plan.boxes[s.id]
+        edge = image.getpixel((int((x0 + x1) / 2), int(y0) + 1))
+        assert (edge == NOTICE) == bool(s.missing), s.id
+
+
+def test_a_map_with_nothing_missing_and_no_adjacency_says_neither(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """The First World War's off-map boxes join nothing and lack nothing: the legend keys no
+    adjacency line and the notice says it is a schematic without 'data marked missing: 0'.
+    Trench Club's 'half-board' group kind is headed in Italian."""
+    drawn = words_drawn(maps)
+    _game, _image, key = _drawn.__wrapped__("the-first-world-war", "riquadri")
+    texts = [text for text, _size in drawn]
+    assert "SCHEMA — non è la mappa reale" in texts
+    assert not [t for t in texts if "mancanti: 0" in t]
+    assert "adiacenza" not in [name for _kind, (name, _style) in key.entries]
+    _game, _image, key = _drawn("the-first-world-war", "europa")
+    assert "adiacenza" in [name for _kind, (name, _style) in key.entries]
+    _game, _image, key = _drawn("trench-club", "campo-di-battaglia")
+    assert [name for kind, (name, _style) in key.entries if kind == "heading"] == ["Gruppi: metà tabellone"]
