@@ -211,3 +211,21 @@ def test_a_piece_named_question_mark_is_a_piece_not_an_unreadable_chain(
     assert problems == ["piece 2 has an unreadable trait chain; kept off the board"], problems
     [moved] = result.files[0].recorded[0].text
     assert moved.startswith("?: ") and " → " in moved
+
+
+def test_the_step_list_names_a_piece_as_it_was_named_at_each_step(tour: AuditModule) -> None:
+    """The HTML step list shows a piece by the name it had when the step moved it, though
+    the name is decoded only when the list is shown: renamed later, its earlier moves keep
+    the earlier name."""
+    from converter.audit.auditor import audit_records
+
+    label = "label;;;10;;;b;0;c;0;b;c;$label$;Dialog;0;0;;;false\tpiece;;;a.png;A"
+    text = (f"begin_save\x1b+/1/{label}/Alpha\tMain Map;100;100;1;0\x1bend_save\x1b"
+            "LOG\tM/1/Main Map/500/300/null/Main Map/100/100/null\x1b"
+            "LOG\tD/1/Bravo\tMain Map;500;300;1;0\x1b"
+            "LOG\tM/1/Main Map/100/100/null/Main Map/500/300/null")
+    result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
+    steps = result.files[0].recorded
+    assert [line.split(":")[0] for s in steps for line in s.text] == \
+        ["Alpha", "Alpha → Bravo", "Bravo"]
+    assert [move[1] for s in steps for move in s.moves] == ["Alpha", "Bravo"]
