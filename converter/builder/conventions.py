@@ -146,6 +146,18 @@ def track_values(game: Game, track_id: str) -> tuple[list[int], list[str]]:
     return values, labels
 
 
+def turn_numbers(game: Game, track_id: str) -> dict[int, str]:
+    """On the turn track, each turn whose label is not its number ('14-16 agosto 1914'): the
+    number as a player reads it ('Turno 1'), printed over the label, since the rules count
+    turns by number."""
+    track = game.track(track_id)
+    if track is None or track.kind != "turn":
+        return {}
+    tr = words(game.language)
+    values, labels = track_values(game, track_id)
+    return {v: f"{tr('Turn')} {v}" for v, label in zip(values, labels) if label.strip() != str(v)}
+
+
 def _mentioned(game: Game, track_id: str) -> list[int]:
     """Values of a track that setups, starts or victory conditions name."""
     track = game.track(track_id)

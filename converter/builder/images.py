@@ -122,6 +122,7 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
     img = Image.new("RGB", layout.size, (250, 250, 245))
     draw = ImageDraw.Draw(img)
     name_font, cell_font, deck_font = font(*TRACK_NAME_FONT), font(*CELL_FONT), font(*DECK_FONT)
+    number_font = font("condensed-bold", CELL_FONT[1])
     for row in layout.tracks:
         first = next(iter(row.cells.values()), None)
         if first is not None:
@@ -132,8 +133,13 @@ def display_image(game: Game, layout: DisplayLayout) -> bytes:
             rect = row.cells[value]
             draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h),
                            fill=(255, 255, 255), outline=(80, 80, 80))
-            for k, line in enumerate(row.cell_lines.get(value, [])):
-                draw.text((rect.x + CELL_PAD, rect.y + CELL_PAD + k * int(CELL_FONT[1] * 1.25)), line,
+            lines = row.cell_lines.get(value, [])
+            if value in row.numbers:  # the turn's number, over its date
+                draw.text((rect.x + CELL_PAD, rect.y + CELL_PAD), row.numbers[value], font=number_font,
+                          fill=(20, 20, 20))
+            skip = 1 if value in row.numbers else 0
+            for k, line in enumerate(lines):
+                draw.text((rect.x + CELL_PAD, rect.y + CELL_PAD + (k + skip) * int(CELL_FONT[1] * 1.25)), line,
                           font=cell_font, fill=(60, 60, 60))
     box = layout.event_box
     if box is not None:

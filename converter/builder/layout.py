@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from converter.builder.conventions import event_box_label, event_reinforcements, track_values
+from converter.builder.conventions import event_box_label, event_reinforcements, track_values, turn_numbers
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.render import drawings
@@ -45,6 +45,7 @@ class TrackRow:
     cells: dict[int, Rect]
     name_lines: list[str] = field(default_factory=list)          # the track's name, wrapped
     cell_lines: dict[int, list[str]] = field(default_factory=dict)  # each cell's label, wrapped
+    numbers: dict[int, str] = field(default_factory=dict)  # a turn's number over a label that is not it
 
 
 @dataclass
@@ -117,7 +118,9 @@ def display_layout(game: Game) -> DisplayLayout | None:
                     break
                 cell_w += 8
         cell_lines = {v: _wrapped(draw, lab, CELL_FONT, cell_w - 2 * CELL_PAD) for v, lab in zip(values, labels)}
-        cell_h = max([TRACK_CELL] + [len(ls) * line_h + 2 * CELL_PAD + 20 for ls in cell_lines.values()])
+        numbers = turn_numbers(game, track.id)
+        cell_h = max([TRACK_CELL] + [(len(ls) + (v in numbers)) * line_h + 2 * CELL_PAD + 20
+                                     for v, ls in cell_lines.items()])
         per_row = max(1, min(MAX_CELLS_PER_ROW, (MAX_CELLS_PER_ROW * TRACK_CELL) // cell_w))
         cells: dict[int, Rect] = {}
         for i, v in enumerate(values):
@@ -125,7 +128,7 @@ def display_layout(game: Game) -> DisplayLayout | None:
             cells[v] = Rect(label_w + col * cell_w, y + line * cell_h, cell_w, cell_h)
         lines_n = max(1, math.ceil(len(values) / per_row))
         width = max(width, label_w + min(len(values), per_row) * cell_w + 20)
-        rows.append(TrackRow(track.id, track.name, values, labels, cells, names[track.id], cell_lines))
+        rows.append(TrackRow(track.id, track.name, values, labels, cells, names[track.id], cell_lines, numbers))
         y += max(lines_n * cell_h, len(names[track.id]) * 20) + 16
     event_box = None
     if event_reinforcements(game):

@@ -1,8 +1,8 @@
 """The track sheet: every track of the game (turns, victory points, the others) as rows of
 boxes a counter fits in, printed at the counters' size.
 
-Each box carries its printed label (a turn's name: "Estate 1915") and, on the turn track,
-the turn's notes (reinforcements, events) in small type; a track longer than a line
+Each box carries its printed label (a turn's name: "Estate 1915", under its number "Turno 3"
+when the label is not the number) and, on the turn track, the turn's notes (reinforcements, events) in small type; a track longer than a line
 continues on the next line, and tracks go down the page and on to the next one.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw, ImageFont
 
-from converter.builder.conventions import track_values
+from converter.builder.conventions import track_values, turn_numbers
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px, wrap
@@ -21,6 +21,7 @@ HEADING_PT = 10
 LABEL_PT = 7
 NOTE_PT = 5.5
 NOTE_LINES = 4          # a turn's notes under its label; a longer one ends in "…"
+LABEL_ROOM = 0.9        # a label's lines stay within this share of the box's width (clear of its edges)
 GAP_MM = 5.0
 INK = (40, 40, 40)
 BOX_FILL = (248, 246, 238)
@@ -44,20 +45,21 @@ def track_rows(game: Game, paper: Paper) -> list[tuple[str, list[tuple[int, str,
 
 def _label_lines(draw: ImageDraw.ImageDraw, label: str, room: float, dpi: float
                  ) -> tuple[list[str], ImageFont.FreeTypeFont]:
-    """A box's label at the label size: on one line, else on two ('31 ottobre - 2' /
+    """A box's label at the label size: on one line, else on two or three ('31 ottobre - 2' /
     'novembre 1914'); smaller only when a single word is wider than the box."""
     fnt = font("condensed-bold", pt_to_px(LABEL_PT, dpi))
     if draw.textlength(label, font=fnt) <= room:
         return [label], fnt
     lines = wrap(draw, label, fnt, room)
-    if len(lines) <= 2 and all(draw.textlength(text, font=fnt) <= room for text in lines):
+    if len(lines) <= 3 and all(draw.textlength(text, font=fnt) <= room for text in lines):
         return lines, fnt
     return [label], fit_font(draw, label, "condensed-bold", pt_to_px(LABEL_PT, dpi), room)
 
 
 def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
     """The pages of the track sheet; none when the game has no track."""
-    rows = [r for r in track_rows(game, paper) if r[1]]
+    numbered = [turn_numbers(game, t.id) for t in game.tracks or []]  # 'Turno 1' over its date
+    rows = [(name, cells, numbers) for (name, cells), numbers in zip(track_rows(game, paper), numbered) if cells]
     if not rows:
         return []
     tr = words(game.language)
@@ -85,7 +87,7 @@ def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
         y = top
 
     new_page()
-    for name, cells in rows:
+    for name, cells, numbers in rows:
         lines = [cells[i:i + per_line] for i in range(0, len(cells), per_line)]
         head_h = int(heading.size * 1.6)
         if y + head_h + box > bottom:  # a heading never sits alone at the foot of a page
@@ -97,10 +99,12 @@ def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
             if y + box > bottom:
                 new_page()
             assert draw is not None
-            for k, (_value, label, note) in enumerate(chunk):
+            for k, (value, label, note) in enumerate(chunk):
                 x = left + k * box
                 draw.rectangle((x, y, x + box, y + box), fill=BOX_FILL, outline=INK, width=line)
-                label_lines, fnt = _label_lines(draw, label, box - 4 * line, dpi)
+                label_lines, fnt = _label_lines(draw, label, box * LABEL_ROOM, dpi)
+                if value in numbers:
+                    label_lines = [numbers[value]] + label_lines
                 for n, text in enumerate(label_lines):
                     put_text(draw, (x + box / 2, y + 2 * line + n * fnt.size * 1.1), text, font=fnt,
                              fill=INK, anchor="ma")

@@ -205,6 +205,34 @@ def test_turn_boxes_keep_one_label_size_and_whole_notes(
     assert not [text for text, _size in drawn if text.endswith("…")]
 
 
+def test_a_turn_box_whose_label_is_a_date_shows_the_turn_number_over_it(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Glory's End's turns are labelled by their dates ('14-16 agosto 1914'), but its rules
+    count turns ('from turn 4'): each box of the track sheet and each cell of the module's
+    display board says 'Turno 1' over the date, at the label's size and clear of the box's
+    edges.  A turn labelled by its own number (the designer's '2') gets no second number."""
+    import converter.printkit.tracksheet as tracksheet
+    from converter.builder.layout import display_layout
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    drawn = words_drawn(tracksheet)
+    tracksheet.track_pages(ge, PAPERS["a4"], dpi=DPI)
+    texts = [text for text, _size in drawn]
+    assert texts[texts.index("Turno 1") + 1].startswith("14-16 agosto")
+    assert "Turno 30" in texts
+    sizes = {size for text, size in drawn if text.startswith("Turno ") or ("1914" in text and "—" not in text)}
+    assert len(sizes) == 1
+    layout = display_layout(ge)
+    assert layout is not None
+    turns = next(row for row in layout.tracks if row.id == ge.tracks[0].id)
+    assert turns.numbers[1] == "Turno 1" and turns.cell_lines[1][0].startswith("14-16")
+    drawn.clear()
+    designer = load_model(DESIGNER)
+    tracksheet.track_pages(designer, PAPERS["a4"], dpi=DPI)
+    numbers = [text for text, _size in drawn if text.startswith("Turno ")]
+    assert numbers == ["Turno 1", "Turno 6"]  # over '15 giu' and '20 lug' only
+
+
 def test_a_hex_maps_legend_prints_on_a_page_of_its_own_at_the_maps_scale() -> None:
     """When Eagles Fight's hex map spans several pages: its terrain key and group legend had
     been split over a row of near-empty pages under the map, marks on their words.  The map
