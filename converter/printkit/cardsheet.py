@@ -66,18 +66,20 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
 
 
 def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:
-    """A card taller than a page, cut between two rows of its grids into page-high parts."""
+    """A card taller than a page, cut between two rows of its grids into page-high parts; the
+    last part holds words (the card's bottom margin alone is not a page of its own)."""
     art = card.image
     if art.height <= height:
         return [art]
     cuts = sorted({c.box[1] for c in card.cells} | {c.box[3] for c in card.cells})
+    words_end = int(max([c.box[3] for c in card.cells], default=art.height))
     parts, start = [], 0
-    while art.height - start > height:
+    while min(art.height, words_end + 2) - start > height:
         fitting = [y for y in cuts if start < y <= start + height]
         end = fitting[-1] if fitting and fitting[-1] > start + height // 4 else start + height
         parts.append(art.crop((0, start, art.width, end)))
         start = end
-    parts.append(art.crop((0, start, art.width, art.height)))
+    parts.append(art.crop((0, start, art.width, min(art.height, start + height))))
     return parts
 
 

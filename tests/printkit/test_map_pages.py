@@ -259,3 +259,26 @@ def board_picture_size(game: Any, board: Any) -> tuple[int, int]:
     from converter.builder.images import board_picture
 
     return board_picture(game, board).size  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("dpi", [150, 300])
+def test_a_card_longer_than_a_page_leaves_no_page_with_only_its_margin(dpi: int) -> None:
+    """Pursuit of Glory's sources card: at 150 dpi only its empty bottom margin passed the
+    page's foot, and had printed as a page of its own (an almost blank page 15 of the aids);
+    it now ends the page.  At 300 dpi its words run past the page: it is cut between rows,
+    and every part holds words."""
+    from converter.printkit.cardsheet import _slices
+    from converter.render.cards import sources_card
+
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    card = sources_card(pog, dpi=dpi)
+    room = int(mm_to_px(PAPERS["a4"].height_mm - 2 * MARGIN_MM, dpi))
+    assert card.image.height > room
+    parts = _slices(card, room)
+    assert all(part.height <= room for part in parts)
+    assert len(parts) == (1 if dpi == 150 else 2)
+    start = 0
+    for part in parts:
+        inside = [c for c in card.cells if start <= c.box[1] and c.box[3] <= start + part.height]
+        assert inside, (start, part.height)
+        start += part.height
