@@ -92,15 +92,19 @@ Block = tuple[str, Any]  # ("grid", Grid) | ("text", (key, text, style)) | ("gap
 
 
 class _Composer:
-    """Lays blocks down a card; run once to measure and once to draw, with the same code."""
+    """Lays blocks down a card; run to measure and once to draw, with the same code.  Every
+    grid of a card is set in one size (*grid_pt*: the smallest any of them needs), so two
+    tables of one card never read at two sizes."""
 
     def __init__(self, width: int, dpi: float, theme: dict[str, Any], draw: ImageDraw.ImageDraw | None,
-                 measure: MeasureOnce) -> None:
+                 measure: MeasureOnce, grid_pt: float | None = None) -> None:
         self.width, self.dpi, self.t, self.draw = width, dpi, theme, draw
         self.measure = measure
         self.pad = int(mm_to_px(PAD_MM, dpi))
         self.y = 0
         self.cells: list[CellBox] = []
+        self.grid_pt = grid_pt
+        self.grid_sizes: list[float] = []  # the size each grid took
 
     def pt(self, points: float) -> int:
         return pt_to_px(points, self.dpi)
@@ -145,7 +149,7 @@ class _Composer:
         ncols = max([len(g.header)] + [len(r) for r in g.rows]) if (g.header or g.rows) else 0
         if ncols == 0:
             return
-        size_pt = t["body_pt"]
+        size_pt = min(t["body_pt"], self.grid_pt) if self.grid_pt is not None else t["body_pt"]
         floor = max(t["min_pt"], t["body_pt"] * 0.8)
         while True:
             body = font("regular", self.pt(size_pt))
@@ -169,6 +173,7 @@ class _Composer:
             if sum(widths) <= avail or size_pt <= t["min_pt"] or (size_pt <= floor and sum(mins) <= avail):
                 break
             size_pt = max(t["min_pt"], size_pt * 0.9)
+        self.grid_sizes.append(size_pt)
         if sum(widths) > avail:
             if sum(mins) > avail:  # the last resort: words break
                 mins = [max(1, m * avail // sum(mins)) for m in mins]
@@ -260,8 +265,8 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
     width = int(round(mm_to_px(width_mm, dpi)))
     measure = MeasureOnce(ImageDraw.Draw(Image.new("RGB", (1, 1))))  # both runs measure alike
 
-    def run(draw: ImageDraw.ImageDraw | None) -> _Composer:
-        comp = _Composer(width, dpi, theme, draw, measure)
+    def run(draw: ImageDraw.ImageDraw | None, grid_pt: float | None = None) -> _Composer:
+        comp = _Composer(width, dpi, theme, draw, measure, grid_pt)
         comp.title(title, subtitle)
         for kind, value in blocks:
             if kind == "grid":
@@ -272,10 +277,12 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
                 comp.gap(value)
         return comp
 
-    height = run(None).done()
+    sizes = run(None).grid_sizes
+    grid_pt = min(sizes) if len(set(sizes)) > 1 else None  # the tables of a card in one size
+    height = run(None, grid_pt).done()
     img = Image.new("RGB", (width, height), color(theme["paper"]))
     draw = ImageDraw.Draw(img)
-    comp = run(draw)
+    comp = run(draw, grid_pt)
     draw.rectangle([0, 0, width - 1, height - 1], outline=color(theme["rule"]), width=max(1, int(dpi / 150)))
     return ReferenceCard(name, title, img, comp.cells)
 

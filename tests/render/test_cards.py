@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -13,7 +14,7 @@ from converter.validate import load_model
 from converter.load.document import load_game
 from converter.model.game import Game
 from converter.render.cards import MISSING, ReferenceCard, reference_cards, table_card
-from tests.conftest import MINI, bundled_games, reference_cards_once
+from tests.conftest import MINI, MODULES, bundled_games, reference_cards_once
 from tests.render.golden import compare_golden
 
 
@@ -204,3 +205,18 @@ def test_a_limit_of_one_is_worded_in_the_singular() -> None:
     texts = [c.text for c in card.cells]
     assert "al massimo 1 pedina per spazio; Segnalino Obiettivo" in texts
     assert not [t for t in texts if "1 pedine" in t]
+
+
+def test_the_tables_of_one_card_are_set_in_one_size(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Pursuit of Glory's campaign setup card: its placements table shrinks to fit a long row;
+    the table of track markers under it had stayed larger, two sizes on one card.  Both now
+    read at the same size."""
+    import converter.render.cards as cards
+
+    pog = load_model(MODULES / "pursuit-of-glory")
+    drawn = words_drawn(cards)
+    card = cards.setup_card(pog, pog.scenario("campagna"), dpi=150)
+    assert card is not None
+    size = dict(drawn)
+    assert size["Doiran"] == size["Tabella dei Turni"] == size["Dove"] == size["Tracciato"]
