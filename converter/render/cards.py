@@ -92,9 +92,10 @@ Block = tuple[str, Any]  # ("grid", Grid) | ("text", (key, text, style)) | ("gap
 
 
 class _Composer:
-    """Lays blocks down a card; run to measure and once to draw, with the same code.  Every
-    grid of a card is set in one size (*grid_pt*: the smallest any of them needs), so two
-    tables of one card never read at two sizes."""
+    """Lays blocks down a card; run to measure and once to draw, with the same code.  The
+    grids of a card are set in one size (*grid_pt*: the smallest any of them needs) when
+    that size is no smaller than a grid shrinks to before it wraps, so two tables of one card
+    read alike."""
 
     def __init__(self, width: int, dpi: float, theme: dict[str, Any], draw: ImageDraw.ImageDraw | None,
                  measure: MeasureOnce, grid_pt: float | None = None) -> None:
@@ -278,7 +279,10 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
         return comp
 
     sizes = run(None).grid_sizes
-    grid_pt = min(sizes) if len(set(sizes)) > 1 else None  # the tables of a card in one size
+    # the tables of a card in one size, unless that would set a table below the size a table
+    # shrinks to before it wraps (a combat table is not shrunk to match a cramped note)
+    floor = max(theme["min_pt"], theme["body_pt"] * 0.8)
+    grid_pt = min(sizes) if len(set(sizes)) > 1 and min(sizes) >= floor else None
     height = run(None, grid_pt).done()
     img = Image.new("RGB", (width, height), color(theme["paper"]))
     draw = ImageDraw.Draw(img)
