@@ -227,8 +227,9 @@ def hex_swatch_box(cell: tuple[float, float], size: float) -> Rect:
 
 def hex_strip_segments(geo: HexBoardGeometry, key: GroupKey, place_id: str,
                        size: float) -> list[tuple[str, Rect, Swatch | None]]:
-    """(group id, box, swatch) of each segment of a hex's strip, low in the hex under its
-    name and details (or along the foot of a space's box in the panel under the grid)."""
+    """(group id, box, swatch) of each segment of a hex's strip, between its id and its
+    feature mark (clear of the name and details under them, and well inside the hex either
+    way up), or along the foot of a space's box in the panel under the grid."""
     shown = key.strips.get(place_id, [])
     if not shown:
         return []
@@ -238,7 +239,7 @@ def hex_strip_segments(geo: HexBoardGeometry, key: GroupKey, place_id: str,
         x0, y0, x1, y1 = x - bw / 2 + size * 0.1, y + bh / 2 - size * 0.14, x + bw / 2 - size * 0.1, y + bh / 2 - size * 0.07
     elif geo.grid.contains(place_id):
         cx, cy = geo.center(place_id)
-        x0, y0, x1, y1 = cx - size * 0.14, cy + size * 0.365, cx + size * 0.14, cy + size * 0.415
+        x0, y0, x1, y1 = cx - size * 0.28, cy - size * 0.175, cx + size * 0.28, cy - size * 0.115
     else:
         return []
     seg = (x1 - x0) / len(shown)

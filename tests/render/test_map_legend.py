@@ -8,6 +8,7 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+import pytest
 from PIL import Image, ImageChops
 
 import converter.render.maps as maps
@@ -169,3 +170,32 @@ def test_a_map_with_nothing_to_key_has_no_legend(words_drawn: Callable[[Any], li
     _game, _image, key = _drawn.__wrapped__("pursuit-of-glory", "caselle")
     assert key.entries == []
     assert "Legenda" not in [text for text, _size in drawn]
+
+
+def _inside(point: tuple[float, float], polygon: list[tuple[float, float]]) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1]):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+@pytest.mark.parametrize(("slug", "board_id"), [("glorys-end", "mini-mappa-marna"), ("when-eagles-fight", "mappa")])
+def test_a_hexs_strip_lies_inside_its_hex(slug: str, board_id: str) -> None:
+    """Pointy-topped (Glory's End's Paris) or flat-topped (When Eagles Fight), a hex's strip
+    lies well inside its hex, clear of its outline (it had sat in the bottom corner of
+    Paris's hexes, touching their edges)."""
+    game = load_model(MODULES / slug)
+    board = game.board(board_id)
+    assert board is not None
+    geo = maps.hex_board_geometry(board, 80)
+    key = maps.hex_group_key(game, board)
+    hexes = [hid for hid in key.strips if geo.grid.contains(hid)]
+    assert hexes
+    for hid in hexes:
+        cx, cy = geo.center(hid)
+        corners = [(cx + (x - cx) * 0.85, cy + (y - cy) * 0.85) for x, y in geo.corners(hid)]  # a margin
+        for _gid, (x0, y0, x1, y1), _swatch in maps.hex_strip_segments(geo, key, hid, 80):
+            for point in ((x0, y0), (x1, y0), (x0, y1), (x1, y1)):
+                assert _inside(point, corners), (hid, point)
