@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from converter.model.cards import Card, Deck
 from converter.model.game import Game
@@ -28,6 +28,7 @@ DEFAULT_THEME: dict[str, Any] = {
     "title_pt": 10,
     "body_pt": 8,
     "small_pt": 6,
+    "min_pt": 6,               # a long text shrinks to this size before it ends in "…"
 }
 
 MISSING_TEXT = "Text missing from the rulebook"
@@ -119,9 +120,8 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         y += value_font.size * 2.2 + m * 0.6
     body = font("regular", pt_to_px(t["body_pt"], dpi))
     if card.text:
-        for line in wrap(draw, card.text, body, w - 2 * m):
-            if y > h - 3 * m:
-                break
+        body, text_lines = card_text_lines(draw, card.text, w - 2 * m, h - 3 * m - y, dpi, t)
+        for line in text_lines:
             put_text(draw, (m, y), line, font=body, fill=ink, anchor="la")
             y += body.size * 1.25
     else:
@@ -145,6 +145,27 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     put_text(draw, (m, h - m), foot, font=fnt, fill=ink, anchor="ld")
     draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
     return img
+
+
+def card_text_lines(draw: ImageDraw.ImageDraw, text: str, width: float, room: float, dpi: float,
+                    theme: dict[str, Any]) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A card's text wrapped to *width* in as few lines as fit *room* pixels: at the body
+    size, else smaller down to ``min_pt``; what still does not fit ends in '…' (the whole
+    text never silently loses its end)."""
+    size = float(theme["body_pt"])
+    while True:
+        fnt = font("regular", pt_to_px(size, dpi))
+        lines = wrap(draw, text, fnt, width)
+        fits = max(1, int(room // (fnt.size * 1.25)))
+        if len(lines) <= fits:
+            return fnt, lines
+        if size <= theme["min_pt"]:
+            kept = lines[:fits]
+            last = kept[-1].rstrip(" ,;.:")
+            while last and draw.textlength(last + "…", font=fnt) > width:
+                last = last[:-1].rstrip()
+            return fnt, kept[:-1] + [last + "…"]
+        size = max(float(theme["min_pt"]), size * 0.9)
 
 
 def _subdeck_name(deck: Deck | None, subdeck: str | None) -> str:

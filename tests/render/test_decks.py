@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
 from PIL import Image, ImageChops
 
@@ -73,3 +77,28 @@ def test_every_deck_of_every_bundled_game_prints(folder) -> None:
             assert len(pages) == 2 * -(-known // 9)  # nine poker cards a sheet, fronts and backs
         pages = deck_pages(game, deck, PAPERS["a4"], dpi=30, include_missing=True)
         assert len(pages) == 2 * -(-every // 9)
+
+
+def test_a_long_card_text_shrinks_to_fit_and_never_loses_its_end_silently(
+        mini_copy: Callable[..., Path], words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """A card's text longer than the card had its last lines dropped without a sign: a text
+    a little too long now shrinks until it fits whole, and one far too long ends in '…'."""
+    import converter.render.decks as decks
+
+    sentence = "Muovi due volte e poi attacca ogni spazio adiacente con tutte le unità. "
+    def long_text(n: int) -> Callable[[Any], None]:
+        def edit(data: Any) -> None:
+            data["cards"][0]["text"] = sentence * n
+        return edit
+
+    drawn = words_drawn(decks)
+    game = load_model(mini_copy("pieces.json", long_text(9)))
+    decks.card_front(game, game.cards[0], dpi=150)
+    body = [(text, size) for text, size in drawn if text and text.split()[0] in sentence.split()]
+    assert " ".join(text for text, _size in body) == (sentence * 9).strip()
+    assert max(size for _text, size in body) < 17  # smaller than the 8 pt body (17 px at 150 dpi)
+    drawn.clear()
+    game = load_model(mini_copy("pieces.json", long_text(40)))
+    decks.card_front(game, game.cards[0], dpi=150)
+    body = [text for text, _size in drawn if text and text.split()[0] in sentence.split()]
+    assert body[-1].endswith("…")
