@@ -103,21 +103,24 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     for key in card.values or {}:
         if key not in fields:
             fields.append(key)
-    if fields:
+    if fields:  # four boxes to a row, as many rows as the card has values
         box_w = (w - 2 * m) / max(1, min(4, len(fields)))
         value_font = font("bold", pt_to_px(t["title_pt"] + 2, dpi))
-        for i, key in enumerate(fields[:4]):
+        box_h = value_font.size * 2.2
+        for i, key in enumerate(fields):
+            row, col = divmod(i, 4)
             value = (card.values or {}).get(key)
             missing = value is None
             text = "?" if missing else str(value)
-            x = m + i * box_w
-            draw.rectangle([x + 2, y, x + box_w - 2, y + value_font.size * 2.2], outline=ink, width=max(1, px(0.2, dpi)))
+            x, top = m + col * box_w, y + row * (box_h + m * 0.3)
+            draw.rectangle([x + 2, top, x + box_w - 2, top + box_h], outline=ink, width=max(1, px(0.2, dpi)))
             name = readable(key)
             label = fit_font(draw, name, "condensed", int(small.size), box_w - 8)
-            put_text(draw, (x + box_w / 2, y + 2), name, font=label, fill=ink, anchor="ma")
-            put_text(draw, (x + box_w / 2, y + value_font.size * 1.45), text, font=value_font,
+            put_text(draw, (x + box_w / 2, top + 2), name, font=label, fill=ink, anchor="ma")
+            put_text(draw, (x + box_w / 2, top + value_font.size * 1.45), text, font=value_font,
                       fill=color(t["missing"]) if missing else ink, anchor="mm")
-        y += value_font.size * 2.2 + m * 0.6
+        rows = (len(fields) + 3) // 4
+        y += rows * box_h + (rows - 1) * m * 0.3 + m * 0.6
     body = font("regular", pt_to_px(t["body_pt"], dpi))
     if card.text:
         body, text_lines = card_text_lines(draw, card.text, w - 2 * m, h - 3 * m - y, dpi, t)

@@ -102,3 +102,20 @@ def test_a_long_card_text_shrinks_to_fit_and_never_loses_its_end_silently(
     decks.card_front(game, game.cards[0], dpi=150)
     body = [text for text, _size in drawn if text and text.split()[0] in sentence.split()]
     assert body[-1].endswith("…")
+
+
+def test_every_value_of_a_card_has_its_box(
+        mini_copy: Callable[..., Path], words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """A card with six values shows six labelled boxes, four to a row (the fifth and sixth
+    had been left off)."""
+    import converter.render.decks as decks
+
+    def six(data: Any) -> None:
+        data["cards"][0]["values"] = {f"v{k}": k for k in range(6)}
+
+    drawn = words_drawn(decks)
+    game = load_model(mini_copy("pieces.json", six))
+    decks.card_front(game, game.cards[0], dpi=150)
+    texts = [text for text, _size in drawn]
+    for k in range(6):
+        assert str(k) in texts, k
