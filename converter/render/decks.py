@@ -86,9 +86,17 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
         put_text(draw, (w - m, m * 0.6), number, font=font("bold", pt_to_px(t["small_pt"] + 1, dpi)), fill=head_ink, anchor="ra")
     title_font = font("bold", pt_to_px(t["title_pt"], dpi))
     lines = wrap(draw, card.title, title_font, w - 2 * m)
-    if len(lines) > 2:
-        title_font = fit_font(draw, card.title, "condensed-bold", pt_to_px(t["title_pt"], dpi), (w - 2 * m) * 2)
-        lines = wrap(draw, card.title, title_font, w - 2 * m)[:2]
+    if len(lines) > 2:  # condensed, then smaller, until two lines hold the whole title
+        size = pt_to_px(t["title_pt"], dpi)
+        while True:
+            title_font = font("condensed-bold", size)
+            lines = wrap(draw, card.title, title_font, w - 2 * m)
+            if len(lines) <= 2 or size <= pt_to_px(t["min_pt"], dpi):
+                break
+            size = max(pt_to_px(t["min_pt"], dpi), int(size * 0.9))
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+            title_font = fit_font(draw, lines[1], "condensed-bold", int(title_font.size), w - 2 * m)
     y = band_h - m * 0.4 - len(lines) * title_font.size * 1.15
     for line in lines:
         put_text(draw, (m, y), line, font=title_font, fill=head_ink, anchor="la")

@@ -119,3 +119,21 @@ def test_every_value_of_a_card_has_its_box(
     texts = [text for text, _size in drawn]
     for k in range(6):
         assert str(k) in texts, k
+
+
+def test_a_long_card_title_is_printed_whole(
+        mini_copy: Callable[..., Path], words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """A title too long for two lines in the band is set smaller until two lines hold it all
+    (its third line had been dropped)."""
+    import converter.render.decks as decks
+
+    title = "Controffensiva straordinariamente organizzata dell'esercito imperiale austroungarico"
+    def long_title(data: Any) -> None:
+        data["cards"][0]["title"] = title
+
+    drawn = words_drawn(decks)
+    game = load_model(mini_copy("pieces.json", long_title))
+    decks.card_front(game, game.cards[0], dpi=150)
+    texts = [text for text, _size in drawn]
+    start = next(k for k, text in enumerate(texts) if text.startswith("Controffensiva"))
+    assert " ".join(texts[start:start + 2]) == title
