@@ -1,6 +1,7 @@
-"""A real module whose turn tracker counts on without a last turn (Kassala's CounterTurnLevel
-starts at 1 and does not loop): `vconv import` gives turns with a first turn and no count, and
-auditing a game of that module against its import crashed (IndexError) before any check ran."""
+"""Games played on real modules, judged by what `vconv import` makes of the module: a turn
+tracker that counts on without a last turn (Kassala's CounterTurnLevel: import gives a first
+turn and no count, and the audit and the build crashed with IndexError), and a map whose
+alternative boards each have their own at-start stacks (Blood Bowl's pitches)."""
 
 from __future__ import annotations
 
@@ -55,3 +56,38 @@ def test_a_game_with_an_open_ended_turn_track_is_built(
     with zipfile.ZipFile(tmp_path / "out" / "mini.vmod") as archive:
         text = archive.read("buildFile.xml").decode("utf-8")
     assert 'CounterTurnLevel' in text and 'start="2"' in text
+
+
+ALT_BOARD = ('</VASSAL.build.module.map.boardPicker.Board>'
+             '<VASSAL.build.module.map.boardPicker.Board name="Alt" width="400" height="400" '
+             'reversible="false"/>')
+ALT_STACK = ('<VASSAL.build.module.map.SetupStack name="Far" owningBoard="Alt" '
+             'useGridLocation="false" x="50" y="50"><VASSAL.build.widget.PieceSlot '
+             'entryName="1st Bn" gpid="4" width="64" height="64">{slot}'
+             '</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>'
+             '</VASSAL.build.module.folder.MapSubFolder>')
+
+
+def test_at_start_stacks_of_a_board_the_game_did_not_choose_are_not_expected(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Blood Bowl's pitch map offers Grass Pitch, StreetBowl and Sevens, each with its own
+    at-start stacks; VASSAL places only those of the chosen board. A game on Sevens was told
+    of 41 pieces 'missing at the start' or 'placed at' the other pitches' boxes."""
+    from tests.check.conftest import UNIT
+
+    text = BUILDFILE.replace("</VASSAL.build.module.map.boardPicker.Board>", ALT_BOARD, 1) \
+        .replace("</VASSAL.build.module.folder.MapSubFolder>",
+                 ALT_STACK.format(slot=UNIT.format(gpid=4)), 1)
+    module = write_module(tmp_path / "alt.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    assert '"board": "alt"' in (game / "scenarios.json").read_text(encoding="utf-8")
+    save = tmp_path / "main-only.vsav"  # the game lays board Main only
+    save.write_bytes(_save(SCENARIO))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--mapping", str(tmp_path / "m.json")])
+    out, err = capsys.readouterr()
+    assert err == "" and code == 0, out
+    assert "findings: 0 violation(s)" in out and "missing at the start" not in out
+    assert "setup: scenario vassal-setup (1 judged)" in out
