@@ -91,3 +91,34 @@ def test_at_start_stacks_of_a_board_the_game_did_not_choose_are_not_expected(
     assert err == "" and code == 0, out
     assert "findings: 0 violation(s)" in out and "missing at the start" not in out
     assert "setup: scenario vassal-setup (1 judged)" in out
+
+
+def test_identical_slots_are_tied_to_the_piece_import_made_of_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory holds 'CP Trench' in its palette and in 22 at-start stacks (one
+    definition, which import keeps as one piece), and a variant of it: the proposed mapping
+    tied only the slots whose provenance import names, and left the 21 others null."""
+    import json
+
+    from tests.check.conftest import UNIT
+
+    variant = UNIT.format(gpid=5).replace("front.png,back.png", "front.png,front.png")
+    text = BUILDFILE.replace(
+        "</VASSAL.build.widget.ListWidget>",
+        '</VASSAL.build.widget.ListWidget><VASSAL.build.widget.ListWidget entryName="Variants">'
+        f'<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="5" width="64" height="64">'
+        f'{variant}</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>', 1)
+    module = write_module(tmp_path / "twins.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    mapping = tmp_path / "m.json"
+    capsys.readouterr()
+    assert main(["audit", "--module", str(module), "--game", str(game), "--mapping",
+                 str(mapping), "--propose-mapping"]) == 0
+    pieces = json.loads(mapping.read_text(encoding="utf-8"))["pieces"]
+    stack_key = next(k for k in pieces if "SetupStack[Reserve]" in k)
+    palette_key = next(k for k in pieces if k.endswith("ListWidget[Units]/PieceSlot[1st Bn]"))
+    variant_key = next(k for k in pieces if "ListWidget[Variants]" in k)
+    assert pieces[palette_key] == "1st-bn" and pieces[variant_key] == "1st-bn-2"
+    assert pieces[stack_key] == "1st-bn"  # (was null)
+
