@@ -122,13 +122,7 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
             point = points[key]
         except (ValueError, VassalFormatError, AttributeError, TypeError, ArithmeticError) as exc:
             # SetupStack.updatePosition: the stack keeps its stored x, y when the name fails
-            if grid is None:  # no grid, or one whose spacing locates nothing
-                return [error("bad-location", ctx.where(stack, f"@location {location!r}"),
-                              f"the {what}'s location {location!r} names no place on board "
-                              f"{board.attr('name')!r} ({exc}); VASSAL cannot place it by "
-                              "name", "use a location name the board's grid gives, or a "
-                              "position")]
-            region = zone_region_point(grid, location)
+            region = zone_region_point(grid, location) if grid is not None else None
             if region is None:
                 return [warning("bad-location", ctx.where(stack, f"@location {location!r}"),
                                 f"the {what}'s location {location!r} names no place on board "
