@@ -475,6 +475,14 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
     for key, mp in inv.pieces.items():
         gp = by_slot.get(mp.path) or match_piece(game, mp.name, mp.properties, index)
         pieces[key] = gp.id if gp is not None else None
+    same_text: dict[str, set[str]] = {}  # slots of one definition are one piece (as import
+    for key, mp in inv.pieces.items():   # keeps them): the ids their tied slots have
+        if pieces[key] and mp.type_text:
+            same_text.setdefault(mp.type_text, set()).add(pieces[key])  # type: ignore[arg-type]
+    for key, mp in inv.pieces.items():
+        tied = same_text.get(mp.type_text, set())
+        if pieces[key] is None and len(tied) == 1:
+            pieces[key] = next(iter(tied))
     siblings: dict[str, set[str]] = {}  # one name, several slots: what its tied slots are
     for key, mp in inv.pieces.items():
         if pieces[key]:

@@ -15,8 +15,10 @@ from functools import lru_cache
 
 from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
-from converter.vassal.traits import BasicPiece, Layer, Obscurable, Trait
-from converter.vassal.traits.basic_piece import state_position
+from converter.vassal.sequence import split as seq_split
+from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Trait
+from converter.vassal.traits.basic_piece import state_persistent, state_position
+from converter.vassal.traits.marker import marker_properties
 from converter.vassal.traits.piece import (PieceTraits, innermost_part, read_trait, state_parts,
                                            type_chain, type_only)
 from converter.vassal.traits.registry import TRAITS_BY_ID, trait_id_of
@@ -44,11 +46,9 @@ class Traits:
         props = piece.properties()
         layer = next((t for t in piece.traits_of(Layer) if t.name in FACE_LAYERS), None)
         b = piece.basic
-        # (piece.masked, without the import it makes at each call)
-        masked = any(t.masked for t in piece.traits_of(Obscurable))
         return cls(piece.name, props.get(PIECE_ID_PROPERTY) or None,
                    layer.level if layer is not None else None,
-                   layer.name if layer is not None else None, masked,
+                   layer.name if layer is not None else None, piece.masked,
                    None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
                    props.get(CARD_ID_PROPERTY) or None)
 
@@ -197,16 +197,17 @@ class TraitReader:
             states = state_parts(state_text, len(types), answering)
             if states is None:
                 return None
-            props: dict[str, str] = {}
-            traits = [self._trait(part, state) for (_i, part), state in zip(answering, states)]
-            for trait in reversed(traits):  # outer traits win
-                props.update(trait.properties())
-            b = traits[-1]
-            if not isinstance(b, BasicPiece):
-                return None
+            # (a lazy plan's innermost part is a BasicPiece: its state is read without one)
+            map_id, x, y, props = state_persistent(states[-1])
+            for (_i, part), state in zip(answering[-2::-1], states[-2::-1]):
+                template = type_only(part)  # outer traits win
+                if type(template) is Marker:  # (each piece's marker values are its own)
+                    props.update(marker_properties(template.names, seq_split(state, ",")))
+                else:
+                    props.update(self._trait(part, state).properties())
         except (VassalFormatError, ValueError, IndexError):
             return None
-        return (False, None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
+        return (False, None if map_id in ("null", "") else map_id, x, y,
                 props.get(PIECE_ID_PROPERTY) or None, props.get(CARD_ID_PROPERTY) or None)
 
     def _plan(self, type_text: str) -> Plan | None:

@@ -72,7 +72,11 @@ def test_where_a_piece_is_added_is_what_the_whole_chain_says() -> None:
               ("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;a.png,b.png;?,+ x;true;Step;;;"
                "false;;1;1;true;;70,130;;;1.0;;true\tpiece;;;a.png;A", "zz\tMain;1;2;3;0"),
               ("label;;;10;;;b;0;c;0;b;c;$label$;Dialog;0;0;;;false\tpiece;;;a.png;A",
-               "?\tMain;5;6;3;0")]                                # a label naming it "?"
+               "?\tMain;5;6;3;0"),                                # a label naming it "?"
+              # ids a BasicPiece holds as persistent properties, one an outer trait hides
+              ("piece;;;a.png;A", "Main;1;2;3;1;vconv_id;na-1"),
+              ("mark;Side\tpiece;;;a.png;A", "x\tMain;1;2;3;2;vconv_card;c-1;k;v"),
+              ("mark;vconv_id\tpiece;;;a.png;A", "na-2\tMain;1;2;3;1;vconv_id;na-1")]
     lazy, eager, ids = TraitReader(), TraitReader(), TraitReader()
     for type_text, state_text in pairs:
         t = eager.read(type_text, state_text)
@@ -83,6 +87,8 @@ def test_where_a_piece_is_added_is_what_the_whole_chain_says() -> None:
                                                   t.game_id, t.card_id), \
             (type_text[:80], state_text[:80])
     assert len(ids._ids) > len(pairs) // 2  # most were not named
+    assert [ids.ids(*p)[4:] for p in pairs[-3:]] == [("na-1", None), (None, "c-1"),
+                                                     ("na-2", None)]
     read = list(map(eager.read, *zip(*pairs)))
     assert sum(t is UNREADABLE for t in read) > 300  # damage seen
     assert sum(t.name == "?" and t is not UNREADABLE for t in read) >= 3  # pieces named "?"

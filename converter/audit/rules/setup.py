@@ -8,7 +8,7 @@ several scenarios, the one whose placements the restored game matches best is us
 from __future__ import annotations
 
 from converter.audit.events import Event, LogPos, StepEnded
-from converter.audit.places import Place
+from converter.audit.places import Place, PlaceNames
 from converter.audit.rules.base import Check
 from converter.audit.state import GameState, PieceState
 from converter.builder.conventions import event_box_name, reinforcement_placements
@@ -24,6 +24,7 @@ class SetupCheck(Check):
         self.scenarios = [s for s in self.game.scenarios or [] if s.setup]
         self.run.rules = [f"scenario {s.id}" for s in self.scenarios]
         self.scenario: Scenario | None = None
+        self.unlaid: set[str] = set()  # game boards of module boards the file did not lay
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.pos.step != 0 or not self.scenarios:
@@ -38,6 +39,7 @@ class SetupCheck(Check):
         pieces = [p for p in state.pieces.values() if p.game is not None and p.on_board]
         if not pieces:
             return
+        self.unlaid = _boards_not_laid(state)
         best = max(starting, key=lambda s: self._score(s, pieces))
         self.scenario = best
         self.run.rules = [f"scenario {best.id}"]
@@ -57,6 +59,8 @@ class SetupCheck(Check):
         used: set[str] = set()
         event = StepEnded(pos)
         for pl in scenario.setup or []:
+            if self.unlaid and self._on_unlaid_board(pl.at):
+                continue  # VASSAL places an at-start stack only when its board is chosen
             want = pl.count or 1
             candidates = [p for p in by_id.get(pl.piece, []) if p.id not in used]
             here = [p for p in candidates if _at(pl.at, p.place)]
@@ -94,6 +98,17 @@ class SetupCheck(Check):
                               f"{p.name} at {p.place.label()}", pieces=[p], places=[p.place],
                               points=[(p.place.map or "", p.x, p.y)])
 
+    def _on_unlaid_board(self, at: Location) -> bool:
+        """Whether the place is on a board of the module that the file did not lay (one of a
+        map's alternative boards: Blood Bowl's pitch is Grass Pitch, StreetBowl or Sevens)."""
+        if at.any_of:
+            return all(self._on_unlaid_board(a) for a in at.any_of)
+        board = at.board
+        if board is None and at.space is not None:
+            board = next((b.id for b in self.game.boards or []
+                          for sp in b.spaces or [] if sp.id == at.space), None)
+        return board is not None and board in self.unlaid
+
     def _waiting(self, scenario: Scenario, by_id: dict[str, list[PieceState]],
                  used: set[str]) -> set[str]:
         """Reinforcements waiting where a built module puts them (their entry turn's cell on
@@ -121,6 +136,23 @@ class SetupCheck(Check):
                       f"{p.name} starts with {have} step(s); the scenario gives it {pl.steps}",
                       f"{pl.steps} step(s)", f"{have} step(s)", pieces=[p], places=[p.place],
                       points=[(p.place.map or "", p.x, p.y)])
+
+
+def _boards_not_laid(state: GameState) -> set[str]:
+    """The game boards of module boards that no map laid at the start: a map offers them,
+    the file's boards chose others."""
+    module = state.module
+    if module.mapping is not None:
+        ids = module.mapping.boards
+    else:
+        ids = {name: bid for name, bid in PlaceNames.of(module).boards.items()}
+    laid: set[str] = set()
+    offered: set[str] = set()
+    for geo in module.maps.values():
+        laid.update(board.name for _, _, board in geo.placed)
+        offered.update(geo.boards)
+    return {bid for name in offered - laid if (bid := ids.get(name))} - \
+        {bid for name in laid if (bid := ids.get(name))}
 
 
 def _at(at: Location, place: Place) -> bool:

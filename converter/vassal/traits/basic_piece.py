@@ -86,6 +86,23 @@ def state_position(text: str) -> tuple[str, int, int]:
     return items[0] if items else "null", _int_at(items, 1), _int_at(items, 2)
 
 
+def state_persistent(text: str) -> tuple[str, int, int, dict[str, str]]:
+    """(map id, x, y, persistent properties) of a BasicPiece state as decoding it gives them,
+    without a trait made for it: what identifying a piece needs of its BasicPiece, whose
+    state (its VASSAL id and position) is a piece's own, so no decoded one is shared."""
+    items = sequence.split(text, ";")
+    persistent: dict[str, str] = {}
+    if len(items) > 4:
+        rest = items[5:]
+        try:
+            count = max(0, int(items[4]))
+        except ValueError:
+            count = 0
+        for k in range(min(count, len(rest) // 2)):
+            persistent[rest[2 * k]] = rest[2 * k + 1]
+    return items[0], _int_at(items, 1), _int_at(items, 2), persistent
+
+
 def _int_at(items: list[str], index: int) -> int:
     """Field *index* as an INT field decodes it: 0 when it is missing or does not read."""
     try:

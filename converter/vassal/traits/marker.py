@@ -36,5 +36,10 @@ class Marker(Trait):
         return sequence.join(self.values, ",")
 
     def properties(self) -> dict[str, str]:
-        return {name: (self.values[i] if i < len(self.values) else "")
-                for i, name in enumerate(self.names) if name}
+        return marker_properties(self.names, self.values)
+
+
+def marker_properties(names: list[str], values: list[str]) -> dict[str, str]:
+    """A Marker's properties from its names and values (what `Marker.properties` says; for
+    a reader that has the names of a decoded type and splits a state's values itself)."""
+    return {name: (values[i] if i < len(values) else "") for i, name in enumerate(names) if name}

@@ -19,6 +19,7 @@ from converter.vassal.traits.base import Trait, trait_id_of
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.label import Label
 from converter.vassal.traits.layer import Layer
+from converter.vassal.traits.obscurable import Obscurable
 from converter.vassal.traits.spec import Memo
 
 T = TypeVar("T", bound=Trait)
@@ -83,8 +84,6 @@ class PieceTraits:
     @property
     def masked(self) -> bool:
         """True when an Obscurable (mask) currently hides the piece from other players."""
-        from converter.vassal.traits.obscurable import Obscurable
-
         return any(t.masked for t in self.traits_of(Obscurable))
 
     @property

@@ -1,0 +1,124 @@
+"""Games played on real modules, judged by what `vconv import` makes of the module: a turn
+tracker that counts on without a last turn (Kassala's CounterTurnLevel: import gives a first
+turn and no count, and the audit and the build crashed with IndexError), and a map whose
+alternative boards each have their own at-start stacks (Blood Bowl's pitches)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from tests.check.conftest import BUILDFILE, SCENARIO, _save, write_module
+
+TRACKER = ('<VASSAL.build.module.turn.TurnTracker name="Turn" buttonText="Turn">'
+           '<VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="10" '
+           'start="1" turnFormat="$value$"/></VASSAL.build.module.turn.TurnTracker>'
+           '<VASSAL.build.module.PredefinedSetup name="Scenario"')
+
+
+def test_a_game_with_an_open_ended_turn_track_is_audited(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    module = write_module(tmp_path / "open.vmod",
+                          BUILDFILE.replace('<VASSAL.build.module.PredefinedSetup name="Scenario"',
+                                            TRACKER, 1))
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    assert '"first": 1' in (game / "game.json").read_text(encoding="utf-8")
+    assert '"count"' not in (game / "game.json").read_text(encoding="utf-8")
+    save = tmp_path / "start.vsav"
+    save.write_bytes(_save(SCENARIO))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--mapping", str(tmp_path / "m.json")])
+    out, err = capsys.readouterr()
+    assert err == "" and code == 0, err
+    assert "setup: scenario" in out and "judged" in out
+
+
+def test_a_game_with_an_open_ended_turn_track_is_built(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The same turns written by hand (a first turn, no count): `vconv build` crashed too."""
+    import json
+    import shutil
+    import zipfile
+
+    game = tmp_path / "mini"
+    shutil.copytree(Path(__file__).parents[1] / "data" / "games" / "mini", game)
+    doc = json.loads((game / "game.json").read_text(encoding="utf-8"))
+    doc["turns"] = {"first": 2}
+    (game / "game.json").write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["validate", str(game)]) == 0
+    assert main(["build", str(game), "-o", str(tmp_path / "out")]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    with zipfile.ZipFile(tmp_path / "out" / "mini.vmod") as archive:
+        text = archive.read("buildFile.xml").decode("utf-8")
+    assert 'CounterTurnLevel' in text and 'start="2"' in text
+
+
+ALT_BOARD = ('</VASSAL.build.module.map.boardPicker.Board>'
+             '<VASSAL.build.module.map.boardPicker.Board name="Alt" width="400" height="400" '
+             'reversible="false"/>')
+ALT_STACK = ('<VASSAL.build.module.map.SetupStack name="Far" owningBoard="Alt" '
+             'useGridLocation="false" x="50" y="50"><VASSAL.build.widget.PieceSlot '
+             'entryName="1st Bn" gpid="4" width="64" height="64">{slot}'
+             '</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>'
+             '</VASSAL.build.module.folder.MapSubFolder>')
+
+
+def test_at_start_stacks_of_a_board_the_game_did_not_choose_are_not_expected(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Blood Bowl's pitch map offers Grass Pitch, StreetBowl and Sevens, each with its own
+    at-start stacks; VASSAL places only those of the chosen board. A game on Sevens was told
+    of 41 pieces 'missing at the start' or 'placed at' the other pitches' boxes."""
+    from tests.check.conftest import UNIT
+
+    text = BUILDFILE.replace("</VASSAL.build.module.map.boardPicker.Board>", ALT_BOARD, 1) \
+        .replace("</VASSAL.build.module.folder.MapSubFolder>",
+                 ALT_STACK.format(slot=UNIT.format(gpid=4)), 1)
+    module = write_module(tmp_path / "alt.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    assert '"board": "alt"' in (game / "scenarios.json").read_text(encoding="utf-8")
+    save = tmp_path / "main-only.vsav"  # the game lays board Main only
+    save.write_bytes(_save(SCENARIO))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--mapping", str(tmp_path / "m.json")])
+    out, err = capsys.readouterr()
+    assert err == "" and code == 0, out
+    assert "findings: 0 violation(s)" in out and "missing at the start" not in out
+    assert "setup: scenario vassal-setup (1 judged)" in out
+
+
+def test_identical_slots_are_tied_to_the_piece_import_made_of_them(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory holds 'CP Trench' in its palette and in 22 at-start stacks (one
+    definition, which import keeps as one piece), and a variant of it: the proposed mapping
+    tied only the slots whose provenance import names, and left the 21 others null."""
+    import json
+
+    from tests.check.conftest import UNIT
+
+    variant = UNIT.format(gpid=5).replace("front.png,back.png", "front.png,front.png")
+    text = BUILDFILE.replace(
+        "</VASSAL.build.widget.ListWidget>",
+        '</VASSAL.build.widget.ListWidget><VASSAL.build.widget.ListWidget entryName="Variants">'
+        f'<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="5" width="64" height="64">'
+        f'{variant}</VASSAL.build.widget.PieceSlot></VASSAL.build.widget.ListWidget>', 1)
+    module = write_module(tmp_path / "twins.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    mapping = tmp_path / "m.json"
+    capsys.readouterr()
+    assert main(["audit", "--module", str(module), "--game", str(game), "--mapping",
+                 str(mapping), "--propose-mapping"]) == 0
+    pieces = json.loads(mapping.read_text(encoding="utf-8"))["pieces"]
+    stack_key = next(k for k in pieces if "SetupStack[Reserve]" in k)
+    palette_key = next(k for k in pieces if k.endswith("ListWidget[Units]/PieceSlot[1st Bn]"))
+    variant_key = next(k for k in pieces if "ListWidget[Variants]" in k)
+    assert pieces[palette_key] == "1st-bn" and pieces[variant_key] == "1st-bn-2"
+    assert pieces[stack_key] == "1st-bn"  # (was null)
+
