@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from converter.atomic import replacing_set
 from converter.builder import layout as lay
@@ -25,7 +25,7 @@ from converter.builder.conventions import space_names, track_cell_names
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.render.maps import DEFAULT_THEME, hex_board_geometry, space_plan
-from converter.render.text import color, font, put_text
+from converter.render.text import color, font, put_text, wrap
 
 GRID = (220, 0, 140, 200)     # hex outlines and ids
 ZONE = (0, 90, 220, 255)      # zones (boxes, track cells)
@@ -118,16 +118,53 @@ def display_preview(game: Game) -> Image.Image | None:
     picture = Image.open(io.BytesIO(display_image(game, layout))).convert("RGBA")
     overlay = Image.new("RGBA", picture.size, (0, 0, 0, 0))
     draw = ImageDraw.Draw(overlay)
-    names = track_cell_names(game)
-    small = font("condensed", 9)
     for row in layout.tracks:
         for value, rect in row.cells.items():
             draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=2)
-            draw.text((rect.x + 3, rect.y + rect.h - 3), names[(row.id, value)], font=small, fill=ZONE, anchor="ld")
+    for (lines, fnt, (x0, _y0, _x1, y1)) in cell_labels(game, layout).values():
+        for k, text in enumerate(reversed(lines)):
+            put_text(draw, (x0, y1 - k * fnt.size * 1.15), text, font=fnt, fill=ZONE, anchor="ld")
     for box in [layout.event_box, *layout.decks.values()]:
         if box is not None:
             draw.rectangle((box.x, box.y, box.x + box.w, box.y + box.h), outline=ZONE, width=3)
     return Image.alpha_composite(picture, overlay).convert("RGB")
+
+
+def cell_labels(game: Game, layout: lay.DisplayLayout
+                ) -> dict[tuple[str, int], tuple[list[str], ImageFont.FreeTypeFont, Rect]]:
+    """Each track cell's zone name as the preview prints it: wrapped to the cell's width in
+    the room under the cell's own words (at 9 px, else smaller down to 7 px), else the part
+    the row's heading does not already say (its label alone); with the box it takes."""
+    names = track_cell_names(game)
+    scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    line_h = int(lay.CELL_FONT[1] * 1.25)
+    out: dict[tuple[str, int], tuple[list[str], ImageFont.FreeTypeFont, Rect]] = {}
+    for row in layout.tracks:
+        for value, rect in row.cells.items():
+            used = lay.CELL_PAD + (len(row.cell_lines.get(value, [])) + (value in row.numbers)) * line_h
+            room_w, room_h = rect.w - 6, rect.h - used - 4
+            name = names[(row.id, value)]
+            label = name[len(row.name):].strip() if name.startswith(row.name) else name
+            chosen = None
+            for text in dict.fromkeys([name, label]):
+                for px in (9, 8, 7):
+                    fnt = font("condensed", px)
+                    lines = wrap(scratch, text, fnt, room_w)
+                    if len(lines) * fnt.size * 1.15 <= room_h and \
+                            all(scratch.textlength(line, font=fnt) <= room_w for line in lines):
+                        chosen = (lines, fnt)
+                        break
+                if chosen is not None:
+                    break
+            if chosen is None:  # no room under the cell's words: the label at the smallest size
+                fnt = font("condensed", 7)
+                chosen = ([label], fnt)
+            lines, fnt = chosen
+            height = len(lines) * fnt.size * 1.15
+            bottom = rect.y + rect.h - 3
+            wide = max(scratch.textlength(line, font=fnt) for line in lines)
+            out[(row.id, value)] = (lines, fnt, (rect.x + 3, bottom - height, rect.x + 3 + wide, bottom))
+    return out
 
 
 def write_previews(game: Game, out_dir: str | Path) -> list[Path]:

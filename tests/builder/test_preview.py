@@ -109,3 +109,29 @@ def test_region_names_are_set_clear_of_each_other_and_of_the_words_drawn() -> No
         for b in spots[k + 1:] + obstacles:
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
     assert spots[0] == (211.0, 192.5, 281.0, 207.5)  # the first: right of its point
+
+
+def test_a_displays_zone_names_stay_in_their_cells_under_the_cells_words() -> None:
+    """Glory's End's display: the preview's zone name of each track cell ('Tabella dei Turni
+    14-16 agosto 1914') had run on one line across the next cells' names.  Each now lies in
+    its own cell, under the cell's own words ('Turno 1', the date), and no two overlap."""
+    from converter.builder.preview import cell_labels
+
+    game = load_model(MODULES / "glorys-end")
+    layout = lay.display_layout(game)
+    assert layout is not None
+    labels = cell_labels(game, layout)
+    line_h = int(lay.CELL_FONT[1] * 1.25)
+    boxes = []
+    for row in layout.tracks:
+        for value, rect in row.cells.items():
+            lines, fnt, (x0, y0, x1, y1) = labels[(row.id, value)]
+            own_words = rect.y + lay.CELL_PAD + (len(row.cell_lines[value]) + (value in row.numbers)) * line_h
+            assert rect.x <= x0 and x1 <= rect.x + rect.w and own_words <= y0 and y1 <= rect.y + rect.h, value
+            assert fnt.size >= 7 and lines
+            boxes.append((x0, y0, x1, y1))
+    for k, a in enumerate(boxes):
+        for b in boxes[k + 1:]:
+            assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
+    first = layout.tracks[0]
+    assert " ".join(labels[(first.id, first.values[0])][0]) == "Tabella dei Turni 14-16 agosto 1914"
