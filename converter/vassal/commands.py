@@ -587,6 +587,53 @@ class SpecialDiceResults(_TabCommand):
     button = property(lambda self: self.field(0))
 
 
+class ComponentState(_TabCommand):
+    """``PREFIX⇥field…`` that a module component writes to carry its own state (VASSAL's
+    Startup Global Key Command, chess clocks, the LOS thread, a flare): named, never judged."""
+
+    __slots__ = ()
+
+
+class StartupKeyState(ComponentState):
+    """``SGKC⇥id⇥fired``: whether a Startup Global Key Command has fired (VASSAL 3.7)."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "SGKC"
+    KIND: ClassVar[str] = "StartupGlobalKey"
+
+
+class ChessClockState(ComponentState):
+    """``CLOCK⇥…``: one player's chess clock (its side, time, running)."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "CLOCK"
+    KIND: ClassVar[str] = "ChessClock"
+
+
+class ChessClockControlState(ComponentState):
+    """``CLOCKCONTROL⇥…``: the chess clocks' controls."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "CLOCKCONTROL"
+    KIND: ClassVar[str] = "ChessClockControl"
+
+
+class LosThreadState(ComponentState):
+    """``LOS⇥thread⇥x⇥y⇥x⇥y…``: a line of sight drawn and kept on the map."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "LOS"
+    KIND: ClassVar[str] = "LosThread"
+
+
+class FlareState(ComponentState):
+    """``FLARE⇥map⇥x⇥y…``: a flare shown on a map."""
+
+    __slots__ = ()
+    PREFIX: ClassVar[str] = "FLARE"
+    KIND: ClassVar[str] = "Flare"
+
+
 class Notes(Command):
     """``NOTES⇥text`` (scenario notes) or ``PNOTES⇥text`` (public notes); text kept raw."""
 
@@ -634,7 +681,8 @@ class UnknownCommand(Command):
 _TAB_COMMANDS: dict[str, type[_TabCommand]] = {
     c.PREFIX: c for c in (Undo, PropertyChange, MarkGameNotNew, PlayerJoin, PlayerRemove,
                           PrivateNote, SecretNote, VersionCheck, SecureEmail,
-                          SpecialDiceResults)
+                          SpecialDiceResults, StartupKeyState, ChessClockState,
+                          ChessClockControlState, LosThreadState, FlareState)
 }
 
 

@@ -198,6 +198,8 @@ def _command(c: cmd.Command, names: _Names) -> dict[str, Any]:
         out.update(button=c.button, fields=list(c.fields[1:]))
     elif isinstance(c, (cmd.VersionCheck, cmd.SecureEmail)):
         out["fields"] = list(c.fields) if isinstance(c, cmd.VersionCheck) else [REDACTED]
+    elif isinstance(c, cmd.ComponentState):
+        out["fields"] = list(c.fields)
     elif isinstance(c, cmd.PlayAudio):
         out["clip"] = c.clip
     elif isinstance(c, cmd.UnknownCommand):
@@ -336,6 +338,8 @@ def command_line(item: dict[str, Any]) -> str:
     if kind == "Notes":
         text = item["text"].replace("\n", " ")
         return f"{'Public notes' if item['public'] else 'Notes'}: {text[:80]}"
+    if kind in ("StartupGlobalKey", "ChessClock", "ChessClockControl", "LosThread", "Flare"):
+        return f"{kind} {' '.join(item['fields'])}"[:100]
     if kind == "PlayAudio":
         return f"PlayAudio {item['clip']!r}"
     if kind == "Unknown":

@@ -11,14 +11,18 @@ from hypothesis import strategies as st
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from converter.vassal.commands import (
-    AddPiece, ChangePiece, Chat, Command, GameRecord, LogEntry, MarkGameNotNew, MovePiece,
+    AddPiece, ChangePiece, ChessClockControlState, ChessClockState, Chat, Command, FlareState,
+    LosThreadState, StartupKeyState, GameRecord, LogEntry, MarkGameNotNew, MovePiece,
     NullCommand, PlayerJoin, PropertyChange, RemovePiece, SetBoards, SetupCommand,
     PlayAudio, SpecialDiceResults, TurnTrackerChange, Undo, UnknownCommand, counts,
     decode_command, encode_command, fast_join, fast_split, read_record)
 from converter.vassal.savefile import read_save
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
-GAMES = sorted(p.name for p in REAL.glob("*.v*") if p.suffix in (".vsav", ".vlog"))
+GAMES = sorted(p.name for p in REAL.glob("*.v*") if p.suffix in (".vsav", ".vlog")) + [
+    # the real modules' own saves and logs: Startup Global Key, chess clock and LOS states
+    "paths-of-glory/Historical10-8.vsav", "nevsky/Scenario_Pleskau_1240.vsav",
+    "longest-day/0611-1.log"]
 
 
 def record(name: str) -> GameRecord:
@@ -130,7 +134,14 @@ def test_turn_tracker_and_boards_in_a_real_save() -> None:
     ("LOG\t-/5", LogEntry(RemovePiece("5"))),
     ("", NullCommand()),
     ("end_save", SetupCommand(True)),
-    ("FLARE\tMain\t1\t2", UnknownCommand("FLARE\tMain\t1\t2")),
+    ("FLARE\tMain\t1\t2", FlareState(("Main", "1", "2"))),
+    ("SGKC\tSGKC0\ttrue", StartupKeyState(("SGKC0", "true"))),  # 3.6+ modules' saves
+    ("CLOCK\t<observer>\tCentral Powers\t0\t0\tfalse\ttrue",  # Paths of Glory's save
+     ChessClockState(("<observer>", "Central Powers", "0", "0", "false", "true"))),
+    ("CLOCKCONTROL\tfalse\tfalse", ChessClockControlState(("false", "false"))),
+    ("LOS\tLOS_Thread0\t4529\t1956\t4782\t1822\tfalse\ttrue",  # The Longest Day's log
+     LosThreadState(("LOS_Thread0", "4529", "1956", "4782", "1822", "false", "true"))),
+    ("HAKA:red;3;H", UnknownCommand("HAKA:red;3;H")),  # a module's own Java command
     ("AUDIO\tMoving.wav", PlayAudio("Moving.wav")),  # Blood Bowl's logs: a Play Sound trait
     ("AUDIO\tdice\troll.wav", PlayAudio("dice\troll.wav")),  # the name is kept raw
 ])
