@@ -25,28 +25,10 @@ from converter.audit.replay import Replay, Visitor
 from converter.audit.rules import all_checks
 from converter.audit.rules.base import section_of
 from converter.model.game import Game
-from converter.audit.state import GameState, PieceState
+from converter.audit.state import GameState
 from converter.errors import InputError
 from converter.vassal.commands import GameRecord
 from converter.vassal.savefile import read_game
-
-
-class PieceName:
-    """A piece's name as it was at an event, decoded when first shown: only the HTML
-    report's step list shows the names of the pieces a step moved, and most pieces of a
-    real log are named nowhere else (decoding each at its move was a tenth of the audit)."""
-
-    __slots__ = ("_traits", "_reader", "_type", "_state", "_id")
-
-    def __init__(self, piece: PieceState) -> None:
-        self._traits, self._reader = piece._traits, piece.reader
-        self._type, self._state, self._id = piece.type_text, piece.state_text, piece.id
-
-    def __str__(self) -> str:  # (as `PieceState.name` said then)
-        t = self._traits
-        if t is None and self._reader is not None:
-            t = self._traits = self._reader.read(self._type, self._state)
-        return t.name if t is not None else self._id
 
 
 @dataclass(slots=True)
@@ -58,23 +40,9 @@ class StepRecord:
     player: str | None
     turn: int | None
     phase: str | None
-    # as `moves` and `text`, with the pieces' names not yet decoded
-    named_moves: list[tuple[str, PieceName, int, int, int, int, str]] = \
-        field(default_factory=list)
-    named_text: list[str | tuple[PieceName, str]] = field(default_factory=list)
+    moves: list[tuple[str, str, int, int, int, int, str]] = field(default_factory=list)
+    text: list[str] = field(default_factory=list)
     undone: bool = False
-
-    @property
-    def moves(self) -> list[tuple[str, str, int, int, int, int, str]]:
-        """(map, piece, from x, y, to x, y, label) of each move on one map."""
-        return [(m, str(name), x0, y0, x1, y1, way)
-                for m, name, x0, y0, x1, y1, way in self.named_moves]
-
-    @property
-    def text(self) -> list[str]:
-        """Each line the step list shows for this step."""
-        return [line if isinstance(line, str) else str(line[0]) + line[1]
-                for line in self.named_text]
 
 
 class StepRecorder(Visitor):
@@ -99,38 +67,33 @@ class StepRecorder(Visitor):
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
         if isinstance(event, PieceMoved):
-            name = PieceName(event.piece)
-            way = f"{event.origin.label()} → {event.destination.label()}"
+            name, way = event.piece.name, f"{event.origin.label()} → {event.destination.label()}"
             if event.piece.map is not None and event.origin.map == event.destination.map:
-                cur.named_moves.append((event.destination.map or "", name, *event.from_xy,
-                                        *event.to_xy, way))
+                cur.moves.append((event.destination.map or "", name, *event.from_xy,
+                                  *event.to_xy, way))
                 cur.player = cur.player or event.player
-            cur.named_text.append((name, f": {way}"))
+            cur.text.append(f"{name}: {way}")
         elif isinstance(event, PieceAdded) and event.pos.step > 0:
-            cur.named_text.append((PieceName(event.piece), f" placed at {event.place.label()}"))
+            cur.text.append(f"{event.piece.name} placed at {event.place.label()}")
         elif isinstance(event, PieceChanged) and event.pos.step > 0:
             if event.old_step != event.new_step and event.new_step is not None:
-                cur.named_text.append(f"{event.old_name}: step {event.old_step} → "
-                                      f"{event.new_step}")
+                cur.text.append(f"{event.old_name}: step {event.old_step} → {event.new_step}")
             elif event.old_masked != event.new_masked:
-                cur.named_text.append(f"{event.new_name}: "
-                                      f"{'hidden' if event.new_masked else 'revealed'}")
+                cur.text.append(f"{event.new_name}: {'hidden' if event.new_masked else 'revealed'}")
             else:
-                cur.named_text.append(f"{event.old_name} → {event.new_name}")
+                cur.text.append(f"{event.old_name} → {event.new_name}")
         elif isinstance(event, PieceRemoved):
-            cur.named_text.append((PieceName(event.piece),
-                                   f" removed from {event.place.label()}"))
+            cur.text.append(f"{event.piece.name} removed from {event.place.label()}")
         elif isinstance(event, DiceRolled):
-            cur.named_text.append(f"roll {event.label} = {event.result}")
+            cur.text.append(f"roll {event.label} = {event.result}")
             cur.player = cur.player or event.player
         elif isinstance(event, Chatted) and event.pos.step > 0:
-            cur.named_text.append("chat: " + html.unescape(event.text))
+            cur.text.append("chat: " + html.unescape(event.text))
         elif isinstance(event, TurnChanged) and event.pos.step > 0:
-            cur.named_text.append(f"turn {event.turn}" + (f": {event.text}" if event.text
-                                                           else ""))
+            cur.text.append(f"turn {event.turn}" + (f": {event.text}" if event.text else ""))
             cur.turn = event.turn
         elif isinstance(event, StepEnded):
-            if event.pos.step > 0 and (cur.named_moves or cur.named_text):
+            if event.pos.step > 0 and (cur.moves or cur.text):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)
             self._current = None
