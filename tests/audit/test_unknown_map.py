@@ -77,3 +77,5 @@ def test_the_html_report_and_an_archive_summary_show_the_replay_problems(
     assert doc["totals"]["replay_problems"] == 1
     code, out = audit(capsys, "--each", same, old, "--module", module, "--format", "html")
     assert html.escape(f"replay problem: restored game (command 0): {message}") in out
+    # the note both logs share (the module has no game description) is said once, above
+    assert out.count("no game rule was checked") == 1

@@ -79,6 +79,9 @@ tr.warn td{background:#fff6dc}tr.unread td{background:#eee;color:#900}.n{text-al
 def render_archive_html(summary: ArchiveSummary) -> str:
     esc = html.escape
     t = summary.totals()
+    done = summary.audited
+    # a note every log shares (no game description in the module) is said once, above
+    common = [n for n in done[0].notes if all(n in s.notes for s in done[1:])] if done else []
     rows = []
     for s in summary.logs:
         if s.error is not None:
@@ -92,6 +95,8 @@ def render_archive_html(summary: ArchiveSummary) -> str:
         if len(s.problems) > SHOWN_PROBLEMS:
             problems += (f"<div class=small>… and {len(s.problems) - SHOWN_PROBLEMS} more "
                          "(the JSON summary lists them all)</div>")
+        problems += "".join(f"<div class=small>note: {esc(n)}</div>" for n in s.notes
+                            if n not in common)
         rows.append(f"<tr class={cls}><td>{esc(s.path)}</td><td>{esc(', '.join(s.players))}"
                     f"</td><td class=n>{s.steps}</td><td class=n>{s.violations}</td>"
                     f"<td class=n>{s.warnings}</td><td>{rules}{problems}</td></tr>")
@@ -104,7 +109,8 @@ def render_archive_html(summary: ArchiveSummary) -> str:
               f"warnings only, {t['clean']} clean. {t['steps']} steps, {t['commands']} "
               f"commands; {t['violations']} violation(s), {t['warnings']} warning(s)"
               + (f"; replay problems: {t['replay_problems']}" if t["replay_problems"] else "")
-              + ".</p>")
+              + ".</p>"
+            + "".join(f"<p class=small>note: {esc(n)}</p>" for n in common))
     table = ("<table><tr><th>log</th><th>players</th><th>steps</th><th>violations</th>"
              "<th>warnings</th><th>findings by rule; replay problems</th></tr>" + "".join(rows) + "</table>")
     totals = ("<h2>Findings by rule</h2><table><tr><th>rule</th><th>findings</th></tr>"
