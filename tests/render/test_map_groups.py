@@ -4,7 +4,6 @@ groups, and the legend says what each group lies inside."""
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -13,22 +12,11 @@ import pytest
 from PIL import Image
 
 import converter.render.maps as maps
-from converter.model.game import Game
 from converter.render.words import words
 from converter.validate import load_model
-from tests.conftest import MODULES
+from tests.render.schematics import drawn as _drawn
 
 Look = frozenset[tuple[int, int, int]]
-
-
-@functools.cache
-def _drawn(slug: str, board_id: str) -> tuple[Game, Image.Image, maps.SchematicKey]:
-    """A bundled game's schematic, drawn once per test run, and the key it was drawn from."""
-    game = load_model(MODULES / slug)
-    board = game.board(board_id)
-    assert board is not None
-    image = maps.space_schematic(game, board)
-    return game, image, maps.schematic_key(game, board, image.size)
 
 
 def _look(image: Image.Image, box: tuple[float, float, float, float], inset: int = 3) -> Look:
