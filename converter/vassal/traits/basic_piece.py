@@ -37,12 +37,7 @@ class BasicPiece(Trait):
         if len(items) <= 4:
             return
         rest = items[5:]
-        try:
-            count = max(0, int(items[4]))
-        except ValueError:
-            count = 0
-        for k in range(min(count, len(rest) // 2)):
-            self.persistent[rest[2 * k]] = rest[2 * k + 1]
+        self.persistent.update(_persistent(items))
         memo.texts["__count__"] = (len(self.persistent), items[4])
         memo.extras["persistent"] = rest[2 * len(self.persistent):]
 
@@ -91,6 +86,13 @@ def state_persistent(text: str) -> tuple[str, int, int, dict[str, str]]:
     without a trait made for it: what identifying a piece needs of its BasicPiece, whose
     state (its VASSAL id and position) is a piece's own, so no decoded one is shared."""
     items = sequence.split(text, ";")
+    return items[0], _int_at(items, 1), _int_at(items, 2), _persistent(items)
+
+
+def _persistent(items: list[str]) -> dict[str, str]:
+    """The persistent properties of a BasicPiece state's fields: field 4 counts the
+    key/value pairs that follow it (a count that does not read, or runs past them, takes
+    what is there)."""
     persistent: dict[str, str] = {}
     if len(items) > 4:
         rest = items[5:]
@@ -100,7 +102,7 @@ def state_persistent(text: str) -> tuple[str, int, int, dict[str, str]]:
             count = 0
         for k in range(min(count, len(rest) // 2)):
             persistent[rest[2 * k]] = rest[2 * k + 1]
-    return items[0], _int_at(items, 1), _int_at(items, 2), persistent
+    return persistent
 
 
 def _int_at(items: list[str], index: int) -> int:
