@@ -128,7 +128,7 @@ def render_html(result: AuditResult) -> str:
         side.append(f"<div class=small>{len(result.not_checkable)} rule(s) could not be "
                     "checked from the game's data: see “Not checkable” below (never "
                     "counted as passed).</div>")
-    side.extend(_problems(result, files))
+    side.extend(_problems(result))
     for f in result.findings:
         fi = files.get(f.pos.file, 0)
         when = ""
@@ -191,17 +191,16 @@ def render_html(result: AuditResult) -> str:
             f"<style>{CSS}</style></head><body>{body}<script>{JS}</script></body></html>\n")
 
 
-def _problems(result: AuditResult, files: dict[str, int]) -> list[str]:
+def _problems(result: AuditResult) -> list[str]:
     """What the replay could not apply (a piece not in the game, a map the module lacks):
     the referee must see that the position shown is not quite the players' own."""
-    problems = [(fa, p) for fa in result.files for p in fa.problems]
+    problems = [(fi, p) for fi, fa in enumerate(result.files) for p in fa.problems]
     if not problems:
         return []
     out = [f"<details class=problems open><summary>Replay problems ({len(problems)})"
            "</summary><div class=small>commands the replay could not apply as recorded; the "
            "position after them may differ from the players' own</div>"]
-    for fa, p in problems:
-        fi = files.get(_name(fa), 0)
+    for fi, p in problems:
         out.append(f"<div class=problem {_click(p.pos.step, fi)}>"
                    f"<a href='#{step_anchor(fi, p.pos.step)}'>{_esc(p.pos.label())}</a>: "
                    f"{_esc(p.message)}</div>")
