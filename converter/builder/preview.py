@@ -7,8 +7,8 @@ the art's hex here misses it in VASSAL too.
 
 Nothing is printed over a name the picture already shows.  On a schematic (no art of the
 designer's) each hex id is printed in magenta exactly over the schematic's own id, so agreeing
-ids read as one and a disagreeing one is garbled; a region's point is marked, and its name is
-printed only when the module's name is not the one its box shows, set clear of every box.  On
+ids read as one and a disagreeing one is garbled; a region's point is marked by ticks on its
+box's sides (a cross-hair where it falls outside its box), and its name is printed only when the module's name is not the one its box shows, set clear of every box.  On
 the designer's art the names go beside their points, clear of each other, on a light ground.
 """
 
@@ -87,9 +87,9 @@ def board_preview(game: Game, board: Board) -> Image.Image:
         shown = {s.id: s.name for s in board.spaces or []}
         labelled = [(sid, xy) for sid, xy in layout.space_centres.items()
                     if scan or names.get(sid, sid) != shown.get(sid)]
-        for _sid, (x, y) in layout.space_centres.items():
-            draw.line((x - 9, y, x + 9, y), fill=REGION, width=3)
-            draw.line((x, y - 9, x, y + 9), fill=REGION, width=3)
+        boxes = {} if scan else _schematic_boxes(game, board, picture.size)
+        for sid, (x, y) in layout.space_centres.items():
+            _mark_point(draw, (x, y), boxes.get(sid))
         texts = [names.get(sid, sid) for sid, _xy in labelled]
         sizes = [(draw.textlength(text, font=small) + 6, small.size * 1.3 + 2) for text in texts]
         obstacles = [] if scan else _schematic_text(game, board, picture.size)
@@ -98,6 +98,28 @@ def board_preview(game: Game, board: Board) -> Image.Image:
             draw.rectangle((x0, y0, x1, y1), fill=PLATE)
             put_text(draw, (x0 + 3, (y0 + y1) / 2), text, font=small, fill=REGION, anchor="lm")
     return Image.alpha_composite(picture, overlay).convert("RGB")
+
+
+def _mark_point(draw: ImageDraw.ImageDraw, point: tuple[float, float], box: Rect | None) -> None:
+    """A cross-hair at a region's point; where the point lies in the box that prints its name,
+    four ticks on the box's sides aim at it instead, so the name stays readable."""
+    x, y = point
+    if box is None or not (box[0] < x < box[2] and box[1] < y < box[3]):
+        draw.line((x - 9, y, x + 9, y), fill=REGION, width=3)
+        draw.line((x, y - 9, x, y + 9), fill=REGION, width=3)
+        return
+    x0, y0, x1, y1 = box
+    reach = 9
+    draw.line((x0 - reach, y, x0 - 1, y), fill=REGION, width=3)
+    draw.line((x1 + 1, y, x1 + reach, y), fill=REGION, width=3)
+    draw.line((x, y0 - reach, x, y0 - 1), fill=REGION, width=3)
+    draw.line((x, y1 + 1, x, y1 + reach), fill=REGION, width=3)
+
+
+def _schematic_boxes(game: Game, board: Board, size: tuple[int, int]) -> dict[str, Rect]:
+    """Each space's box on a schematic, by space id (frames round other spaces left out)."""
+    plan = space_plan(board, size, language=game.language)
+    return {sid: box for sid, box in plan.boxes.items() if sid not in plan.frames}
 
 
 def _schematic_text(game: Game, board: Board, size: tuple[int, int]) -> list[Rect]:

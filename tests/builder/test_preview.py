@@ -78,21 +78,25 @@ def test_a_schematics_preview_prints_nothing_over_its_hex_names() -> None:
 
 
 def test_a_schematics_preview_prints_no_name_over_its_boxes() -> None:
-    """The First World War's map: each region's point is marked in its box, and its name,
-    which the box already prints, is not printed again over it: inside every box the
-    preview adds only the mark's pure green."""
+    """The First World War's map: each region's point is marked by ticks on its box's four
+    sides, aimed at the point, and its name, which the box already prints, is not printed
+    again: inside every box the preview changes nothing (a cross-hair at the point had sat
+    over the middle of each name)."""
     from converter.builder.preview import REGION
     from converter.render.maps import space_plan
 
     plain, shown, game = _plain_and_preview("the-first-world-war", "europa")
-    plan = space_plan(game.board("europa"), plain.size, language=game.language)
+    board = game.board("europa")
+    plan = space_plan(board, plain.size, language=game.language)
+    points = lay.board_layout(board, None, game.language).space_centres
     for sid, (x0, y0, x1, y1) in plan.boxes.items():
         if sid in plan.frames:
             continue
-        box = (int(x0) + 3, int(y0) + 3, int(x1) - 3, int(y1) - 3)
-        before, after = plain.crop(box).tobytes(), shown.crop(box).tobytes()
-        changed = {after[k:k + 3] for k in range(0, len(after), 3) if after[k:k + 3] != before[k:k + 3]}
-        assert changed <= {bytes(REGION[:3])}, sid
+        box = (int(x0) + 1, int(y0) + 1, int(x1) - 1, int(y1) - 1)
+        assert shown.crop(box).tobytes() == plain.crop(box).tobytes(), sid
+        x, y = points[sid]
+        ticks = [(x0 - 5, y), (x1 + 5, y), (x, y0 - 5), (x, y1 + 5)]
+        assert all(shown.getpixel((int(px), int(py))) == REGION[:3] for px, py in ticks), sid
 
 
 def test_region_names_are_set_clear_of_each_other_and_of_the_words_drawn() -> None:
