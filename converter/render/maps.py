@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from collections.abc import Collection
 from typing import Any, Callable, cast
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from converter.errors import InputError
 from converter.model.board import Board, Hexside, Space
@@ -682,23 +682,37 @@ def _edges(draw: ImageDraw.ImageDraw, board: Board, geo: HexBoardGeometry, size:
 
 def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int, int], size: float,
                     t: dict[str, Any]) -> None:
+    """The terrain key: a swatch and name per coloured terrain, in rows as wide as the picture."""
     items = [(ter.name, ter.color, ter.applies_to) for ter in game.terrain or [] if ter.color]
     if not items:
         return
     fnt = font("regular", max(7, int(size * 0.14)))
+    rows: list[list[tuple[float, str, str | None, str]]] = [[]]
     x = size * 0.4
-    y = image_size[1] - size * LEGEND_HEXES * 0.6  # *image_size*: down to the group legend's band
     for name, col, kind in items:
         w = draw.textlength(one_line(name), font=fnt)
-        if x + size * 0.4 + w > image_size[0] - size * 0.2:
+        if x + size * 0.4 + w > image_size[0] - size * 0.2 and rows[-1]:
             x = size * 0.4
-            y += size * 0.3
+            rows.append([])
+        rows[-1].append((x, name, col, kind))
+        x += size * 0.38 + w + size * 0.35
+    # the key's last row at its band's foot (*image_size*: down to the group legend), so
+    # the terrain and the groups read as one legend with no empty band between them
+    bottom = image_size[1] - size * 0.24
+    for n, row in enumerate(rows):
+        y = bottom - (len(rows) - 1 - n) * size * 0.3
+        _terrain_row(draw, row, y, fnt, size, t)
+
+
+def _terrain_row(draw: ImageDraw.ImageDraw, row: list[tuple[float, str, str | None, str]], y: float,
+                 fnt: ImageFont.FreeTypeFont, size: float, t: dict[str, Any]) -> None:
+    """One row of the terrain key: each terrain's swatch (a line for hexsides and links)."""
+    for x, name, col, kind in row:
         if kind == "hexside" or kind == "link":
             draw.line([(x, y), (x + size * 0.3, y)], fill=color(col), width=max(2, int(size * 0.06)))
         else:
             draw.rectangle([x, y - size * 0.1, x + size * 0.3, y + size * 0.1], fill=color(col), outline=color(t["hex_line"]))
         put_text(draw, (x + size * 0.38, y), name, font=fnt, fill=color(t["ink"]), anchor="lm")
-        x += size * 0.38 + w + size * 0.35
 
 
 # --- area, network and boxes boards --------------------------------------------------------

@@ -149,7 +149,13 @@ def test_a_hex_maps_groups_have_strips_and_a_legend() -> None:
     assert image.getpixel((x0, (y0 + y1) // 2)) == NOTICE
     assert max(y for _x, y in cells) + maps.HEX_GROUP_PITCH * size <= image.height
     lowest_hex = max(geo.center(h)[1] for h in board.grid.all_ids()) + size / 2
-    assert min(y for _x, y in cells) > lowest_hex + size * 0.5
+    legend_top = min(y for _x, y in cells)
+    assert legend_top > lowest_hex + size * 0.5
+    first = next(ter for ter in game.terrain or [] if ter.color)  # the terrain key's first swatch
+    swatch = Image.new("RGB", (1, 1), first.color).getpixel((0, 0))
+    column = int(size * 0.55)
+    rows = [y for y in range(int(lowest_hex), int(legend_top)) if image.getpixel((column, y)) == swatch]
+    assert rows and legend_top - max(rows) < size * 0.5  # the key right above the groups, no empty band
 
 
 def test_a_map_with_nothing_to_key_has_no_legend(words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
