@@ -114,7 +114,11 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     if fields:  # four boxes to a row, as many rows as the card has values
         box_w = (w - 2 * m) / max(1, min(4, len(fields)))
         value_font = font("bold", pt_to_px(t["title_pt"] + 2, dpi))
-        box_h = value_font.size * 2.2
+        pad = mm_to_px(1.0, dpi)
+        labels = [value_label(draw, readable(key), box_w - 4 - 2 * pad, int(small.size)) for key in fields]
+        label = min((fnt for fnt, _lines in labels), key=lambda fnt: fnt.size)  # one size on a card
+        label_h = max(len(lines) for _fnt, lines in labels) * label.size * 1.15
+        box_h = pad + label_h + value_font.size * 1.6
         for i, key in enumerate(fields):
             row, col = divmod(i, 4)
             value = (card.values or {}).get(key)
@@ -122,11 +126,12 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
             text = "?" if missing else str(value)
             x, top = m + col * box_w, y + row * (box_h + m * 0.3)
             draw.rectangle([x + 2, top, x + box_w - 2, top + box_h], outline=ink, width=max(1, px(0.2, dpi)))
-            name = readable(key)
-            label = fit_font(draw, name, "condensed", int(small.size), box_w - 8)
-            put_text(draw, (x + box_w / 2, top + 2), name, font=label, fill=ink, anchor="ma")
-            put_text(draw, (x + box_w / 2, top + value_font.size * 1.45), text, font=value_font,
-                      fill=color(t["missing"]) if missing else ink, anchor="mm")
+            lines = labels[i][1]
+            for n, line in enumerate(lines):
+                put_text(draw, (x + box_w / 2, top + pad * 0.8 + n * label.size * 1.15), line, font=label,
+                         fill=ink, anchor="ma")
+            put_text(draw, (x + box_w / 2, top + pad + label_h + value_font.size * 0.75), text,
+                     font=value_font, fill=color(t["missing"]) if missing else ink, anchor="mm")
         rows = (len(fields) + 3) // 4
         y += rows * box_h + (rows - 1) * m * 0.3 + m * 0.6
     body = font("regular", pt_to_px(t["body_pt"], dpi))
@@ -156,6 +161,21 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     put_text(draw, (m, h - m), foot, font=fnt, fill=ink, anchor="ld")
     draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
     return img
+
+
+def value_label(draw: ImageDraw.ImageDraw, name: str, room: float,
+                size: int) -> tuple[ImageFont.FreeTypeFont, list[str]]:
+    """A value's name over its box: one line, condensed, down to 85 % of *size*; past that,
+    two lines of about the same width at that size (shrunk only if a line is still too wide)."""
+    one = fit_font(draw, name, "condensed", size, room)
+    words_ = name.split()
+    if one.size >= size * 0.85 or len(words_) < 2:
+        return one, [name]
+    fnt = font("condensed", max(1, int(size * 0.85)))
+    splits = [[" ".join(words_[:k]), " ".join(words_[k:])] for k in range(1, len(words_))]
+    lines = min(splits, key=lambda pair: max(draw.textlength(text, font=fnt) for text in pair))
+    widest = max(lines, key=lambda text: draw.textlength(text, font=fnt))
+    return fit_font(draw, widest, "condensed", int(fnt.size), room), lines
 
 
 def card_text_lines(draw: ImageDraw.ImageDraw, text: str, width: float, room: float, dpi: float,

@@ -13,7 +13,7 @@ from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.decks import card_back, card_front, card_size_px, deck_colour
 from converter.render.text import color
-from tests.conftest import MINI, bundled_games
+from tests.conftest import MINI, MODULES, bundled_games
 
 
 @pytest.fixture(scope="module")
@@ -137,3 +137,37 @@ def test_a_long_card_title_is_printed_whole(
     texts = [text for text, _size in drawn]
     start = next(k for k, text in enumerate(texts) if text.startswith("Controffensiva"))
     assert " ".join(texts[start:start + 2]) == title
+
+
+def test_value_names_keep_clear_of_their_boxes_edges() -> None:
+    """Quartermaster General's Zeppelin card has three values with long names ('Scarti
+    potenza UK US'): each name is set inside its box with a margin of about a millimetre,
+    on two lines where one would be too small, all at one size; they had run into the
+    box's top and sides."""
+    from converter.render import decks
+    from converter.render.text import mm_to_px
+
+    game = load_model(MODULES / "quartermaster-general-1914")
+    card = next(c for c in game.cards if c.title.lower() == "zeppelin")
+    assert len(card.values or {}) == 3
+    image = card_front(game, card)
+    face, ink = color(decks.DEFAULT_THEME["face"]), color(decks.DEFAULT_THEME["ink"])
+    m = int(mm_to_px(decks.MARGIN_MM, 300))
+    box_w = (image.width - 2 * m) / 3
+    clear = int(mm_to_px(0.6, 300))
+    left = int(m + 2)
+    runs: list[list[int]] = []  # runs of ink down the first box's left side
+    for y in range(int(mm_to_px(14, 300)), image.height):
+        if image.getpixel((left, y)) == ink:
+            if runs and runs[-1][-1] == y - 1:
+                runs[-1].append(y)
+            else:
+                runs.append([y])
+    side = max(runs, key=len)
+    top, bottom = side[0], side[-1]
+    assert bottom - top > mm_to_px(8, 300)
+    for col in range(3):
+        x0, x1 = int(m + col * box_w + 2), int(m + (col + 1) * box_w - 2)
+        for strip in [(x0 + 3, top + 3, x0 + clear, bottom - 3), (x1 - clear, top + 3, x1 - 3, bottom - 3),
+                      (x0 + 3, top + 3, x1 - 3, top + clear)]:
+            assert {c for _n, c in image.crop(strip).getcolors(1 << 16)} == {face}, (col, strip)
