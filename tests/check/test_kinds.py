@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.check import Severity, check_module
-from tests.check.conftest import IMAGES, SCENARIO, _save, png
+from tests.check.conftest import ESC, IMAGES, SCENARIO, TAB, _save, png
 
 
 def codes(path: Path) -> list[tuple[str, str]]:
@@ -431,3 +431,18 @@ def test_an_extension_is_judged_by_its_extensiondata_and_may_use_its_modules_cla
     assert "(unless module 'Test' has it)" in only(path, "missing-class").message
     declared = only(path, "declared-version")
     assert declared.where.endswith("!extensiondata") and "3.7.20" in declared.message
+
+
+def test_a_setup_choosing_boards_for_a_missing_map_is_a_warning(
+        module: Callable[..., Path]) -> None:
+    """IKRPG (a real 3.2 module) reuses Warmachine & Hordes' setups, which lay boards on
+    maps 'Player One' and 'Player Two' that IKRPG lacks: VASSAL 3.6 reads no such command
+    (the engine reports it unrecognised and goes on), so nothing is lost; vconv check gave
+    215 errors for them."""
+    text = SCENARIO.replace(ESC + "end_save", ESC + "Player OneBoardPicker" + TAB + "City  A"
+                            + TAB + "0" + TAB + "0" + ESC + "end_save")
+    path = module(files={"scenario.vsav": _save(text)})
+    f = only(path, "setup-missing-map")
+    assert f.severity is Severity.WARNING
+    assert "chooses boards for map 'Player One'" in f.message and "ignores" in f.message
+    assert check_module(path).exit_code() == 0
