@@ -6,7 +6,10 @@ name → game piece id, VASSAL board → game board, and (board, location name) 
 `propose` fills it from names (pieces by name, id or a property value; places by hex, zone,
 region and board names) and lists every piece or place it could not tie as `null`, so a
 referee sees what the audit will not judge and can fix it by hand.  `load_mapping` reads an
-edited file back; `AuditMapping.piece` and `AuditMapping.place` answer the replay.
+edited file back; `AuditMapping.piece` and `AuditMapping.place` answer the replay.  A placed
+piece is the game piece import made of the slot it was made from: both ask
+`converter.vassal.slots` (its gpid first), so a module's own setup is judged by what import
+made of it.
 """
 
 from __future__ import annotations
@@ -28,12 +31,11 @@ from converter.model.board import Board
 from converter.model.game import Game
 from converter.model.pieces import Piece
 from converter.vassal import commands as cmd
-from converter.vassal import sequence
 from converter.vassal.components import BoardComponent, Map
 from converter.vassal.components.base import Component
-from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.components.prototype_definition import PrototypeDefinition
 from converter.vassal.grid import HexGeometry
+from converter.vassal.slots import SlotIndex, basic_gpid
 from converter.vassal.traits.piece import PieceTraits
 from converter.vassal.traits.piece import decode_piece
 from converter.vassal.traits.use_prototype import UsePrototype
@@ -83,7 +85,8 @@ class ModuleInventory:
     """What the real module holds that a mapping ties: piece names and located places."""
 
     pieces: dict[str, ModulePiece] = field(default_factory=dict)  # by mapping key
-    by_type: dict[str, str] = field(default_factory=dict)  # slot type text → mapping key
+    slots: SlotIndex = field(default_factory=SlotIndex)  # which slot a placed piece is
+    slot_keys: list[str] = field(default_factory=list)  # slot number → mapping key
     # VASSAL board name → (location kind, location name) in file order
     places: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     hex_boards: set[str] = field(default_factory=set)
@@ -98,50 +101,45 @@ class AuditMapping:
     pieces: dict[str, str | None]
     boards: dict[str, str | None]
     places: dict[str, dict[str, PlaceRef | None]]
-    slot_types: dict[str, str] = field(default_factory=dict, repr=False)  # type → key
+    slots: SlotIndex = field(default_factory=SlotIndex, repr=False)
+    slot_keys: list[str] = field(default_factory=list, repr=False)  # slot number → key
     source: str = "proposed from names (write it with --mapping FILE to edit it)"
-    _types: dict[str, Piece | None] = field(default_factory=dict, repr=False)
+    _types: dict[tuple[str, str], Piece | None] = field(default_factory=dict, repr=False)
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _place_index: PlaceIndex | None = field(default=None, repr=False)
 
     # ------------------------------------------------------------------ the replay's questions
 
     def piece(self, type_text: str, state_text: str = "") -> Piece | None:
-        """The game piece a VASSAL piece is, from its BasicPiece name (cached per type)."""
-        if type_text in self._types:
-            return self._types[type_text]
+        """The game piece a VASSAL piece is: the one import made of the slot the piece was
+        made from (`SlotIndex.find`, as import asks), else the one its name ties (a piece
+        made during play); cached per type and gpid."""
+        gpid = basic_gpid(state_text) if state_text else ""
+        cache_key = (type_text, gpid)
+        if cache_key in self._types:
+            return self._types[cache_key]
         gp = None
         try:
             vp = decode_piece(type_text, state_text or "")
-            name = vp.basic.name or UNNAMED
+            name = vp.basic.name
         except (VassalFormatError, ValueError, IndexError):
             name = ""
             vp = None
-        key = self.slot_types.get(type_text) or self._likeliest_slot(name, type_text)
-        if key in self.pieces:
+        slot = self.slots.find(type_text, gpid, name)
+        key = self.slot_keys[slot.number] if slot is not None else None
+        if key is not None and key in self.pieces:
             pid = self.pieces[key]
             gp = self.game.piece(pid) if pid else None
-        elif vp is not None and name != UNNAMED:  # made during play: tie it by name too
+        elif vp is not None and name:  # made during play: tie it by name too
             gp = match_piece(self.game, name, vp.properties())
         if len(self._types) < 100_000:
-            self._types[type_text] = gp
+            self._types[cache_key] = gp
         return gp
 
     def _index(self) -> PlaceIndex:
         if self._place_index is None:
             self._place_index = PlaceIndex.of(self.game)
         return self._place_index
-
-    def _likeliest_slot(self, name: str, type_text: str) -> str:
-        """The key of a piece whose type is no slot's (a save of an older version of the
-        module): its name, or of the slots sharing that name the one with most traits alike."""
-        prefix = f"{name} @ "
-        keys = [k for k in self.pieces if k.startswith(prefix)]
-        if name in self.pieces or not keys:
-            return name
-        by_key = {k: t for t, k in self.slot_types.items()}
-        mine = set(type_text.split("\t"))
-        return max(keys, key=lambda k: len(mine & set(by_key.get(k, "").split("\t"))))
 
     def place(self, map_name: str, board: str, kind: str, location: str) -> Place:
         """The Place of a VASSAL location, named in the game's terms through the mapping."""
@@ -241,17 +239,13 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
     for c in root.walk():
         if isinstance(c, PrototypeDefinition) and c.name:
             prototypes.setdefault(c.name, c)
+    inv.slots = SlotIndex.of(root)
     slots: list[ModulePiece] = []
-    for c, path in _walk_paths(root):
-        if isinstance(c, SlotDefinition):
-            try:
-                type_text = _slot_type(c.content)
-                vp = c.piece
-            except (VassalFormatError, ValueError, IndexError):
-                continue
-            where = "card" if type(c).__name__ == "CardSlot" else "palette"
-            slots.append(ModulePiece(vp.basic.name or UNNAMED, _properties(vp, prototypes),
-                                     where, path, type_text))
+    for entry in inv.slots.entries:
+        slot = entry.slot
+        where = "card" if type(slot).__name__ == "CardSlot" else "palette"
+        slots.append(ModulePiece(entry.name or UNNAMED, _properties(slot.piece, prototypes),
+                                 where, entry.path, entry.type_text))
     names: dict[str, set[str]] = {}
     for mp in slots:  # one name, several different pieces: each keyed by its slot too
         names.setdefault(mp.name, set()).add(mp.type_text)
@@ -259,8 +253,7 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
         alone = len(names[mp.name]) == 1 and mp.name != UNNAMED
         key = mp.name if alone else f"{mp.name} @ {mp.path}"
         inv.pieces.setdefault(key, mp)
-        if mp.type_text:
-            inv.by_type.setdefault(mp.type_text, key)
+        inv.slot_keys.append(key)
     for m in root.walk():
         if not isinstance(m, Map):
             continue
@@ -288,27 +281,6 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
                 unique.append(x)
         inv.places[board] = unique
     return inv
-
-
-def _slot_type(content: str) -> str:
-    """The piece type text of a slot's `+/id/type/state` definition ('' when not one)."""
-    if not content.startswith("+/"):
-        return ""
-    fields = sequence.split(content[2:], "/")
-    return fields[1] if len(fields) > 1 else ""
-
-
-def _walk_paths(root: Component) -> list[tuple[Component, str]]:
-    """Every component under *root* with its path as the importer's notes write it."""
-    from converter.importer.paths import join
-
-    out: list[tuple[Component, str]] = []
-    stack: list[tuple[Component, str]] = [(c, join("", c)) for c in reversed(root.children)]
-    while stack:
-        c, path = stack.pop()
-        out.append((c, path))
-        stack.extend((k, join(path, k)) for k in reversed(c.children))
-    return out
 
 
 def _properties(vp: PieceTraits, prototypes: dict[str, Component], depth: int = 0
@@ -339,7 +311,8 @@ def _piece_index(game: Game) -> dict[str, list[Piece]]:
     return index
 
 
-_IMPORTED_FROM = re.compile(r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?)(?=;|$|\s)")
+_IMPORTED_FROM = re.compile(
+    r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?(?:#\d+)?)(?=;|$|\s)")
 
 
 def _slot_index(game: Game) -> dict[str, Piece]:
@@ -512,7 +485,8 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
                     and (found := game.space(ref.space)) is not None}
             if len(ties) == 1:
                 boards[board] = ties.pop()
-    return AuditMapping(game, module.name, pieces, boards, places, slot_types=inv.by_type)
+    return AuditMapping(game, module.name, pieces, boards, places, slots=inv.slots,
+                        slot_keys=inv.slot_keys)
 
 
 # ----------------------------------------------------------------------------- the file
@@ -577,9 +551,9 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
         listed = places.setdefault(board, {})
         for loc, ref in locs.items():
             listed[loc] = _place_ref(game, ref, f"/places/{_esc(board)}/{_esc(loc)}", bad)
-    slot_types = inventory(module.root, module).by_type if module.root is not None else {}
+    inv = inventory(module.root, module) if module.root is not None else ModuleInventory()
     return AuditMapping(game, str(data.get("module") or module.name), pieces, boards, places,
-                        slot_types=slot_types, source=str(p))
+                        slots=inv.slots, slot_keys=inv.slot_keys, source=str(p))
 
 
 def _place_ref(game: Game, ref: Any, pointer: str, bad: Any) -> PlaceRef | None:

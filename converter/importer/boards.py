@@ -39,6 +39,7 @@ class PlacedBoard:
     whole: dict[str, Any] | None = None  # the location every point of the board has
     entry: dict[str, Any] = field(default_factory=dict)  # the imported board (JSON)
     size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
+    size_known: bool = True  # False: its image is absent, so VASSAL's size is not known
     component: BoardComponent | None = None  # the VASSAL board itself, for writing edits back
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
@@ -120,6 +121,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid, component=board)
     placed.entry = out
     placed.size = size
+    placed.size_known = image is not None or not board.image
     spaces: list[dict[str, Any]] = []
     hex_grid = _hex_part(grid)
     missing: list[str] = []

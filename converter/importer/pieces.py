@@ -24,6 +24,8 @@ from converter.importer.paths import contents, label
 from converter.vassal.components import (
     BoxWidget, ListWidget, PanelWidget, PieceSlot, PieceWindow, PrototypeDefinition, TabWidget)
 from converter.vassal.components.base import Component
+from converter.vassal.components.piece_slot import SlotDefinition
+from converter.vassal.slots import SlotIndex
 from converter.vassal.traits import (
     BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, UsePrototype)
 
@@ -104,8 +106,10 @@ class PiecesResult:
     consumed: set[int] = field(default_factory=set)
     slots: int = 0
     slot_keys: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
+    # the module's slots: their unique paths, and which slot a saved piece was made from
+    slot_index: SlotIndex = field(default_factory=SlotIndex)
 
-    def key_of(self, slot: PieceSlot) -> tuple[str, str]:
+    def key_of(self, slot: SlotDefinition) -> tuple[str, str]:
         """The slot's `slot_key`, decoded once per distinct definition: real modules repeat
         one definition text in many at-start and palette slots.
 
@@ -232,7 +236,7 @@ class Prototypes:
 
 def import_pieces(ctx: ImportContext, sides: dict[str, str], protos: Prototypes) -> PiecesResult:
     """Every PieceSlot of every palette (PieceWindow), in document order."""
-    result = PiecesResult()
+    result = PiecesResult(slot_index=SlotIndex.of(ctx.module.buildfile))
     for window in ctx.module.buildfile.find_all(PieceWindow):
         _walk(ctx, window, label(window), None, sides, protos, result)
     return result
@@ -248,7 +252,8 @@ def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,
         if isinstance(child, PieceSlot):
             result.consumed.add(id(child))
             result.slots += 1
-            add_slot(ctx, child, child_path, side, sides, protos, result, palette=True)
+            add_slot(ctx, child, result.slot_index.path(child, child_path), side, sides, protos,
+                     result, palette=True)
         elif isinstance(child, WIDGETS):
             _walk(ctx, child, child_path, side, sides, protos, result)
 
@@ -271,7 +276,7 @@ def slot_key(piece: PieceTraits, fallback_name: str) -> tuple[str, str]:
     return (piece.basic.name or fallback_name, piece.encode()[0])
 
 
-def add_slot(ctx: ImportContext, slot: PieceSlot, path: str, side: str | None,
+def add_slot(ctx: ImportContext, slot: SlotDefinition, path: str, side: str | None,
              sides: dict[str, str], protos: Prototypes, result: PiecesResult,
              palette: bool = False) -> str | None:
     """Add (or count again) the piece a slot defines; its piece id, or None if unreadable."""

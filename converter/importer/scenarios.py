@@ -4,8 +4,9 @@ Each PredefinedSetup with a file is a saved game inside the module.  Its pieces 
 from the restored game: a piece on a map is placed at the hex, zone or region VASSAL names
 its point (boards laid left to right from the map's edge, in the save's SetBoards order, as
 VASSAL's board picker does for one row); a point no space names places it on the board as a
-whole.  Pieces inside decks are the decks' cards, not placements.  A piece no slot defines
-(made by a trait during play) is added as a piece of its own.
+whole, a point past every board (VASSAL's 'offboard') places it nowhere.  Pieces inside decks are the decks' cards, not placements.  Which piece a saved piece
+is comes from the slot it was made from (`converter.vassal.slots`, the audit asks the same); a
+piece no slot tells (made by a trait during play) is added as a piece of its own.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents
-from converter.importer.pieces import PieceDefinition, PiecesResult, Prototypes, piece_entry
+from converter.importer.pieces import (
+    PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
 from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
+from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.savefile import read_save_bytes
 from converter.vassal.traits import PieceTraits
 
@@ -80,9 +83,9 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         elif isinstance(command, cmd.SetBoards):
             shown[command.map_name] = [b.name for b in command.boards]
     maps = {m.map_name: m for m in ctx.module.buildfile.find_all(Map)}
-    by_name: dict[str, list[PieceDefinition]] = {}
+    made: dict[str, PieceDefinition] = {}  # pieces no slot tells, by name
     for definition in pieces.pieces:
-        by_name.setdefault(definition.key[0], []).append(definition)
+        made.setdefault(definition.key[0], definition)
     placed_at = Placements()
     unplaced = nameless = 0
     for add in adds:
@@ -92,7 +95,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if basic is None:
             unplaced += 1
             continue
-        name, map_id, x, y = basic
+        name, map_id, x, y, gpid = basic
         vmap = maps.get(map_id)
         if vmap is None:
             continue  # off any map: not on the table at start
@@ -100,18 +103,22 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if at is None:
             unplaced += 1
             continue
-        if not name.strip() and len(by_name.get(name, [])) != 1:
+        slot = pieces.slot_index.find(add.type, gpid, name)
+        if slot is not None:
+            piece_id = _slot_piece(ctx, slot.slot, slot.path, pieces, protos, sides)
+        elif not name.strip():
             nameless += 1  # which piece it is cannot be told: no placement is invented
             continue
-        piece_id = _piece_id(ctx, add, name, by_name, pieces, protos, sides, path)
+        else:
+            piece_id = _piece_id(ctx, add, name, made, pieces, protos, sides, path)
         if piece_id is None:
             unplaced += 1
             continue
         placed_at.add(piece_id, at, ctx.stated(path))
     if nameless:
         ctx.note(f"{path}: {nameless} pieces of its saved game have no name (their BasicPiece "
-                 "is nameless) that tells which of the module's pieces they are; they are left "
-                 "out of the scenario")
+                 "is nameless) and no slot id (gpid) of the module that tells which of its pieces "
+                 "they are; they are left out of the scenario")
     if unplaced:
         ctx.note(f"{path}: {unplaced} pieces of its saved game lie on no board of their map "
                  "or cannot be read; they are left out of the scenario")
@@ -126,8 +133,9 @@ def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: Bo
     for board in chosen:
         width, height = board.size or (0, 0)
         bx, by = x - left, y - vmap.edge_height
-        if 0 <= bx < width and 0 <= by < height or len(chosen) == 1:
-            return _named(ctx, board, bx, by, path)
+        if 0 <= bx < width and 0 <= by < height or (len(chosen) == 1
+                                                    and not board.size_known):
+            return _named(ctx, board, bx, by, path)  # (VASSAL says 'offboard' past a board)
         left += width
     return None
 
@@ -145,8 +153,8 @@ def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,
     return dict(board.whole_board(ctx, path))
 
 
-def _basic(add: cmd.AddPiece) -> tuple[str, str, int, int] | None:
-    """(name, map, x, y) of a saved piece.  Its BasicPiece is the innermost part of each
+def _basic(add: cmd.AddPiece) -> tuple[str, str, int, int, str] | None:
+    """(name, map, x, y, gpid) of a saved piece.  Its BasicPiece is the innermost part of each
     chain, after the last TAB; when that part holds no escape it is read as it stands (a
     whole decode of a long chain costs a hundred times more), else the chain is decoded."""
     type_tail = add.type.rsplit("\t", 1)[-1]
@@ -155,12 +163,13 @@ def _basic(add: cmd.AddPiece) -> tuple[str, str, int, int] | None:
         name = type_tail.split(";", 4)[4] if type_tail.count(";") >= 4 else ""
         fields = state_tail.split(";")
         if len(fields) >= 3 and _is_int(fields[1]) and _is_int(fields[2]):
-            return name, fields[0], int(fields[1]), int(fields[2])
+            gpid = fields[3] if len(fields) > 3 else ""
+            return name, fields[0], int(fields[1]), int(fields[2]), gpid
     piece = _decoded(add)
     if piece is None:
         return None
     map_id, x, y = piece.position
-    return piece.basic.name, map_id, x, y
+    return piece.basic.name, map_id, x, y, piece.basic.gpid
 
 
 def _decoded(add: cmd.AddPiece) -> PieceTraits | None:
@@ -175,14 +184,27 @@ def _is_int(text: str) -> bool:
     return text.lstrip("-").isdecimal()
 
 
+def _slot_piece(ctx: ImportContext, slot: SlotDefinition, path: str, pieces: PiecesResult,
+                protos: Prototypes, sides: dict[str, str]) -> str | None:
+    """The piece of the slot a saved piece was made from (a slot no palette or at-start
+    stack holds, a deck's card, becomes a piece of its own, named after its slot)."""
+    try:
+        key = pieces.key_of(slot)
+    except VassalFormatError:
+        key = None
+    if key is not None and key in pieces.by_key:
+        return str(pieces.by_key[key].entry["id"])
+    return add_slot(ctx, slot, path, None, sides, protos, pieces)
+
+
 def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
-              by_name: dict[str, list[PieceDefinition]], pieces: PiecesResult,
+              made: dict[str, PieceDefinition], pieces: PiecesResult,
               protos: Prototypes, sides: dict[str, str], path: str) -> str | None:
-    """The piece a saved piece is: the slot definition of its name (the save holds its
-    prototypes expanded, so the text differs), else a piece of its own."""
-    known = by_name.get(name, [])
-    if len(known) >= 1:
-        return str(known[0].entry["id"])
+    """A saved piece no slot tells: the piece of its name made before, else a piece of its
+    own (the save holds its prototypes expanded)."""
+    known = made.get(name)
+    if known is not None:
+        return str(known.entry["id"])
     piece = _decoded(add)
     if piece is None:
         return None
@@ -191,7 +213,5 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     definition = PieceDefinition((name, piece.encode()[0]), entry)
     pieces.pieces.append(definition)
     pieces.by_key[definition.key] = definition
-    by_name.setdefault(name, []).append(definition)
+    made[name] = definition
     return str(entry["id"])
-
-

@@ -59,7 +59,8 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 if not isinstance(slot, PieceSlot):
                     continue
                 consumed.add(id(slot))
-                piece_id = _piece_id(ctx, slot, join(path, slot), pieces, protos, sides)
+                piece_id = _piece_id(ctx, slot, pieces.slot_index.path(slot, join(path, slot)),
+                                     pieces, protos, sides)
                 if piece_id is None or at is None:
                     continue
                 placed_at.add(piece_id, at, ctx.stated(path))

@@ -1,0 +1,154 @@
+"""The referee flow on a module's own setup: `vconv import` the module, then `vconv audit
+--game` the setup save the module carries.  Import and audit must take each saved piece for
+the same piece of the game, or the module's own setup shows violations.
+
+The small module here reproduces what real modules showed:
+- Paths of Glory: several slots share a name ('Entrench', 'BRc'); import took the first slot
+  of the name, the audit the one with most traits alike (34 false violations);
+- For the People: nameless pieces (a label shows their text); import left them out and the
+  audit guessed one slot for all of them ('24 copies of  () are in play; the game has 3');
+- Paths of Glory: card-slot markers laid past the end of a player hand's board, which VASSAL
+  names 'offboard' and import had placed on the board.
+A saved piece keeps the gpid of the slot it was made from; both now ask one function.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from converter.cli import main
+from converter.vassal.traits.piece import encode_chain
+from tests.check.conftest import BUILDFILE, ESC, PROTO, UNIT, _save, write_module
+
+DELETE = "delete;Delete;68,130"  # what prototype Unit (and Unit2) expands to
+
+
+def slot(entry: str, gpid: int, types: list[str], states: list[str]) -> str:
+    return (f'<VASSAL.build.widget.PieceSlot entryName="{entry}" gpid="{gpid}" width="64" '
+            f'height="64">+/null/{encode_chain(types)}/{encode_chain(states)}'
+            '</VASSAL.build.widget.PieceSlot>')
+
+
+def stack(name: str, x: int, y: int, inner: str) -> str:
+    return (f'<VASSAL.build.module.map.SetupStack name="{name}" owningBoard="Main" '
+            f'useGridLocation="false" x="{x}" y="{y}">{inner}'
+            '</VASSAL.build.module.map.SetupStack>')
+
+
+def saved(pid: int, types: list[str], gpid: int, x: int, y: int, extra: list[str]) -> str:
+    """An AddPiece as VASSAL saves it: prototypes expanded, the slot's gpid kept."""
+    return (f"+/{pid}/{encode_chain(types)}/"
+            f"{encode_chain(extra + [f'Main Map;{x};{y};{gpid};0'])}")
+
+
+SCOUT_1 = ["prototype;Unit", "piece;;;front.png;Scout"]
+SCOUT_2 = ["prototype;Unit2", "mark;Arm", "piece;;;front.png;Scout"]
+NAMELESS_1 = ["prototype;Unit", "piece;;;back.png;"]
+NAMELESS_2 = ["prototype;Unit2", "piece;;;back.png;"]
+BN = UNIT[len("+/null/"):].split("/")[0]  # the at-start '1st Bn' of the module
+
+MODULE = BUILDFILE.replace(
+    "</VASSAL.build.module.folder.PrototypeFolder>",
+    f'<VASSAL.build.module.PrototypeDefinition name="Unit2" description="">{PROTO}'
+    "</VASSAL.build.module.PrototypeDefinition></VASSAL.build.module.folder.PrototypeFolder>",
+    1).replace(
+    "</VASSAL.build.module.folder.MapSubFolder>",
+    stack("Marker 1", 225, 25, slot("", 7, NAMELESS_1, ["", "null;0;0;7;0"]))
+    + stack("Marker 2", 275, 25, slot("", 8, NAMELESS_2, ["", "null;0;0;8;0"]))
+    + "</VASSAL.build.module.folder.MapSubFolder>", 1).replace(
+    "</VASSAL.build.widget.ListWidget>",
+    '</VASSAL.build.widget.ListWidget><VASSAL.build.widget.ListWidget entryName="Scouts">'
+    + slot("Scout", 5, SCOUT_1, ["", "null;0;0;5;0"])
+    + slot("Scout", 6, SCOUT_2, ["", "Cav", "null;0;0;6;0"])
+    + "</VASSAL.build.widget.ListWidget>", 1)
+
+SETUP = ESC.join([
+    "begin_save",
+    "+/100/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;75;125;2;0"),
+    saved(101, [DELETE, "piece;;;back.png;"], 7, 225, 25, [""]),
+    saved(102, [DELETE, "piece;;;back.png;"], 8, 275, 25, [""]),
+    saved(103, [DELETE, "piece;;;back.png;"], 8, 325, 125, [""]),
+    saved(104, [DELETE, "piece;;;back.png;"], 8, 325, 175, [""]),
+    saved(105, [DELETE, "mark;Arm", "piece;;;front.png;Scout"], 6, 300, 300, ["", "Cav"]),
+    "+/106/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;450;100;1;0"),
+    "Main MapBoardPicker\tMain\t0\t0",
+    "end_save"])
+
+
+@pytest.fixture(scope="module")
+def referee(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, Any], int, dict]:
+    """The module imported once and its own setup save audited against the import: (the
+    imported game's pieces and scenarios, the audit's exit code, its JSON report)."""
+    tmp = tmp_path_factory.mktemp("referee")
+    module = write_module(tmp / "own.vmod", MODULE,
+                          files={"scenario.vsav": _save(SETUP)})
+    game = tmp / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp / "scenario.vsav"
+    save.write_bytes(_save(SETUP))
+    import contextlib
+    import io
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                     "--format", "json"])
+    imported = {name: json.loads((game / f"{name}.json").read_text(encoding="utf-8"))
+                for name in ("pieces", "scenarios", "game")}
+    return imported, code, json.loads(out.getvalue())
+
+
+def _scenario(imported: dict[str, Any]) -> dict[str, Any]:
+    return next(s for s in imported["scenarios"]["scenarios"] if s["id"] == "scenario")
+
+
+def test_the_module_s_own_setup_gives_no_violation(referee: tuple[dict, int, dict]) -> None:
+    _imported, code, report = referee
+    assert [f["message"] for f in report["findings"]] == [] and code == 0
+    judged = {c["check"]: c["applied"] for c in report["checks_run"]}
+    assert judged["setup"] == 4 and judged["counter-mix"] > 0
+
+
+def test_of_slots_sharing_a_name_the_saved_piece_is_the_one_its_gpid_names(
+        referee: tuple[dict, int, dict]) -> None:
+    """The Scout of the save was made from the second 'Scout' slot (gpid 6), in the same
+    list as the first: import places that piece (it had placed the first slot's, while the
+    audit took the slot with most traits alike), and names its slot apart from the first."""
+    imported, _code, _report = referee
+    scouts = {p["id"]: p["provenance"]["note"] for p in imported["pieces"]["pieces"]
+              if p["name"] == "Scout"}
+    assert "Arm" not in json.dumps(imported["pieces"]["pieces"][0])
+    placed = [p["piece"] for p in _scenario(imported)["setup"]]
+    assert "scout-2" in placed and "scout" not in placed, placed
+    assert "ListWidget[Scouts]/PieceSlot[Scout]#2" in scouts["scout-2"]
+
+
+def test_nameless_pieces_are_told_by_their_gpid_in_import_and_audit(
+        referee: tuple[dict, int, dict]) -> None:
+    """Three saved copies of the second nameless marker (gpid 8): import places them (it had
+    left every nameless piece out, and the audit guessed one slot for all nameless pieces),
+    so the game has 3 of them and no count is found broken."""
+    imported, _code, report = referee
+    setup = [(p["piece"], p.get("count", 1)) for p in _scenario(imported)["setup"]]
+    assert sum(n for pid, n in setup if pid == "piece") == 1
+    assert sum(n for pid, n in setup if pid == "piece-2") == 3
+    counts = {p["id"]: p.get("count") for p in imported["pieces"]["pieces"]}
+    assert counts["piece-2"] == 3
+    assert not any("copies" in f["message"] for f in report["findings"])
+    notes = [n["text"] for n in imported["game"].get("notes", [])]
+    assert not any("have no name" in n for n in notes), notes
+
+
+def test_a_piece_past_the_board_is_placed_nowhere_as_vassal_says_offboard(
+        referee: tuple[dict, int, dict]) -> None:
+    """The 1st Bn at x=450 lies past the 400-pixel board: VASSAL names it 'offboard', the
+    audit 'off the boards of Main Map'; import had placed it on the board as a whole."""
+    imported, _code, report = referee
+    assert not any(p["at"].get("space") == "main" for p in _scenario(imported)["setup"])
+    notes = [n["text"] for n in imported["game"].get("notes", [])]
+    assert any("1 pieces of its saved game lie on no board" in n for n in notes), notes
+    assert not any("off the boards" in f["message"] for f in report["findings"])
