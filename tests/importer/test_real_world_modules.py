@@ -123,3 +123,35 @@ def test_of_several_turn_trackers_the_one_named_for_turns_gives_the_turns(
     game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
     assert (game["turns"]["first"], game["turns"]["count"]) == (1, 12)
     assert "labels" not in game["turns"]
+
+
+EXTENSION = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="false" description="ASL PBS (Play Both Sides)" extensionId="26d" module="VASL" moduleVersion="6.7.3" nextPieceSlotId="20" vassalVersion="3.7.22" version="0.99a">
+  <VASSAL.build.module.ExtensionElement target="">
+    <VASSAL.build.module.PieceWindow name="PBS"><VASSAL.build.widget.ListWidget entryName="Units">
+      <VASSAL.build.widget.PieceSlot entryName="PBS Token" gpid="26d:1" width="48" height="48">+/null/piece;;;;PBS Token/\tnull;0;0;26d:1;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.widget.ListWidget></VASSAL.build.module.PieceWindow>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+STALE_MODULEDATA = ('<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>6.7.2-beta4'
+                    '</version><VassalVersion>3.4.6</VassalVersion><name>VASL</name></data>')
+EXTENSIONDATA = ('<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>0.99a'
+                 '</version><VassalVersion>3.7.20</VassalVersion></data>')
+
+
+def test_an_extension_is_imported_under_its_own_name_and_said_to_be_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ASL PBS (a real 3.7 extension of VASL) carries a stale copy of VASL's moduledata: the
+    import was titled 'VASL' and said only that the root is 'not a GameModule'."""
+    module = write_module(tmp_path / "pbs.vmdx", EXTENSION, moduledata=STALE_MODULEDATA,
+                          files={"extensiondata": EXTENSIONDATA.encode()})
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "'ASL PBS (Play Both Sides)': reconstructed from the build file" in out
+    assert "note: this is an extension of module 'VASL' 6.7.3, not a module: only what it " \
+        "adds is imported, and `vconv build` cannot make a module of it" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert game["title"] == "ASL PBS (Play Both Sides)"
+    assert game["sources"][0]["edition"] == "0.99a"
+    assert "(VASSAL 3.7.22)" in game["notes"][0]["text"]
