@@ -193,6 +193,8 @@ class Context:
 
     @cached_property
     def version(self) -> str:
-        """The VASSAL version the module declares (moduledata, else the build file)."""
+        """The VASSAL version the module declares (moduledata or an extension's
+        extensiondata, else the build file)."""
         return (self.source.metadata.get("VassalVersion")
-                or self.source.root.get("VassalVersion", "") or "")
+                or self.source.root.get("VassalVersion") or self.source.root.get("vassalVersion")
+                or "")

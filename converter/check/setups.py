@@ -172,9 +172,12 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
                               "the module does not define", "define the prototype"))
     for map_name, board in setup.boards:
         if map_name not in boards:
-            findings.append(error("setup-missing-map", where,
-                                  f"the setup chooses boards for map {map_name!r}, which the "
-                                  "module does not have"))
+            # no encoder reads a board choice for an unknown map: VASSAL skips it and nothing
+            # shows (the 3.6 engine on IKRPG's setups, made for WM/H's 'Player One' map)
+            findings.append(warning("setup-missing-map", where,
+                                    f"the setup chooses boards for map {map_name!r}, which "
+                                    "the module does not have; VASSAL ignores that choice",
+                                    "save the setup again with the module's maps"))
         elif board not in boards[map_name]:
             findings.append(error("setup-missing-board", where,
                                   f"the setup puts board {board!r} on map {map_name!r}, which "

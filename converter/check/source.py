@@ -1,5 +1,5 @@
 """Opening a module for checking: the archive's entry list, the build file as an XML tree,
-moduledata, and bounded reads of any other entry.
+moduledata (an extension's extensiondata), and bounded reads of any other entry.
 
 The safe-reading rules (checked entry names, bounded inflation, no XML entities) are the
 module reader's (`converter.vassal.vmod_reader`); this keeps the build file as XML rather
@@ -32,6 +32,7 @@ class ModuleSource:
     root: etree._Element
     metadata: dict[str, str]
     zip_names: dict[str, str] = field(default_factory=dict)  # name as VASSAL reads it → as zipfile
+    metadata_entry: str = "moduledata"  # the entry `metadata` was read from
     _archive: zipfile.ZipFile | None = field(default=None, repr=False)
 
     def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
@@ -77,17 +78,20 @@ def open_module(path: str | os.PathLike[str]) -> ModuleSource:
         if "savedGame" in entries:
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}
-        if "moduledata" in entries:
+        # VASSAL's metadata factory reads extensiondata before moduledata: an archive with
+        # both is an extension (ASL PBS carries a stale copy of VASL's moduledata)
+        metadata_entry = "extensiondata" if "extensiondata" in entries else "moduledata"
+        if metadata_entry in entries:
             metadata = vmod_reader.parse_metadata(
-                vmod_reader._read_bounded(archive, "moduledata", vmod_reader.MAX_MEMBER_BYTES,
-                                          source), f"{source}!moduledata")
+                vmod_reader._read_bounded(archive, metadata_entry, vmod_reader.MAX_MEMBER_BYTES,
+                                          source), f"{source}!{metadata_entry}")
         buildfile = vmod_reader._buildfile_name(entries, metadata.get("VassalVersion", ""))
         if buildfile is None:
             raise VassalFormatError(f"{source}: no buildFile.xml or buildFile: not a module")
         data = vmod_reader._read_bounded(archive, buildfile, MAX_BUILDFILE_BYTES, source)
     return ModuleSource(source, entries, buildfile, data,
                         parse_buildfile(data, f"{source}!{buildfile}"),
-                        metadata, zip_names)
+                        metadata, zip_names, metadata_entry=metadata_entry)
 
 
 def java_name(zinfo: zipfile.ZipInfo) -> str:

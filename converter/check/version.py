@@ -110,8 +110,10 @@ def _check_declared(ctx: Context) -> list[Finding]:
     findings = []
     source = ctx.source
     meta_version = source.metadata.get("VassalVersion", "")
-    build_version = source.root.get("VassalVersion", "")
-    if "moduledata" not in source.entries:
+    # an extension's root spells it vassalVersion
+    build_version = source.root.get("VassalVersion") or source.root.get("vassalVersion") or ""
+    entry = source.metadata_entry
+    if entry not in source.entries:
         findings.append(warning(
             "no-moduledata", source.path, "the module has no moduledata entry; VASSAL then "
             "guesses the file type from the build file's first lines",
@@ -128,21 +130,21 @@ def _check_declared(ctx: Context) -> list[Finding]:
     declared = parse_version(meta_version)
     if declared is not None and declared < (3, 5) and "buildFile" not in source.entries:
         findings.append(error(
-            "no-buildfile", f"{source.path}!moduledata",
-            f"moduledata declares VassalVersion {meta_version}, so VASSAL looks for the "
+            "no-buildfile", f"{source.path}!{entry}",
+            f"{entry} declares VassalVersion {meta_version}, so VASSAL looks for the "
             "legacy entry 'buildFile', which the archive lacks", "declare 3.5 or later"))
     meta, build = parse_version(meta_version), parse_version(build_version)
     if meta is not None and build is not None and meta != build:
         findings.append(info(
-            "version-mismatch", f"{source.path}!moduledata",
-            f"moduledata declares VassalVersion {meta_version}, the build file "
+            "version-mismatch", f"{source.path}!{entry}",
+            f"{entry} declares VassalVersion {meta_version}, the build file "
             f"{build_version}"))
     declared = meta or build
     text = meta_version if meta is not None else build_version
     if declared is not None and _full(text) > OLDEST_PLAYER:
         # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer
         findings.append(info(
-            "declared-version", f"{source.path}!moduledata" if meta is not None
+            "declared-version", f"{source.path}!{entry}" if meta is not None
             else f"{source.path}!{source.buildfile_name}",
             f"the module declares VassalVersion {text}: VASSAL players before {_v(declared)} "
             f"refuse to open it, and players older than {text} warn that it is newer"))

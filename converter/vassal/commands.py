@@ -81,13 +81,14 @@ def _merge_escaped(raw: list[str], delimiter: str) -> list[str]:
 
 
 def fast_join(fields: list[str], delimiter: str) -> str:
-    """``sequence.join`` for strings; refuses a field ending in a backslash (unreadable)."""
+    """``sequence.join`` for strings; refuses a field ending in a backslash that VASSAL
+    does not quote (unreadable: it escapes the next delimiter)."""
     out = []
     for text in fields:
         if not text:
             out.append("")
             continue
-        if text[-1] == "\\":
+        if text[-1] == "\\" and text[0] != "\\":
             raise VassalFormatError(
                 f"field {text[:60]!r} ends with a backslash, which VASSAL cannot read back")
         if delimiter in text:

@@ -44,7 +44,7 @@ def join_texts(texts: list[str], delimiter: str) -> str:
         if first != "\\" and first != "'" and delimiter not in text and text[-1] != "\\":
             out.append(text)  # the common case: nothing to escape or quote
             continue
-        if text.endswith("\\"):
+        if text[-1] == "\\" and first != "\\":  # one that starts with one is quoted
             raise VassalFormatError(
                 f"field {text!r} ends with a backslash, which VASSAL cannot read back")
         body = text.replace(delimiter, escaped)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from converter.check import Severity, check_module
-from tests.check.conftest import IMAGES, SCENARIO, _save, png
+from tests.check.conftest import ESC, IMAGES, SCENARIO, TAB, _save, png
 
 
 def codes(path: Path) -> list[tuple[str, str]]:
@@ -396,3 +396,53 @@ def test_an_extension_may_use_what_its_module_defines(module: Callable[..., Path
     # a module is judged as before
     assert only(module({'name="Unit" description=""': 'name="Units" description=""'}),
                 "missing-prototype").severity is Severity.ERROR
+
+
+EXTENSIONDATA = """<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<data version="1"><version>0.99a</version><VassalVersion>3.7.20</VassalVersion>
+<description>PBS</description><universal>false</universal></data>"""
+STALE_MODULEDATA = """<?xml version="1.0" encoding="UTF-8"?>
+<data version="1"><version>6.7.2-beta4</version><VassalVersion>3.4.6</VassalVersion>
+<name>Test</name></data>"""
+
+
+def test_an_extension_is_judged_by_its_extensiondata_and_may_use_its_modules_classes(
+        module: Callable[..., Path]) -> None:
+    """ASL PBS (a real 3.7 extension of VASL) carries extensiondata (VassalVersion 3.7.20)
+    and a stale copy of VASL's moduledata (3.4.6); VASSAL reads extensiondata (its metadata
+    factory prefers it: checked on the 3.6 engine's own jar). vconv check read moduledata and
+    gave 3 false errors: no legacy 'buildFile' entry, a Flare 'new in 3.5 but the module
+    declares 3.4.6', and the class VASL.build.module.ASLPBSChecker, which may be VASL's."""
+    text = EXTENSION.replace(
+        "</VASSAL.build.module.ModuleExtension>",
+        '<VASSAL.build.module.ExtensionElement target="">'
+        '<VASL.build.module.ASLPBSChecker/></VASSAL.build.module.ExtensionElement>'
+        '<VASSAL.build.module.ExtensionElement target="VASSAL.build.module.Map:Main Map">'
+        '<VASSAL.build.module.map.Flare circleColor="255,0,0" circleSize="100" '
+        'flareKey="keyAlt" flareName="Flare"/></VASSAL.build.module.ExtensionElement>'
+        "</VASSAL.build.module.ModuleExtension>").replace('vassalVersion="3.6.0"',
+                                                          'vassalVersion="3.7.22"')
+    slot = "+/null/piece;;;front.png;2nd Bn/\tnull;0;0;cc2:11;0"
+    path = module(buildfile=text.format(slot=slot), images={"front.png": b"x"},
+                  files={"extensiondata": EXTENSIONDATA.encode()}, moduledata=STALE_MODULEDATA)
+    report = check_module(path)
+    assert [f for f in report.findings if f.severity is not Severity.INFO] == []
+    assert report.exit_code() == 0
+    assert "(unless module 'Test' has it)" in only(path, "missing-class").message
+    declared = only(path, "declared-version")
+    assert declared.where.endswith("!extensiondata") and "3.7.20" in declared.message
+
+
+def test_a_setup_choosing_boards_for_a_missing_map_is_a_warning(
+        module: Callable[..., Path]) -> None:
+    """IKRPG (a real 3.2 module) reuses Warmachine & Hordes' setups, which lay boards on
+    maps 'Player One' and 'Player Two' that IKRPG lacks: VASSAL 3.6 reads no such command
+    (the engine reports it unrecognised and goes on), so nothing is lost; vconv check gave
+    215 errors for them."""
+    text = SCENARIO.replace(ESC + "end_save", ESC + "Player OneBoardPicker" + TAB + "City  A"
+                            + TAB + "0" + TAB + "0" + ESC + "end_save")
+    path = module(files={"scenario.vsav": _save(text)})
+    f = only(path, "setup-missing-map")
+    assert f.severity is Severity.WARNING
+    assert "chooses boards for map 'Player One'" in f.message and "ignores" in f.message
+    assert check_module(path).exit_code() == 0

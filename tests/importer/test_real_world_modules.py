@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
+from converter.vassal import sequence
+from converter.vassal.traits import Layer, decode_piece
 from tests.check.conftest import BUILDFILE, write_module
 
 ZONED = BUILDFILE[BUILDFILE.index("<VASSAL.build.module.map.boardPicker.board.ZonedGrid>"):
@@ -66,3 +68,32 @@ def test_a_palette_named_after_a_side_and_one_word_gives_its_pieces_that_side(
     (piece,) = pieces["pieces"]
     assert piece.get("side") == side
     assert ("side" in piece.get("missing", [])) == (side is None)
+
+
+
+MELEE = ("emb2;Show Melee;0;'\\';;0;;;0;;;;;true;0;0;melee.png;Melee;false;Melee;;;false;;1;1;"
+         "false;92,0;;")
+
+
+def test_a_layer_whose_key_is_one_backslash_imports(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Warmachine & Hordes MKII (a real 3.2.15 module) has 'Show Melee' layers whose key is
+    a backslash, written `'\'` by VASSAL: `vconv import` stopped with 'cannot be read again
+    (field '\\' ends with a backslash ...)' and imported nothing."""
+    text = BUILDFILE.replace("true\\\tpiece;;;front.png;1st Bn/\t1\\\tnull",
+                             f"true\\\t{MELEE}\\\\\tpiece;;;front.png;1st Bn/\t1\\\t1\\\\\tnull") \
+        .replace(";true;Step;", ";true;Strength;")  # not a face layer by its name
+    assert text.count(MELEE) == 2
+    slot = text[text.index("+/null/prototype;Unit"):]
+    slot = slot[:slot.index("</VASSAL.build.widget.PieceSlot>")]
+    _, _, type_text, state_text = sequence.split(slot, "/")
+    (_, layer) = [t for t in decode_piece(type_text, state_text).traits if isinstance(t, Layer)]
+    assert (layer.activate_command, layer.activate_key_chars) == ("Show Melee", "\\")
+    module = write_module(tmp_path / "melee.vmod", text)
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "'Test': reconstructed from the build file" in out
+    assert "cannot be read" not in out
+    pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
+    unit = next(p for p in pieces["pieces"] if p["name"] == "1st Bn")
+    assert "PieceSlot[1st Bn]" in unit["provenance"]["note"]

@@ -67,9 +67,20 @@ def test_join_matches_the_reference_or_refuses_a_trailing_backslash(fields: list
     try:
         joined = sequence.join(fields, d)
     except VassalFormatError:
-        assert any(f.endswith("\\") for f in fields)
+        assert any(f.endswith("\\") and not f.startswith("\\") for f in fields)
         return
     assert joined == reference_join(fields, d)
+    assert sequence.split(joined, d) == (fields or [""])
+
+
+def test_a_field_that_is_one_backslash_is_quoted_as_vassal_writes_it() -> None:
+    """Warmachine & Hordes (a real 3.2 module) has layers whose activate key is `'\\'`:
+    VASSAL 3.6's own SequenceEncoder writes the field `\\` so (it quotes a field that
+    starts with a backslash), and reads it back; `vconv import` refused the module, as if a
+    field ending in a backslash could never be read back."""
+    assert sequence.join(["Show Melee", "0", "\\", ""], ";") == "Show Melee;0;'\\';"
+    assert sequence.join(["x", "\\a\\"], ";") == "x;'\\a\\'"
+    assert sequence.split("Show Melee;0;'\\';", ";") == ["Show Melee", "0", "\\", ""]
 
 
 def test_none_gives_no_fields_and_empty_gives_one() -> None:
