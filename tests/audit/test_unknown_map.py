@@ -79,3 +79,23 @@ def test_the_html_report_and_an_archive_summary_show_the_replay_problems(
     assert html.escape(f"replay problem: restored game (command 0): {message}") in out
     # the note both logs share (the module has no game description) is said once, above
     assert out.count("no game rule was checked") == 1
+
+
+def test_pieces_on_a_map_the_module_lacks_are_not_judged_by_the_setup(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Judged by the module's own import, Warhammer Underworlds' setup gave 15 violations
+    besides the replay problem ('CONTADOR starts at (3798,460) [MESA - BOARD]; scenario ...
+    places it at board-wide'): VASSAL shows those pieces on no map, so where they start is
+    not judged, and the report says so."""
+    module = write_module(tmp_path / "m.vmod")
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    old = tmp_path / "old.vsav"
+    old.write_bytes(_save(SCENARIO.replace("Main Map", "Old Map")))
+    capsys.readouterr()
+    code, out = audit(capsys, old, "--module", module, "--game", game)
+    assert code == 0 and "findings: 0 violation(s)" in out, out
+    assert out.count("replay problem:") == 1
+    assert ("not checkable: setup:vassal-setup (setup): the piece lies on a map the module does "
+            "not have (VASSAL shows it on no map; see the replay problems) [1st Bn on Old Map] "
+            "(1 time, ") in out, out

@@ -77,6 +77,9 @@ class SetupCheck(Check):
             if elsewhere:
                 for p in elsewhere:
                     used.add(p.id)
+                    if p.map not in state.module.maps:
+                        self._lost(p, pos, rule_id, sec)
+                        continue
                     self.find(state, event, rule_id, sec,
                               f"{p.name} starts at {p.place.label()}; scenario "
                               f"{scenario.name!r} places it at {pl.at.label()}",
@@ -91,12 +94,21 @@ class SetupCheck(Check):
         if scenario.complete:
             used.update(self._waiting(scenario, by_id, used))
             for p in pieces:
-                if p.id not in used and (p.game is not None and p.game.kind != "marker"):
+                if p.id not in used and p.map not in state.module.maps:
+                    self._lost(p, pos, rule_id, sec)
+                elif p.id not in used and (p.game is not None and p.game.kind != "marker"):
                     self.find(state, event, rule_id, sec,
                               f"{p.name} is on the map at the start but not in scenario "
                               f"{scenario.name!r}", "only the scenario's pieces",
                               f"{p.name} at {p.place.label()}", pieces=[p], places=[p.place],
                               points=[(p.place.map or "", p.x, p.y)])
+
+    def _lost(self, piece: PieceState, pos: LogPos, rule_id: str, sec: str | None) -> None:
+        """A piece on a map the module lacks: VASSAL shows it on no map (the replay reports
+        the map once), so where it starts is not judged."""
+        self.skip(rule_id, sec, "the piece lies on a map the module does not have (VASSAL "
+                  "shows it on no map; see the replay problems)", pos,
+                  f"{piece.name} on {piece.map}")
 
     def _on_unlaid_board(self, at: Location) -> bool:
         """Whether the place is on a board of the module that the file did not lay (one of a
