@@ -155,3 +155,27 @@ def test_an_extension_is_imported_under_its_own_name_and_said_to_be_one(
     assert game["title"] == "ASL PBS (Play Both Sides)"
     assert game["sources"][0]["edition"] == "0.99a"
     assert "(VASSAL 3.7.22)" in game["notes"][0]["text"]
+
+
+def test_many_notes_of_one_kind_are_counted_not_all_printed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fields of Fire (a real 3.7.22 module, imported without its pictures) printed 4280
+    note lines, 1695 of them 'piece …: image … is not in the module'; game.json keeps them
+    all, the terminal shows the first 10 of each kind and a count of the rest."""
+    slots = "".join(
+        f'<VASSAL.build.widget.PieceSlot entryName="Unit {k}" gpid="{100 + k}" width="64" '
+        f'height="64">+/null/piece;;;absent{k}.png;Unit {k}/\tnull;0;0;{100 + k};0'
+        "</VASSAL.build.widget.PieceSlot>" for k in range(14))
+    text = BUILDFILE.replace('<VASSAL.build.widget.ListWidget entryName="Units">',
+                             '<VASSAL.build.widget.ListWidget entryName="Units">' + slots, 1)
+    assert slots in text
+    module = write_module(tmp_path / "many.vmod", text)
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    shown = [line for line in out.splitlines() if "is not in the module" in line
+             and line.startswith("  note: piece 'Unit ")]
+    assert len(shown) == 10 and "'Unit 0': image 'absent0.png'" in shown[0]
+    assert "  note: 4 more like \"piece '…': image '…' is not in the module\" (game.json's " \
+        "notes list them all)" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert sum(n["text"].startswith("piece 'Unit ") for n in game["notes"]) == 14
