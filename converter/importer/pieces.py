@@ -235,11 +235,25 @@ class Prototypes:
 
 
 def import_pieces(ctx: ImportContext, sides: dict[str, str], protos: Prototypes) -> PiecesResult:
-    """Every PieceSlot of every palette (PieceWindow), in document order."""
+    """Every PieceSlot of every palette (PieceWindow), in document order; an extension's
+    palette additions (an ExtensionElement aimed at a PieceWindow) are palettes too."""
     result = PiecesResult(slot_index=SlotIndex.of(ctx.module.buildfile))
-    for window in ctx.module.buildfile.find_all(PieceWindow):
-        _walk(ctx, window, label(window), None, sides, protos, result)
+    for comp in ctx.module.buildfile.walk():
+        if isinstance(comp, PieceWindow):
+            _walk(ctx, comp, label(comp), None, sides, protos, result)
+        elif comp.tag == EXTENSION_ELEMENT and _target(comp).startswith(PALETTE_TARGET):
+            _walk(ctx, comp, f"ExtensionElement[{_target(comp)}]", None, sides, protos, result)
     return result
+
+
+EXTENSION_ELEMENT = "VASSAL.build.module.ExtensionElement"
+PALETTE_TARGET = "VASSAL.build.module.PieceWindow"
+
+
+def _target(element: Component) -> str:
+    """Where an ExtensionElement puts its contents in the extended module."""
+    attrib = getattr(element, "attrib", None)
+    return str(attrib.get("target", "")) if isinstance(attrib, dict) else ""
 
 
 def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,

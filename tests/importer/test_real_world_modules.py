@@ -179,3 +179,32 @@ def test_many_notes_of_one_kind_are_counted_not_all_printed(
         "notes list them all)" in out
     game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
     assert sum(n["text"].startswith("piece 'Unit ") for n in game["notes"]) == 14
+
+
+ADDED_TO_A_PALETTE = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="false" description="CID" extensionId="1aa" module="Warmachine &amp; Hordes MKII" moduleVersion="4.6.2" nextPieceSlotId="30" vassalVersion="3.2.17" version="0.0">
+  <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Models/VASSAL.build.widget.BoxWidget:Game">
+    <VASSAL.build.widget.PanelWidget entryName="Grymkin" fixed="false" nColumns="3" vert="false">
+      <VASSAL.build.widget.ListWidget entryName="Warlocks">
+        <VASSAL.build.widget.PieceSlot entryName="The Child" gpid="1aa:5" width="48" height="48">+/null/piece;;;child.png;The Child/\tnull;0;0;1aa:5;0</VASSAL.build.widget.PieceSlot>
+      </VASSAL.build.widget.ListWidget>
+    </VASSAL.build.widget.PanelWidget>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+
+
+def test_an_extensions_palette_additions_are_its_pieces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Warmachine & Hordes CID extensions (real 3.2.17 .vmdx) add their models to the
+    module's palette through ExtensionElements aimed at a PieceWindow: the import counted
+    62 piece slots and imported 0 pieces."""
+    module = write_module(tmp_path / "cid.vmdx", ADDED_TO_A_PALETTE,
+                          files={"extensiondata": EXTENSIONDATA.encode()})
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    assert "1 piece slots, 1 pieces" in capsys.readouterr().out
+    pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
+    (child,) = pieces["pieces"]
+    assert child["name"] == "The Child"
+    assert "PanelWidget[Grymkin]/ListWidget[Warlocks]/PieceSlot[The Child]" in \
+        child["provenance"]["note"]
