@@ -204,6 +204,9 @@ class Prototypes:
         self.defs: dict[str, PieceTraits] = {}
         self.consumed: set[int] = set()
         self.origin: dict[int, str] = {}  # id(trait) → the prototype it belongs to
+        attrib = getattr(root, "attrib", None)  # an extension's root: the module it extends
+        self.extended = str(attrib.get("module", "")) if root.tag == EXTENSION_ROOT and \
+            isinstance(attrib, dict) else None
         for comp in root.find_all(PrototypeDefinition):
             self.consumed.add(id(comp))
             try:
@@ -221,8 +224,10 @@ class Prototypes:
             if isinstance(trait, UsePrototype):
                 proto = self.defs.get(trait.name)
                 if proto is None:
-                    self.ctx.note(f"a piece uses prototype {trait.name!r}, which the module does "
-                                  "not define")
+                    where = "the module does not define" if self.extended is None else \
+                        (f"the extension does not define (module {self.extended!r} may: its "
+                         "traits are left out)")
+                    self.ctx.note(f"a piece uses prototype {trait.name!r}, which {where}")
                     continue
                 if trait.name in seen:
                     self.ctx.note(f"prototype {trait.name!r} uses itself; expansion stopped")
@@ -247,6 +252,7 @@ def import_pieces(ctx: ImportContext, sides: dict[str, str], protos: Prototypes)
 
 
 EXTENSION_ELEMENT = "VASSAL.build.module.ExtensionElement"
+EXTENSION_ROOT = "VASSAL.build.module.ModuleExtension"
 PALETTE_TARGET = "VASSAL.build.module.PieceWindow"
 
 

@@ -186,7 +186,7 @@ ADDED_TO_A_PALETTE = """<?xml version="1.0" encoding="UTF-8"?>
   <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Models/VASSAL.build.widget.BoxWidget:Game">
     <VASSAL.build.widget.PanelWidget entryName="Grymkin" fixed="false" nColumns="3" vert="false">
       <VASSAL.build.widget.ListWidget entryName="Warlocks">
-        <VASSAL.build.widget.PieceSlot entryName="The Child" gpid="1aa:5" width="48" height="48">+/null/piece;;;child.png;The Child/\tnull;0;0;1aa:5;0</VASSAL.build.widget.PieceSlot>
+        <VASSAL.build.widget.PieceSlot entryName="The Child" gpid="1aa:5" width="48" height="48">+/null/prototype;Model\tpiece;;;child.png;The Child/\t\\\tnull;0;0;1aa:5;0</VASSAL.build.widget.PieceSlot>
       </VASSAL.build.widget.ListWidget>
     </VASSAL.build.widget.PanelWidget>
   </VASSAL.build.module.ExtensionElement>
@@ -202,7 +202,10 @@ def test_an_extensions_palette_additions_are_its_pieces(
     module = write_module(tmp_path / "cid.vmdx", ADDED_TO_A_PALETTE,
                           files={"extensiondata": EXTENSIONDATA.encode()})
     assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
-    assert "1 piece slots, 1 pieces" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "1 piece slots, 1 pieces" in out
+    assert "note: a piece uses prototype 'Model', which the extension does not define (module " \
+        "'Warmachine & Hordes MKII' may: its traits are left out)" in out
     pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
     (child,) = pieces["pieces"]
     assert child["name"] == "The Child"
