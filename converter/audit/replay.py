@@ -84,7 +84,8 @@ class Replay:
             cmd.TurnTrackerChange: self._tracker, cmd.PlayerJoin: self._player_join,
             cmd.SetBoards: self._boards,
         }
-        self._want_move = True
+        self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
+        self._want_add = True
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
         self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
         self._unknown_maps: set[str] = set()  # maps the file names and the module lacks
@@ -105,11 +106,17 @@ class Replay:
         for c in restored:  # a save lists its boards after its pieces; VASSAL names the
             if type(c) is cmd.SetBoards:  # restored pieces by them all the same
                 self._boards(c, True)
-        for c in restored:
-            self._apply(c, restored=True)
+        self._want_add = self._listens(PieceAdded)
+        for c in restored:  # (inlined: a real log restores thousands of pieces)
+            self.commands += 1
+            handler = handlers.get(type(c))
+            if handler is not None:
+                handler(c, True)
+            self._index += 1
         self._emit(StepEnded(self._pos()))
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
+        self._want_add = self._listens(PieceAdded)
         for number, step in enumerate(record.steps, start=1):
             self._step = number
             self.steps = number
@@ -130,7 +137,7 @@ class Replay:
                     continue
                 if kind in _UNDOABLE:
                     acts = True
-                self.commands += 1  # _apply, inlined: this loop runs once per command
+                self.commands += 1  # (inlined: this loop runs once per command)
                 handler = handlers.get(kind)
                 if handler is not None:
                     handler(c, False)
@@ -201,13 +208,6 @@ class Replay:
 
     # ------------------------------------------------------------------ commands
 
-    def _apply(self, c: cmd.Command, *, restored: bool) -> None:
-        self.commands += 1
-        handler = self._handlers.get(type(c))
-        if handler is not None:
-            handler(c, restored)
-        self._index += 1
-
     def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
         self.state.players[c.player_id] = (c.name, c.side)
 
@@ -258,12 +258,14 @@ class Replay:
             self._unknown_map(piece.map)
         piece.layout = st.locator.layout  # (named when first asked)
         piece.on_board = piece.map is not None
-        st.identify(piece, game_id, card_id)
+        if st.game is not None:
+            st.identify(piece, game_id, card_id)
         st.pieces[c.id] = piece
-        if self._targets(PieceAdded):
+        if self._want_add:
             self._emit(PieceAdded(self._pos(), piece, piece.place, restored,
                                   undo=self._in_undo))
-        self._turn_marker(piece)
+        if st.game is not None:
+            self._turn_marker(piece)
 
     def _move(self, c: cmd.MovePiece, restored: bool = False) -> None:
         st = self.state

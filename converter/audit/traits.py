@@ -90,6 +90,9 @@ class TraitReader:
         # BasicPiece's map and position: a league's logs put the same pieces elsewhere
         self._placeless: dict[tuple[str, ...], Traits] = {}
         self._ids: dict[tuple[str, str], Ids] = {}
+        # a type's parts but the innermost → `_shown` of them: most types of a real log
+        # differ in their BasicPiece alone (0606-1: 2,035 types, 990 outer parts)
+        self._outer: dict[tuple[str, ...], tuple[tuple[tuple[int, str], ...], bool]] = {}
         # a type → (index, part) of its traits answering the id properties, and its innermost
         self._answering: dict[str, tuple[tuple[int, str], ...]] = {}
 
@@ -215,7 +218,16 @@ class TraitReader:
             return self._plans[type_text]
         try:
             types = type_chain(type_text)
-            plan: Plan | None = (types, *_shown(types))
+            last = len(types) - 1
+            outer = types[:last]
+            shown = self._outer.get(outer)
+            if shown is None:  # (no part that may fail to plan is cached)
+                shown = _shown(outer)
+                if len(self._outer) >= self.LIMIT:
+                    self._outer.clear()
+                self._outer[outer] = shown
+            plan: Plan | None = (types, (*shown[0], (last, types[last])),
+                                 shown[1] and _lazy_basic(types[last]))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
@@ -278,30 +290,31 @@ def _placeless_key(type_text: str, states: list[str]) -> tuple[str, ...] | None:
     return (type_text, *states[:-1], basic[cut:])
 
 
-def _shown(types: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
-    """(index, part) of the traits whose decoding gives the same Traits as decoding the
-    whole chain, and whether `where` may leave them undecoded.
+def _shown(outer: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
+    """Of a type's parts but the innermost (*outer*): (index, part) of the traits whose
+    decoding, with the innermost's, gives the same Traits as decoding the whole chain, and
+    whether `where` may leave them undecoded.
 
-    Those traits are the innermost (the BasicPiece), those that change the name (every
-    Layer among them), the masks, and for each id property the outermost trait that answers
-    it (outer traits win; which properties a trait answers is given by its type, only the
-    BasicPiece's persistent ones by its state, and it is always decoded).  `where` may skip
-    them when the innermost is a BasicPiece and each is a modelled trait whose type decodes (its state then decodes whatever its text: the spec codecs keep the
-    default)."""
-    last = len(types) - 1
-    lazy = _lazy_basic(types[last])
-    needs = list(map(_part_needs, types[:last]))
-    if needs.count(_NOTHING) == last:  # (at C level) no trait but the BasicPiece to decode
-        return ((last, types[last]),), lazy
+    Those traits are the innermost (the BasicPiece, always decoded), those that change the
+    name (every Layer among them), the masks, and for each id property the outermost trait
+    that answers it (outer traits win; which properties a trait answers is given by its
+    type, only the BasicPiece's persistent ones by its state).  `where` may skip them when
+    the innermost is a BasicPiece and each is a modelled trait whose type decodes (its state
+    then decodes whatever its text: the spec codecs keep the default).  None of this reads
+    the innermost part, so the pieces of a module that differ only in their BasicPiece
+    (their name and image) share it."""
+    needs = list(map(_part_needs, outer))
+    if needs.count(_NOTHING) == len(outer):  # (at C level) nothing but the BasicPiece
+        return (), True
     shown: list[tuple[int, str]] = []
     answered: frozenset[str] = frozenset()
+    lazy = True
     for index, (names, answers) in enumerate(needs):
         if names or not answers <= answered:
-            part = types[index]
+            part = outer[index]
             shown.append((index, part))
             answered |= answers
             lazy = lazy and _lazy_part(part)
-    shown.append((last, types[last]))
     return tuple(shown), lazy
 
 

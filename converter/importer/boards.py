@@ -9,6 +9,8 @@ board keeps the single space and a note says what was left out.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from dataclasses import dataclass, field
 from collections.abc import Iterable
 from typing import Any
@@ -68,7 +70,9 @@ class BoardsResult:
 
 def import_boards(ctx: ImportContext) -> BoardsResult:
     result = BoardsResult()
-    for vmap in ctx.module.buildfile.find_all(Map):
+    maps = ctx.module.buildfile.find_all(Map)
+    names = Counter(b.name for vmap in maps for b in vmap.walk() if isinstance(b, BoardComponent))
+    for vmap in maps:
         map_path = label(vmap)
         result.consumed.add(id(vmap))
         for picker, picker_path in contents(vmap, map_path):
@@ -77,11 +81,15 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
             result.consumed.add(id(picker))
             for board, board_path in contents(picker, picker_path):
                 if isinstance(board, BoardComponent):
-                    _board(ctx, vmap, board, board_path, result)
+                    # a board name several maps use (each hand's 'Alhambra') is told by its map
+                    who = (f"board {board.name!r} of map {vmap.map_name!r}" if names[board.name] > 1
+                           else f"board {board.name!r}")
+                    _board(ctx, vmap, board, board_path, result, who)
     return result
 
 
-def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, result: BoardsResult) -> None:
+def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, result: BoardsResult,
+           who: str) -> None:
     result.consumed.add(id(board))
     for comp in board.walk():
         result.consumed.add(id(comp))
@@ -97,7 +105,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                 board._memo is None or "width" in board._memo.texts)
                 else f"its grid is kept, on the extent of what lies on it ({size[0]}x{size[1]})"
                 if size else "its grid is kept without layout (the board states no size)")
-            ctx.note(f"board {board.name!r}: its image {board.image!r} is not in the module; "
+            ctx.note(f"{who}: its image {board.image!r} is not in the module; "
                      + kept)
         else:
             image = {"file": file}
@@ -106,7 +114,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
             except ImageTooLarge:
                 raise
             except VassalFormatError as exc:
-                ctx.note(f"board {board.name!r}: {exc}; its grid is kept, on the board's "
+                ctx.note(f"{who}: {exc}; its grid is kept, on the board's "
                          "stated size")
                 size = _size_without_image(board)
                 image = None
@@ -116,7 +124,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
             grid = vgrid.grid_of_board(board, size)
         except (ValueError, ArithmeticError, AttributeError, TypeError) as exc:
             # AttributeError: a damaged element whose tag only ends like a grid's
-            ctx.note(f"not imported: the grid of board {board.name!r} ({path}) cannot be read "
+            ctx.note(f"not imported: the grid of {who} ({path}) cannot be read "
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid, component=board)
     placed.entry = out
@@ -130,14 +138,14 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
         out["kind"] = hex_kind.KIND.name
         if imported is None:
             missing.append("grid")
-            ctx.note(f"board {board.name!r}: its hex grid cannot be written in the format ({why})")
+            ctx.note(f"{who}: its hex grid cannot be written in the format ({why})")
         else:
             placed.imported_grid = imported
             how = "VASSAL's HexGrid and HexGridNumbering over the hexes whose centres lie on the board"
             if not _numbered(board):
                 how = ("VASSAL's HexGrid over the hexes whose centres lie on the board; the grid "
                        "has no numbering, so the ids follow VASSAL's default one")
-                ctx.note(f"board {board.name!r}: its hex grid has no numbering, so VASSAL names "
+                ctx.note(f"{who}: its hex grid has no numbering, so VASSAL names "
                          "no hex (its move reports say 'offboard'); the hex ids here follow "
                          "VASSAL's default numbering (column, then row, two digits each)")
             imported.grid["provenance"] = ctx.deduced(path, how)
@@ -147,11 +155,11 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                               "hex_height_px": imported.hex_height_px})
             if not imported.same_names:
                 out["hexes"] = [{"id": hid, "name": name} for hid, name in imported.names.items()]
-                ctx.note(f"board {board.name!r}: VASSAL names its hexes like "
+                ctx.note(f"{who}: VASSAL names its hexes like "
                          f"{next(iter(imported.names.values()))!r}, which the format's numeric ids "
                          "cannot write; each hex carries VASSAL's name as its 'name'")
             if imported.left_out:
-                ctx.note(f"board {board.name!r}: {len(imported.left_out)} hexes on the board have "
+                ctx.note(f"{who}: {len(imported.left_out)} hexes on the board have "
                          f"negative numbers (e.g. {imported.left_out[0]!r}) and are left off the "
                          "grid; the format's ids have no sign")
             for hid, name in imported.names.items():
@@ -168,7 +176,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
         if cells:
             spaces += cells
         else:
-            ctx.note(f"the square grid of board {board.name!r} ({path}) is kept verbatim in the "
+            ctx.note(f"the square grid of {who} ({path}) is kept verbatim in the "
                      f"build file; more than {MAX_SQUARES} cells (or no board size) are not "
                      "listed as spaces")
     if "kind" not in out:

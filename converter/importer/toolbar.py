@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from converter.importer.context import ImportContext
@@ -92,15 +93,23 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
     return out
 
 
+_TURN_WORD = re.compile(r"\bturns?\b", re.IGNORECASE)
+
+
 def import_turns(ctx: ImportContext, consumed: set[int]
                  ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """(turns, sequence) from the first TurnTracker: its counter level and the phases under it."""
+    """(turns, sequence) from the module's turn tracker: its counter level and the phases
+    under it.  With several trackers, the first one named for turns is read, else the first
+    (Fields of Fire's first tracker is its 'Activity Level', its second its 'Turn')."""
     trackers = ctx.module.buildfile.find_all(TurnTracker)
-    for extra in trackers[1:]:
-        ctx.note(f"not imported: {label(extra)}: only the first turn tracker is read")
     if not trackers:
         return None, []
-    tracker = trackers[0]
+    named = [t for t in trackers if _TURN_WORD.search(t.name)]
+    tracker = (named or trackers)[0]
+    for extra in trackers:
+        if extra is not tracker:
+            ctx.note(f"not imported: {label(extra)}: only one turn tracker is read "
+                     f"({label(tracker)})")
     for sub in tracker.walk():
         consumed.add(id(sub))
     path = label(tracker)

@@ -30,7 +30,8 @@ def parse_untrusted(data: bytes, source: str, what: str = "XML") -> etree._Eleme
         root = etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as exc:
         line = getattr(exc, "lineno", None)
-        raise VassalFormatError(f"{source}:{line}: malformed {what}: {exc.msg}") from None
+        raise VassalFormatError(f"{source}:{line}: malformed {what}: {_plain(exc.msg)}") \
+            from None
     except ValueError as exc:  # e.g. a str with an encoding declaration
         raise VassalFormatError(f"{source}: unreadable {what}: {exc}") from None
     docinfo = root.getroottree().docinfo
@@ -39,3 +40,23 @@ def parse_untrusted(data: bytes, source: str, what: str = "XML") -> etree._Eleme
                                 "never writes one; its XML entities could change what the "
                                 "file says)")
     return root
+
+
+# libxml2's own bounds (vconv parses without its "huge" option): what they mean to a reader
+_LIMITS = (("Buffer size limit exceeded", "an attribute value over 10,000,000 characters, "
+            "more than vconv reads"),
+           ("AttValue length too long", "an attribute value over 10,000,000 characters, "
+            "more than vconv reads"),
+           ("Text node too long", "a text over 10,000,000 characters, more than vconv reads"),
+           ("Excessive depth in document", "elements nested more than 256 deep, more than "
+            "vconv reads"))
+
+
+def _plain(message: str) -> str:
+    """libxml2's message on one line, its bounds said in words (not as a parser option)."""
+    text = " ".join(message.split())
+    for cause, words in _LIMITS:
+        if cause in text:
+            where = text[text.find(", line "):] if ", line " in text else ""
+            return words + where
+    return text

@@ -150,3 +150,26 @@ def test_check_reads_numbers_past_any_int_as_findings(run: Run, tmp_path: Path,
     assert "9" * 5000 in out
     code, out, err = run("check", module, "--format", "json")
     assert code == 1 and err == "" and "9" * 5000 in out
+
+
+@pytest.mark.parametrize("command", ["import", "check"])
+@pytest.mark.parametrize("what, insert, said", [
+    ("attribute", 'name="' + "A" * 12_000_000, "an attribute value over 10,000,000 characters"),
+    ("nesting", "<a>" * 300 + "</a>" * 300, "elements nested more than 256 deep"),
+])
+def test_xml_past_the_parsers_bounds_is_said_on_one_line_in_words(
+        run: Run, tmp_path: Path, mini_vmod: Path, command: str, what: str, insert: str,
+        said: str) -> None:
+    """A real build file (Inferno's) with a 30 MB attribute or 5000 nested elements: the
+    error ran over two lines and named libxml2's option ('try XML_PARSE_HUGE')."""
+    text = _buildfile(mini_vmod)
+    if what == "attribute":
+        text = text.replace('name="', insert, 1)
+    else:
+        text = text.replace("</VASSAL.build.GameModule>", insert + "</VASSAL.build.GameModule>")
+    module = _module(tmp_path / f"{what}.vmod", mini_vmod, text, embedded=False)
+    args = ["-o", str(tmp_path / "game")] if command == "import" else []
+    code, out, err = run(command, module, *args)
+    assert code == 2
+    (line,) = err.strip().splitlines()
+    assert f"{module}!buildFile.xml:" in line and said in line and "XML_PARSE_HUGE" not in line

@@ -217,6 +217,29 @@ def test_a_chart_windows_map_is_a_map_and_an_absent_image_keeps_the_grid(tmp_pat
     assert land["kind"] == "hex" and land["grid"]["columns"]["max"] >= 40
 
 
+def test_a_board_name_several_maps_use_is_told_by_its_map(tmp_path: Path, capsys) -> None:
+    """Nevsky's five hands and displays each lay a board VASSAL named 'Alhambra': a note
+    about one of them names its map too, so the builder knows which image is missing."""
+    def hand(name: str, image: str) -> bytes:
+        return (b'<VASSAL.build.module.PrivateMap mapName="' + name.encode() + b'">'
+                b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Alhambra" image="'
+                + image.encode() + b'" width="400" height="300"/></VASSAL.build.module.map.BoardPicker>'
+                b'</VASSAL.build.module.PrivateMap>')
+
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="W" '
+           b'version="1" VassalVersion="3.2.17">' + hand("Teuton Hand", "cards.png")
+           + hand("Russian Hand", "lords.png") + b'<VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Land" image="lost.png" '
+           b'width="400" height="300"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "w.vmod", {"buildFile.xml": xml})
+    assert main(["import", str(vmod), "-o", str(tmp_path / "w")]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "is not in the module" in line]
+    assert [line.split(": its image")[0].strip() for line in notes] == [
+        "note: board 'Alhambra' of map 'Teuton Hand'", "note: board 'Alhambra' of map 'Russian Hand'",
+        "note: board 'Land'"]
+
+
 def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
         tmp_path: Path) -> None:
     def zone(name: str, fmt: bytes, left: int) -> bytes:

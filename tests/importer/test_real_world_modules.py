@@ -97,3 +97,29 @@ def test_a_layer_whose_key_is_one_backslash_imports(
     pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
     unit = next(p for p in pieces["pieces"] if p["name"] == "1st Bn")
     assert "PieceSlot[1st Bn]" in unit["provenance"]["note"]
+
+
+TRACKERS = (
+    '<VASSAL.build.module.turn.TurnTracker buttonText="Activity Level [F7]" name="Activity Level">'
+    '<VASSAL.build.module.turn.ListTurnLevel list="No Contact,CONTACT!,ENGAGED!" '
+    'property="Activity"/></VASSAL.build.module.turn.TurnTracker>'
+    '<VASSAL.build.module.turn.TurnTracker buttonText="Turn [F8]" name="Turn">'
+    '<VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="true" loopLimit="12" name="Time" '
+    'property="Time" start="1"/></VASSAL.build.module.turn.TurnTracker>')
+
+
+def test_of_several_turn_trackers_the_one_named_for_turns_gives_the_turns(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fields of Fire (a real 3.7.22 module) has an 'Activity Level' tracker (No Contact,
+    CONTACT!, ...) before its 'Turn' tracker: the import read the first, so the game's turns
+    were 'No Contact' ... 'HEAVILY ENGAGED!' and its real turn count was dropped."""
+    text = BUILDFILE.replace("<VASSAL.build.module.Documentation/>",
+                             "<VASSAL.build.module.Documentation/>" + TRACKERS, 1)
+    module = write_module(tmp_path / "trackers.vmod", text)
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "not imported: TurnTracker[Activity Level]: only one turn tracker is read " \
+        "(TurnTracker[Turn])" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert (game["turns"]["first"], game["turns"]["count"]) == (1, 12)
+    assert "labels" not in game["turns"]

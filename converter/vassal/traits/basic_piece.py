@@ -106,9 +106,15 @@ def _persistent(items: list[str]) -> dict[str, str]:
 
 
 def _int_at(items: list[str], index: int) -> int:
-    """Field *index* as an INT field decodes it: 0 when it is missing or does not read."""
+    """Field *index* as an INT field decodes it: 0 when it is missing or does not read.
+
+    Digits alone, fewer than ten (a Java int whatever they say), are read at once: a
+    replay reads two for every piece it adds and most pieces it changes."""
     try:
-        value: int = INT.parse(items[index])
+        text = items[index]
+        if len(text) < 10 and text.isdigit():  # (int() reads or refuses them as INT does)
+            return int(text)
+        value: int = INT.parse(text)
         return value
     except (IndexError, ValueError, TypeError):
         return 0
