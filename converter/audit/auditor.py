@@ -205,6 +205,8 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         r.run(record, name)
         if module.game is not None and module.mapping is None:  # (a mapping checks its own)
             _same_game(source, r.state, module)
+        if module.mapping is not None:
+            result.notes.extend(_unjudged_pieces(name, r.state, module))
         if previous is not None:
             result.findings.extend(compare(previous[1], snaps.start, previous[0],
                                            LogPos(name, 0, 0)))
@@ -227,6 +229,22 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
     result.findings.sort(key=lambda f: (order.get(f.pos.file, 0), f.pos.step, f.pos.index,
                                         f.rule))
     return result
+
+
+def _unjudged_pieces(name: str, state: GameState, module: AuditModule) -> list[str]:
+    """With a mapping: how many pieces on the maps at the end are no piece of the game (a
+    nameless piece no slot tells, a piece the mapping ties to null); no rule judged them."""
+    loose = [p for p in state.pieces.values() if p.on_board and p.game is None
+             and p.map in module.maps]
+    if not loose or module.game is None:
+        return []
+    named = sorted({n for p in loose if (n := state.traits(p).name.strip())})
+    nameless = sum(1 for p in loose if not state.traits(p).name.strip())
+    parts = ([", ".join(repr(n) for n in named[:5]) + (", ..." if len(named) > 5 else "")]
+             if named else []) + ([f"{nameless} nameless"] if nameless else [])
+    return [f"{name}: {len(loose)} piece(s) on its maps are no piece of game "
+            f"{module.game.id!r} (no slot of the module tells them, or the mapping ties them to "
+            f"null), so no rule judged them: {'; '.join(parts)}"]
 
 
 def _same_game(source: str, state: GameState, module: AuditModule) -> None:

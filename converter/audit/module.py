@@ -83,6 +83,7 @@ class BoardGeometry:
     regions: list[tuple[str, int, int]] = field(default_factory=list)
     zones: list[ZoneArea] = field(default_factory=list)
     size_known: bool = True  # False: its image is absent, so VASSAL's size is unknown
+    numbered: bool = True  # False: its grid has no numbering, so VASSAL names no cell of it
 
     def location(self, x: float, y: float) -> tuple[str, str]:
         """(kind, name) VASSAL would report for a board point: zone, region, hex or square.
@@ -347,7 +348,7 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
     geo = BoardGeometry(b.name, b.image, size)
     for child in b.children:
         if isinstance(child, (HexGridComponent, SquareGrid)):
-            geo.grid = _grid(child, size)
+            geo.grid, geo.numbered = _grid(child, size), _numbered(child)
         elif isinstance(child, RegionGrid):
             geo.regions = [(r.name, r.originx, r.originy) for r in child.walk()
                            if isinstance(r, Region)]
@@ -363,11 +364,17 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
                                               _grid(zgrid, size) if zgrid is not None else None,
                                               zregions, z.use_parent_grid))
                 elif isinstance(z, (HexGridComponent, SquareGrid)):
-                    geo.grid = _grid(z, size)
+                    geo.grid, geo.numbered = _grid(z, size), _numbered(z)
                 elif isinstance(z, RegionGrid):
                     geo.regions = [(r.name, r.originx, r.originy) for r in z.walk()
                                    if isinstance(r, Region)]
     return geo
+
+
+def _numbered(component: Component) -> bool:
+    """Whether a HexGrid or SquareGrid has a numbering: without one VASSAL names no cell
+    (its reports say 'offboard')."""
+    return any(isinstance(c, (HexGridNumbering, SquareGridNumbering)) for c in component.children)
 
 
 def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:

@@ -8,7 +8,7 @@ or its id); the display's zones are `<track name> <label>`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from converter.audit.module import AuditModule, BoardGeometry
 from converter.builder.conventions import (hex_name_of_location, hex_of_location, map_names,
@@ -57,6 +57,8 @@ class Place:
         if self.hex is not None:  # as the players see it: 'hex 0304 (Treviso)' when named
             if self.location in (self.hex, ""):
                 return f"hex {self.hex}"
+            if self.location.startswith("("):  # a grid VASSAL does not number: the point
+                return f"hex {self.hex} at {self.location}"
             # a named hex's zone says "Treviso (0304)"
             name = hex_name_of_location(self.location, self.hex)
             # a module we did not build may name the hex otherwise (G7): its name is shown
@@ -189,6 +191,18 @@ class Locator:
 
     def _compute(self, map_name: str | None, x: int, y: int,
                  placed: list[tuple[int, int, BoardGeometry]] | None) -> Place:
+        place = self._named(map_name, x, y, placed)
+        if place.kind in ("hex", "square") and place.board is not None:
+            geo = self.module.maps.get(map_name or "")
+            board = geo.boards.get(place.board) if geo is not None else None
+            if board is not None and not board.numbered:
+                # VASSAL names no cell of a grid without numbering ('offboard' in its
+                # reports): the point is named by its map pixels; the game's hex stays
+                return replace(place, location=f"({x},{y})")
+        return place
+
+    def _named(self, map_name: str | None, x: int, y: int,
+               placed: list[tuple[int, int, BoardGeometry]] | None) -> Place:
         if map_name is None:
             return OFF_MAP
         geo = self.module.maps.get(map_name)

@@ -75,6 +75,7 @@ SETUP = ESC.join([
     saved(104, [DELETE, "piece;;;back.png;"], 8, 325, 175, [""]),
     saved(105, [DELETE, "mark;Arm", "piece;;;front.png;Scout"], 6, 300, 300, ["", "Cav"]),
     "+/106/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;450;100;1;0"),
+    saved(107, [DELETE, "piece;;;back.png;"], 99, 325, 325, [""]),  # a gpid no slot has
     "Main MapBoardPicker\tMain\t0\t0",
     "end_save"])
 
@@ -140,7 +141,17 @@ def test_nameless_pieces_are_told_by_their_gpid_in_import_and_audit(
     assert counts["piece-2"] == 3
     assert not any("copies" in f["message"] for f in report["findings"])
     notes = [n["text"] for n in imported["game"].get("notes", [])]
-    assert not any("have no name" in n for n in notes), notes
+    assert any("1 pieces of its saved game have no name" in n for n in notes), notes
+
+
+def test_a_piece_no_slot_tells_is_not_judged_and_the_report_says_so(
+        referee: tuple[dict, int, dict]) -> None:
+    """The nameless piece whose gpid is no slot's: import leaves it out, the audit judges
+    it by no rule (it had guessed a slot for it) and says how many such pieces there are."""
+    _imported, _code, report = referee
+    assert ("scenario.vsav: 1 piece(s) on its maps are no piece of game 'game' (no slot of "
+            "the module tells them, or the mapping ties them to null), so no rule judged "
+            "them: 1 nameless") in report["notes"], report["notes"]
 
 
 def test_a_piece_past_the_board_is_placed_nowhere_as_vassal_says_offboard(

@@ -1,0 +1,44 @@
+"""A hex grid with no numbering (Kassala: a HexGrid with no HexGridNumbering child): VASSAL
+names none of its hexes (every move report says 'offboard'), while import gives the hexes
+VASSAL's default ids so the game's rules can name them.  The audit showed those default ids
+alone ('hex 0502 → hex 0603'), which a referee finds neither on the map nor in VASSAL's
+reports; it now names the point by its map pixels beside the game's hex."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from tests.check.conftest import BUILDFILE, SCENARIO, _save, write_module
+from tests.importer.test_real_world_modules import HEX, NUMBERING, ZONED
+
+
+def _audit(tmp_path: Path, capsys: pytest.CaptureFixture[str], numbering: str) -> list[str]:
+    """The findings of a save with 1st Bn at map pixel 175,125, judged by the module's
+    import (its setups put 1st Bn at pixels 30,30 and 75,125)."""
+    text = BUILDFILE.replace(ZONED, HEX.format(numbering=numbering)).replace(
+        'useGridLocation="true" location="1,2" x="0" y="0"',
+        'useGridLocation="false" x="30" y="30"')
+    module = write_module(tmp_path / f"hex{len(numbering)}.vmod", text)
+    game = tmp_path / f"game{len(numbering)}"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp_path / "start.vsav"
+    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Main Map;175;125;")))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == (1 if report["findings"] else 0)
+    return [f["message"] for f in report["findings"]]
+
+
+def test_a_point_of_a_grid_without_numbering_is_named_by_its_pixels(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    messages = _audit(tmp_path, capsys, "")
+    assert any(m.startswith("1st Bn starts at hex 0403 at (175,125); ") for m in messages), \
+        messages
+    numbered = _audit(tmp_path, capsys, NUMBERING)  # the module's own numbering: its names
+    assert any(m.startswith("1st Bn starts at hex 0403; ") for m in numbered), numbered
