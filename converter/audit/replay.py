@@ -222,16 +222,19 @@ class Replay:
                 # (unchanged: a save's boards are laid before its pieces and again in turn)
                 self.state.locator.forget()
         else:
-            self._unknown_map(c.map_name)
+            self._unknown_map(c.map_name, boards=True)
 
-    def _unknown_map(self, name: str) -> None:
+    def _unknown_map(self, name: str, *, boards: bool = False) -> None:
         """Say once per file that it names a map the module lacks (saved with another
-        version of the module: VASSAL reports 'No such map' and shows those pieces nowhere)."""
+        version of the module).  VASSAL drops a choice of boards for such a map without a
+        word, and reports 'No such map' for a piece on it, which it shows nowhere."""
         if name not in self._unknown_maps:
             self._unknown_maps.add(name)
+            what = ("VASSAL ignores the boards it lays there, and reports 'No such map' for "
+                    "any piece on it" if boards else
+                    "VASSAL reports 'No such map' and shows its pieces on no map")
             self._problem(f"the file names map {name!r}, which the module does not have "
-                          "(VASSAL reports 'No such map' and shows its pieces on no map): "
-                          "it was probably saved with another version of the module")
+                          f"({what}): it was probably saved with another version of the module")
 
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state

@@ -31,8 +31,9 @@ def test_a_map_the_module_lacks_is_a_replay_problem_named_once(
     problems = [line for line in out.splitlines() if "replay problem" in line]
     assert problems == [
         "  replay problem: old.vsav: restored game (command 0): the file names map 'Old Map', "
-        "which the module does not have (VASSAL reports 'No such map' and shows its pieces on "
-        "no map): it was probably saved with another version of the module"]
+        "which the module does not have (VASSAL ignores the boards it lays there, and reports "
+        "'No such map' for any piece on it): it was probably saved with another version of the "
+        "module"]
 
 
 def test_the_html_report_and_an_archive_summary_show_the_replay_problems(
@@ -47,9 +48,9 @@ def test_the_html_report_and_an_archive_summary_show_the_replay_problems(
     old.write_bytes(_save(SCENARIO.replace("Main Map", "Old Map")))
     same = tmp_path / "same.vsav"
     same.write_bytes(_save(SCENARIO))
-    message = ("the file names map 'Old Map', which the module does not have (VASSAL reports "
-               "'No such map' and shows its pieces on no map): it was probably saved with "
-               "another version of the module")
+    message = ("the file names map 'Old Map', which the module does not have (VASSAL ignores "
+               "the boards it lays there, and reports 'No such map' for any piece on it): it was "
+               "probably saved with another version of the module")
     page_path = tmp_path / "old.html"
     assert main(["audit", str(old), "--module", str(module), "--format", "html",
                  "-o", str(page_path)]) == 0
