@@ -15,6 +15,31 @@ from pathlib import Path
 from converter.errors import InputError
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+# notes of one kind printed before the rest are counted (Fields of Fire has 1695 pieces
+# whose picture is absent); game.json's notes keep them all
+SHOWN_PER_KIND = 10
+_QUOTED, _NUMBER = re.compile(r"'[^']*'"), re.compile(r"\d+")
+
+
+def note_kind(note: str) -> str:
+    """A note with its names, numbers and parenthesised details left out."""
+    return _NUMBER.sub("N", _QUOTED.sub("'…'", note)).split("(", 1)[0].strip()
+
+
+def shown_notes(notes: list[str]) -> list[str]:
+    """The notes to print: the first few of each kind, then one line counting the rest."""
+    seen: dict[str, int] = {}
+    out = []
+    for note in notes:
+        kind = note_kind(note)
+        seen[kind] = seen.get(kind, 0) + 1
+        if seen[kind] <= SHOWN_PER_KIND:
+            out.append(note)
+    for kind, count in seen.items():
+        if count > SHOWN_PER_KIND:
+            out.append(f"{count - SHOWN_PER_KIND} more like \"{kind}\" (game.json's notes "
+                       "list them all)")
+    return out
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -44,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"{written}: {game.title!r}: {how}; {counts}")
         if game.kept:
             print(f"  kept verbatim for vconv build: {game.kept}")
-        for note in game.notes:
+        for note in shown_notes(game.notes):
             print(f"  note: {note}")
         for name in game.absent_files:
             print(f"  note: the game names {name!r}, which the module does not carry; "

@@ -32,6 +32,8 @@ from converter.vassal.components import (
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 from converter.vassal.zipfiles import ZIP_ERRORS
 
+EXTENSION_TAG = "VASSAL.build.module.ModuleExtension"
+
 FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
 FRAGMENTS = (("boards.json", ("boards",)),
@@ -70,6 +72,22 @@ def import_module(path: str | os.PathLike[str], slug: str) -> ImportedGame:
             return _reconstruct(module, slug)
     except ZIP_ERRORS as exc:
         raise VassalFormatError(f"{module.path}: cannot be read again ({exc})") from None
+
+
+def _extension_of(root: Any) -> dict[str, str] | None:
+    """The attributes of a ModuleExtension root (a .vmdx), None for a module."""
+    if getattr(root, "tag", "") != EXTENSION_TAG:
+        return None
+    attrib = getattr(root, "attrib", None)
+    return dict(attrib) if isinstance(attrib, dict) else {}
+
+
+def _vassal_version(root: Any, extension: dict[str, str] | None) -> str:
+    """The VASSAL version the build file's root states (an extension spells it
+    vassalVersion)."""
+    if extension is not None:
+        return extension.get("vassalVersion", "")
+    return str(getattr(root, "vassal_version", "") or "")
 
 
 def _dump(data: dict[str, Any]) -> bytes:
@@ -135,15 +153,29 @@ def _reconstruct(module: ModuleFile, slug: str,
     ctx = ImportContext(module, ImageStore(module))
     root = module.buildfile
     consumed: set[int] = {id(root)}
-    name = module.metadata.get("name") or getattr(root, "name", "") or slug
-    version = module.metadata.get("version") or getattr(root, "version", "")
+    extension = _extension_of(root)
+    name: str
+    version: str
+    if extension is not None:
+        # VASSAL reads an extension's extensiondata, which has no name: a moduledata beside
+        # it is a stale copy of the extended module's (ASL PBS carries VASL's)
+        name = extension.get("description") or slug
+        version = extension.get("version", "")
+    else:
+        name = str(module.metadata.get("name") or getattr(root, "name", "") or slug)
+        version = str(module.metadata.get("version") or getattr(root, "version", "") or "")
     game: dict[str, Any] = {"format": FORMAT, "id": slug, "title": name}
     # not the file's name: a module rebuilt from this import must import to the same JSON
     source: dict[str, Any] = {"id": SOURCE_ID, "title": f"VASSAL module {name!r}"}
     if version:
         source["edition"] = version
     game["sources"] = [source]
-    if not isinstance(root, GameModule):
+    if extension is not None:
+        extended = extension.get("module", "")
+        ctx.note(f"this is an extension of module {extended!r} "
+                 f"{extension.get('moduleVersion', '')}".rstrip() + ", not a module: only "
+                 "what it adds is imported, and `vconv build` cannot make a module of it")
+    elif not isinstance(root, GameModule):
         ctx.note(f"the build file's root is {root.tag!r}, not a GameModule")
 
     sides, side_ids = _sides(ctx, consumed)
@@ -195,7 +227,7 @@ def _reconstruct(module: ModuleFile, slug: str,
         game["sequence"] = sequence
     prov = {"status": "stated", "source": SOURCE_ID}
     game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {name!r} "
-                      f"(VASSAL {getattr(root, 'vassal_version', '') or 'version unknown'}).",
+                      f"(VASSAL {_vassal_version(root, extension) or 'version unknown'}).",
                       "provenance": prov}]
     game["notes"] += [{"text": text} for text in ctx.notes]
     merged = dict(game)

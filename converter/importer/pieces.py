@@ -204,6 +204,9 @@ class Prototypes:
         self.defs: dict[str, PieceTraits] = {}
         self.consumed: set[int] = set()
         self.origin: dict[int, str] = {}  # id(trait) → the prototype it belongs to
+        attrib = getattr(root, "attrib", None)  # an extension's root: the module it extends
+        self.extended = str(attrib.get("module", "")) if root.tag == EXTENSION_ROOT and \
+            isinstance(attrib, dict) else None
         for comp in root.find_all(PrototypeDefinition):
             self.consumed.add(id(comp))
             try:
@@ -221,8 +224,10 @@ class Prototypes:
             if isinstance(trait, UsePrototype):
                 proto = self.defs.get(trait.name)
                 if proto is None:
-                    self.ctx.note(f"a piece uses prototype {trait.name!r}, which the module does "
-                                  "not define")
+                    where = "the module does not define" if self.extended is None else \
+                        (f"the extension does not define (module {self.extended!r} may: its "
+                         "traits are left out)")
+                    self.ctx.note(f"a piece uses prototype {trait.name!r}, which {where}")
                     continue
                 if trait.name in seen:
                     self.ctx.note(f"prototype {trait.name!r} uses itself; expansion stopped")
@@ -235,11 +240,26 @@ class Prototypes:
 
 
 def import_pieces(ctx: ImportContext, sides: dict[str, str], protos: Prototypes) -> PiecesResult:
-    """Every PieceSlot of every palette (PieceWindow), in document order."""
+    """Every PieceSlot of every palette (PieceWindow), in document order; an extension's
+    palette additions (an ExtensionElement aimed at a PieceWindow) are palettes too."""
     result = PiecesResult(slot_index=SlotIndex.of(ctx.module.buildfile))
-    for window in ctx.module.buildfile.find_all(PieceWindow):
-        _walk(ctx, window, label(window), None, sides, protos, result)
+    for comp in ctx.module.buildfile.walk():
+        if isinstance(comp, PieceWindow):
+            _walk(ctx, comp, label(comp), None, sides, protos, result)
+        elif comp.tag == EXTENSION_ELEMENT and _target(comp).startswith(PALETTE_TARGET):
+            _walk(ctx, comp, f"ExtensionElement[{_target(comp)}]", None, sides, protos, result)
     return result
+
+
+EXTENSION_ELEMENT = "VASSAL.build.module.ExtensionElement"
+EXTENSION_ROOT = "VASSAL.build.module.ModuleExtension"
+PALETTE_TARGET = "VASSAL.build.module.PieceWindow"
+
+
+def _target(element: Component) -> str:
+    """Where an ExtensionElement puts its contents in the extended module."""
+    attrib = getattr(element, "attrib", None)
+    return str(attrib.get("target", "")) if isinstance(attrib, dict) else ""
 
 
 def _walk(ctx: ImportContext, comp: Component, path: str, side: str | None,

@@ -123,3 +123,91 @@ def test_of_several_turn_trackers_the_one_named_for_turns_gives_the_turns(
     game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
     assert (game["turns"]["first"], game["turns"]["count"]) == (1, 12)
     assert "labels" not in game["turns"]
+
+
+EXTENSION = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="false" description="ASL PBS (Play Both Sides)" extensionId="26d" module="VASL" moduleVersion="6.7.3" nextPieceSlotId="20" vassalVersion="3.7.22" version="0.99a">
+  <VASSAL.build.module.ExtensionElement target="">
+    <VASSAL.build.module.PieceWindow name="PBS"><VASSAL.build.widget.ListWidget entryName="Units">
+      <VASSAL.build.widget.PieceSlot entryName="PBS Token" gpid="26d:1" width="48" height="48">+/null/piece;;;;PBS Token/\tnull;0;0;26d:1;0</VASSAL.build.widget.PieceSlot>
+    </VASSAL.build.widget.ListWidget></VASSAL.build.module.PieceWindow>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+STALE_MODULEDATA = ('<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>6.7.2-beta4'
+                    '</version><VassalVersion>3.4.6</VassalVersion><name>VASL</name></data>')
+EXTENSIONDATA = ('<?xml version="1.0" encoding="UTF-8"?><data version="1"><version>0.99a'
+                 '</version><VassalVersion>3.7.20</VassalVersion></data>')
+
+
+def test_an_extension_is_imported_under_its_own_name_and_said_to_be_one(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """ASL PBS (a real 3.7 extension of VASL) carries a stale copy of VASL's moduledata: the
+    import was titled 'VASL' and said only that the root is 'not a GameModule'."""
+    module = write_module(tmp_path / "pbs.vmdx", EXTENSION, moduledata=STALE_MODULEDATA,
+                          files={"extensiondata": EXTENSIONDATA.encode()})
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "'ASL PBS (Play Both Sides)': reconstructed from the build file" in out
+    assert "note: this is an extension of module 'VASL' 6.7.3, not a module: only what it " \
+        "adds is imported, and `vconv build` cannot make a module of it" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert game["title"] == "ASL PBS (Play Both Sides)"
+    assert game["sources"][0]["edition"] == "0.99a"
+    assert "(VASSAL 3.7.22)" in game["notes"][0]["text"]
+
+
+def test_many_notes_of_one_kind_are_counted_not_all_printed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fields of Fire (a real 3.7.22 module, imported without its pictures) printed 4280
+    note lines, 1695 of them 'piece …: image … is not in the module'; game.json keeps them
+    all, the terminal shows the first 10 of each kind and a count of the rest."""
+    slots = "".join(
+        f'<VASSAL.build.widget.PieceSlot entryName="Unit {k}" gpid="{100 + k}" width="64" '
+        f'height="64">+/null/piece;;;absent{k}.png;Unit {k}/\tnull;0;0;{100 + k};0'
+        "</VASSAL.build.widget.PieceSlot>" for k in range(14))
+    text = BUILDFILE.replace('<VASSAL.build.widget.ListWidget entryName="Units">',
+                             '<VASSAL.build.widget.ListWidget entryName="Units">' + slots, 1)
+    assert slots in text
+    module = write_module(tmp_path / "many.vmod", text)
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    shown = [line for line in out.splitlines() if "is not in the module" in line
+             and line.startswith("  note: piece 'Unit ")]
+    assert len(shown) == 10 and "'Unit 0': image 'absent0.png'" in shown[0]
+    assert "  note: 4 more like \"piece '…': image '…' is not in the module\" (game.json's " \
+        "notes list them all)" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert sum(n["text"].startswith("piece 'Unit ") for n in game["notes"]) == 14
+
+
+ADDED_TO_A_PALETTE = """<?xml version="1.0" encoding="UTF-8"?>
+<VASSAL.build.module.ModuleExtension anyModule="false" description="CID" extensionId="1aa" module="Warmachine &amp; Hordes MKII" moduleVersion="4.6.2" nextPieceSlotId="30" vassalVersion="3.2.17" version="0.0">
+  <VASSAL.build.module.ExtensionElement target="VASSAL.build.module.PieceWindow:Models/VASSAL.build.widget.BoxWidget:Game">
+    <VASSAL.build.widget.PanelWidget entryName="Grymkin" fixed="false" nColumns="3" vert="false">
+      <VASSAL.build.widget.ListWidget entryName="Warlocks">
+        <VASSAL.build.widget.PieceSlot entryName="The Child" gpid="1aa:5" width="48" height="48">+/null/prototype;Model\tpiece;;;child.png;The Child/\t\\\tnull;0;0;1aa:5;0</VASSAL.build.widget.PieceSlot>
+      </VASSAL.build.widget.ListWidget>
+    </VASSAL.build.widget.PanelWidget>
+  </VASSAL.build.module.ExtensionElement>
+</VASSAL.build.module.ModuleExtension>
+"""
+
+
+def test_an_extensions_palette_additions_are_its_pieces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Warmachine & Hordes CID extensions (real 3.2.17 .vmdx) add their models to the
+    module's palette through ExtensionElements aimed at a PieceWindow: the import counted
+    62 piece slots and imported 0 pieces."""
+    module = write_module(tmp_path / "cid.vmdx", ADDED_TO_A_PALETTE,
+                          files={"extensiondata": EXTENSIONDATA.encode()})
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "1 piece slots, 1 pieces" in out
+    assert "note: a piece uses prototype 'Model', which the extension does not define (module " \
+        "'Warmachine & Hordes MKII' may: its traits are left out)" in out
+    pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
+    (child,) = pieces["pieces"]
+    assert child["name"] == "The Child"
+    assert "PanelWidget[Grymkin]/ListWidget[Warlocks]/PieceSlot[The Child]" in \
+        child["provenance"]["note"]
