@@ -116,13 +116,21 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             continue
         placed_at.add(piece_id, at, ctx.stated(path))
     if nameless:
-        ctx.note(f"{path}: {nameless} pieces of its saved game have no name (their BasicPiece "
-                 "is nameless) and no slot id (gpid) of the module that tells which of its pieces "
-                 "they are; they are left out of the scenario")
+        one = nameless == 1
+        ctx.note(f"{path}: {_pieces(nameless)} of its saved game {'has' if one else 'have'} "
+                 "neither a name nor a slot id (gpid) that tells which of the module's pieces "
+                 f"{'it is' if one else 'they are'}; left out of the scenario")
     if unplaced:
-        ctx.note(f"{path}: {unplaced} pieces of its saved game lie on no board of their map "
-                 "or cannot be read; they are left out of the scenario")
+        one = unplaced == 1
+        ctx.note(f"{path}: {_pieces(unplaced)} of its saved game {'lies' if one else 'lie'} on "
+                 f"no board of {'its' if one else 'their'} map or cannot be read; left out of the "
+                 "scenario")
     return placed_at.to_list()
+
+
+def _pieces(n: int) -> str:
+    """'1 piece', '2 pieces'."""
+    return "1 piece" if n == 1 else f"{n} pieces"
 
 
 def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: BoardsResult,

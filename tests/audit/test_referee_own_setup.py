@@ -141,7 +141,7 @@ def test_nameless_pieces_are_told_by_their_gpid_in_import_and_audit(
     assert counts["piece-2"] == 3
     assert not any("copies" in f["message"] for f in report["findings"])
     notes = [n["text"] for n in imported["game"].get("notes", [])]
-    assert any("1 pieces of its saved game have no name" in n for n in notes), notes
+    assert any("1 piece of its saved game has neither a name nor a slot id" in n for n in notes), notes
 
 
 def test_a_piece_no_slot_tells_is_not_judged_and_the_report_says_so(
@@ -161,5 +161,5 @@ def test_a_piece_past_the_board_is_placed_nowhere_as_vassal_says_offboard(
     imported, _code, report = referee
     assert not any(p["at"].get("space") == "main" for p in _scenario(imported)["setup"])
     notes = [n["text"] for n in imported["game"].get("notes", [])]
-    assert any("1 pieces of its saved game lie on no board" in n for n in notes), notes
+    assert any("1 piece of its saved game lies on no board of its map" in n for n in notes), notes
     assert not any("off the boards" in f["message"] for f in report["findings"])
