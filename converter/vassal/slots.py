@@ -8,8 +8,8 @@ false violations.  So both ask `SlotIndex.find`.
 As VASSAL's Refresh Counters does, a piece is told by the gpid its BasicPiece keeps (the `gpid`
 of the slot it was made from).  A piece whose gpid is no slot's (saved with another version of
 the module, made by a trait) is told by its type text, then by its name: the one slot of that
-name, or of several the one sharing most trait texts (the first in the module on a tie).  A
-nameless piece is told by its gpid or type only: its name says nothing.
+name (a slot whose BasicPiece is nameless goes by the slot's own name), or of several the one
+sharing most trait texts (the first in the module on a tie).  A nameless piece is told by its gpid or type only: its name says nothing.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class SlotIndex:
     by_gpid: dict[str, SlotEntry] = field(default_factory=dict)
     by_type: dict[str, SlotEntry] = field(default_factory=dict)
     by_name: dict[str, list[SlotEntry]] = field(default_factory=dict)
+    by_entry: dict[str, list[SlotEntry]] = field(default_factory=dict)  # nameless, by slot name
     by_id: dict[int, SlotEntry] = field(default_factory=dict)  # id(slot component) → entry
 
     @classmethod
@@ -71,6 +72,8 @@ class SlotIndex:
             if entry.type_text:
                 index.by_type.setdefault(entry.type_text, entry)
             index.by_name.setdefault(name, []).append(entry)
+            if not name and comp.entry_name:
+                index.by_entry.setdefault(comp.entry_name, []).append(entry)
         for gpid, seen in gpids.items():  # a gpid several slots share tells none of them
             if seen > 1:
                 del index.by_gpid[gpid]
@@ -89,7 +92,9 @@ class SlotIndex:
             found = self.by_type.get(type_text)
         if found is not None or not name:
             return found
-        named = self.by_name.get(name, [])
+        # a slot whose BasicPiece is nameless goes by the slot's own name (Inferno's two
+        # 'Siege Marker' slots; the markers their Place Marker traits make are named)
+        named = self.by_name.get(name) or self.by_entry.get(name, [])
         if len(named) <= 1:
             return named[0] if named else None
         mine = set(type_text.split("\t"))

@@ -49,6 +49,8 @@ SCOUT_1 = ["prototype;Unit", "piece;;;front.png;Scout"]
 SCOUT_2 = ["prototype;Unit2", "mark;Arm", "piece;;;front.png;Scout"]
 NAMELESS_1 = ["prototype;Unit", "piece;;;back.png;"]
 NAMELESS_2 = ["prototype;Unit2", "piece;;;back.png;"]
+SIEGE_1 = ["prototype;Unit", "piece;;;siege.png;"]  # Inferno: two slots named only by the slot
+SIEGE_2 = ["prototype;Unit2", "mark;Siege", "piece;;;siege.png;"]
 BN = UNIT[len("+/null/"):].split("/")[0]  # the at-start '1st Bn' of the module
 
 MODULE = BUILDFILE.replace(
@@ -64,6 +66,8 @@ MODULE = BUILDFILE.replace(
     '</VASSAL.build.widget.ListWidget><VASSAL.build.widget.ListWidget entryName="Scouts">'
     + slot("Scout", 5, SCOUT_1, ["", "null;0;0;5;0"])
     + slot("Scout", 6, SCOUT_2, ["", "Cav", "null;0;0;6;0"])
+    + slot("Siege Marker", 11, SIEGE_1, ["", "null;0;0;11;0"])
+    + slot("Siege Marker", 12, SIEGE_2, ["", "Yes", "null;0;0;12;0"])
     + "</VASSAL.build.widget.ListWidget>", 1)
 
 SETUP = ESC.join([
@@ -76,6 +80,8 @@ SETUP = ESC.join([
     saved(105, [DELETE, "mark;Arm", "piece;;;front.png;Scout"], 6, 300, 300, ["", "Cav"]),
     "+/106/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;450;100;1;0"),
     saved(107, [DELETE, "piece;;;back.png;"], 99, 325, 325, [""]),  # a gpid no slot has
+    # made by a Place Marker trait: named, with a gpid no slot has
+    saved(108, [DELETE, "mark;Siege", "piece;;;siege.png;Siege Marker"], 1085, 300, 200, ["", "Yes"]),
     "Main MapBoardPicker\tMain\t0\t0",
     "end_save"])
 
@@ -111,7 +117,19 @@ def test_the_module_s_own_setup_gives_no_violation(referee: tuple[dict, int, dic
     _imported, code, report = referee
     assert [f["message"] for f in report["findings"]] == [] and code == 0
     judged = {c["check"]: c["applied"] for c in report["checks_run"]}
-    assert judged["setup"] == 4 and judged["counter-mix"] > 0
+    assert judged["setup"] == 5 and judged["counter-mix"] > 0
+
+
+def test_a_named_piece_of_slots_named_only_by_the_slot_is_told_by_the_slot_s_name(
+        referee: tuple[dict, int, dict]) -> None:
+    """Inferno: two slots 'Siege Marker' whose BasicPiece is nameless, and a marker named
+    'Siege Marker' that a Place Marker trait made (its gpid is no slot's).  Import and audit
+    both take it for the slot of that name with most traits alike; import had placed the
+    first slot's piece and the audit, finding no slot, found the name ambiguous, so the
+    module's own setup showed '1 × Siege Marker missing'."""
+    imported, _code, _report = referee
+    placed = [p["piece"] for p in _scenario(imported)["setup"]]
+    assert "siege-marker-2" in placed and "siege-marker" not in placed, placed
 
 
 def test_of_slots_sharing_a_name_the_saved_piece_is_the_one_its_gpid_names(
