@@ -192,7 +192,8 @@ class Locator:
     def _compute(self, map_name: str | None, x: int, y: int,
                  placed: list[tuple[int, int, BoardGeometry]] | None) -> Place:
         place = self._named(map_name, x, y, placed)
-        if place.kind in ("hex", "square") and place.board is not None:
+        location_kind = place.kind  # what VASSAL's grid named (a cell), not the board's kind
+        if location_kind in ("hex", "square") and place.board is not None:
             geo = self.module.maps.get(map_name or "")
             board = geo.boards.get(place.board) if geo is not None else None
             if board is not None and not board.numbered:
