@@ -8,8 +8,8 @@ the art's hex here misses it in VASSAL too.
 Nothing is printed over a name the picture already shows.  On a schematic (no art of the
 designer's) each hex id is printed in magenta exactly over the schematic's own id, so agreeing
 ids read as one and a disagreeing one is garbled; a region's point is marked by ticks on its
-box's sides (a cross-hair where it falls outside its box), and its name is printed only when the module's name is not the one its box shows, set clear of every box.  On
-the designer's art the names go beside their points, clear of each other, on a light ground.
+box's sides (a cross-hair where it falls outside its box), and its name is printed only when
+the module's name is not the one its box shows, set clear of every box.  On the designer's art the names go beside their points, clear of each other, on a light ground.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from converter.builder.conventions import space_names, track_cell_names
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.render.maps import DEFAULT_THEME, hex_board_geometry, space_plan
+from converter.render.placement import SpacePlan
 from converter.render.text import color, font, put_text, wrap
 
 GRID = (220, 0, 140, 200)     # hex outlines and ids
@@ -87,12 +88,13 @@ def board_preview(game: Game, board: Board) -> Image.Image:
         shown = {s.id: s.name for s in board.spaces or []}
         labelled = [(sid, xy) for sid, xy in layout.space_centres.items()
                     if scan or names.get(sid, sid) != shown.get(sid)]
-        boxes = {} if scan else _schematic_boxes(game, board, picture.size)
+        plan = None if scan else space_plan(board, picture.size, language=game.language)
+        boxes = {} if plan is None else _space_boxes(plan)
         for sid, (x, y) in layout.space_centres.items():
             _mark_point(draw, (x, y), boxes.get(sid))
         texts = [names.get(sid, sid) for sid, _xy in labelled]
         sizes = [(draw.textlength(text, font=small) + 6, small.size * 1.3 + 2) for text in texts]
-        obstacles = [] if scan else _schematic_text(game, board, picture.size)
+        obstacles = [] if plan is None else _schematic_text(plan, list(boxes.values()))
         spots = place_labels([(float(x), float(y)) for _sid, (x, y) in labelled], sizes, obstacles, picture.size)
         for text, (x0, y0, x1, y1) in zip(texts, spots):
             draw.rectangle((x0, y0, x1, y1), fill=PLATE)
@@ -116,17 +118,14 @@ def _mark_point(draw: ImageDraw.ImageDraw, point: tuple[float, float], box: Rect
     draw.line((x, y1 + 1, x, y1 + reach), fill=REGION, width=3)
 
 
-def _schematic_boxes(game: Game, board: Board, size: tuple[int, int]) -> dict[str, Rect]:
+def _space_boxes(plan: SpacePlan) -> dict[str, Rect]:
     """Each space's box on a schematic, by space id (frames round other spaces left out)."""
-    plan = space_plan(board, size, language=game.language)
     return {sid: box for sid, box in plan.boxes.items() if sid not in plan.frames}
 
 
-def _schematic_text(game: Game, board: Board, size: tuple[int, int]) -> list[Rect]:
-    """Where a schematic prints words: each space's box, and the name on each frame."""
-    plan = space_plan(board, size, language=game.language)
+def _schematic_text(plan: SpacePlan, boxes: list[Rect]) -> list[Rect]:
+    """Where a schematic prints words: each space's box (*boxes*), and the name on each frame."""
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    boxes = [box for sid, box in plan.boxes.items() if sid not in plan.frames]
     return boxes + [block.bbox(scratch) for fid in plan.frames for block in plan.labels.get(fid, [])]
 
 

@@ -4,9 +4,9 @@ Each PredefinedSetup with a file is a saved game inside the module.  Its pieces 
 from the restored game: a piece on a map is placed at the hex, zone or region VASSAL names
 its point (boards laid left to right from the map's edge, in the save's SetBoards order, as
 VASSAL's board picker does for one row); a point no space names places it on the board as a
-whole, a point past every board (VASSAL's 'offboard') places it nowhere.  Pieces inside decks are the decks' cards, not placements.  Which piece a saved piece
-is comes from the slot it was made from (`converter.vassal.slots`, the audit asks the same); a
-piece no slot tells (made by a trait during play) is added as a piece of its own.
+whole, a point past every board (VASSAL's 'offboard') places it nowhere.  Pieces inside decks
+are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
+made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by a trait during play) is added as a piece of its own.
 """
 
 from __future__ import annotations
