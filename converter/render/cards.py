@@ -13,6 +13,8 @@ its box in pixels) so tests and other tools can read the card back.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import re
 from dataclasses import dataclass, field
 from collections.abc import Iterator
@@ -173,12 +175,22 @@ class _Composer:
             # further only when even the longest words do not fit side by side
             if sum(widths) <= avail or size_pt <= t["min_pt"] or (size_pt <= floor and sum(mins) <= avail):
                 break
-            size_pt = max(t["min_pt"], size_pt * 0.9)
+            # never step past the size a grid wraps at: prose tables end at that size, and
+            # a card's tables can then share it
+            size_pt = max(t["min_pt"], size_pt * 0.9 if size_pt <= floor else max(floor, size_pt * 0.9))
         self.grid_sizes.append(size_pt)
         if sum(widths) > avail:
             if sum(mins) > avail:  # the last resort: words break
                 mins = [max(1, m * avail // sum(mins)) for m in mins]
-            widths = _squeeze(widths, avail, mins)
+                widths = _squeeze(widths, avail, mins)
+            else:
+                cells = [[[[self.measure.textlength(w, font=head if r_i == 0 else body) for w in para.split()]
+                           for para in text.split("\n")] for text in row]
+                         for r_i, row in enumerate([g.header] + g.rows)]
+                indents = [0] + [indent_px * n for n in g.indents] if g.indents else None
+                widths = (_shortest(cells, self.measure.textlength(" ", font=body), widths, mins, avail,
+                                    2 * cpad + 1, indents)
+                          or _squeeze(widths, avail, mins))
         elif g.swatches is None and g.fills is None and ncols > 1:
             # spread spare width over the columns so a grid spans the card
             spare = avail - sum(widths)
@@ -234,6 +246,67 @@ class _Composer:
         return self.y + self.pad
 
 
+def _lines(paragraphs: list[list[float]], space: float, width: float) -> int:
+    """How many lines a cell's words (their widths) take at *width*, wrapped as `wrap` does."""
+    count = 0
+    for words in paragraphs:
+        count += 1
+        line = -1.0
+        for w in words:
+            if line >= 0 and line + space + w <= width:
+                line += space + w
+                continue
+            if line >= 0:
+                count += 1
+            count += int(w // max(1.0, width)) if w > width else 0  # a word wider than the line is cut
+            line = w
+    return count
+
+
+LEVELS = {2: 48, 3: 16, 4: 9, 5: 6}  # widths tried per column: ~4,000 layouts at most
+
+
+def _shortest(cells: list[list[list[list[float]]]], space: float, natural: list[int], minimum: list[int],
+              avail: int, pad: int, indents: list[int] | None) -> list[int] | None:
+    """The column widths that make a grid shortest, fewest lines breaking the ties: a side's
+    name or a turn range stays on one line while the prose beside it wraps, and a long name
+    wraps where that saves more lines than it costs.  Tries a few widths per column
+    (None beyond five columns: the squeeze then shares the room)."""
+    ncols = len(natural)
+    levels = LEVELS.get(ncols)
+    if levels is None:
+        return None
+    options: list[list[int]] = []
+    for c in range(ncols):
+        top = min(natural[c], avail - sum(minimum) + minimum[c])
+        options.append(sorted({minimum[c] + (top - minimum[c]) * k // (levels - 1) for k in range(levels)}))
+    # lines[c][k][r]: row r's lines in column c at its k-th width
+    lines = [[[_lines(row[c], space, w - pad - (indents[r] if indents and c == 1 else 0)) if c < len(row) else 1
+               for r, row in enumerate(cells)] for w in options[c]] for c in range(ncols)]
+    best: tuple[int, int] | None = None
+    choice: tuple[int, ...] = ()
+    last = options[-1]
+    for combo in itertools.product(*(range(len(o)) for o in options[:-1])):
+        room = avail - sum(options[c][k] for c, k in enumerate(combo))
+        k_last = bisect.bisect_right(last, room) - 1
+        if k_last < 0:
+            continue
+        picked = [lines[c][k] for c, k in enumerate(combo)] + [lines[-1][k_last]]
+        score = (sum(map(max, zip(*picked))), sum(map(sum, picked)))
+        if best is None or score < best:
+            best, choice = score, combo + (k_last,)
+    if best is None:
+        return None
+    widths = [options[c][k] for c, k in enumerate(choice)]
+    spare = avail - sum(widths)  # the room no width step used: to the columns still wrapping
+    short = sorted((c for c in range(ncols) if widths[c] < natural[c]), key=lambda c: natural[c] - widths[c])
+    for i, c in enumerate(short):  # the nearest to their natural width first: what they leave goes on
+        grant = min(natural[c] - widths[c], spare // (len(short) - i))
+        widths[c] += grant
+        spare -= grant
+    return widths
+
+
 def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
     """Fit the grid to *avail*: narrow columns keep their width, wide ones share the rest (their text wraps)."""
     widths = list(widths)
@@ -243,10 +316,12 @@ def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
         wide = [i for i, k in enumerate(keep) if not k]
         if not wide:
             return widths
-        total = sum(widths[i] for i in wide)
-        share = {i: max(minimum[i], int(room * widths[i] / total)) for i in wide}
-        fits = [i for i in wide if widths[i] <= share[i]]
+        # a narrow column (no wider than half an even share of the room: a side, a turn,
+        # a section) keeps its width; the wider ones share the squeeze in proportion
+        fits = [i for i in wide if widths[i] <= room // (2 * len(wide))]
         if not fits:
+            total = sum(widths[i] for i in wide)
+            share = {i: max(minimum[i], int(room * widths[i] / total)) for i in wide}
             for i in wide:
                 widths[i] = share[i]
             # rounding and the minimums can overshoot: take the excess from the widest columns
@@ -1032,7 +1107,10 @@ def victory_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
                 vp_keys.append([f"vp:{board.id}:{sp.id}:{k}" for k in ("place", "vp", "control")])
     if vp_rows:
         blocks.append(("text", ("vp-places", tr("Victory point places"), "heading")))
-        blocks.append(("grid", Grid([tr("Place"), tr("VP"), tr("Held at start by")], vp_rows, vp_keys)))
+        header = [tr("Place"), tr("VP"), tr("Held at start by")]
+        if not any(row[2] for row in vp_rows):  # a column no place fills says nothing
+            header, vp_rows, vp_keys = header[:2], [r[:2] for r in vp_rows], [k[:2] for k in vp_keys]
+        blocks.append(("grid", Grid(header, vp_rows, vp_keys)))
     if not blocks:
         return None
     return _render("victory", tr("Victory Conditions"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t)

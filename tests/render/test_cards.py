@@ -191,8 +191,12 @@ def test_sub_phases_are_indented_as_the_card_says(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(cards, "put_text", spy)
     cards.sequence_card(game, dpi=100)
     step = int(mm_to_px(4.0, 100))
-    assert starts["Turno di un"] - starts["Round"] == pytest.approx(step, abs=1)
-    assert starts["Ricevere"] - starts["Round"] == pytest.approx(3 * step, abs=1)
+
+    def start(name: str) -> float:  # a phase's first line, however its column wraps it
+        return next(x for text, x in starts.items() if text and name.startswith(text))
+
+    assert start("Turno di un giocatore") - start("Round") == pytest.approx(step, abs=1)
+    assert start("Ricevere denaro") - start("Round") == pytest.approx(3 * step, abs=1)
 
 
 def test_a_limit_of_one_is_worded_in_the_singular() -> None:
@@ -220,3 +224,42 @@ def test_the_tables_of_one_card_are_set_in_one_size(
     assert card is not None
     size = dict(drawn)
     assert size["Doiran"] == size["Tabella dei Turni"] == size["Dove"] == size["Tracciato"]
+
+
+def test_a_victory_card_keeps_sides_and_turns_on_one_line_and_its_tables_in_one_size(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Glory's End's victory card: the columns of a side ('Parte Tedesca') and of turns
+    ('turni 1-29') had wrapped onto two lines while the conditions beside them had room to
+    spare, and the table of VP places was set larger than the conditions above it, with an
+    empty 'held at start' column.  A side and a turn range now read on one line, every table
+    of the card in one size, and a column no place fills is left out."""
+    import converter.render.cards as cards
+
+    game = load_model(MODULES / "glorys-end")
+    drawn = words_drawn(cards)
+    card = cards.victory_card(game, dpi=150)
+    assert card is not None
+    lines = [text for text, _ in drawn]
+    assert "Parte Tedesca" in lines and "turni 1-29" in lines
+    assert "Parte" not in lines and "1-29" not in lines
+    size = dict(drawn)
+    assert size["Parte Tedesca"] == size["1632 Lille"] == size["Condizione"]
+    assert not [c for c in card.cells if c.key.startswith("vp:") and c.key.endswith(":control")]
+    assert "Controllato all'inizio da" not in lines
+
+
+def test_a_sequence_card_gives_each_column_the_width_that_makes_it_shortest() -> None:
+    """Trench Club's sequence card: its phase names and sections had wrapped onto three or
+    four lines ('Fase 2:' / 'Dichiarare gli' / 'Attacchi', '§Regole' / 'dettagliate: Fase'
+    / '4') beside a column of short prose with half its width unused.  Every phase now
+    reads on one line, and the card is shorter."""
+    import converter.render.cards as cards
+
+    game = load_model(Path("modules/trench-club"))
+    card = cards.sequence_card(game, dpi=100)
+    assert card is not None
+    phase = next(c for c in card.cells if c.text == "Fase 2: Dichiarare gli Attacchi")
+    section = next(c for c in card.cells if c.text.startswith("§Regole dettagliate: Fase 2"))
+    one_line = next(c for c in card.cells if c.text == "Riparare unità").box
+    assert phase.box[3] - phase.box[1] == one_line[3] - one_line[1]
+    assert section.box[3] - section.box[1] == one_line[3] - one_line[1]
