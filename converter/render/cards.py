@@ -656,8 +656,8 @@ def _entries_grid(game: Game, entries: list[TableEntry], tr: Tr = None) -> Grid:
             return _name(game, "terrain", e.terrain, tr) if e.terrain else ""
         if attr == "applies_to":
             return _who(game, e.applies_to, tr) if e.applies_to else ""
-        if attr == "note":
-            return with_names(game, e.note or "")
+        if attr == "note":  # a transcriber's note goes on the sources card, not on the aid
+            return "" if not e.note or is_transcription_note(game, e.note, None) else with_names(game, e.note)
         if attr == "section":
             return _section(e.provenance)
         if attr in ("value", "result"):
@@ -923,6 +923,9 @@ def sources_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
         for note in table.notes or []:
             if is_transcription_note(game, note.text, note.provenance):
                 add(table.name, note.text)
+        for entry in table.entries or []:
+            if entry.note and is_transcription_note(game, entry.note, None):
+                add(f"{table.name}: {entry.label}" if entry.label else table.name, entry.note)
     for ter in game.terrain or []:
         if ter.missing or (ter.provenance is not None and (ter.provenance.note or ter.provenance.status != "stated")):
             add(ter.name, _source_line(ter.provenance, None, ter.missing, tr))

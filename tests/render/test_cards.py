@@ -263,3 +263,29 @@ def test_a_sequence_card_gives_each_column_the_width_that_makes_it_shortest() ->
     one_line = next(c for c in card.cells if c.text == "Riparare unità").box
     assert phase.box[3] - phase.box[1] == one_line[3] - one_line[1]
     assert section.box[3] - section.box[1] == one_line[3] - one_line[1]
+
+
+def test_a_transcribers_note_on_a_table_row_goes_to_the_sources_card() -> None:
+    """The First World War's replacement centres had an English note on every row ('space
+    aachen: -1 to this faction's capacity while the enemy controls it'): an internal id, in
+    another language than the game's, on an Italian player aid.  A row's note that reads as
+    the transcriber's is now listed on the sources card, under its table and row, and the
+    aid's note column is left out when no row has a note for the player."""
+    import dataclasses
+
+    import converter.render.cards as cards
+
+    game = load_model(MODULES / "the-first-world-war")
+    table = game.table("replacement-centres")
+    note = "Added by the transcriber: the printed table is not legible in this copy."
+    first = dataclasses.replace(table.entries[0], note=note)
+    table = dataclasses.replace(table, entries=[first, *table.entries[1:]])
+    game = dataclasses.replace(game, tables=[table if t.id == table.id else t for t in game.tables])
+    aid = cards.table_card(game, table, dpi=60)
+    assert note not in [c.text for c in aid.cells]
+    assert not [c for c in aid.cells if c.key.endswith(":note")]
+    sources = cards.sources_card(game, dpi=60)
+    assert sources is not None
+    row = next(c for c in sources.cells if c.text == note)
+    where = next(c for c in sources.cells if c.key == row.key.replace(":text", ":card"))
+    assert where.text == f"{table.name}: {first.label}"
