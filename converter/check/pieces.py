@@ -25,8 +25,24 @@ def custom_encoder(ctx: Context) -> str:
     return ""
 
 
+def _without_encoder(ctx: Context) -> list[Finding]:
+    """A module with pieces and no command encoder: VASSAL builds pieces through the encoder,
+    so every palette piece, at-start stack and saved piece fails to build."""
+    root = ctx.tree.root
+    if root.kind != "GameModule" or not ctx.pieces:  # an extension uses its module's encoder
+        return []
+    if any(node.kind.endswith("CommandEncoder") for node in root.children):
+        return []
+    return [error("no-command-encoder", ctx.where(root),
+                  f"the module has no command encoder; VASSAL builds every piece through it, so "
+                  f"all {len(ctx.pieces)} piece definitions, at-start stacks and saved pieces fail "
+                  "with \"Couldn't build piece\"",
+                  "add a Basic Command Encoder (VASSAL.build.module.BasicCommandEncoder) at the "
+                  "module's top level, as VASSAL's editor makes every new module")]
+
+
 def check_pieces(ctx: Context) -> list[Finding]:
-    findings: list[Finding] = []
+    findings: list[Finding] = _without_encoder(ctx)
     encoder = custom_encoder(ctx)
     unknown: dict[str, list[PieceDef]] = defaultdict(list)
     for d in ctx.pieces:

@@ -107,7 +107,7 @@ class _Composer:
         self.y = 0
         self.cells: list[CellBox] = []
         self.grid_pt = grid_pt
-        self.grid_sizes: list[float] = []  # the size each grid took
+        self.grid_sizes: list[tuple[float, bool]] = []  # the size each grid took, and whether it wraps
 
     def pt(self, points: float) -> int:
         return pt_to_px(points, self.dpi)
@@ -178,7 +178,7 @@ class _Composer:
             # never step past the size a grid wraps at: prose tables end at that size, and
             # a card's tables can then share it
             size_pt = max(t["min_pt"], size_pt * 0.9 if size_pt <= floor else max(floor, size_pt * 0.9))
-        self.grid_sizes.append(size_pt)
+        self.grid_sizes.append((size_pt, sum(widths) > avail))
         if sum(widths) > avail:
             if sum(mins) > avail:  # the last resort: words break
                 mins = [max(1, m * avail // sum(mins)) for m in mins]
@@ -337,7 +337,10 @@ def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
 
 
 def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: float,
-            width_mm: float, theme: dict[str, Any]) -> ReferenceCard:
+            width_mm: float, theme: dict[str, Any], peers: bool = False) -> ReferenceCard:
+    """A card of *blocks*; with *peers* its tables are alike (a scenario's conditions, its
+    placements) and all read in one size, else a table that wraps its prose does not shrink
+    the card's main table (a combat table keeps its size above its codes)."""
     width = int(round(mm_to_px(width_mm, dpi)))
     measure = MeasureOnce(ImageDraw.Draw(Image.new("RGB", (1, 1))))  # both runs measure alike
 
@@ -353,11 +356,12 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
                 comp.gap(value)
         return comp
 
-    sizes = run(None).grid_sizes
+    grids = run(None).grid_sizes
     # the tables of a card in one size, unless that would set a table below the size a table
-    # shrinks to before it wraps (a combat table is not shrunk to match a cramped note)
+    # shrinks to before it wraps; a table shrunk to fit a long row sets the others' size
     floor = max(theme["min_pt"], theme["body_pt"] * 0.8)
-    grid_pt = min(sizes) if len(set(sizes)) > 1 and min(sizes) >= floor else None
+    sizes = [size for size, wraps in grids if peers or not wraps]
+    grid_pt = min(sizes) if sizes and len({size for size, _ in grids}) > 1 and min(sizes) >= floor else None
     height = run(None, grid_pt).done()
     img = Image.new("RGB", (width, height), color(theme["paper"]))
     draw = ImageDraw.Draw(img)
@@ -1116,7 +1120,8 @@ def victory_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
         blocks.append(("grid", Grid(header, vp_rows, vp_keys)))
     if not blocks:
         return None
-    return _render("victory", tr("Victory Conditions"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+    return _render("victory", tr("Victory Conditions"), game.title, blocks, dpi=dpi, width_mm=width_mm, theme=t,
+                   peers=True)
 
 
 def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
@@ -1156,7 +1161,8 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
         blocks.append(("grid", Grid([tr("Track"), tr("Box")], starts,
                                     [[f"track:{n}:track", f"track:{n}:box"] for n in range(len(starts))])))
     subtitle = tr("Setup") + (f" — {tr('turns {r}', r=scenario.turns.label())}" if scenario.turns else "")
-    return _render(f"setup-{_slug(scenario.id)}", scenario.name, subtitle, blocks, dpi=dpi, width_mm=width_mm, theme=t)
+    return _render(f"setup-{_slug(scenario.id)}", scenario.name, subtitle, blocks, dpi=dpi, width_mm=width_mm,
+                   theme=t, peers=True)
 
 
 def setup_cards(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,

@@ -446,3 +446,15 @@ def test_a_setup_choosing_boards_for_a_missing_map_is_a_warning(
     assert f.severity is Severity.WARNING
     assert "chooses boards for map 'Player One'" in f.message and "ignores" in f.message
     assert check_module(path).exit_code() == 0
+
+
+def test_a_module_without_a_command_encoder(module: Callable[..., Path]) -> None:
+    """VASSAL builds every piece through the module's command encoder: with none, the engine
+    reports "Couldn't build piece" for each palette piece (tests/check/test_vassal_agrees.py).
+    A module's own encoder class (Blood Bowl's) is an encoder too."""
+    encoder = "<VASSAL.build.module.BasicCommandEncoder/>"
+    f = only(module(replace={encoder: ""}), "no-command-encoder")
+    assert f.severity is Severity.ERROR
+    assert "Couldn't build piece" in f.message and "Basic Command Encoder" in (f.hint or "")
+    own = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'})
+    assert not [x for x in check_module(own).findings if x.code == "no-command-encoder"]

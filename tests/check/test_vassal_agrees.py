@@ -55,7 +55,7 @@ def explained(line: str, report: Report, module: Path) -> bool:
     if missing_class:
         return _has(report, {"missing-class"}, missing_class.group(1))
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
-        return _has(report, {"piece-decode", "unknown-trait", "needs-version"})
+        return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
 
 
@@ -89,6 +89,8 @@ BROKEN = {
                        "+/null/wobble;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     "newer-trait": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
+    # Blood Bowl's module has only its own encoder class; one with none builds no piece
+    "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
 }
 
 

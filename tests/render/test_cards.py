@@ -289,3 +289,18 @@ def test_a_transcribers_note_on_a_table_row_goes_to_the_sources_card() -> None:
     row = next(c for c in sources.cells if c.text == note)
     where = next(c for c in sources.cells if c.key == row.key.replace(":text", ":card"))
     assert where.text == f"{table.name}: {first.label}"
+
+
+def test_a_combat_table_keeps_its_size_above_its_wrapped_codes(
+        words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
+    """Glory's End's CRT card: the table of result codes wraps its long meanings at the
+    smallest size a wrapping table takes; the combat table above it is not shrunk to match
+    (it is what a player reads most), while a victory card's tables, which are alike, share
+    one size (test above)."""
+    import converter.render.cards as cards
+
+    game = load_model(MODULES / "glorys-end")
+    drawn = words_drawn(cards)
+    cards.table_card(game, game.table("crt"), dpi=150)
+    size = dict(drawn)
+    assert size["2/2R"] > size["Significato"]
