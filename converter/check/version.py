@@ -12,6 +12,7 @@ from collections import defaultdict
 
 from converter.check.context import Context
 from converter.check.findings import Finding, error, info, warning
+from converter.check.javaclass import ClassUse
 from converter.check.tree import Node
 from converter.vassal.traits import RawTrait
 
@@ -163,9 +164,20 @@ def _check_custom_classes(ctx: Context) -> list[Finding]:
                 and not node.parent.cls.startswith("VASSAL."):
             continue  # may be data that the custom component around it reads itself
         seen.setdefault(node.cls, node)
+    uses = ClassUse(ctx.source.entries, ctx.source.read)
     for cls, node in seen.items():
         entry = cls.replace(".", "/") + ".class"
-        if entry in ctx.source.entries:
+        removed = uses.removed(entry) if entry in ctx.source.entries else []
+        if removed:
+            gone = ", ".join(name if user == cls else f"{name} (through {user})"
+                             for name, user in removed)
+            findings.append(error(
+                "outdated-class", ctx.where(node),
+                f"the module's own Java class {cls} (its class file {entry} is in the "
+                f"archive) uses {gone}, which VASSAL 3.6 no longer has: VASSAL fails to load "
+                f"the class ('failed to load class {cls}') and cannot build this component",
+                "recompile the class against VASSAL 3.6 or later, or remove the component"))
+        elif entry in ctx.source.entries:
             findings.append(info(
                 "custom-class", ctx.where(node),
                 f"the module names its own Java class {cls} (its class file {entry} is in the "

@@ -36,7 +36,8 @@ class ModuleFile:
     metadata: dict[str, str] = field(default_factory=dict)
     sizes: dict[str, int] = field(default_factory=dict)
     raw_buildfile: bytes = field(default=b"", repr=False)  # as stored, for keeping verbatim
-    raw_metadata: bytes | None = field(default=None, repr=False)
+    raw_metadata: bytes | None = field(default=None, repr=False)  # moduledata, as stored
+    metadata_entry: str = "moduledata"  # the entry `metadata` was read from
     _archive: zipfile.ZipFile | None = field(default=None, repr=False, compare=False)
 
     @contextlib.contextmanager
@@ -163,7 +164,8 @@ def checked_entries(archive: zipfile.ZipFile, source: str,
 
 def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTES,
               max_total: int = MAX_TOTAL_BYTES) -> ModuleFile:
-    """Read a module's build file (buildFile.xml, or the legacy buildFile) and metadata.
+    """Read a module's build file (buildFile.xml, or the legacy buildFile) and metadata
+    (an extension's from its extensiondata, as VASSAL reads it).
 
     Raises:
         InputError: the file does not exist.
@@ -178,7 +180,17 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
             raise VassalFormatError(f"{source}: this is a saved game, not a module")
         metadata: dict[str, str] = {}
         raw_metadata = None
-        if "moduledata" in sizes:
+        # VASSAL reads an extension's extensiondata, not a moduledata beside it (ASL PBS
+        # carries a stale copy of VASL's): only the entry VASSAL reads must be sound
+        metadata_entry = "extensiondata" if "extensiondata" in sizes else "moduledata"
+        if metadata_entry == "extensiondata":
+            metadata = parse_metadata(
+                _read_bounded(archive, metadata_entry, max_member, source),
+                f"{source}!{metadata_entry}")
+            if "moduledata" in sizes:
+                with contextlib.suppress(VassalFormatError):  # kept verbatim if readable
+                    raw_metadata = _read_bounded(archive, "moduledata", max_member, source)
+        elif "moduledata" in sizes:
             raw_metadata = _read_bounded(archive, "moduledata", max_member, source)
             metadata = parse_metadata(raw_metadata, f"{source}!moduledata")
         name = _buildfile_name(sizes, metadata.get("VassalVersion", ""))
@@ -187,7 +199,8 @@ def read_vmod(path: str | os.PathLike[str], *, max_member: int = MAX_MEMBER_BYTE
         raw = _read_bounded(archive, name, max_member, source)
         root = read_buildfile(raw, f"{source}!{name}")
     return ModuleFile(path=source, buildfile=root, buildfile_name=name, metadata=metadata,
-                      sizes=sizes, raw_buildfile=raw, raw_metadata=raw_metadata)
+                      sizes=sizes, raw_buildfile=raw, raw_metadata=raw_metadata,
+                      metadata_entry=metadata_entry)
 
 
 def _buildfile_name(sizes: dict[str, int], vassal_version: str) -> str | None:

@@ -111,6 +111,11 @@ def confirm(f: Finding, a: Archive) -> bool | None:
     if f.code == "custom-class":
         cls = re.search(r"Java class (\S+)", m).group(1)  # type: ignore[union-attr]
         return cls.replace(".", "/") + ".class" in a.names
+    if f.code == "outdated-class":  # the class file is there and spells the dropped class
+        cls = re.search(r"Java class (\S+) ", m).group(1)  # type: ignore[union-attr]
+        gone = re.search(r"uses (VASSAL\.\S+?)[ ,]", m).group(1)  # type: ignore[union-attr]
+        return cls.replace(".", "/") + ".class" in a.names and \
+            any(gone.replace(".", "/").encode() in c for c in a.classes)
     if f.code == "missing-class":
         cls = re.search(r"Java class (\S+),", m).group(1)  # type: ignore[union-attr]
         return cls.replace(".", "/") + ".class" not in a.names

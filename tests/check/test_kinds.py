@@ -329,6 +329,34 @@ def test_custom_class_with_and_without_class_file(module: Callable[..., Path]) -
     assert only(packed, "custom-class").severity is Severity.INFO
 
 
+def _class_file(*names: str) -> bytes:
+    """A class file's start: magic, version, then its constant pool's Utf8 strings."""
+    pool = b"".join(b"\x01" + len(n).to_bytes(2, "big") + n.encode() for n in names)
+    return b"\xca\xfe\xba\xbe\x00\x00\x00\x34" + (len(names) + 1).to_bytes(2, "big") + pool
+
+
+def test_a_custom_class_using_a_class_vassal_dropped_fails_to_load(
+        module: Callable[..., Path]) -> None:
+    """IKRPG (a real 3.2.17 module) carries cxio/malnorma/MalnormaFactory.class, whose own
+    ChatFactory uses VASSAL.chat.node.NodeServerInfo: VASSAL 3.6 has no such class and reports
+    'failed to load class cxio.malnorma.MalnormaFactory'; the check said only 'custom-class'."""
+    extra = {"<VASSAL.build.module.Documentation/>":
+             "<VASSAL.build.module.Documentation/><mygame.Factory/>"}
+    files = {"scenario.vsav": _save(SCENARIO),
+             "mygame/Factory.class": _class_file("mygame/Factory", "VASSAL/build/GameModule",
+                                                 "Lmygame/Chat;", "(I)V"),
+             "mygame/Chat.class": _class_file("mygame/Chat", "LVASSAL/chat/node/NodeServerInfo;",
+                                              "VASSAL/tools/FileChooser$1")}
+    f = only(module(extra, files=files), "outdated-class")
+    assert f.severity is Severity.ERROR
+    assert "own Java class mygame.Factory (its class file mygame/Factory.class is in the " \
+        "archive) uses VASSAL.chat.node.NodeServerInfo (through mygame.Chat), " \
+        "VASSAL.tools.FileChooser (through mygame.Chat), which VASSAL 3.6 no longer has: " \
+        "VASSAL fails to load the class ('failed to load class mygame.Factory')" in f.message
+    files["mygame/Chat.class"] = _class_file("mygame/Chat", "LVASSAL/chat/node/NodeClient;")
+    assert only(module(extra, files=files), "custom-class").severity is Severity.INFO
+
+
 def test_metadata_problems(module: Callable[..., Path]) -> None:
     assert only(module(moduledata=None), "no-moduledata").severity is Severity.WARNING
     other = '<data version="1"><VassalVersion>3.6.0</VassalVersion><name>Tset</name></data>'

@@ -53,7 +53,7 @@ def explained(line: str, report: Report, module: Path) -> bool:
         return in_code and _has(report, {"custom-class"})
     missing_class = re.search(r"failed to load class ([\w.$]+)", line)
     if missing_class:
-        return _has(report, {"missing-class"}, missing_class.group(1))
+        return _has(report, {"missing-class", "outdated-class"}, missing_class.group(1))
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False

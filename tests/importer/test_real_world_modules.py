@@ -157,6 +157,25 @@ def test_an_extension_is_imported_under_its_own_name_and_said_to_be_one(
     assert "(VASSAL 3.7.22)" in game["notes"][0]["text"]
 
 
+@pytest.mark.parametrize("stale", [b"<data><name>VASL</nam", b"\xff\xfe<data/>"])
+def test_an_extensions_stale_moduledata_is_not_read(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], stale: bytes) -> None:
+    """VASSAL reads an extension's extensiondata; a broken moduledata beside it (ASL PBS
+    carries a stale copy of VASL's) made the import exit 2 while `vconv check` passed."""
+    module = write_module(tmp_path / "pbs.vmdx", EXTENSION, moduledata=None,
+                          files={"extensiondata": EXTENSIONDATA.encode(), "moduledata": stale})
+    assert main(["check", str(module)]) == 0
+    assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
+    out = capsys.readouterr().out
+    assert "'ASL PBS (Play Both Sides)': reconstructed from the build file" in out
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    assert game["sources"][0]["edition"] == "0.99a"
+    kept = game["vassal"]
+    assert (tmp_path / "game" / kept["moduledata"]).read_bytes() == stale  # verbatim
+    assert main(["dump", str(module)]) == 0
+    assert "3.7.20" in capsys.readouterr().out  # the extensiondata's VASSAL version
+
+
 def test_many_notes_of_one_kind_are_counted_not_all_printed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Fields of Fire (a real 3.7.22 module, imported without its pictures) printed 4280

@@ -1,0 +1,104 @@
+"""A module's own Java classes: which VASSAL classes they use that VASSAL 3.6 no longer has.
+
+Java resolves a class's references when it runs it: a custom class compiled against VASSAL
+3.2 that uses a class VASSAL dropped since then fails with NoClassDefFoundError, and VASSAL
+reports 'failed to load class …' for the component (IKRPG's cxio.malnorma.MalnormaFactory
+uses VASSAL.chat.node.NodeServerInfo through its own ChatFactory).
+
+A class file spells every class it uses (`VASSAL/chat/node/NodeServerInfo`, also inside type
+descriptors as `LVASSAL/…;`) in its constant pool, each string there followed by the next
+entry's tag byte, which is below 0x20: so a byte search for slash-separated names finds them
+all without parsing the file, and a damaged file only makes the search find less.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from converter.errors import VassalFormatError
+
+# Classes of VASSAL 3.2.17 that the VASSAL 3.6.0 engine lacks: the 3.2.17 release's sources
+# compared with the class list of the 3.6.0 jar, nested classes left aside.
+_REMOVED_BY_PACKAGE: dict[str, str] = {
+    "VASSAL.build.module.gamepieceimage": "MedianCut",
+    "VASSAL.chat": "DynamicClientFactory",
+    "VASSAL.chat.jabber": "AccountInfo Interceptor JabberClient JabberClientFactory JabberPlayer "
+                          "JabberRoom JabberStatus LockableJabberRoomControls ModuleAccountInfo "
+                          "PacketProcessor",
+    "VASSAL.chat.node": "BufferedSocketHandler NodeHybridClient NodeServerInfo SocketNodeClient",
+    "VASSAL.command": "TrackPiece",
+    "VASSAL.configure": "ModuleUpdaterDialog",
+    "VASSAL.counters": "Transparent",
+    "VASSAL.launch": "Command CommandClient CommandServer Main",
+    "VASSAL.tools": "AudioFileFilter Base64 ConcurrentSoftHashMap Decoder Deobfuscator "
+                    "DirectoryFileFilter ExtensionFileFilter FileChooser FileFilter "
+                    "ImageFileFilter ImageSource IterableEnumeration IterableIterator MTRandom "
+                    "MemoryUtils Obfuscator Pair ProgressDialog ResourceErrorDialog RotateFilter "
+                    "StringUtils ThreadManager TransparentFilter ZipUpdater",
+    "VASSAL.tools.bug": "Bug2694Handler",
+    "VASSAL.tools.concurrent": "EDT EDTExecutorService EDTRunnableFuture Progressor "
+                               "RunnableFuture",
+    "VASSAL.tools.image": "PNGChunkSkipInputStream RenderingClues",
+    "VASSAL.tools.io": "TempFileManager",
+    "VASSAL.tools.ipc": "Ack Fin Halt IPCMessage IPCMessageDispatcher IPCMessageReceiver "
+                        "IPCMessenger SimpleIPCMessage",
+    "VASSAL.tools.logging": "CommandClientAdapter LogOutputStreamAdapter",
+    "VASSAL.tools.version": "SimpleVersionTokenizer VassalVersion VassalVersionTokenizer Version "
+                            "VersionFormatException VersionTokenizer",
+}
+REMOVED_BY_3_6: frozenset[str] = frozenset(
+    f"{package}.{name}" for package, names in _REMOVED_BY_PACKAGE.items()
+    for name in names.split())
+
+MAX_CLASS_BYTES = 4 * 1024 * 1024
+MAX_CLASSES_FOLLOWED = 500  # of the module's own, per component class
+_SLASHED = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:/[A-Za-z_$][A-Za-z0-9_$]*)+")
+
+
+def _names_used(data: bytes) -> set[str]:
+    """Slash-separated class names in a class file (a descriptor's leading `L` both kept and
+    dropped: which one is a class is decided by the caller's lookup)."""
+    names: set[str] = set()
+    for match in _SLASHED.finditer(data):
+        text = match.group().decode("ascii")
+        names.add(text)
+        if text.startswith("L"):
+            names.add(text[1:])
+    return names
+
+
+class ClassUse:
+    """What the module's own classes use, read once per class file."""
+
+    def __init__(self, entries: dict[str, int],
+                 read: Callable[[str, int], bytes]) -> None:
+        self._entries = entries
+        self._read = read
+        self._used: dict[str, set[str]] = {}
+
+    def _uses(self, entry: str) -> set[str]:
+        if entry not in self._used:
+            try:
+                self._used[entry] = _names_used(self._read(entry, MAX_CLASS_BYTES))
+            except VassalFormatError:
+                self._used[entry] = set()  # unreadable: nothing found in it
+        return self._used[entry]
+
+    def removed(self, entry: str) -> list[tuple[str, str]]:
+        """(VASSAL class gone by 3.6, the module's class that uses it) for the class file
+        *entry* and the module's own classes it uses, in the order found."""
+        found: dict[str, str] = {}
+        queue, seen = [entry], {entry}
+        while queue and len(seen) <= MAX_CLASSES_FOLLOWED:
+            current = queue.pop(0)
+            for name in sorted(self._uses(current)):
+                dotted = name.split("$", 1)[0].replace("/", ".")
+                if dotted in REMOVED_BY_3_6:
+                    found.setdefault(dotted, current[:-len(".class")].replace("/", "."))
+                    continue
+                own = name + ".class"
+                if own in self._entries and own not in seen:
+                    seen.add(own)
+                    queue.append(own)
+        return list(found.items())
