@@ -78,6 +78,18 @@ _IMPORTED_BOARD = re.compile(r"imported from (?:[^/]*/)*?(?:Map|PrivateMap|Playe
                              r"/(?:[^/]*/)*Board\[([^\]]*)\]\s*$")
 
 
+def imported_boards(game: Game) -> dict[tuple[str, str], str]:
+    """(VASSAL map, VASSAL board) → the game board `vconv import` made of it, read from its
+    provenance: a board name several maps share (Nevsky's 'Alhambra', Malifaux's 'Side
+    board') names no one board, the map and board together do."""
+    out: dict[tuple[str, str], str] = {}
+    for b in game.boards or []:
+        read = _IMPORTED_BOARD.search(b.provenance.note or "") if b.provenance else None
+        if read is not None:
+            out.setdefault((read.group(1), read.group(2)), b.id)
+    return out
+
+
 @dataclass(slots=True)
 class PlaceNames:
     """How the builder named the game's places, read back: learned once per module."""
@@ -104,11 +116,9 @@ class PlaceNames:
 
     def _learn(self, game: Game) -> None:
         names: dict[str, int] = {}
+        self.imported = imported_boards(game)
         for b in game.boards or []:
             self.boards.setdefault(b.name, b.id)
-            read = _IMPORTED_BOARD.search(b.provenance.note or "") if b.provenance else None
-            if read is not None:
-                self.imported.setdefault((read.group(1), read.group(2)), b.id)
             grid = b.hex_grid()
             if grid is not None:
                 self.hex_ids[b.id] = set(grid.all_ids())

@@ -275,6 +275,19 @@ def test_boards_several_maps_name_alike_are_named_after_their_maps(tmp_path: Pat
         locator.place("Land", 10, 10), locator.place("Main", 10, 10))] == [
         ("Alhambra", "teuton-hand"), ("Alhambra", "russian-hand"), ("Alhambra", "land-alhambra"),
         ("Land", "land")]
+    # `vconv audit -m w.vmod --game w`: the proposed mapping ties the name 'Alhambra' to no
+    # one board; a point of each hand is still its own board's (Malifaux's own 'Desert
+    # Saloon' setup showed 2 false violations: 'starts at Side board (side-board); scenario
+    # places it at side-board-2')
+    from converter.audit.mapping import attach, load_rules_game
+
+    real = load_module(vmod)
+    mapping = attach(real, load_rules_game(tmp_path / "w"))
+    assert mapping.boards["Alhambra"] is None
+    assert [(p.game_board, p.space) for p in (
+        mapping.place("Teuton Hand", "Alhambra", "board", "Alhambra"),
+        mapping.place("Russian Hand", "Alhambra", "board", "Alhambra"))] == [
+        ("teuton-hand", "alhambra"), ("russian-hand", "alhambra-2")]
 
 
 def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
