@@ -486,3 +486,26 @@ def test_a_module_without_a_command_encoder(module: Callable[..., Path]) -> None
     assert "Couldn't build piece" in f.message and "Basic Command Encoder" in (f.hint or "")
     own = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'})
     assert not [x for x in check_module(own).findings if x.code == "no-command-encoder"]
+
+
+@pytest.mark.parametrize(("attrs", "bad"), [
+    ('x0="25.5" y0="25" dx="50.0" dy="50.0"', "x0 '25.5' is not an integer"),
+    ('x0="2147483648" y0="25" dx="50.0" dy="50.0"', "x0 '2147483648' is not an integer"),
+    ('x0="25" y0="25" dx="NaN50.0" dy="50.0"', "dx 'NaN50.0' is not a number"),
+    ('x0="+25" y0="-3" dx="5e1" dy="NaN"', None),  # Java reads these
+])
+def test_a_grid_number_java_cannot_read_loses_the_grid(
+        module: Callable[..., Path], attrs: str, bad: str | None) -> None:
+    """Tanto Monta's grids, made unreadable by hand: VASSAL fails to build the grid whose
+    x0, y0 (integers) or dx, dy (decimals) do not parse ('failed to load class …SquareGrid'),
+    so the board has no grid; the check said nothing."""
+    path = module({'x0="25" y0="25" dx="50.0" dy="50.0"': attrs,
+                   'useGridLocation="true" location="1,2"': 'useGridLocation="false"'})
+    found = [f for f in check_module(path).findings if f.code == "bad-number"]
+    if bad is None:
+        assert found == []
+        return
+    (f,) = found
+    assert f.severity is Severity.ERROR and f.where.endswith(f"SquareGrid (@{bad.split()[0]})")
+    assert f.message.startswith(bad + ": VASSAL fails to build this SquareGrid ('failed to load "
+                                "class VASSAL.build.module.map.boardPicker.board.SquareGrid')")

@@ -53,7 +53,8 @@ def explained(line: str, report: Report, module: Path) -> bool:
         return in_code and _has(report, {"custom-class"})
     missing_class = re.search(r"failed to load class ([\w.$]+)", line)
     if missing_class:
-        return _has(report, {"missing-class", "outdated-class"}, missing_class.group(1))
+        return _has(report, {"missing-class", "outdated-class", "bad-number"},
+                    missing_class.group(1))
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
@@ -91,6 +92,11 @@ BROKEN = {
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     # Blood Bowl's module has only its own encoder class; one with none builds no piece
     "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
+    # a grid number Java does not read: VASSAL builds no grid ('failed to load class'; the
+    # stack placed by the grid's location name is placed by pixels here, not to lose it too)
+    "grid-number": ({'x0="25" y0="25" dx="50.0"': 'x0="25.5" y0="25" dx="50.0"',
+                     'useGridLocation="true" location="1,2"': 'useGridLocation="false"'},
+                    set()),
 }
 
 
