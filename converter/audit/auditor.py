@@ -196,7 +196,7 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
         records.append((str(path), record))
     result = audit_records(records, mod)
     if mod.mapping is not None:
-        notes.insert(0, mod.mapping.summary())
+        notes[:0] = [mod.mapping.summary(), *mod.mapping.notes]
     result.notes.extend(notes)
     return result
 

@@ -109,6 +109,7 @@ class AuditMapping:
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _place_index: PlaceIndex | None = field(default=None, repr=False)
     _imported: dict[tuple[str, str], str] | None = field(default=None, repr=False)
+    notes: list[str] = field(default_factory=list)  # what the referee should know of the file
 
     # ------------------------------------------------------------------ the replay's questions
 
@@ -563,8 +564,32 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
         for loc, ref in locs.items():
             listed[loc] = _place_ref(game, ref, f"/places/{_esc(board)}/{_esc(loc)}", bad)
     inv = inventory(module.root, module) if module.root is not None else ModuleInventory()
-    return AuditMapping(game, str(data.get("module") or module.name), pieces, boards, places,
-                        slots=inv.slots, slot_keys=inv.slot_keys, source=str(p))
+    mapping = AuditMapping(game, str(data.get("module") or module.name), pieces, boards, places,
+                           slots=inv.slots, slot_keys=inv.slot_keys, source=str(p))
+    older = _keys_of_older_files(pieces, inv)
+    if older:  # read compatibly: those slots are tied to the piece import made of each
+        made = _slot_index(game)
+        for key in older:
+            found = made.get(inv.pieces[key].path)
+            pieces[key] = found.id if found is not None else None
+        shown = ", ".join(repr(k) for k in older[:3]) + (", ..." if len(older) > 3 else "")
+        mapping.notes.append(
+            f"the mapping {p} was written before slots sharing a folder path were told apart "
+            f"('<path>#2'): {len(older)} slot(s) of the module are not in it ({shown}); they "
+            "are tied to the pieces import made of them; propose the mapping again "
+            "(--propose-mapping) to see and edit them")
+    return mapping
+
+
+def _keys_of_older_files(pieces: dict[str, str | None], inv: ModuleInventory) -> list[str]:
+    """The module's keys `<key>#N` a mapping file lacks while it has `<key>`: the file was
+    written when the slots at one path shared that one key."""
+    out = []
+    for key in dict.fromkeys(inv.slot_keys):
+        base, sep, number = key.rpartition("#")
+        if sep and number.isdecimal() and key not in pieces and base in pieces:
+            out.append(key)
+    return out
 
 
 def _place_ref(game: Game, ref: Any, pointer: str, bad: Any) -> PlaceRef | None:

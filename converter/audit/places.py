@@ -65,6 +65,8 @@ class Place:
             # a module we did not build may name the hex otherwise (G7): its name is shown
             return f"hex {self.hex} ({self.location if name is None else name})"
         if self.space is not None:
+            if self.location.startswith("("):  # a point VASSAL names no cell of: the point
+                return f"{self.space} at {self.location}"
             return f"{self.location} ({self.space})" if self.location != self.space \
                 else self.space
         return f"{self.location} [{self.map}]" if self.kind != "offboard" else \
@@ -221,6 +223,11 @@ class Locator:
                 # VASSAL names no cell of a grid without numbering ('offboard' in its
                 # reports): the point is named by its map pixels; the game's hex stays
                 return replace(place, location=f"({x},{y})")
+        elif location_kind == "board" and place.board is not None:
+            # no grid, zone or region names the point: VASSAL's reports say 'offboard'
+            # (The Longest Day's Allied Entry Track, a board without a grid), so the point
+            # is named by its map pixels, not by the board's name, which VASSAL never shows
+            return replace(place, location=f"({x},{y})")
         return place
 
     def _named(self, map_name: str | None, x: int, y: int,

@@ -171,3 +171,49 @@ def test_a_feature_cost_joins_the_terrain_cost(play) -> None:  # type: ignore[no
 def test_a_feature_without_movement_data_changes_nothing(play) -> None:  # type: ignore[no-untyped-def]
     keep = {"id": "keep", "name": "Rocca", "applies_to": "feature", "combat": {"drm": -1}}
     assert _found(play(keep, [("na-1", "0603")], start={"na-1": "0203"})) == []
+
+
+def test_a_network_board_s_steps_are_learnt_once_for_every_later_move(mini_module) -> None:  # type: ignore[no-untyped-def]
+    """`network_path` rebuilt an area or point-to-point board's steps at every move; the
+    movement check now asks the module's PathFinder, which learns them once per piece,
+    allowance, turn (a link may open on a turn) and cost model.  What a move costs is the
+    same either way, enemy-occupied places included."""
+    from converter.audit.rules.paths import PathFinder, network_path
+
+    game = mini_module.game
+    finder = PathFinder(game)
+    board, piece = game.board("east"), game.piece("sa-1")
+    network = finder.network(board, piece, 4.0, 3, "link")
+    assert finder.network(board, piece, 4.0, 3, "link") is network
+    assert finder.network(board, piece, 4.0, 2, "link") is not network
+    for blocked in (set(), {"space:minsk"}, {"space:odessa"}):
+        for model in ("link", "terrain", "adjacent"):
+            fresh = network_path(game, board, piece, "kiev", "odessa", 4.0, 3, blocked, model)
+            kept = network_path(game, board, piece, "kiev", "odessa", 4.0, 3, blocked, model,
+                                finder.network(board, piece, 4.0, 3, model))
+            assert (kept.low, kept.high, kept.unknown, kept.path) == \
+                (fresh.low, fresh.high, fresh.unknown, fresh.path)
+
+
+def test_a_terrain_s_movement_effect_holds_only_when_its_when_says(mini_module) -> None:  # type: ignore[no-untyped-def]
+    """Terrain movement's `when` (the schema's "only in winter turns") was not read by hex
+    path costs: the effect held on every turn.  Mini's river adds 1 to entering the forest
+    of 0404 from 0405 (2 + 1); limited to turn 1, it adds nothing on turn 2, and when a
+    condition in words decides, the cost lies between the two (2 to 3)."""
+    import copy
+
+    from converter.audit.rules.paths import PathFinder
+    from converter.model.common import When
+
+    game = copy.deepcopy(mini_module.game)
+    river = game.terrain_type("river")
+    river.movement.when = When(turns=[1])
+    finder = PathFinder(game)
+    board, piece = game.board("main"), game.piece("sa-1")
+    spring = finder.hex_path(board, piece, "0405", "0404", 6.0, set(), 1)
+    summer = finder.hex_path(board, piece, "0405", "0404", 6.0, set(), 2)
+    assert (spring.low, spring.high) == (3.0, 3.0)
+    assert (summer.low, summer.high) == (2.0, 2.0)
+    river.movement.when = When(condition="when the river is in flood")
+    flood = PathFinder(game).hex_path(board, piece, "0405", "0404", 6.0, set(), 2)
+    assert (flood.low, flood.high, flood.unknown) == (2.0, 3.0, ["hexside 0405/0404"])

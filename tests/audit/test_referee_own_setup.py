@@ -181,3 +181,32 @@ def test_a_piece_past_the_board_is_placed_nowhere_as_vassal_says_offboard(
     notes = [n["text"] for n in imported["game"].get("notes", [])]
     assert any("1 piece of its saved game lies on no board of its map" in n for n in notes), notes
     assert not any("off the boards" in f["message"] for f in report["findings"])
+
+
+def test_a_mapping_file_written_before_slots_at_one_path_were_told_apart_still_reads(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A mapping file proposed before this distinction keys both 'Scout' slots of one list
+    at the one path (no `#2`).  Read as it is, the second slot was tied by its name alone, to
+    the first slot's piece, and the module's own setup showed a violation; it is now tied to
+    the piece import made of it, and the referee is told to propose the mapping again."""
+    module = write_module(tmp_path / "own.vmod", MODULE, files={"scenario.vsav": _save(SETUP)})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    mapping = tmp_path / "mapping.json"
+    assert main(["audit", "--module", str(module), "--game", str(game), "--mapping",
+                 str(mapping), "--propose-mapping"]) == 0
+    data = json.loads(mapping.read_text(encoding="utf-8"))
+    second = "Scout @ PieceWindow[Counters]/ListWidget[Scouts]/PieceSlot[Scout]#2"
+    assert data["pieces"].pop(second) == "scout-2"  # as a file of the last session had it
+    mapping.write_text(json.dumps(data), encoding="utf-8")
+    save = tmp_path / "scenario.vsav"
+    save.write_bytes(_save(SETUP))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--mapping", str(mapping), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert [f["message"] for f in report["findings"]] == [] and code == 0
+    assert (f"the mapping {mapping} was written before slots sharing a folder path were told "
+            f"apart ('<path>#2'): 1 slot(s) of the module are not in it ({second!r}); they "
+            "are tied to the pieces import made of them; propose the mapping again "
+            "(--propose-mapping) to see and edit them") in report["notes"], report["notes"]

@@ -42,3 +42,28 @@ def test_a_point_of_a_grid_without_numbering_is_named_by_its_pixels(
         messages
     numbered = _audit(tmp_path, capsys, NUMBERING)  # the module's own numbering: its names
     assert any(m.startswith("1st Bn starts at hex 0403; ") for m in numbered), numbered
+
+
+def test_a_point_of_a_board_without_a_grid_is_named_by_its_pixels(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The Longest Day's Allied Entry Track: a board with no grid, zone or region.  VASSAL
+    names every point of it 'offboard' (the 3.6 engine, vlog-maker: a gridless 500x500 board
+    of Warmachine & Hordes, a piece dropped at (100,100) is 'created in offboard'); the
+    audit named it by the board's name, which VASSAL never shows.  It now names the point."""
+    text = BUILDFILE.replace(
+        "</VASSAL.build.module.Map>",
+        '</VASSAL.build.module.Map><VASSAL.build.module.Map mapName="Reserve Map">'
+        "<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board "
+        'name="Pool" width="300" height="200" reversible="false"/>'
+        "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>", 1)
+    module = write_module(tmp_path / "pool.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp_path / "start.vsav"
+    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Reserve Map;40;60;")))
+    capsys.readouterr()
+    assert main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--format", "json"]) == 1
+    messages = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    # the game keeps the board as one space, 'pool'
+    assert any(m.startswith("1st Bn starts at pool at (40,60); ") for m in messages), messages

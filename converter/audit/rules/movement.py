@@ -109,14 +109,16 @@ class MovementCheck(Check):
         if board.kind_spec.hex_grid and o.hex is not None and d.hex is not None:
             cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
             cost = self.paths.hex_path(board, piece.game, o.hex, d.hex, cap,  # type: ignore[arg-type]
-                                       blocked)
+                                       blocked, state.turn)
             low, high, hops = cost.low, cost.high, len(cost.path)
             path_text = "-".join([o.hex, *cost.path])
             unknown = cost.unknown
         elif o.space is not None and d.space is not None:
             cap = allowance if allowance is not None else UNKNOWN_ALLOWANCE
+            network = self.paths.network(board, piece.game, cap, state.turn,  # type: ignore[arg-type]
+                                         rule.cost)
             cost = network_path(self.game, board, piece.game, o.space, d.space, cap,  # type: ignore[arg-type]
-                                state.turn, blocked, rule.cost)
+                                state.turn, blocked, rule.cost, network)
             low, high, hops, unknown = cost.low, cost.high, len(cost.path), cost.unknown
             path_text = " - ".join([o.space, *cost.path])
         else:

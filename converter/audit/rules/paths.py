@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from converter.model.board import Board, Link, Terrain
+from converter.model.common import When
 from converter.model.game import Game
 from converter.model.pieces import Piece
 
@@ -43,10 +44,11 @@ class BoardCosts:
     moves the same pieces again and again.  Enemy-occupied places are the caller's
     (`hex_path`'s *blocked*): they change from move to move, these costs do not."""
 
-    def __init__(self, game: Game, board: Board, piece: Piece) -> None:
+    def __init__(self, game: Game, board: Board, piece: Piece, turn: int | None = None) -> None:
         self.game = game
         self.board = board
         self.piece = piece
+        self.turn = turn  # a terrain's movement effect may hold on some turns only (`when`)
         hex_terrain = [t for t in game.terrain or [] if t.applies_to == "hex"]
         costs = [self._own_cost(t) for t in hex_terrain]
         known = [c for c in costs if c is not None]
@@ -75,6 +77,10 @@ class BoardCosts:
         m = t.movement
         if m is None:
             return None  # the game does not say what this terrain costs
+        if m.when is not None and _effect_holds(m.when, self.turn) is not True:
+            # off this turn, the game does not say what the terrain costs; when a condition
+            # in words decides, it may cost either: unknown both ways
+            return None
         if m.never is not None and self.game.matches(self.piece, m.never):
             return INF
         if m.only is not None and not self.game.matches(self.piece, m.only):
@@ -156,6 +162,14 @@ class BoardCosts:
             if m is None:  # the game does not say what crossing it costs
                 known, high = False, INF
                 continue
+            holds = _effect_holds(m.when, self.turn) if m.when is not None else True
+            if holds is False:
+                continue  # the hexside's effect is off this turn: it adds nothing
+            if holds is None:  # a condition in words decides: nothing, or the effect
+                known = False
+                high = INF if (m.prohibited or m.never is not None or m.only is not None) \
+                    else high + (m.added or 0.0)
+                continue
             if self._own_cost(t) == INF:
                 return INF, INF, True
             if m.added:
@@ -169,9 +183,8 @@ class PathFinder:
     and results (a long log moves the same pieces between the same hexes again and again).
 
     A result is remembered by everything it is made of: the board, the piece (its costs),
-    both ends, the allowance (a whole-move terrain costs it) and the enemy-occupied places.
-    The turn is not among them: no hex or hexside cost depends on it (terrain movement's
-    `when` is not read)."""
+    both ends, the allowance (a whole-move terrain costs it) and the enemy-occupied places,
+    and the turn when a terrain's movement effect holds on some turns only (`when`)."""
 
     def __init__(self, game: Game,
                  neighbours: dict[str, dict[str, list[str]]] | None = None) -> None:
@@ -180,7 +193,11 @@ class PathFinder:
         # the tables for every log audited with it
         self._neighbours = neighbours if neighbours is not None else {}
         self._results: dict[tuple[object, ...], PathCost] = {}
-        self._costs: dict[tuple[str, str], BoardCosts] = {}
+        self._costs: dict[tuple[str, str, int | None], BoardCosts] = {}
+        self._networks: dict[tuple[object, ...], NetworkEdges] = {}
+        # whether a hex cost may depend on the turn: else one cache serves every turn
+        self._timed = any(t.movement is not None and t.movement.when is not None
+                          for t in game.terrain or [])
 
     def neighbours(self, board: Board) -> dict[str, list[str]]:
         table = self._neighbours.get(board.id)
@@ -191,16 +208,30 @@ class PathFinder:
                                                   for h in grid.all_ids()}
         return table
 
+    def network(self, board: Board, piece: Piece, allowance: float, turn: int | None,
+                cost_model: str | None) -> NetworkEdges:
+        """The steps of an area or point-to-point board for this piece, learnt once."""
+        key = (board.id, piece.id, allowance, turn, cost_model)
+        found = self._networks.get(key)
+        if found is None:
+            if len(self._networks) > 1_000:
+                self._networks.clear()
+            found = self._networks[key] = NetworkEdges(self.game, board, piece, allowance,
+                                                       turn, cost_model)
+        return found
+
     def hex_path(self, board: Board, piece: Piece, origin: str, destination: str,
-                 allowance: float, blocked: set[str]) -> PathCost:
-        key = (board.id, piece.id, origin, destination, allowance, frozenset(blocked))
+                 allowance: float, blocked: set[str], turn: int | None = None) -> PathCost:
+        turn = turn if self._timed else None
+        key = (board.id, piece.id, origin, destination, allowance, frozenset(blocked), turn)
         found = self._results.get(key)
         if found is None:
             if len(self._results) > 50_000:
                 self._results.clear()
-            costs = self._costs.get((board.id, piece.id))
+            costs = self._costs.get((board.id, piece.id, turn))
             if costs is None:
-                costs = self._costs[(board.id, piece.id)] = BoardCosts(self.game, board, piece)
+                costs = self._costs[(board.id, piece.id, turn)] = BoardCosts(
+                    self.game, board, piece, turn)
             found = self._results[key] = hex_path(self.game, board, piece, origin,
                                                   destination, allowance, blocked,
                                                   self.neighbours(board), costs)
@@ -289,27 +320,91 @@ def _dijkstra(start: str, goal: str,
 
 def network_path(game: Game, board: Board, piece: Piece, origin: str, destination: str,
                  allowance: float, turn: int | None, blocked: set[str],
-                 cost_model: str | None) -> PathCost:
+                 cost_model: str | None, network: NetworkEdges | None = None) -> PathCost:
     """Cheapest and dearest shortest paths on an area or point-to-point board.
 
     *cost_model* is the rule's: "terrain" (the space entered), "link" (the link crossed) or
     "adjacent" (one per step).  A link whose restriction depends on a free-text condition,
     a space or link whose cost the game does not give, or a board given only in part (more
-    connections may exist) widens the interval instead of being guessed.
+    connections may exist) widens the interval instead of being guessed.  *network*: the
+    board's steps for this piece, allowance, turn and cost model when already learnt
+    (`PathFinder.network`); enemy-occupied places (*blocked*) are never entered.
     """
-    edges: dict[str, list[tuple[str, float, float]]] = {}
-    unknown: set[str] = set()
+    if network is None:
+        network = NetworkEdges(game, board, piece, allowance, turn, cost_model)
+    barred = {k[len("space:"):] for k in blocked if k.startswith("space:")}
+    edges = network.edges
 
-    def add(a: str, b: str, low: float, high: float) -> None:
-        edges.setdefault(a, []).append((b, low, high))
+    def steps(space_id: str) -> list[tuple[str, float, float]]:
+        return edges.get(space_id, [])
 
-    def enter(space_id: str) -> tuple[float, float]:
-        if f"space:{space_id}" in blocked:
-            return INF, INF
-        if cost_model == "adjacent":
-            return 1.0, 1.0
-        if cost_model != "terrain":
-            return 0.0, 0.0
+    def stops(space_id: str) -> bool:
+        return stopping_place(game, board, None, space_id)
+
+    low, path, _ = _dijkstra(origin, destination, steps, stops, False, barred)
+    high, _, _ = _dijkstra(origin, destination, steps, stops, True, barred)
+    complete = bool(board.complete)
+    # (entering the destination learns what a place no step reaches lacks)
+    entered = network.enter(destination)[0][0] if not complete and destination not in barred \
+        else INF
+    unknown = network.links_unknown | {note for space_id, note in network.spaces_unknown.items()
+                                       if space_id not in barred}
+    notes = sorted(unknown)
+    if entered < INF:
+        # a connection the data lacks may be shorter: no lower bound can be proved
+        notes.append(f"the connections of board {board.id!r} (the map is only partly given)")
+        low = 0.0
+    return PathCost(low, high, notes, path)
+
+
+class NetworkEdges:
+    """The steps of an area or point-to-point board for one piece, allowance, turn and cost
+    model, learnt once (`network_path` had rebuilt them at every move): (neighbour, low,
+    high) cost of each step from a space, and what the game does not say (a space's terrain,
+    a link type's cost).  Enemy-occupied places change from move to move: the search bars
+    them, these steps do not know them."""
+
+    def __init__(self, game: Game, board: Board, piece: Piece, allowance: float,
+                 turn: int | None, cost_model: str | None) -> None:
+        self.game, self.piece, self.allowance, self.cost_model = game, piece, allowance, \
+            cost_model
+        self.edges: dict[str, list[tuple[str, float, float]]] = {}
+        self.spaces_unknown: dict[str, str] = {}  # space id → what its cost lacks
+        self.links_unknown: set[str] = set()
+        self._entered: dict[str, tuple[tuple[float, float], str | None]] = {}
+        for space in board.spaces or []:
+            for other in space.adjacent or []:
+                for a, b in ((space.id, other), (other, space.id)):
+                    e, c = self.enter(b)[0], self._crossing(None)
+                    self._add(a, b, e[0] + c[0], e[1] + c[1])
+        for link in board.links or []:
+            ok = _link_open(game, link, piece, turn)
+            if ok is False:
+                continue
+            a, b = link.between
+            for x, y in ([(a, b)] if link.directed else [(a, b), (b, a)]):
+                e, c = self.enter(y)[0], self._crossing(link)
+                low, high = e[0] + c[0], e[1] + c[1]
+                self._add(x, y, low, INF if ok is None else high)
+
+    def _add(self, a: str, b: str, low: float, high: float) -> None:
+        self.edges.setdefault(a, []).append((b, low, high))
+
+    def enter(self, space_id: str) -> tuple[tuple[float, float], str | None]:
+        """((low, high) cost of entering a space, what the game does not say of it)."""
+        found = self._entered.get(space_id)
+        if found is None:
+            found = self._entered[space_id] = self._enter(space_id)
+            if found[1] is not None:
+                self.spaces_unknown[space_id] = found[1]
+        return found
+
+    def _enter(self, space_id: str) -> tuple[tuple[float, float], str | None]:
+        game, piece, allowance = self.game, self.piece, self.allowance
+        if self.cost_model == "adjacent":
+            return (1.0, 1.0), None
+        if self.cost_model != "terrain":
+            return (0.0, 0.0), None
         found = game.space(space_id)
         space = found[1] if found is not None else None
         ids = (space.terrain or []) if space is not None else []
@@ -326,53 +421,22 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
         extra = feature_cost(game, space.features if space is not None else None, piece,
                              allowance)
         if extra == INF:
-            return INF, INF
+            return (INF, INF), None
         if not values:
-            unknown.add(f"terrain of {space_id}")
-            return extra, INF
-        return max(*values, extra), max(*values, extra)
+            return (extra, INF), f"terrain of {space_id}"
+        return (max(*values, extra), max(*values, extra)), None
 
-    def stops(space_id: str) -> bool:
-        return stopping_place(game, board, None, space_id)
-
-    def crossing(link: Link | None) -> tuple[float, float]:
-        if cost_model != "link":
+    def _crossing(self, link: Link | None) -> tuple[float, float]:
+        if self.cost_model != "link":
             return 0.0, 0.0
         if link is None:
             return 0.0, INF  # a border with no link type: its cost is not given
-        t = game.terrain_type(link.type)
-        c = _terrain_cost(game, t, piece, allowance) if t is not None else None
+        t = self.game.terrain_type(link.type)
+        c = _terrain_cost(self.game, t, self.piece, self.allowance) if t is not None else None
         if c is None:
-            unknown.add(f"cost of {link.type} links")
+            self.links_unknown.add(f"cost of {link.type} links")
             return 0.0, INF
         return c, c
-
-    for space in board.spaces or []:
-        for other in space.adjacent or []:
-            for a, b in ((space.id, other), (other, space.id)):
-                e, c = enter(b), crossing(None)
-                add(a, b, e[0] + c[0], e[1] + c[1])
-    for link in board.links or []:
-        ok = _link_open(game, link, piece, turn)
-        if ok is False:
-            continue
-        a, b = link.between
-        for x, y in ([(a, b)] if link.directed else [(a, b), (b, a)]):
-            e, c = enter(y), crossing(link)
-            low, high = e[0] + c[0], e[1] + c[1]
-            add(x, y, low, INF if ok is None else high)
-    complete = bool(board.complete)
-    def steps(space_id: str) -> list[tuple[str, float, float]]:
-        return edges.get(space_id, [])
-
-    low, path, _ = _dijkstra(origin, destination, steps, stops, False)
-    high, _, _ = _dijkstra(origin, destination, steps, stops, True)
-    notes = sorted(unknown)
-    if not complete and enter(destination)[0] < INF:
-        # a connection the data lacks may be shorter: no lower bound can be proved
-        notes.append(f"the connections of board {board.id!r} (the map is only partly given)")
-        low = 0.0
-    return PathCost(low, high, notes, path)
 
 
 def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float) -> float | None:
@@ -426,6 +490,12 @@ def stopping_place(game: Game, board: Board, hex_id: str | None,
         return space is not None and ends_move(game, space.terrain, space.features,
                                                ("space", "hex"))
     return False
+
+
+def _effect_holds(when: When, turn: int | None) -> bool | None:
+    """Whether a movement effect limited by *when* holds on *turn* (None: a condition in
+    words decides, or the turn is not known)."""
+    return None if when.condition else when.applies(turn)
 
 
 def _link_open(game: Game, link: Link, piece: Piece, turn: int | None) -> bool | None:
