@@ -509,3 +509,16 @@ def test_a_grid_number_java_cannot_read_loses_the_grid(
     assert f.severity is Severity.ERROR and f.where.endswith(f"SquareGrid (@{bad.split()[0]})")
     assert f.message.startswith(bad + ": VASSAL fails to build this SquareGrid ('failed to load "
                                 "class VASSAL.build.module.map.boardPicker.board.SquareGrid')")
+
+
+def test_a_basic_piece_short_of_its_name_field_fails_the_module(
+        module: Callable[..., Path]) -> None:
+    """The template's pieces with their Basic Piece fields cut short (a hostile variant of a
+    real 3.7.9 module): the engine reports 'module load failed: NoSuchElementException' (VASSAL
+    reads the name with no default); the check said nothing, import left the pieces out."""
+    path = module({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                   "+/null/piece;;;card.png/null;0;0;3;0"})
+    f = only(path, "piece-decode")
+    assert f.severity is Severity.ERROR and f.where.endswith("CardSlot[Card A]")
+    assert "its Basic Piece definition lacks fields" in f.message
+    assert not [f for f in check_module(module()).findings if f.code == "piece-decode"]
