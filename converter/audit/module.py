@@ -32,6 +32,7 @@ from converter.vassal.grid import HexGeometry
 from converter.vassal.grid import SquareGeometry
 from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
+from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.vmod_reader import ModuleFile
 
 if TYPE_CHECKING:
@@ -148,13 +149,12 @@ class MapGeometry:
         boards as laid now or as *placed* (an earlier SetBoards' layout)."""
         if placed is None:
             placed = self.placed
-        for bx, by, board in placed:
-            if bx <= x < bx + board.size[0] and by <= y < by + board.size[1]:
-                return board, x - bx, y - by
-        for bx, by, board in reversed(placed):  # a board of unknown size reaches on
-            if not board.size_known and bx <= x and by <= y:
-                return board, x - bx, y - by
-        return None
+        found = board_under(x, y, [LaidBoard(bx, by, *board.size, board.size_known)
+                                   for bx, by, board in placed])
+        if found is None:
+            return None
+        bx, by, board = placed[found]
+        return board, x - bx, y - by
 
 
 @dataclass(slots=True)

@@ -24,6 +24,7 @@ from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
+from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.savefile import read_save_bytes
 from converter.vassal.traits import PieceTraits
 
@@ -137,15 +138,25 @@ def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: Bo
               x: int, y: int, path: str) -> dict[str, Any] | None:
     on_map = [b for b in boards.placed if b.map_name == vmap.map_name]
     chosen = [b for n in (names or []) for b in on_map if b.vassal_name == n] or on_map[:1]
+    laid: list[LaidBoard] = []
     left = vmap.edge_width
     for board in chosen:
-        width, height = board.size or (0, 0)
-        bx, by = x - left, y - vmap.edge_height
-        if 0 <= bx < width and 0 <= by < height or (len(chosen) == 1
-                                                    and not board.size_known):
-            return _named(ctx, board, bx, by, path)  # (VASSAL says 'offboard' past a board)
+        width, height = _laid_size(board)
+        laid.append(LaidBoard(left, vmap.edge_height, width, height, board.size_known))
         left += width
-    return None
+    found = board_under(x, y, laid)  # the audit's answer too
+    if found is None:
+        return None  # VASSAL says 'offboard': past the boards, or in the map's margin
+    return _named(ctx, chosen[found], x - laid[found].left, y - laid[found].top, path)
+
+
+def _laid_size(board: PlacedBoard) -> tuple[int, int]:
+    """The size a board is laid at: its image's; when that is absent, the size the board
+    states (VASSAL's default when none), as the audit lays it (`converter.vassal.layout`),
+    not the extent import gives its grid."""
+    if board.size_known or board.component is None:
+        return board.size or (0, 0)
+    return board.component.width, board.component.height
 
 
 def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,
