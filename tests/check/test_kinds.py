@@ -357,6 +357,25 @@ def test_a_custom_class_using_a_class_vassal_dropped_fails_to_load(
     assert only(module(extra, files=files), "custom-class").severity is Severity.INFO
 
 
+def test_a_custom_class_using_a_class_newer_than_36_needs_that_version(
+        module: Callable[..., Path]) -> None:
+    """A custom class that uses a class VASSAL added in 3.7 fails to load in 3.6 as one that
+    uses a dropped class does: an error where the module declares 3.6, else information."""
+    extra = {"<VASSAL.build.module.Documentation/>":
+             "<VASSAL.build.module.Documentation/><mygame.Factory/>"}
+    files = {"scenario.vsav": _save(SCENARIO),
+             "mygame/Factory.class": _class_file("mygame/Factory",
+                                                 "(LVASSAL/counters/GlobalAttach;)V")}
+    f = only(module(extra, files=files), "newer-than-declared")
+    assert "uses VASSAL.counters.GlobalAttach (VASSAL 3.7), which VASSAL added after 3.6: " \
+        "older players fail to load the class ('failed to load class mygame.Factory'), and " \
+        "the module declares VassalVersion 3.6.0" in f.message
+    newer = {**extra, 'VassalVersion="3.6.0"': 'VassalVersion="3.7.2"'}
+    meta = '<data version="1"><VassalVersion>3.7.2</VassalVersion><name>Test</name></data>'
+    assert only(module(newer, files=files, moduledata=meta), "needs-version").severity \
+        is Severity.INFO
+
+
 def test_metadata_problems(module: Callable[..., Path]) -> None:
     assert only(module(moduledata=None), "no-moduledata").severity is Severity.WARNING
     other = '<data version="1"><VassalVersion>3.6.0</VassalVersion><name>Tset</name></data>'

@@ -53,8 +53,8 @@ def explained(line: str, report: Report, module: Path) -> bool:
         return in_code and _has(report, {"custom-class"})
     missing_class = re.search(r"failed to load class ([\w.$]+)", line)
     if missing_class:
-        return _has(report, {"missing-class", "outdated-class", "bad-number"},
-                    missing_class.group(1))
+        return _has(report, {"missing-class", "outdated-class", "bad-number", "needs-version",
+                             "newer-than-declared"}, missing_class.group(1))
     if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
         # a Basic Piece short of fields: the module's load fails, each component around it
         return _has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
