@@ -107,12 +107,15 @@ class Replay:
             if type(c) is cmd.SetBoards:  # restored pieces by them all the same
                 self._boards(c, True)
         self._want_add = self._listens(PieceAdded)
-        for c in restored:  # (inlined: a real log restores thousands of pieces)
-            self.commands += 1
-            handler = handlers.get(type(c))
-            if handler is not None:
-                handler(c, True)
-            self._index += 1
+        if st.game is None and not self._want_add:
+            self._restore_unjudged(restored)
+        else:
+            for c in restored:  # (inlined: a real log restores thousands of pieces)
+                self.commands += 1
+                handler = handlers.get(type(c))
+                if handler is not None:
+                    handler(c, True)
+                self._index += 1
         self._emit(StepEnded(self._pos()))
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
@@ -205,6 +208,53 @@ class Replay:
                 members = self._members[c.state] = _members(parts)
                 for member in members:
                     self._stack_at[member] = where
+
+    def _restore_unjudged(self, restored: list[cmd.Command]) -> None:
+        """The restored game of a module without a game description, to no visitor of
+        its added pieces: what `_add` does for each, in one loop.
+
+        A real log restores thousands of pieces and stacks and names none of them, so
+        each costs only its place (`where`) and one `PieceState`; the other commands go
+        to their handlers."""
+        st = self.state
+        pieces, stacks, stack_at = st.pieces, st.stacks, self._stack_at
+        members = self._members
+        reader = st.module.traits
+        where, maps, locator = reader.where, st.module.maps, st.locator
+        handlers, add, new_piece = self._handlers, cmd.AddPiece, PieceState
+        layout = locator.layout
+        index = self._index
+        for c in restored:
+            if type(c) is add:
+                added: cmd.AddPiece = c
+                type_text, piece_id, state = added.type, added.id, added.state
+                if type_text == "stack":
+                    found = members.pop(state, None)
+                    stacks[piece_id] = found if found is not None else _stack_members(state)
+                elif type_text[:5] != "deck;":
+                    unnamed, map_id, x, y = where(type_text, state)
+                    if unnamed:
+                        self._index = index
+                        self._problem(f"piece {piece_id} has an unreadable trait chain; "
+                                      "kept off the board")
+                    if map_id is None and piece_id in stack_at:
+                        map_id, x, y = stack_at.pop(piece_id)
+                    if map_id is not None and map_id not in maps:
+                        self._index = index
+                        self._unknown_map(map_id)
+                    # (as `_add` makes it; positional: a real log makes thousands)
+                    pieces[piece_id] = new_piece(piece_id, type_text, state, map_id, x, y,
+                                                 None, layout, None, None, map_id is not None,
+                                                 None, None, reader)
+            else:
+                handler = handlers.get(type(c))
+                if handler is not None:
+                    self._index = index
+                    handler(c, True)
+                    layout = locator.layout  # (a SetBoards lays new boards)
+            index += 1
+        self.commands += len(restored)
+        self._index = index
 
     # ------------------------------------------------------------------ commands
 

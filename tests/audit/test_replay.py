@@ -259,3 +259,29 @@ def test_the_step_list_of_a_real_log_names_pieces_as_eager_naming_did() -> None:
     assert len(lazy.steps) > 900
     assert [(s.step, s.text, s.moves) for s in lazy.steps] == \
         [(s.step, s.text, s.moves) for s in eager.steps]
+
+
+@pytest.mark.parametrize("log, vmod", [
+    ("longest-day/0606-1.log", "longest-day/TheLongestDay-noimages.vmod"),
+    ("tour.vlog", "tour.vmod"),
+    ("zxvt-capture/5x5_startup.vlog", "zxvt-capture/zxvt-0.3.0.vmod")])
+def test_a_restored_game_no_visitor_watches_is_the_one_each_added_piece_is_told(
+        log: str, vmod: str) -> None:
+    """Without a game description and with no visitor of the restored game's pieces, the
+    replay restores a real log's thousands of pieces in one loop: each piece stands where
+    it does when every added piece is told to a visitor, and the problems are the same."""
+    from converter.audit.events import PieceAdded
+
+    class Watcher(Visitor):
+        handles = (PieceAdded,)
+
+    def restored(*visitors: Visitor) -> tuple[list[tuple[object, ...]], list[str]]:
+        _save, record = read_game(REAL / log)
+        r = replay(record, load_module(REAL / vmod), visitors, source=log)
+        pieces = [(p.id, p.type_text, p.state_text, p.map, p.x, p.y, p.on_board,
+                   p.place.label(), p.traits) for p in r.state.pieces.values()]
+        return pieces, [f"{p.pos}: {p.message}" for p in r.problems]
+
+    fast, told = restored(), restored(Watcher())
+    assert len(fast[0]) > 0
+    assert fast == told
