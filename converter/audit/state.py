@@ -105,7 +105,9 @@ class PieceName:
         t = self._traits
         if t is None and self._reader is not None:
             t = self._traits = self._reader.read(self._type, self._state)
-        return t.name if t is not None else self._id
+        if t is None:
+            return self._id
+        return t.name or f"(unnamed piece {self._id})"  # a mat, a button: its id tells it
 
 
 @dataclass(slots=True)

@@ -214,6 +214,19 @@ def test_a_piece_named_question_mark_is_a_piece_not_an_unreadable_chain(
     assert moved.startswith("?: ") and " → " in moved
 
 
+def test_the_step_list_tells_a_nameless_piece_by_its_id(tour: AuditModule) -> None:
+    """The Longest Day moves pieces whose Basic Piece has no name: the step list read
+    ': (133,503) [Allied Airborne Display] → 8336'; it now says which piece moved, by the
+    id the replay problems name it by."""
+    from converter.audit.auditor import audit_records
+
+    text = ("begin_save\x1b+/7/piece;;;a.png;/Main Map;100;100;1;0\x1bend_save\x1b"
+            "LOG\tM/7/Main Map/500/300/null/Main Map/100/100/null")
+    result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
+    [moved] = result.files[0].recorded[0].text
+    assert moved.startswith("(unnamed piece 7): ") and " → " in moved
+
+
 def test_the_step_list_names_a_piece_as_it_was_named_at_each_step(tour: AuditModule) -> None:
     """The HTML step list shows a piece by the name it had when the step moved it, though
     the name is decoded only when the list is shown: renamed later, its earlier moves keep
