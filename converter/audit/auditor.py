@@ -25,24 +25,67 @@ from converter.audit.replay import Replay, Visitor
 from converter.audit.rules import all_checks
 from converter.audit.rules.base import section_of
 from converter.model.game import Game
-from converter.audit.state import GameState
+from converter.audit.places import Place
+from converter.audit.state import GameState, PieceName
 from converter.errors import InputError
 from converter.vassal.commands import GameRecord
 from converter.vassal.savefile import read_game
 
 
+# (kind, piece, place, origin) of a line the step list names a piece in: its text is made
+# when the list is shown
+_MOVED, _PLACED, _REMOVED = 0, 1, 2
+
+
 @dataclass(slots=True)
 class StepRecord:
-    """What one replay step did, for the HTML step list."""
+    """What one replay step did, for the HTML step list.
+
+    Its lines name pieces, and naming a piece means decoding its traits: only the HTML
+    report shows the list (text and JSON never do), so the names are decoded when the list
+    is first read, each as the piece was at its event."""
 
     file: str
     step: int
     player: str | None
     turn: int | None
     phase: str | None
-    moves: list[tuple[str, str, int, int, int, int, str]] = field(default_factory=list)
-    text: list[str] = field(default_factory=list)
+    # a line's text, or (kind, the piece then, place, origin) for a line naming a piece
+    lines: list[str | tuple[int, PieceName, Place, Place]] = field(default_factory=list)
+    # (map, the piece then, from x, y, to x, y, origin, destination) of each one-map move
+    raw_moves: list[tuple[str, PieceName, int, int, int, int, Place, Place]] = \
+        field(default_factory=list)
     undone: bool = False
+    _text: list[str] | None = field(default=None, repr=False, compare=False)
+    _moves: list[tuple[str, str, int, int, int, int, str]] | None = \
+        field(default=None, repr=False, compare=False)
+
+    @property
+    def text(self) -> list[str]:
+        """Each line the step list shows for this step."""
+        text = self._text
+        if text is None:
+            text = self._text = [line if isinstance(line, str) else _line(*line)
+                                 for line in self.lines]
+        return text
+
+    @property
+    def moves(self) -> list[tuple[str, str, int, int, int, int, str]]:
+        """(map, piece, from x, y, to x, y, 'origin → destination') of each one-map move."""
+        moves = self._moves
+        if moves is None:
+            moves = self._moves = [
+                (m, str(named), x0, y0, x1, y1, f"{origin.label()} → {dest.label()}")
+                for m, named, x0, y0, x1, y1, origin, dest in self.raw_moves]
+        return moves
+
+
+def _line(kind: int, named: PieceName, place: Place, origin: Place) -> str:
+    if kind == _MOVED:
+        return f"{named}: {origin.label()} → {place.label()}"
+    if kind == _PLACED:
+        return f"{named} placed at {place.label()}"
+    return f"{named} removed from {place.label()}"
 
 
 class StepRecorder(Visitor):
@@ -66,34 +109,44 @@ class StepRecorder(Visitor):
             phase = state.phase.name if state.phase else None
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
-        if isinstance(event, PieceMoved):
-            name, way = event.piece.name, f"{event.origin.label()} → {event.destination.label()}"
-            if event.piece.map is not None and event.origin.map == event.destination.map:
-                cur.moves.append((event.destination.map or "", name, *event.from_xy,
-                                  *event.to_xy, way))
-                cur.player = cur.player or event.player
-            cur.text.append(f"{name}: {way}")
-        elif isinstance(event, PieceAdded) and event.pos.step > 0:
-            cur.text.append(f"{event.piece.name} placed at {event.place.label()}")
-        elif isinstance(event, PieceChanged) and event.pos.step > 0:
-            if event.old_step != event.new_step and event.new_step is not None:
-                cur.text.append(f"{event.old_name}: step {event.old_step} → {event.new_step}")
-            elif event.old_masked != event.new_masked:
-                cur.text.append(f"{event.new_name}: {'hidden' if event.new_masked else 'revealed'}")
+        kind = type(event)
+        if kind is PieceMoved:
+            moved: PieceMoved = event  # type: ignore[assignment]
+            named = moved.piece.name_then()
+            if moved.piece.map is not None and moved.origin.map == moved.destination.map:
+                cur.raw_moves.append((moved.destination.map or "", named, *moved.from_xy,
+                                      *moved.to_xy, moved.origin, moved.destination))
+                cur.player = cur.player or moved.player
+            cur.lines.append((_MOVED, named, moved.destination, moved.origin))
+        elif kind is PieceAdded and event.pos.step > 0:
+            added: PieceAdded = event  # type: ignore[assignment]
+            cur.lines.append((_PLACED, added.piece.name_then(), added.place, added.place))
+        elif kind is PieceChanged and event.pos.step > 0:
+            changed: PieceChanged = event  # type: ignore[assignment]
+            if changed.old_step != changed.new_step and changed.new_step is not None:
+                cur.lines.append(f"{changed.old_name}: step {changed.old_step} → "
+                                 f"{changed.new_step}")
+            elif changed.old_masked != changed.new_masked:
+                cur.lines.append(f"{changed.new_name}: "
+                                 f"{'hidden' if changed.new_masked else 'revealed'}")
             else:
-                cur.text.append(f"{event.old_name} → {event.new_name}")
-        elif isinstance(event, PieceRemoved):
-            cur.text.append(f"{event.piece.name} removed from {event.place.label()}")
-        elif isinstance(event, DiceRolled):
-            cur.text.append(f"roll {event.label} = {event.result}")
-            cur.player = cur.player or event.player
-        elif isinstance(event, Chatted) and event.pos.step > 0:
-            cur.text.append("chat: " + html.unescape(event.text))
-        elif isinstance(event, TurnChanged) and event.pos.step > 0:
-            cur.text.append(f"turn {event.turn}" + (f": {event.text}" if event.text else ""))
-            cur.turn = event.turn
-        elif isinstance(event, StepEnded):
-            if event.pos.step > 0 and (cur.moves or cur.text):
+                cur.lines.append(f"{changed.old_name} → {changed.new_name}")
+        elif kind is PieceRemoved:
+            removed: PieceRemoved = event  # type: ignore[assignment]
+            cur.lines.append((_REMOVED, removed.piece.name_then(), removed.place, removed.place))
+        elif kind is DiceRolled:
+            rolled: DiceRolled = event  # type: ignore[assignment]
+            cur.lines.append(f"roll {rolled.label} = {rolled.result}")
+            cur.player = cur.player or rolled.player
+        elif kind is Chatted and event.pos.step > 0:
+            cur.lines.append("chat: " + html.unescape(event.text))  # type: ignore[attr-defined]
+        elif kind is TurnChanged and event.pos.step > 0:
+            turned: TurnChanged = event  # type: ignore[assignment]
+            cur.lines.append(f"turn {turned.turn}" + (f": {turned.text}" if turned.text
+                                                       else ""))
+            cur.turn = turned.turn
+        elif kind is StepEnded:
+            if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)
             self._current = None

@@ -17,13 +17,14 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from converter.audit.module import AuditModule
-from converter.audit.places import Place
+from converter.audit.places import Place, imported_boards
 from converter.builder.conventions import (
     hex_of_location, read_game_from_vmod, space_names, track_cell_names, track_values)
 from converter.errors import InputError, VassalFormatError
@@ -107,6 +108,7 @@ class AuditMapping:
     _types: dict[tuple[str, str], Piece | None] = field(default_factory=dict, repr=False)
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _place_index: PlaceIndex | None = field(default=None, repr=False)
+    _imported: dict[tuple[str, str], str] | None = field(default=None, repr=False)
     notes: list[str] = field(default_factory=list)  # what the referee should know of the file
 
     # ------------------------------------------------------------------ the replay's questions
@@ -146,10 +148,16 @@ class AuditMapping:
         """The Place of a VASSAL location, named in the game's terms through the mapping."""
         game_board = self.boards.get(board)
         listed = self.places.get(board, {})
-        if location in listed:
-            ref = listed[location]
-        else:
-            ref = self._default(game_board, kind, location)
+        ref = None
+        if game_board is None:  # a board name several maps share ties to no one board:
+            if self._imported is None:  # the board import made of this map's is that board
+                self._imported = imported_boards(self.game)
+            own = self._imported.get((map_name, board))
+            ref = self._default(own, kind, location) if own is not None else None
+            game_board = own if ref is not None else None
+        if ref is None:
+            ref = listed[location] if location in listed else \
+                self._default(game_board, kind, location)
         if ref is None:
             return Place(map_name, location, kind, board, game_board)
         gb = ref.board or game_board
@@ -479,8 +487,11 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
         listed = places.setdefault(board, {})
         for _kind, location in locs:
             listed[location] = match_place(game, boards.get(board), location, places_index)
+    shared = Counter(name for _map, name in imported_boards(game))
     for board, gid in list(boards.items()):
-        if gid is None:  # a board holding one of the game's spaces is that space's board
+        if shared[board] > 1:  # several maps' boards of this name, each imported on its own:
+            boards[board] = None  # no one board; `place` ties each map's own
+        elif gid is None:  # a board holding one of the game's spaces is that space's board
             ties = {found[0].id for ref in places.get(board, {}).values()
                     if ref is not None and ref.space
                     and (found := game.space(ref.space)) is not None}

@@ -8,6 +8,7 @@ or its id); the display's zones are `<track name> <label>`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 
 from converter.audit.module import AuditModule, BoardGeometry
@@ -73,6 +74,22 @@ class Place:
 
 
 OFF_MAP = Place(None, "off-map", "offmap")
+# an imported board's provenance names its map and board:
+# "imported from PrivateMap[Teuton Hand]/BoardPicker/Board[Alhambra]"
+_IMPORTED_BOARD = re.compile(r"imported from (?:[^/]*/)*?(?:Map|PrivateMap|PlayerHand)\[([^\]]*)\]"
+                             r"/(?:[^/]*/)*Board\[([^\]]*)\]\s*$")
+
+
+def imported_boards(game: Game) -> dict[tuple[str, str], str]:
+    """(VASSAL map, VASSAL board) → the game board `vconv import` made of it, read from its
+    provenance: a board name several maps share (Nevsky's 'Alhambra', Malifaux's 'Side
+    board') names no one board, the map and board together do."""
+    out: dict[tuple[str, str], str] = {}
+    for b in game.boards or []:
+        read = _IMPORTED_BOARD.search(b.provenance.note or "") if b.provenance else None
+        if read is not None:
+            out.setdefault((read.group(1), read.group(2)), b.id)
+    return out
 
 
 @dataclass(slots=True)
@@ -85,6 +102,9 @@ class PlaceNames:
     board_spaces: dict[str, dict[str, str]] = field(default_factory=dict)  # board → name → id
     tracks: dict[str, tuple[str, int]] = field(default_factory=dict)
     hex_ids: dict[str, set[str]] = field(default_factory=dict)  # game board id → its hex ids
+    # (VASSAL map, VASSAL board) an imported board came from → its id: the import names a
+    # board after its map when other maps have a board of its name (Nevsky's 'Alhambra')
+    imported: dict[tuple[str, str], str] = field(default_factory=dict)
 
     @classmethod
     def of(cls, module: AuditModule) -> PlaceNames:
@@ -98,6 +118,7 @@ class PlaceNames:
 
     def _learn(self, game: Game) -> None:
         names: dict[str, int] = {}
+        self.imported = imported_boards(game)
         for b in game.boards or []:
             self.boards.setdefault(b.name, b.id)
             grid = b.hex_grid()
@@ -231,8 +252,8 @@ class Locator:
         if self.module.mapping is not None:  # another's module: names tied by the mapping
             return self.module.mapping.place(map_name, board.name, kind, name)
         names = self._names
-        game_board = names.maps.get(map_name) or names.boards.get(board.name) or \
-            names.boards.get(map_name)
+        game_board = names.imported.get((map_name, board.name)) or names.maps.get(map_name) \
+            or names.boards.get(board.name) or names.boards.get(map_name)
         if kind == "hex" and game_board in names.hex_ids:
             hex_id = name if name in names.hex_ids[game_board] else None
             return Place(map_name, name, kind, board.name, game_board, hex=hex_id)

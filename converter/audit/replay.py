@@ -337,7 +337,7 @@ class Replay:
         old = st.traits(piece)
         old_step = st.step_of(piece) if piece.game is not None else None
         piece.state_text = c.new_state
-        piece._traits = None
+        piece._traits = piece.named = None
         new = st.traits(piece)
         if new is UNREADABLE:
             self._problem(f"ChangePiece of piece {c.id}: the new state does not fit its type")

@@ -38,6 +38,8 @@ class PieceState:
     _traits: Traits | None = field(default=None, repr=False)
     # decodes the traits when first asked (most pieces of a real log are never named)
     reader: TraitReader | None = field(default=None, repr=False)
+    # its name until a change may rename it, decoded when first shown (`name_then`)
+    named: PieceName | None = field(default=None, repr=False)
 
     @property
     def place(self) -> Place:
@@ -66,6 +68,15 @@ class PieceState:
         t = self.traits
         return t.name if t is not None else self.id
 
+    def name_then(self) -> PieceName:
+        """Its name now, to be decoded only if shown: the HTML step list names each piece
+        a step moved, as it was named then, and text and JSON reports show no step list."""
+        named = self.named
+        if named is None:
+            named = self.named = PieceName(self._traits, self.reader, self.type_text,
+                                           self.state_text, self.id)
+        return named
+
     @property
     def card_id(self) -> str | None:
         """The game's card this is (a card the builder marked), None for anything else."""
@@ -75,6 +86,26 @@ class PieceState:
     @property
     def game_id(self) -> str | None:
         return self.game.id if self.game is not None else None
+
+
+class PieceName:
+    """A piece's name as `PieceState.name` gives it at one moment, decoded when first
+    asked.  The replay keeps one per piece while its changes leave the traits that name it
+    as they were (a real log's are mostly "moved" marks), so the moves of a piece between
+    two renaming changes share one decoding."""
+
+    __slots__ = ("_traits", "_reader", "_type", "_state", "_id")
+
+    def __init__(self, traits: Traits | None, reader: TraitReader | None, type_text: str,
+                 state_text: str, piece_id: str) -> None:
+        self._traits, self._reader = traits, reader
+        self._type, self._state, self._id = type_text, state_text, piece_id
+
+    def __str__(self) -> str:
+        t = self._traits
+        if t is None and self._reader is not None:
+            t = self._traits = self._reader.read(self._type, self._state)
+        return t.name if t is not None else self._id
 
 
 @dataclass(slots=True)

@@ -51,6 +51,39 @@ REMOVED_BY_3_6: frozenset[str] = frozenset(
     f"{package}.{name}" for package, names in _REMOVED_BY_PACKAGE.items()
     for name in names.split())
 
+# Classes VASSAL added after 3.6.0 (the release tags' sources compared: 3.6.0, 3.7.0 … 3.7.26,
+# 3.8.0-beta1), with the minor version that first has them: a custom class using one fails to
+# load in VASSAL 3.6 as one using a dropped class does.
+_ADDED_BY_PACKAGE: dict[tuple[str, int, int], str] = {
+    ("VASSAL.build.module", 3, 7): "AttachmentManager Refresher",
+    ("VASSAL.build.module.index", 3, 7): "IndexManager PiecePropertyIndex VassalMapPieceIndex "
+                                         "VassalMapQuadTree",
+    ("VASSAL.build.module.properties", 3, 7):
+        "AbstractScenarioProperty BooleanScenarioProperty ListScenarioProperty "
+        "NumberScenarioProperty RemoteEnumeratedPropertyPrompt RemoteIncrementProperty "
+        "RemotePropertyChanger RemotePropertyPrompt RemotePropertySetter ScenarioOptions "
+        "ScenarioPropertiesOptionTab StringScenarioProperty",
+    ("VASSAL.configure", 3, 7): "ListKeyCommandsDialog OpenContainedPiecesAction Parameter "
+                                "ParameterConfigurer ParameterListConfigurer "
+                                "RecursiveSingleChildInstance UniquelyNamedChildren "
+                                "VisibilityAND",
+    ("VASSAL.configure.button", 3, 7): "ToolTipConfigurer",
+    ("VASSAL.counters", 3, 7): "Attachment BorderOutline Comment DeckManager GlobalAttach "
+                               "GlobalCommandVisitor GlobalDetach GlobalSetter "
+                               "MultiLocationCommand SetPieceProperty",
+    ("VASSAL.launch", 3, 7): "UseTracker",
+    ("VASSAL.tools.imageop", 3, 7): "FixedScaleOpBitmapImpl FixedScaleOpTiledBitmapImpl",
+    ("VASSAL.tools.io", 3, 7): "DirectoryTreeDeleter",
+    ("VASSAL.tools.logging", 3, 7): "PropertyNoCaseStartsWithCondition",
+    ("VASSAL.tools.qtree", 3, 7): "QFunc QNode QNodeType QPoint QuadTree QuadTreeException",
+    ("VASSAL.tools.swing", 3, 7): "DataArchiveTextPane DialogCloser "
+                                  "LabelerDataArchiveHTMLEditorKit",
+    ("VASSAL.build.module.map.boardPicker.board.mapgrid", 3, 8): "ObliqueHexGridNumbering",
+}
+ADDED_AFTER_3_6: dict[str, tuple[int, int]] = {
+    f"{package}.{name}": (major, minor)
+    for (package, major, minor), names in _ADDED_BY_PACKAGE.items() for name in names.split()}
+
 MAX_CLASS_BYTES = 4 * 1024 * 1024
 MAX_CLASSES_FOLLOWED = 500  # of the module's own, per component class
 _SLASHED = re.compile(rb"[A-Za-z_$][A-Za-z0-9_$]*(?:/[A-Za-z_$][A-Za-z0-9_$]*)+")
@@ -88,13 +121,23 @@ class ClassUse:
     def removed(self, entry: str) -> list[tuple[str, str]]:
         """(VASSAL class gone by 3.6, the module's class that uses it) for the class file
         *entry* and the module's own classes it uses, in the order found."""
+        return [(name, user) for name, user in self.used(entry) if name in REMOVED_BY_3_6]
+
+    def newer(self, entry: str) -> list[tuple[str, str, tuple[int, int]]]:
+        """(VASSAL class added after 3.6, the module's class that uses it, the version that
+        added it), as `removed` finds them."""
+        return [(name, user, ADDED_AFTER_3_6[name]) for name, user in self.used(entry)
+                if name in ADDED_AFTER_3_6]
+
+    def used(self, entry: str) -> list[tuple[str, str]]:
+        """(VASSAL class dropped before or added after 3.6, the module's class using it)."""
         found: dict[str, str] = {}
         queue, seen = [entry], {entry}
         while queue and len(seen) <= MAX_CLASSES_FOLLOWED:
             current = queue.pop(0)
             for name in sorted(self._uses(current)):
                 dotted = name.split("$", 1)[0].replace("/", ".")
-                if dotted in REMOVED_BY_3_6:
+                if dotted in REMOVED_BY_3_6 or dotted in ADDED_AFTER_3_6:
                     found.setdefault(dotted, current[:-len(".class")].replace("/", "."))
                     continue
                 own = name + ".class"

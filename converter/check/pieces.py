@@ -9,7 +9,7 @@ from collections import defaultdict
 from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, info, warning
 from converter.vassal.traits import (
-    Clone, Delete, Hideable, Label, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait,
+    BasicPiece, Clone, Delete, Hideable, Label, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait,
     SendToLocation, Trait, TriggerAction)
 from converter.vassal.traits.registry import KNOWN_IDS
 
@@ -60,9 +60,20 @@ def check_pieces(ctx: Context) -> list[Finding]:
                     unknown[tid].append(d)
             elif isinstance(trait, Layer):
                 findings += _check_layer(ctx, d, trait)
-        if not d.is_prototype and not d.piece.traits[-1].ID == "piece;":
+        basic = d.piece.traits[-1]
+        if not d.is_prototype and not basic.ID == "piece;":
             findings.append(error("piece-decode", ctx.where(d.node),
                                   "the piece's trait chain does not end in a Basic Piece"))
+        elif isinstance(basic, BasicPiece) and basic._memo is not None \
+                and "name" not in basic._memo.texts:
+            # VASSAL reads the four fields with no default for the last two
+            findings.append(error(
+                "piece-decode", ctx.where(d.node),
+                "its Basic Piece definition lacks fields (VASSAL reads 'piece;' then clone "
+                "key, delete key, image and name, the name with no default): VASSAL cannot "
+                "build the piece and fails to load the module ('module load failed: "
+                "NoSuchElementException')",
+                "re-create the piece in VASSAL's editor"))
     for tid, defs in sorted(unknown.items()):
         more = f" and {len(defs) - 1} other definition(s)" if len(defs) > 1 else ""
         if encoder:

@@ -1,5 +1,6 @@
 """Version: traits and components newer than the VASSAL version the module declares, what a
-module needs beyond VASSAL 3.6, and custom Java classes with or without their class files.
+module needs beyond VASSAL 3.6, and custom Java classes with or without their class files
+(and the VASSAL classes those files use that 3.6 lacks: converter.check.javaclass).
 
 The introduction versions come from comparing VASSAL's sources at the release tags
 3.2.17 … 3.8.0-beta1 (build classes and the trait IDs of `VASSAL.counters`).
@@ -168,7 +169,23 @@ def _check_custom_classes(ctx: Context) -> list[Finding]:
     for cls, node in seen.items():
         entry = cls.replace(".", "/") + ".class"
         removed = uses.removed(entry) if entry in ctx.source.entries else []
-        if removed:
+        newer = uses.newer(entry) if entry in ctx.source.entries and not removed else []
+        if newer:
+            since = max(v for _n, _u, v in newer)
+            gone = ", ".join(f"{name} (VASSAL {_v(v)}" + ("" if user == cls
+                                                          else f", through {user}") + ")"
+                             for name, user, v in newer)
+            declared = parse_version(ctx.version)
+            text = (f"the module's own Java class {cls} (its class file {entry} is in the "
+                    f"archive) uses {gone}, which VASSAL added after {_v(BASELINE)}: older "
+                    f"players fail to load the class ('failed to load class {cls}')")
+            findings.append(
+                error("newer-than-declared", ctx.where(node),
+                      text + f", and the module declares VassalVersion {ctx.version}",
+                      f"declare VassalVersion {_v(since)} or later")
+                if declared is not None and since > declared
+                else info("needs-version", ctx.where(node), text))
+        elif removed:
             gone = ", ".join(name if user == cls else f"{name} (through {user})"
                              for name, user in removed)
             findings.append(error(

@@ -72,6 +72,7 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
     result = BoardsResult()
     maps = ctx.module.buildfile.find_all(Map)
     names = Counter(b.name for vmap in maps for b in vmap.walk() if isinstance(b, BoardComponent))
+    taken = {n.casefold() for n, k in names.items() if k == 1}  # boards keep unshared names
     for vmap in maps:
         map_path = label(vmap)
         result.consumed.add(id(vmap))
@@ -82,19 +83,37 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
             for board, board_path in contents(picker, picker_path):
                 if isinstance(board, BoardComponent):
                     # a board name several maps use (each hand's 'Alhambra') is told by its map
-                    who = (f"board {board.name!r} of map {vmap.map_name!r}" if names[board.name] > 1
+                    shared = names[board.name] > 1
+                    who = (f"board {board.name!r} of map {vmap.map_name!r}" if shared
                            else f"board {board.name!r}")
-                    _board(ctx, vmap, board, board_path, result, who)
+                    _board(ctx, vmap, board, board_path, result, who,
+                           _named_by_map(vmap, board, taken) if shared else board.name)
     return result
 
 
+def _named_by_map(vmap: Map, board: BoardComponent, taken: set[str]) -> str:
+    """The name of a board whose VASSAL name other maps' boards have too (VASSAL's default
+    'Alhambra' on each of Nevsky's hands): its map's, which is what players see, or the map's
+    and the board's where the map has more boards or another board has the map's name."""
+    if not vmap.map_name:
+        return board.name
+    name = vmap.map_name
+    if sum(1 for b in vmap.walk() if isinstance(b, BoardComponent)) > 1 \
+            or name.casefold() in taken:
+        name = f"{vmap.map_name}: {board.name}"
+    taken.add(name.casefold())
+    return name
+
+
 def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, result: BoardsResult,
-           who: str) -> None:
+           who: str, name: str) -> None:
+    """The board as the format has it: its id and name are VASSAL's board name, or its map's
+    when other maps have a board of that name (the provenance keeps VASSAL's own)."""
     result.consumed.add(id(board))
     for comp in board.walk():
         result.consumed.add(id(comp))
-    board_id = ctx.ids.take("boards", board.name, "board")
-    out: dict[str, Any] = {"id": board_id, "name": board.name or board_id}
+    board_id = ctx.ids.take("boards", name, "board")
+    out: dict[str, Any] = {"id": board_id, "name": name or board_id}
     size: tuple[int, int] | None = (board.width, board.height)
     image: dict[str, Any] | None = None
     if board.image:

@@ -230,3 +230,32 @@ def test_the_step_list_names_a_piece_as_it_was_named_at_each_step(tour: AuditMod
     assert [line.split(":")[0] for s in steps for line in s.text] == \
         ["Alpha", "Alpha → Bravo", "Bravo"]
     assert [move[1] for s in steps for move in s.moves] == ["Alpha", "Bravo"]
+
+
+def test_the_step_list_of_a_real_log_names_pieces_as_eager_naming_did() -> None:
+    """The step list's names are decoded only when the list is shown, one decoding shared by
+    a piece's moves until a change may rename it; on a real log (1,091 steps, 736 changes,
+    most of them "moved" marks) every line and move reads as when each piece was named at
+    its event."""
+    from pathlib import Path
+
+    from converter.audit.auditor import StepRecorder
+    from converter.audit.events import Event, PieceAdded, PieceMoved, PieceRemoved
+    from converter.audit.module import load_module
+    from converter.vassal.savefile import read_game
+
+    class Eager(StepRecorder):
+        def visit_event(self, state: GameState, event: Event) -> None:
+            if isinstance(event, (PieceMoved, PieceAdded, PieceRemoved)):
+                event.piece.name  # decoded now, as the piece is at its event
+            super().visit_event(state, event)
+
+    real = Path(__file__).resolve().parents[1] / "data" / "real" / "longest-day"
+    _save, record = read_game(real / "0606-1.log")
+    lazy, eager = StepRecorder("0606-1.log"), Eager("0606-1.log")
+    for recorder in (lazy, eager):
+        replay(record, load_module(real / "TheLongestDay-noimages.vmod"), [recorder],
+               source="0606-1.log")
+    assert len(lazy.steps) > 900
+    assert [(s.step, s.text, s.moves) for s in lazy.steps] == \
+        [(s.step, s.text, s.moves) for s in eager.steps]

@@ -357,6 +357,25 @@ def test_a_custom_class_using_a_class_vassal_dropped_fails_to_load(
     assert only(module(extra, files=files), "custom-class").severity is Severity.INFO
 
 
+def test_a_custom_class_using_a_class_newer_than_36_needs_that_version(
+        module: Callable[..., Path]) -> None:
+    """A custom class that uses a class VASSAL added in 3.7 fails to load in 3.6 as one that
+    uses a dropped class does: an error where the module declares 3.6, else information."""
+    extra = {"<VASSAL.build.module.Documentation/>":
+             "<VASSAL.build.module.Documentation/><mygame.Factory/>"}
+    files = {"scenario.vsav": _save(SCENARIO),
+             "mygame/Factory.class": _class_file("mygame/Factory",
+                                                 "(LVASSAL/counters/GlobalAttach;)V")}
+    f = only(module(extra, files=files), "newer-than-declared")
+    assert "uses VASSAL.counters.GlobalAttach (VASSAL 3.7), which VASSAL added after 3.6: " \
+        "older players fail to load the class ('failed to load class mygame.Factory'), and " \
+        "the module declares VassalVersion 3.6.0" in f.message
+    newer = {**extra, 'VassalVersion="3.6.0"': 'VassalVersion="3.7.2"'}
+    meta = '<data version="1"><VassalVersion>3.7.2</VassalVersion><name>Test</name></data>'
+    assert only(module(newer, files=files, moduledata=meta), "needs-version").severity \
+        is Severity.INFO
+
+
 def test_metadata_problems(module: Callable[..., Path]) -> None:
     assert only(module(moduledata=None), "no-moduledata").severity is Severity.WARNING
     other = '<data version="1"><VassalVersion>3.6.0</VassalVersion><name>Tset</name></data>'
@@ -486,3 +505,39 @@ def test_a_module_without_a_command_encoder(module: Callable[..., Path]) -> None
     assert "Couldn't build piece" in f.message and "Basic Command Encoder" in (f.hint or "")
     own = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'})
     assert not [x for x in check_module(own).findings if x.code == "no-command-encoder"]
+
+
+@pytest.mark.parametrize(("attrs", "bad"), [
+    ('x0="25.5" y0="25" dx="50.0" dy="50.0"', "x0 '25.5' is not an integer"),
+    ('x0="2147483648" y0="25" dx="50.0" dy="50.0"', "x0 '2147483648' is not an integer"),
+    ('x0="25" y0="25" dx="NaN50.0" dy="50.0"', "dx 'NaN50.0' is not a number"),
+    ('x0="+25" y0="-3" dx="5e1" dy="NaN"', None),  # Java reads these
+])
+def test_a_grid_number_java_cannot_read_loses_the_grid(
+        module: Callable[..., Path], attrs: str, bad: str | None) -> None:
+    """Tanto Monta's grids, made unreadable by hand: VASSAL fails to build the grid whose
+    x0, y0 (integers) or dx, dy (decimals) do not parse ('failed to load class …SquareGrid'),
+    so the board has no grid; the check said nothing."""
+    path = module({'x0="25" y0="25" dx="50.0" dy="50.0"': attrs,
+                   'useGridLocation="true" location="1,2"': 'useGridLocation="false"'})
+    found = [f for f in check_module(path).findings if f.code == "bad-number"]
+    if bad is None:
+        assert found == []
+        return
+    (f,) = found
+    assert f.severity is Severity.ERROR and f.where.endswith(f"SquareGrid (@{bad.split()[0]})")
+    assert f.message.startswith(bad + ": VASSAL fails to build this SquareGrid ('failed to load "
+                                "class VASSAL.build.module.map.boardPicker.board.SquareGrid')")
+
+
+def test_a_basic_piece_short_of_its_name_field_fails_the_module(
+        module: Callable[..., Path]) -> None:
+    """The template's pieces with their Basic Piece fields cut short (a hostile variant of a
+    real 3.7.9 module): the engine reports 'module load failed: NoSuchElementException' (VASSAL
+    reads the name with no default); the check said nothing, import left the pieces out."""
+    path = module({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                   "+/null/piece;;;card.png/null;0;0;3;0"})
+    f = only(path, "piece-decode")
+    assert f.severity is Severity.ERROR and f.where.endswith("CardSlot[Card A]")
+    assert "its Basic Piece definition lacks fields" in f.message
+    assert not [f for f in check_module(module()).findings if f.code == "piece-decode"]

@@ -53,7 +53,11 @@ def explained(line: str, report: Report, module: Path) -> bool:
         return in_code and _has(report, {"custom-class"})
     missing_class = re.search(r"failed to load class ([\w.$]+)", line)
     if missing_class:
-        return _has(report, {"missing-class", "outdated-class"}, missing_class.group(1))
+        return _has(report, {"missing-class", "outdated-class", "bad-number", "needs-version",
+                             "newer-than-declared"}, missing_class.group(1))
+    if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
+        # a Basic Piece short of fields: the module's load fails, each component around it
+        return _has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
@@ -91,6 +95,14 @@ BROKEN = {
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     # Blood Bowl's module has only its own encoder class; one with none builds no piece
     "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
+    # a Basic Piece without its name field: VASSAL reads that field with no default
+    "short-basic-piece": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                           "+/null/piece;;;card.png/null;0;0;3;0"}, set()),
+    # a grid number Java does not read: VASSAL builds no grid ('failed to load class'; the
+    # stack placed by the grid's location name is placed by pixels here, not to lose it too)
+    "grid-number": ({'x0="25" y0="25" dx="50.0"': 'x0="25.5" y0="25" dx="50.0"',
+                     'useGridLocation="true" location="1,2"': 'useGridLocation="false"'},
+                    set()),
 }
 
 

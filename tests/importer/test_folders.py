@@ -240,6 +240,56 @@ def test_a_board_name_several_maps_use_is_told_by_its_map(tmp_path: Path, capsys
         "note: board 'Land'"]
 
 
+def test_boards_several_maps_name_alike_are_named_after_their_maps(tmp_path: Path) -> None:
+    """Nevsky's import had five boards named 'Alhambra' (VASSAL's default board name), with
+    ids alhambra … alhambra-5; each is now named after its map, its provenance keeps VASSAL's
+    name, and an audit of the module built from the import finds each map's own board."""
+    from converter.audit.module import load_module
+    from converter.audit.places import Locator
+
+    def hand(name: str) -> bytes:
+        return (b'<VASSAL.build.module.PrivateMap mapName="' + name.encode() + b'">'
+                b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Alhambra" '
+                b'width="400" height="300"/></VASSAL.build.module.map.BoardPicker>'
+                b'</VASSAL.build.module.PrivateMap>')
+
+    xml = (b'<?xml version="1.0" encoding="UTF-8"?>\n<VASSAL.build.GameModule name="W" '
+           b'version="1" VassalVersion="3.2.17">' + hand("Teuton Hand") + hand("Russian Hand")
+           + hand("Land") + b'<VASSAL.build.module.Map mapName="Main">'
+           b'<VASSAL.build.module.map.BoardPicker><' + B + b'Board name="Land" '
+           b'width="400" height="300"/></VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>'
+           b'</VASSAL.build.GameModule>\n')
+    vmod = write_zip(tmp_path / "w.vmod", {"buildFile.xml": xml})
+    assert main(["import", str(vmod), "-o", str(tmp_path / "w")]) == 0
+    boards = merged(tmp_path / "w")["boards"]
+    assert [(b["id"], b["name"]) for b in boards] == [
+        ("teuton-hand", "Teuton Hand"), ("russian-hand", "Russian Hand"),
+        # another board is named 'Land': the map's board is told by both names
+        ("land-alhambra", "Land: Alhambra"), ("land", "Land")]
+    assert boards[1]["provenance"]["note"] == \
+        "imported from PrivateMap[Russian Hand]/BoardPicker/Board[Alhambra]"
+    assert main(["build", str(tmp_path / "w"), "-o", str(tmp_path / "built")]) == 0
+    locator = Locator(load_module(tmp_path / "built" / "w.vmod"))
+    assert [(p.board, p.game_board) for p in (
+        locator.place("Teuton Hand", 10, 10), locator.place("Russian Hand", 10, 10),
+        locator.place("Land", 10, 10), locator.place("Main", 10, 10))] == [
+        ("Alhambra", "teuton-hand"), ("Alhambra", "russian-hand"), ("Alhambra", "land-alhambra"),
+        ("Land", "land")]
+    # `vconv audit -m w.vmod --game w`: the proposed mapping ties the name 'Alhambra' to no
+    # one board; a point of each hand is still its own board's (Malifaux's own 'Desert
+    # Saloon' setup showed 2 false violations: 'starts at Side board (side-board); scenario
+    # places it at side-board-2')
+    from converter.audit.mapping import attach, load_rules_game
+
+    real = load_module(vmod)
+    mapping = attach(real, load_rules_game(tmp_path / "w"))
+    assert mapping.boards["Alhambra"] is None
+    assert [(p.game_board, p.space) for p in (
+        mapping.place("Teuton Hand", "Alhambra", "board", "Alhambra"),
+        mapping.place("Russian Hand", "Alhambra", "board", "Alhambra"))] == [
+        ("teuton-hand", "alhambra"), ("russian-hand", "alhambra-2")]
+
+
 def test_a_square_grid_inside_a_zone_gives_cells_only_when_vassal_names_them(
         tmp_path: Path) -> None:
     def zone(name: str, fmt: bytes, left: int) -> bytes:
