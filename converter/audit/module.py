@@ -57,6 +57,7 @@ class ZoneArea:
     grid: HexGeometry | SquareGeometry | None = None
     regions: tuple[tuple[str, int, int], ...] = ()  # a RegionGrid inside the zone
     parent_grid: bool = False  # useParentGrid: the board's own grid names its points
+    numbered: bool = True  # False: its own grid has no numbering, so VASSAL names no cell
 
     def contains(self, x: float, y: float) -> bool:
         """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes)."""
@@ -109,6 +110,21 @@ class BoardGeometry:
             kind = "hex" if isinstance(self.grid, HexGeometry) else "square"
             return kind, _grid_name(self.grid, x, y)
         return "board", self.name
+
+    def zone_of_unnamed_cell(self, x: float, y: float) -> ZoneArea | None:
+        """The zone that names this point by the `$gridLocation$` of a grid without
+        numbering, where VASSAL puts nothing (the 3.6 engine: '$name$ $gridLocation$' gives
+        'ZoneA ', for the zone's own grid and for the board's grid alike); else None."""
+        for zone in self.zones:
+            if zone.contains(x, y):
+                if "$gridLocation$" not in zone.location_format:
+                    return None
+                if zone.grid is not None:
+                    return None if zone.numbered else zone
+                if zone.regions or not zone.parent_grid or self.regions:
+                    return None
+                return zone if self.grid is not None and not self.numbered else None
+        return None
 
 
 def _nearest(regions: list[tuple[str, int, int]] | tuple[tuple[str, int, int], ...],
@@ -362,7 +378,8 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
                                      if isinstance(r, Region))
                     geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
                                               _grid(zgrid, size) if zgrid is not None else None,
-                                              zregions, z.use_parent_grid))
+                                              zregions, z.use_parent_grid,
+                                              zgrid is None or _numbered(zgrid)))
                 elif isinstance(z, (HexGridComponent, SquareGrid)):
                     geo.grid, geo.numbered = _grid(z, size), _numbered(z)
                 elif isinstance(z, RegionGrid):

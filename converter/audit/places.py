@@ -228,6 +228,13 @@ class Locator:
             # (The Longest Day's Allied Entry Track, a board without a grid), so the point
             # is named by its map pixels, not by the board's name, which VASSAL never shows
             return replace(place, location=f"({x},{y})")
+        elif location_kind == "zone" and place.board is not None:
+            geo = self.module.maps.get(map_name or "")
+            hit = geo.board_at(x, y, placed) if geo is not None else None
+            zone = hit[0].zone_of_unnamed_cell(hit[1], hit[2]) if hit is not None else None
+            if zone is not None:  # VASSAL names the zone, no cell ('ZoneA '): the point
+                named = zone.location_format.replace("$name$", zone.name)
+                return replace(place, location=named.replace("$gridLocation$", f"({x},{y})"))
         return place
 
     def _named(self, map_name: str | None, x: int, y: int,

@@ -67,3 +67,30 @@ def test_a_point_of_a_board_without_a_grid_is_named_by_its_pixels(
     messages = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
     # the game keeps the board as one space, 'pool'
     assert any(m.startswith("1st Bn starts at pool at (40,60); ") for m in messages), messages
+
+
+def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_shows_the_point(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A zone whose location format is '$name$ $gridLocation$' over a grid without numbering:
+    the 3.6 engine (vlog-maker, report formats switched on) names its points 'ZoneA ' (the
+    zone's name, nothing for the cell), for the zone's own grid and for the board's grid
+    alike.  The audit showed the default numbering import gives the cells ('West 0203'),
+    which VASSAL never shows; the point now stands where VASSAL puts nothing."""
+    text = BUILDFILE.replace(
+        'locationFormat="$gridLocation$" useParentGrid="true"',
+        'locationFormat="$name$ $gridLocation$" useParentGrid="true"').replace(
+        '<VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering first="H" '
+        'sep="," hType="N" hLeading="0" hOff="0" vType="N" vLeading="0" vOff="0" '
+        'stagger="false" locationFormat="$gridLocation$"/>', "")
+    assert "SquareGridNumbering" not in text
+    module = write_module(tmp_path / "zone.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp_path / "start.vsav"
+    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Main Map;175;125;")))
+    capsys.readouterr()
+    assert main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--format", "json"]) == 1
+    messages = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    assert any(m.startswith("1st Bn starts at West (175,125) [Main Map]; ") for m in messages), \
+        messages
