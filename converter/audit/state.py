@@ -89,8 +89,8 @@ class PieceState:
 
 
 class PieceName:
-    """A piece's name as `PieceState.name` gives it at one moment, decoded when first
-    asked.  The replay keeps one per piece while its changes leave the traits that name it
+    """A piece's name as `PieceState.name` gives it at one moment (a nameless piece told by
+    its id), decoded when first asked.  The replay keeps one per piece while its changes leave the traits that name it
     as they were (a real log's are mostly "moved" marks), so the moves of a piece between
     two renaming changes share one decoding."""
 

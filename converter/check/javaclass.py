@@ -109,6 +109,7 @@ class ClassUse:
         self._entries = entries
         self._read = read
         self._used: dict[str, set[str]] = {}
+        self._found: dict[str, list[tuple[str, str]]] = {}  # `used`, once per class file
 
     def _uses(self, entry: str) -> set[str]:
         if entry not in self._used:
@@ -131,6 +132,8 @@ class ClassUse:
 
     def used(self, entry: str) -> list[tuple[str, str]]:
         """(VASSAL class dropped before or added after 3.6, the module's class using it)."""
+        if entry in self._found:
+            return self._found[entry]
         found: dict[str, str] = {}
         queue, seen = [entry], {entry}
         while queue and len(seen) <= MAX_CLASSES_FOLLOWED:
@@ -144,4 +147,5 @@ class ClassUse:
                 if own in self._entries and own not in seen:
                     seen.add(own)
                     queue.append(own)
-        return list(found.items())
+        result = self._found[entry] = list(found.items())
+        return result

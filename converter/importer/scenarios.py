@@ -6,7 +6,8 @@ its point (boards laid left to right from the map's edge, in the save's SetBoard
 VASSAL's board picker does for one row); a point no space names places it on the board as a
 whole, a point past every board (VASSAL's 'offboard') places it nowhere.  Pieces inside decks
 are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
-made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by a trait during play) is added as a piece of its own.
+made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by
+a trait during play) is added as a piece of its own.
 """
 
 from __future__ import annotations

@@ -177,7 +177,7 @@ class _Composer:
                 break
             # never step past the size a grid wraps at: prose tables end at that size, and
             # a card's tables can then share it
-            size_pt = max(t["min_pt"], size_pt * 0.9 if size_pt <= floor else max(floor, size_pt * 0.9))
+            size_pt = max(t["min_pt"], size_pt * 0.9) if size_pt <= floor else max(floor, size_pt * 0.9)
         self.grid_sizes.append((size_pt, sum(widths) > avail))
         if sum(widths) > avail:
             if sum(mins) > avail:  # the last resort: words break
@@ -263,7 +263,7 @@ def _lines(paragraphs: list[list[float]], space: float, width: float) -> int:
     return count
 
 
-LEVELS = {2: 48, 3: 16, 4: 9, 5: 6}  # widths tried per column: ~4,000 layouts at most
+LEVELS = {2: 48, 3: 16, 4: 9, 5: 6}  # widths tried per column: ~1,300 layouts at most
 
 
 def _shortest(cells: list[list[list[list[float]]]], space: float, natural: list[int], minimum: list[int],

@@ -9,7 +9,8 @@ As VASSAL's Refresh Counters does, a piece is told by the gpid its BasicPiece ke
 of the slot it was made from).  A piece whose gpid is no slot's (saved with another version of
 the module, made by a trait) is told by its type text, then by its name: the one slot of that
 name (a slot whose BasicPiece is nameless goes by the slot's own name), or of several the one
-sharing most trait texts (the first in the module on a tie).  A nameless piece is told by its gpid or type only: its name says nothing.
+sharing most trait texts (the first in the module on a tie).  A nameless piece is told by its
+gpid or type only: its name says nothing.
 """
 
 from __future__ import annotations

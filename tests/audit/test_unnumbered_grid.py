@@ -16,23 +16,30 @@ from tests.check.conftest import BUILDFILE, SCENARIO, _save, write_module
 from tests.importer.test_real_world_modules import HEX, NUMBERING, ZONED
 
 
-def _audit(tmp_path: Path, capsys: pytest.CaptureFixture[str], numbering: str) -> list[str]:
-    """The findings of a save with 1st Bn at map pixel 175,125, judged by the module's
-    import (its setups put 1st Bn at pixels 30,30 and 75,125)."""
-    text = BUILDFILE.replace(ZONED, HEX.format(numbering=numbering)).replace(
-        'useGridLocation="true" location="1,2" x="0" y="0"',
-        'useGridLocation="false" x="30" y="30"')
-    module = write_module(tmp_path / f"hex{len(numbering)}.vmod", text)
-    game = tmp_path / f"game{len(numbering)}"
+def _referee(tmp_path: Path, capsys: pytest.CaptureFixture[str], buildfile: str, name: str,
+             at: str) -> list[str]:
+    """The findings of a save with 1st Bn at map point *at* ('Main Map;175;125;'), judged
+    by the import of the module *buildfile* (its setups put 1st Bn at 'Main Map;75;125;')."""
+    module = write_module(tmp_path / f"{name}.vmod", buildfile)
+    game = tmp_path / f"game-{name}"
     assert main(["import", str(module), "-o", str(game), "-q"]) == 0
     save = tmp_path / "start.vsav"
-    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Main Map;175;125;")))
+    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", at)))
     capsys.readouterr()
     code = main(["audit", str(save), "--module", str(module), "--game", str(game),
                  "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert code == (1 if report["findings"] else 0)
     return [f["message"] for f in report["findings"]]
+
+
+def _audit(tmp_path: Path, capsys: pytest.CaptureFixture[str], numbering: str) -> list[str]:
+    """The findings of a save with 1st Bn at map pixel 175,125, judged by the module's
+    import (its setups put 1st Bn at pixels 30,30 and 75,125)."""
+    text = BUILDFILE.replace(ZONED, HEX.format(numbering=numbering)).replace(
+        'useGridLocation="true" location="1,2" x="0" y="0"',
+        'useGridLocation="false" x="30" y="30"')
+    return _referee(tmp_path, capsys, text, f"hex{len(numbering)}", "Main Map;175;125;")
 
 
 def test_a_point_of_a_grid_without_numbering_is_named_by_its_pixels(
@@ -56,15 +63,7 @@ def test_a_point_of_a_board_without_a_grid_is_named_by_its_pixels(
         "<VASSAL.build.module.map.BoardPicker><VASSAL.build.module.map.boardPicker.Board "
         'name="Pool" width="300" height="200" reversible="false"/>'
         "</VASSAL.build.module.map.BoardPicker></VASSAL.build.module.Map>", 1)
-    module = write_module(tmp_path / "pool.vmod", text)
-    game = tmp_path / "game"
-    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
-    save = tmp_path / "start.vsav"
-    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Reserve Map;40;60;")))
-    capsys.readouterr()
-    assert main(["audit", str(save), "--module", str(module), "--game", str(game),
-                 "--format", "json"]) == 1
-    messages = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    messages = _referee(tmp_path, capsys, text, "pool", "Reserve Map;40;60;")
     # the game keeps the board as one space, 'pool'
     assert any(m.startswith("1st Bn starts at pool at (40,60); ") for m in messages), messages
 
@@ -83,14 +82,6 @@ def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_shows_the_point(
         'sep="," hType="N" hLeading="0" hOff="0" vType="N" vLeading="0" vOff="0" '
         'stagger="false" locationFormat="$gridLocation$"/>', "")
     assert "SquareGridNumbering" not in text
-    module = write_module(tmp_path / "zone.vmod", text)
-    game = tmp_path / "game"
-    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
-    save = tmp_path / "start.vsav"
-    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Main Map;175;125;")))
-    capsys.readouterr()
-    assert main(["audit", str(save), "--module", str(module), "--game", str(game),
-                 "--format", "json"]) == 1
-    messages = [f["message"] for f in json.loads(capsys.readouterr().out)["findings"]]
+    messages = _referee(tmp_path, capsys, text, "zone", "Main Map;175;125;")
     assert any(m.startswith("1st Bn starts at West (175,125) [Main Map]; ") for m in messages), \
         messages

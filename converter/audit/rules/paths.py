@@ -501,10 +501,6 @@ def _effect_holds(when: When, turn: int | None) -> bool | None:
 def _link_open(game: Game, link: Link, piece: Piece, turn: int | None) -> bool | None:
     if link.only is not None and not game.matches(piece, link.only):
         return False
-    if link.when is not None:
-        if link.when.condition:
-            return None
-        return link.when.applies(turn)
-    return True
+    return _effect_holds(link.when, turn) if link.when is not None else True
 
 
