@@ -1075,6 +1075,9 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
         return f"{name}: {label}"
     if at.code:
         return str(at.code)
+    if at.point and len(at.point) == 2:
+        near = game.board(at.board) if at.board else None
+        return str(tr("beside {b}", b=near.name if near else readable(at.board or "")))
     return at.note or ""
 
 
