@@ -327,3 +327,18 @@ def test_a_schematic_whose_names_one_page_would_shrink_keeps_two_pages() -> None
     tall = replace(drawn, size=(drawn.size[0], round(drawn.size[1] * 1.3)))
     assert mm_per_px(tc, drawn) * drawn.size[0] < 280  # one page wide
     assert mm_per_px(tc, tall) * tall.size[0] > 350    # two pages wide
+
+
+def test_a_hex_maps_legend_page_starts_with_its_key() -> None:
+    """Glory's End's Marne map: its legend page opened on an empty band (room kept for a
+    terrain key of four rows, where it has two); the key now starts at the legend's top."""
+    from converter.builder import layout as lay
+    from converter.printkit.mapsheets import board_print
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    legend = board_print(ge, ge.board("mini-mappa-marna"), PAPERS["a4"]).legend
+    assert legend is not None
+    paper = legend.getpixel((1, 1))
+    inked = next(y for y in range(legend.height)
+                 if any(legend.getpixel((x, y)) != paper for x in range(0, legend.width, 2)))
+    assert inked < 0.4 * lay.HEX_PX
