@@ -305,6 +305,7 @@ def add_slot(ctx: ImportContext, slot: SlotDefinition, path: str, side: str | No
     except VassalFormatError as exc:
         ctx.note(f"not imported: {path}: its piece definition cannot be read ({exc})")
         return None
+    note_nameless(ctx, slot.piece, path, slot.entry_name)
     known = result.by_key.get(key)
     if known is not None:
         known.count += 1
@@ -317,6 +318,17 @@ def add_slot(ctx: ImportContext, slot: SlotDefinition, path: str, side: str | No
     result.pieces.append(definition)
     result.by_key[key] = definition
     return str(entry["id"])
+
+
+def note_nameless(ctx: ImportContext, piece: PieceTraits, path: str, entry_name: str) -> None:
+    """Say so when a slot's Basic Piece is cut short of its name field: VASSAL fails to load
+    the whole module on it (`vconv check` reports it too), the import goes on with the
+    slot's name."""
+    if piece.basic.lacks_name:
+        ctx.note(f"{path}: its Basic Piece definition lacks its name field: VASSAL cannot "
+                 "build the piece and fails to load the whole module ('module load failed: "
+                 f"NoSuchElementException'); imported under the slot's name {entry_name!r} "
+                 "(re-create the piece in VASSAL's editor)")
 
 
 def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: str, side: str | None,
