@@ -9,6 +9,8 @@ element, and does not make anything of it that VASSAL does not.
   float NaN to integer)'.
 - A card (or piece) whose Basic Piece definition is cut short of its name field: the engine
   fails to load the module ('NoSuchElementException'); import took it without a note.
+- Fields of Normandy 2's VASSAL 3.7 'border' trait, kept only in the build file: the import
+  said so of Ragnarok's 'Flip' layers, not of the trait.
 """
 
 from __future__ import annotations
@@ -19,7 +21,8 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
-from tests.check.conftest import BUILDFILE, write_module
+from converter.vassal.traits.piece import encode_chain
+from tests.check.conftest import BUILDFILE, PROTO, write_module
 
 SQUARE = "Map[Main Map]/BoardPicker/Board[Main]/ZonedGrid/SquareGrid"
 
@@ -78,3 +81,23 @@ def test_a_definition_cut_short_of_its_name_is_imported_with_a_note(
     assert (f"note: {path}: its Basic Piece definition lacks its name field: VASSAL cannot "
             "build the piece and fails to load the whole module ('module load failed: "
             f"NoSuchElementException'); imported under the slot's name {name!r}") in out, out
+
+
+def test_a_trait_newer_than_vassal_3_6_is_said_to_be_kept_in_the_build_file_only(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Fields of Normandy 2's prototype 'Unit' has VASSAL 3.7's 'border' trait: only the build
+    file keeps it, as it keeps a layer the format cannot write, and the import says so as it
+    says it of the layer (it said nothing of the trait)."""
+    proto = ("+/null/" + encode_chain(["border;is_activated;Activated;4;0,255,255;;AND",
+                                       "delete;Delete;68,130;", "piece;;;;"])
+             + "/" + encode_chain(["", "", "null;0;0;;0"]))
+    text = BUILDFILE.replace(f'name="Unit" description="">{PROTO}<',
+                             f'name="Unit" description="">{proto}<')
+    assert text != BUILDFILE
+    code, out, _ = _import(tmp_path, capsys, text)
+    assert code == 0
+    assert ("note: piece '1st Bn': not imported: trait 'border' of prototype 'Unit' (new in "
+            "VASSAL 3.7, which older players report as unknown; the format has no place for "
+            "it, the build file keeps it)") in out, out
+    code, out, _ = _import(tmp_path, capsys, BUILDFILE)
+    assert "trait 'border'" not in out
