@@ -270,9 +270,20 @@ class Replay:
                     x0 != x1 or y0 != y1 or b0 is not b1
                     for (x0, y0, b0), (x1, y1, b1) in zip(before, geo.placed)):
                 # (unchanged: a save's boards are laid before its pieces and again in turn)
-                self.state.locator.forget()
+                self._relay(c.map_name)
         else:
             self._unknown_map(c.map_name, boards=True)
+
+    def _relay(self, map_name: str) -> None:
+        """Other boards on *map_name*: VASSAL leaves each piece at its pixels and names it
+        by the boards laid now, so the map's pieces are named again, when next asked."""
+        locator = self.state.locator
+        locator.forget()
+        layout = locator.layout
+        for piece in self.state.pieces.values():
+            if piece.map == map_name:
+                piece.layout = layout
+                piece._place = None
 
     def _unknown_map(self, name: str, *, boards: bool = False) -> None:
         """Say once per file that it names a map the module lacks (saved with another

@@ -217,3 +217,60 @@ def test_a_terrain_s_movement_effect_holds_only_when_its_when_says(mini_module) 
     river.movement.when = When(condition="when the river is in flood")
     flood = PathFinder(game).hex_path(board, piece, "0405", "0404", 6.0, set(), 2)
     assert (flood.low, flood.high, flood.unknown) == (2.0, 3.0, ["hexside 0405/0404"])
+
+
+def test_a_when_limits_network_spaces_links_and_features_as_it_limits_hexes(mini_module) -> None:  # type: ignore[no-untyped-def]
+    """Terrain movement's `when` was read by hex terrain and hexsides only: a space's
+    terrain, a link type and a feature (of a space or of a hex) cost the same on every turn.
+    Now each reads `_effect_holds` as hex terrain does: off this turn, a space's terrain or a
+    link type costs what the game does not say (unknown), a feature adds nothing; when a
+    condition in words decides, a feature adds nothing or its cost."""
+    import copy
+
+    from converter.audit.rules.paths import INF, PathFinder, network_path
+    from converter.model.board import TerrainMovement
+    from converter.model.common import When
+
+    game = copy.deepcopy(mini_module.game)
+    east, piece = game.board("east"), game.piece("sa-1")
+    east.complete = True  # (else no lower bound: more connections may exist)
+    kiev = game.space("kiev")[1]
+    for other in ("minsk", "odessa"):  # clear (1), so only kiev's cost is in question
+        game.space(other)[1].terrain = ["clear"]
+
+    def cost(turn: int, model: str, to: str = "kiev") -> tuple[float, float, list[str]]:
+        found = network_path(game, east, piece, "minsk", to, 6.0, turn, set(), model)
+        return found.low, found.high, found.unknown
+
+    forest = game.terrain_type("forest")
+    forest.movement.when = When(turns=[1])  # (a space's terrain: forest costs 2)
+    kiev.terrain = ["forest"]
+    assert cost(1, "terrain") == (2.0, 2.0, [])
+    assert cost(2, "terrain") == (0.0, INF, ["terrain of kiev"])
+    forest.movement.when = None
+
+    road = game.terrain_type("road")  # (minsk - odessa is a road: 1 to cross)
+    road.movement.when = When(turns=[1])
+    assert cost(1, "link", "odessa") == (1.0, 1.0, [])
+    assert cost(2, "link", "odessa") == (0.0, INF, ["cost of road links"])
+    road.movement.when = None
+
+    city = game.terrain_type("city")  # a city costing 3 to enter, on turn 1 only
+    city.movement = TerrainMovement(cost=3, when=When(turns=[1]))
+    kiev.terrain, kiev.features = ["clear"], ["city"]
+    assert cost(1, "terrain") == (3.0, 3.0, [])
+    assert cost(2, "terrain") == (1.0, 1.0, [])
+    city.movement.when = When(condition="when the city is under siege")
+    assert cost(2, "terrain") == (1.0, 3.0, ["features of kiev"])
+
+    # the same city on hex 0404 (forest, 2; the river between 0405 and 0404 adds 1)
+    main = game.board("main")
+    main.hex("0404").features = ["city"]
+    city.movement.when = When(turns=[1])
+    finder = PathFinder(game)
+    on = finder.hex_path(main, piece, "0405", "0404", 6.0, set(), 1)
+    off = finder.hex_path(main, piece, "0405", "0404", 6.0, set(), 2)
+    assert (on.low, on.high, off.low, off.high) == (4.0, 4.0, 3.0, 3.0)
+    city.movement.when = When(condition="when the city is under siege")
+    siege = PathFinder(game).hex_path(main, piece, "0405", "0404", 6.0, set(), 2)
+    assert (siege.low, siege.high, siege.unknown) == (3.0, 4.0, ["0404"])

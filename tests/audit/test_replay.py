@@ -198,6 +198,35 @@ def test_a_restored_piece_is_named_by_the_boards_of_the_restored_game(tour: Audi
     assert result.files[0].recorded[0].text == [f"P1: {chosen} → {destination}"]
 
 
+def test_a_board_change_in_mid_log_renames_every_piece_by_the_new_boards(
+        tour: AuditModule) -> None:
+    """A player who lays other boards in mid-game (SetBoards in a logged step) leaves the
+    pieces at their pixels; VASSAL names them by the boards laid now, so a piece placed
+    before the change moves from, and is removed from, a place of the new boards.  (A log
+    written here: vlog-maker has no action that changes boards after New Game.)"""
+    from converter.audit.auditor import audit_records
+
+    text = ("begin_save\x1b+/1/piece;;;a.png;P1/Main Map;100;100;1;0\x1b"
+            "+/2/piece;;;a.png;P2/Main Map;100;100;1;0\x1b"
+            "Main MapBoardPicker\tplain\t0\t0\x1bend_save\x1b"
+            "LOG\tMain MapBoardPicker\tVIP\t0\t0\x1b"
+            "LOG\tM/1/Main Map/500/300/null/null/0/0/null\x1b"
+            "LOG\t-/2")
+    state = GameState(tour)
+    tour.maps["Main Map"].place(["plain"])
+    state.locator.forget()
+    before = state.locator.place("Main Map", 100, 100).label()
+    tour.maps["Main Map"].place(["VIP"])
+    state.locator.forget()
+    after = state.locator.place("Main Map", 100, 100).label()
+    destination = state.locator.place("Main Map", 500, 300).label()
+    assert before != after  # the two layouts name the point differently
+    result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
+    assert result.files[0].problems == []
+    lines = [line for step in result.files[0].recorded for line in step.text]
+    assert lines == [f"P1: {after} → {destination}", f"P2 removed from {after}"]
+
+
 def test_a_piece_named_question_mark_is_a_piece_not_an_unreadable_chain(
         tour: AuditModule) -> None:
     """A module may name a piece "?" (a hidden unit, an unknown marker): it stays on the

@@ -22,7 +22,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from converter.model.board import Board, Link, Terrain
+from converter.model.board import Board, Link, Terrain, TerrainMovement
 from converter.model.common import When
 from converter.model.game import Game
 from converter.model.pieces import Piece
@@ -113,17 +113,14 @@ class BoardCosts:
             if c is None:
                 return self.unknown_low, self.unknown_high, False
             values.append(allowance if c == -1.0 else c)
-        extra = self._feature_cost(h.features if h is not None else None, allowance)
+        extra, extra_high = feature_cost(self.game, h.features if h is not None else None,
+                                         self.piece, allowance, self.turn)
         if extra == INF:
             return INF, INF, True  # a feature forbids entry whatever the terrain
         if not values:
-            return max(self.unknown_low, extra), self.unknown_high, False
-        cost = max(*values, extra)
-        return cost, cost, True
-
-    def _feature_cost(self, feature_ids: list[str] | None, allowance: float) -> float:
-        """The dearest entering cost among a place's features (0 when none says one)."""
-        return feature_cost(self.game, feature_ids, self.piece, allowance)
+            return max(self.unknown_low, extra), max(self.unknown_high, extra_high), False
+        cost = max(values)
+        return max(cost, extra), max(cost, extra_high), extra == extra_high
 
     def stops(self, hex_id: str) -> bool:
         """Whether entering *hex_id* ends this piece's move (hex terrain or a feature)."""
@@ -368,6 +365,7 @@ class NetworkEdges:
                  turn: int | None, cost_model: str | None) -> None:
         self.game, self.piece, self.allowance, self.cost_model = game, piece, allowance, \
             cost_model
+        self.turn = turn  # a terrain's movement effect may hold on some turns only (`when`)
         self.edges: dict[str, list[tuple[str, float, float]]] = {}
         self.spaces_unknown: dict[str, str] = {}  # space id → what its cost lacks
         self.links_unknown: set[str] = set()
@@ -400,7 +398,7 @@ class NetworkEdges:
         return found
 
     def _enter(self, space_id: str) -> tuple[tuple[float, float], str | None]:
-        game, piece, allowance = self.game, self.piece, self.allowance
+        game, piece, allowance, turn = self.game, self.piece, self.allowance, self.turn
         if self.cost_model == "adjacent":
             return (1.0, 1.0), None
         if self.cost_model != "terrain":
@@ -413,18 +411,20 @@ class NetworkEdges:
             t = game.terrain_type(tid)
             if t is None or t.applies_to not in ("space", "hex"):
                 continue
-            c = _terrain_cost(game, t, piece, allowance)
+            c = _terrain_cost(game, t, piece, allowance, turn)
             if c is None:
                 values = []
                 break
             values.append(c)
-        extra = feature_cost(game, space.features if space is not None else None, piece,
-                             allowance)
+        extra, extra_high = feature_cost(game, space.features if space is not None else None,
+                                         piece, allowance, turn)
         if extra == INF:
             return (INF, INF), None
         if not values:
             return (extra, INF), f"terrain of {space_id}"
-        return (max(*values, extra), max(*values, extra)), None
+        cost = max(values)
+        return (max(cost, extra), max(cost, extra_high)), \
+            None if extra == extra_high else f"features of {space_id}"
 
     def _crossing(self, link: Link | None) -> tuple[float, float]:
         if self.cost_model != "link":
@@ -432,17 +432,28 @@ class NetworkEdges:
         if link is None:
             return 0.0, INF  # a border with no link type: its cost is not given
         t = self.game.terrain_type(link.type)
-        c = _terrain_cost(self.game, t, self.piece, self.allowance) if t is not None else None
+        c = _terrain_cost(self.game, t, self.piece, self.allowance, self.turn) \
+            if t is not None else None
         if c is None:
             self.links_unknown.add(f"cost of {link.type} links")
             return 0.0, INF
         return c, c
 
 
-def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float) -> float | None:
+def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float,
+                  turn: int | None) -> float | None:
+    """What entering (or crossing) terrain *t* costs this piece; None when the game does not
+    say: no movement data, or an effect that is off this turn, or that a condition in words
+    decides (`when`, read as a hex's own terrain reads it)."""
     m = t.movement
-    if m is None:
+    if m is None or (m.when is not None and _effect_holds(m.when, turn) is not True):
         return None
+    return _effect_cost(game, m, piece, allowance)
+
+
+def _effect_cost(game: Game, m: TerrainMovement, piece: Piece, allowance: float
+                 ) -> float | None:
+    """What a movement effect costs this piece, whatever its `when`."""
     if (m.never is not None and game.matches(piece, m.never)) or \
             (m.only is not None and not game.matches(piece, m.only)) or m.prohibited:
         return INF
@@ -452,18 +463,26 @@ def _terrain_cost(game: Game, t: Terrain, piece: Piece, allowance: float) -> flo
 
 
 def feature_cost(game: Game, feature_ids: list[str] | None, piece: Piece,
-                 allowance: float) -> float:
-    """The dearest entering cost among a place's features: INF when one forbids the piece,
-    0 when none gives a cost (a feature without movement data does not affect movement)."""
-    cost = 0.0
+                 allowance: float, turn: int | None = None) -> tuple[float, float]:
+    """(low, high) dearest entering cost among a place's features: INF when one forbids the
+    piece, 0 when none gives a cost (a feature without movement data does not affect
+    movement, nor does one whose `when` is off this turn); a feature whose `when` a
+    condition in words decides adds nothing or its cost."""
+    low = high = 0.0
     for fid in feature_ids or []:
         t = game.terrain_type(fid)
         if t is None or t.applies_to != "feature" or t.movement is None:
             continue
-        c = _terrain_cost(game, t, piece, allowance)
+        m = t.movement
+        holds = _effect_holds(m.when, turn) if m.when is not None else True
+        if holds is False:
+            continue
+        c = _effect_cost(game, m, piece, allowance)
         if c is not None:
-            cost = max(cost, c)
-    return cost
+            high = max(high, c)
+            if holds:
+                low = max(low, c)
+    return low, high
 
 
 def ends_move(game: Game, terrain_ids: list[str] | None, feature_ids: list[str] | None,
