@@ -6,7 +6,9 @@ without an error (the Carcassonne family of modules, 2006–2007):
   maps ('sends the piece to map 'Blue Supply', which the module does not have' ×40, '8
   piece(s) of the setup are on map 'Blue Supply' … VASSAL drops them' ×25);
 - Carcassonne 2.0 parks its 'Automove' deck at (-200, -200), off its 30x30 board, on
-  purpose: check called it an error, VASSAL raises nothing.
+  purpose: check called it an error, VASSAL raises nothing;
+- their player rosters keep 'Retire' as the button's icon name, which VASSAL 3.6 skips when
+  the archive has no such image: check called it a missing image.
 """
 
 from __future__ import annotations
@@ -64,3 +66,19 @@ def test_a_deck_parked_off_its_board_is_a_warning(module: Callable[..., Path]) -
     assert off.message == ("the deck is at (-200, -200), outside board 'Main' (400x400); "
                            "VASSAL lays it there without a word, where players may not see "
                            "or reach it")
+
+
+def test_the_old_retire_icon_of_the_player_roster_is_no_missing_image(
+        module: Callable[..., Path]) -> None:
+    """Modules of VASSAL 2.7 name the roster's button icon 'Retire' (Ark of the Covenant,
+    Carcassonne: The Discovery); VASSAL 3.6 opens it only if the archive has it and raises
+    nothing otherwise: check called it a missing image (an error)."""
+    roster = ('<VASSAL.build.module.PlayerRoster buttonIcon="Retire" buttonText="Retire">'
+              "<entry>Blue</entry><entry>Green</entry></VASSAL.build.module.PlayerRoster>\n"
+              "  <VASSAL.build.module.Documentation/>")
+    path = module({"<VASSAL.build.module.Documentation/>": roster})
+    assert not [f for f in check_module(path).findings if "Retire" in f.message]
+    other = module({"<VASSAL.build.module.Documentation/>":
+                    roster.replace('buttonIcon="Retire"', 'buttonIcon="roster.png"')})
+    assert [f.code for f in check_module(other).findings if "roster.png" in f.message] == [
+        "missing-image"]
