@@ -53,8 +53,9 @@ def _setup_stacks(setup: ScenarioSetup, maps: list[Map], take_gpid: Callable[[],
         stack = stacks.get(key)
         if stack is None:
             stack = SetupStack(name=f"{spot.location}", owning_board=spot.placed.board_name,
-                               x=spot.point[0], y=spot.point[1], use_grid_location=True,
-                               location=spot.location)
+                               x=spot.point[0], y=spot.point[1],
+                               use_grid_location=not spot.beside,
+                               location="" if spot.beside else spot.location)
             stacks[key] = stack
             by_name[spot.placed.map_name].add(stack)
         gpid = take_gpid()

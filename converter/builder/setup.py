@@ -27,6 +27,7 @@ class Spot:
     placed: PlacedBoard
     location: str
     point: tuple[int, int]
+    beside: bool = False  # a board point past its edge: placed by the point, no location name
 
 
 @dataclass
@@ -82,6 +83,12 @@ def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | N
     if at.any_of:
         options = choices(game, boards, display, at)
         return options[0] if options else None
+    if at.point and len(at.point) == 2 and at.board:
+        placed = boards.get(at.board)
+        if placed is None:
+            return None
+        x, y = at.point
+        return Spot(placed, f"({x},{y})", (x, y), beside=True)
     return None
 
 

@@ -17,6 +17,7 @@ from converter.vassal import grid as gridmath
 from converter.vassal.checker import location_point, zone_region_point
 from converter.vassal.components.board import BoardComponent
 from converter.vassal.components.registry import component_from_xml
+from converter.vassal.javanum import number_rules
 
 Point = tuple[int, int]
 MAX_IMAGE_BYTES = 256 * 1024 * 1024
@@ -25,41 +26,19 @@ _NONZERO = re.compile(rb"[^\x00]")
 SLACK = 10  # pixels a zone corner may stray off its board (a drawing slip, not a design)
 
 
-# Grid attributes VASSAL reads as Java numbers when it builds the grid: one that does not
-# parse makes the whole grid fail ('failed to load class …SquareGrid'), so its board has none.
-_INTEGERS = {"SquareGrid": ("x0", "y0"), "HexGrid": ("x0", "y0", "snapscale"),
-             "Region": ("originx", "originy"), "RegionGrid": ("fontsize",),
-             **{numbering: ("hLeading", "vLeading", "hOff", "vOff", "fontSize", "rotateText",
-                            "hDrawOff", "vDrawOff")
-                for numbering in ("HexGridNumbering", "SquareGridNumbering")}}
-_DECIMALS = {"SquareGrid": ("dx", "dy"), "HexGrid": ("dx", "dy")}
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
-_JAVA_DOUBLE = re.compile(  # what Java's Double.valueOf reads, once trimmed
-    r"[+-]?(?:NaN|Infinity|(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?[fFdD]?"
-    r"|0[xX](?:[0-9a-fA-F]+\.?|[0-9a-fA-F]*\.[0-9a-fA-F]+)[pP][+-]?[0-9]+[fFdD]?)")
-
-
-def _java_int(text: str) -> bool:
-    return _JAVA_INT.fullmatch(text) is not None and -2**31 <= int(text) < 2**31
-
-
 def _check_numbers(ctx: Context) -> list[Finding]:
     """Grid numbers VASSAL cannot read: it then builds no grid (and no region) there."""
     findings: list[Finding] = []
     for node in ctx.tree.nodes:
-        for names, ok, what in ((_INTEGERS.get(node.kind, ()), _java_int, "an integer"),
-                                (_DECIMALS.get(node.kind, ()),
-                                 lambda t: _JAVA_DOUBLE.fullmatch(t.strip(" \t\r\n")) is not None,
-                                 "a number")):
-            for name in names:
-                value = node.elem.get(name)
-                if value is not None and not ok(value):
-                    shown = value if len(value) <= 40 else value[:40] + "…"
-                    findings.append(error(
-                        "bad-number", ctx.where(node, f"@{name}"),
-                        f"{name} {shown!r} is not {what}: VASSAL fails to build this "
-                        f"{node.kind} ('failed to load class {node.cls}') and leaves it out",
-                        "write a plain number (correct it in VASSAL's editor)"))
+        for name, ok, what in number_rules(node.kind):
+            value = node.elem.get(name)
+            if value is not None and not ok(value):
+                shown = value if len(value) <= 40 else value[:40] + "…"
+                findings.append(error(
+                    "bad-number", ctx.where(node, f"@{name}"),
+                    f"{name} {shown!r} is not {what}: VASSAL fails to build this "
+                    f"{node.kind} ('failed to load class {node.cls}') and leaves it out",
+                    "write a plain number (correct it in VASSAL's editor)"))
     return findings
 
 

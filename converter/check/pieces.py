@@ -64,9 +64,7 @@ def check_pieces(ctx: Context) -> list[Finding]:
         if not d.is_prototype and not basic.ID == "piece;":
             findings.append(error("piece-decode", ctx.where(d.node),
                                   "the piece's trait chain does not end in a Basic Piece"))
-        elif isinstance(basic, BasicPiece) and basic._memo is not None \
-                and "name" not in basic._memo.texts:
-            # VASSAL reads the four fields with no default for the last two
+        elif isinstance(basic, BasicPiece) and basic.lacks_name:
             findings.append(error(
                 "piece-decode", ctx.where(d.node),
                 "its Basic Piece definition lacks fields (VASSAL reads 'piece;' then clone "

@@ -9,6 +9,7 @@ board keeps the single space and a note says what was left out.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from converter.model.boardkinds import hex as hex_kind
 from converter.vassal import grid as vgrid
 from converter.vassal.components import BoardComponent, BoardPicker, Map, SetupStack
 from converter.vassal.components.base import Component
+from converter.vassal.javanum import unreadable_numbers
 
 
 @dataclass
@@ -114,6 +116,22 @@ def import_boards(ctx: ImportContext) -> BoardsResult:
     return result
 
 
+def _note_unreadable_numbers(ctx: ImportContext, board: Component, path: str) -> None:
+    """Each grid element of the board with a number VASSAL cannot read (Tanto Monta's
+    dx="NaN97.0"): VASSAL builds no such element, nor does the import (`converter.vassal.grid`
+    leaves it out), so no space comes of it; the build file keeps it as it was."""
+    for comp, comp_path in contents(board, path):
+        bad = unreadable_numbers(comp)
+        if bad:
+            kind = comp.tag.rsplit(".", 1)[-1]
+            said = ", ".join(f"{name} {text if len(text) <= 40 else text[:40] + '…'!r} is not "
+                             f"{what}" for name, text, what in bad)
+            ctx.note(f"not imported: {comp_path}: {said}; VASSAL fails to build this {kind} "
+                     "and leaves it out, so the import does too (correct it in VASSAL's "
+                     "editor)")
+        _note_unreadable_numbers(ctx, comp, comp_path)
+
+
 def _named_by_map(vmap: Map, board: BoardComponent, taken: set[str]) -> str:
     """The name of a board whose VASSAL name other maps' boards have too (VASSAL's default
     'Alhambra' on each of Nevsky's hands): its map's, which is what players see, or the map's
@@ -160,6 +178,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                          "stated size")
                 size = _size_without_image(board)
                 image = None
+    _note_unreadable_numbers(ctx, board, path)
     grid = None
     if size is not None or _has_grid(board):
         try:
@@ -222,6 +241,10 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
         cells = _squares(ctx, square, size, placed, board_id, path)
         if cells:
             spaces += cells
+        elif not _spaced(square):
+            ctx.note(f"the square grid of {who} ({path}) is kept verbatim in the build "
+                     f"file; its spacing ({square.dx} x {square.dy}) is no number of pixels "
+                     "VASSAL can lay cells by, so no cell is listed as a space")
         else:
             ctx.note(f"the square grid of {who} ({path}) is kept verbatim in the "
                      f"build file; more than {MAX_SQUARES} cells (or no board size) are not "
@@ -261,7 +284,7 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGeometry, size: tuple[int, in
              parent: str | None = None) -> list[dict[str, Any]]:
     """One space per cell of a square grid whose centre lies on the board (and inside the
     *zone* holding the grid), named as VASSAL names it: the format has no square grids."""
-    if size is None or grid.dx <= 0 or grid.dy <= 0:
+    if size is None or not _spaced(grid):
         return []
     cols = int((size[0] - grid.x0) / grid.dx) + 1
     rows = int((size[1] - grid.y0) / grid.dy) + 1
@@ -272,6 +295,12 @@ def _squares(ctx: ImportContext, grid: vgrid.SquareGeometry, size: tuple[int, in
     return _cell_spaces(ctx, grid, on_board, size, placed, board_id, "square", zone, parent,
                         f"{path}/SquareGrid", "VASSAL's SquareGrid and its numbering, one "
                         "space per cell on the board")
+
+
+def _spaced(grid: vgrid.SquareGeometry) -> bool:
+    """Whether the grid's spacing lays cells: VASSAL reads dx="NaN" or "Infinity" and builds
+    the grid, which then names no cell where a piece lies."""
+    return 0 < grid.dx < math.inf and 0 < grid.dy < math.inf
 
 
 def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeometry,

@@ -7,6 +7,7 @@ from typing import Any
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.paths import contents, join, label
+from converter.importer.pieces import note_nameless
 from converter.vassal.components import CardSlot, DrawPile, Map
 
 
@@ -32,6 +33,7 @@ def import_decks(ctx: ImportContext, consumed: set[int]
                 except VassalFormatError as exc:
                     ctx.note(f"not imported: {join(path, slot)}: its card cannot be read ({exc})")
                     continue
+                note_nameless(ctx, piece, join(path, slot), slot.entry_name)
                 if key in seen:
                     seen[key]["count"] = seen[key].get("count", 1) + 1
                     continue

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.check.version import BASELINE, TRAIT_SINCE
 from converter.builder.conventions import FACE_LAYERS, PIECE_ID_PROPERTY, SIDE_PROPERTY
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
@@ -27,7 +28,7 @@ from converter.vassal.components.base import Component
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.slots import SlotIndex
 from converter.vassal.traits import (
-    BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, UsePrototype)
+    BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, RawTrait, Trait, UsePrototype)
 
 MAX_FACES = 4
 FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
@@ -305,6 +306,7 @@ def add_slot(ctx: ImportContext, slot: SlotDefinition, path: str, side: str | No
     except VassalFormatError as exc:
         ctx.note(f"not imported: {path}: its piece definition cannot be read ({exc})")
         return None
+    note_nameless(ctx, slot.piece, path, slot.entry_name)
     known = result.by_key.get(key)
     if known is not None:
         known.count += 1
@@ -317,6 +319,17 @@ def add_slot(ctx: ImportContext, slot: SlotDefinition, path: str, side: str | No
     result.pieces.append(definition)
     result.by_key[key] = definition
     return str(entry["id"])
+
+
+def note_nameless(ctx: ImportContext, piece: PieceTraits, path: str, entry_name: str) -> None:
+    """Say so when a slot's Basic Piece is cut short of its name field: VASSAL fails to load
+    the whole module on it (`vconv check` reports it too), the import goes on with the
+    slot's name."""
+    if piece.basic.lacks_name:
+        ctx.note(f"{path}: its Basic Piece definition lacks its name field: VASSAL cannot "
+                 "build the piece and fails to load the whole module ('module load failed: "
+                 f"NoSuchElementException'); imported under the slot's name {entry_name!r} "
+                 "(re-create the piece in VASSAL's editor)")
 
 
 def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: str, side: str | None,
@@ -406,6 +419,7 @@ def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: s
     if unused:
         ctx.note(f"piece {name!r}: not imported: layers {', '.join(unused)} (overlays the format "
                  "has no place for)")
+    _note_newer_traits(ctx, name, traits, protos.origin)
     missing = ["side"] if sides and side is None else []
     if missing:
         entry["missing"] = missing
@@ -421,6 +435,27 @@ def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: s
                          "kind of piece this is")
     entry["provenance"] = prov
     return entry
+
+
+def _note_newer_traits(ctx: ImportContext, name: str, traits: list[Trait],
+                       origin: dict[int, str]) -> None:
+    """Say which traits newer than VASSAL 3.6 the piece has (Fields of Normandy 2's 3.7
+    'border'): the format has no place for them and only the build file keeps them, as with
+    the layers it cannot write."""
+    said: set[str] = set()
+    for trait in traits:
+        if not isinstance(trait, RawTrait):
+            continue
+        tid = trait.trait_id
+        since = TRAIT_SINCE.get(tid)
+        if since is None or since <= BASELINE or tid in said:
+            continue
+        said.add(tid)
+        proto = origin.get(id(trait))
+        of = f" of prototype {proto!r}" if proto else ""
+        ctx.note(f"piece {name!r}: not imported: trait {tid.rstrip(';')!r}{of} (new in VASSAL "
+                 f"{since[0]}.{since[1]}, which older players report as unknown; the format "
+                 "has no place for it, the build file keeps it)")
 
 
 def match_side(value: str, sides: dict[str, str]) -> str | None:

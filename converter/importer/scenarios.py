@@ -4,7 +4,9 @@ Each PredefinedSetup with a file is a saved game inside the module.  Its pieces 
 from the restored game: a piece on a map is placed at the hex, zone or region VASSAL names
 its point (boards laid left to right from the map's edge, in the save's SetBoards order, as
 VASSAL's board picker does for one row); a point no space names places it on the board as a
-whole, a point past every board (VASSAL's 'offboard') places it nowhere.  Pieces inside decks
+whole; a point past every board (VASSAL's 'offboard': Ragnarok's hero Surt, laid beside its
+500-pixel deployment board) is kept as a point beside the nearest board, so the scenario still
+holds every piece of the set-up and the audit finds it off the boards.  Pieces inside decks
 are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
 made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by
 a trait during play) is added as a piece of its own.
@@ -90,6 +92,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         made.setdefault(definition.key[0], definition)
     placed_at = Placements()
     unplaced = nameless = 0
+    beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
         if add.id in in_decks:
             continue
@@ -117,6 +120,17 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             unplaced += 1
             continue
         placed_at.add(piece_id, at, ctx.stated(path))
+        if "point" in at:
+            beside.append(f"{name or piece_id!r} at ({at['point'][0]},{at['point'][1]}) of "
+                          f"board {at['board']!r}")
+    if beside:
+        one = len(beside) == 1
+        listed = ", ".join(beside[:5]) + (f" and {len(beside) - 5} more" if len(beside) > 5
+                                          else "")
+        ctx.note(f"{path}: {_pieces(len(beside))} of its saved game {'lies' if one else 'lie'} "
+                 f"off the boards (VASSAL's 'offboard'), beside a board: {listed}; kept in the "
+                 "scenario at that pixel of the board (a placement's 'point'), so a module "
+                 "built from this folder lays them there too")
     if nameless:
         one = nameless == 1
         ctx.note(f"{path}: {_pieces(nameless)} of its saved game {'has' if one else 'have'} "
@@ -146,9 +160,24 @@ def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: Bo
         laid.append(LaidBoard(left, vmap.edge_height, width, height, board.size_known))
         left += width
     found = board_under(x, y, laid)  # the audit's answer too
-    if found is None:
-        return None  # VASSAL says 'offboard': past the boards, or in the map's margin
+    if found is None:  # VASSAL says 'offboard': past the boards, or in the map's margin
+        return _beside(chosen, laid, x, y)
     return _named(ctx, chosen[found], x - laid[found].left, y - laid[found].top, path)
+
+
+def _beside(chosen: list[PlacedBoard], laid: list[LaidBoard], x: int, y: int
+            ) -> dict[str, Any] | None:
+    """A map point off every board as a point of the nearest board, past its edge."""
+    if not laid:
+        return None
+
+    def distance(b: LaidBoard) -> int:
+        dx = max(b.left - x, 0, x - (b.left + b.width - 1))
+        dy = max(b.top - y, 0, y - (b.top + b.height - 1))
+        return dx * dx + dy * dy
+
+    near = min(range(len(laid)), key=lambda i: distance(laid[i]))
+    return {"board": chosen[near].board_id, "point": [x - laid[near].left, y - laid[near].top]}
 
 
 def _laid_size(board: PlacedBoard) -> tuple[int, int]:

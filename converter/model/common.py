@@ -116,6 +116,8 @@ class Location:
     value: int | None = None
     any_of: list[Location] | None = None
     code: str | None = None
+    # a pixel of the board, past its edge: where a VASSAL set-up left a piece beside it
+    point: list[int] | None = None
     note: str | None = None
     provenance: Provenance | None = None
 
@@ -130,6 +132,8 @@ class Location:
             return f"{self.track} {self.value}" if self.value is not None else self.track
         if self.any_of:
             return " or ".join(loc.label() for loc in self.any_of)
+        if self.point and len(self.point) == 2:
+            return f"off board {self.board or '?'} at ({self.point[0]},{self.point[1]})"
         return self.code or "?"
 
 

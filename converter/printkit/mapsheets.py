@@ -8,7 +8,9 @@ strip is emptiest (`seam_marks`): it must not hide a box, a name or the legend.
 
 The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat side to flat
 side; a little more than a counter when the game does not say); a box board prints its
-smallest box big enough for a small stack of counters; other boards span two pages' width.
+smallest box big enough for a small stack of counters; a schematic of points prints on one
+landscape page when its spaces stay a stack's room apart and its names readable there, else
+it spans two pages' width.
 """
 
 from __future__ import annotations
@@ -25,18 +27,22 @@ from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
 from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
+from converter.render.placement import NAME_UNITS
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
 OVERLAP_MM = 10.0
 HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
-SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width
+SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width…
+SPACE_ROOM_COUNTERS = 2.0  # …unless one page keeps its closest spaces this many counter edges apart
+NAME_MIN_PT = 6.0          # …and its spaces' names at least this size
 MARK_MM = 3.0              # radius of a registration mark
 MARK_ARM = 1.6             # its cross's arms reach this many radii from its centre
 MARK_STEP_MM = 1.0         # the spacing of the places a mark may take along its seam
 INK_DIFF = 40              # a pixel this far from its surroundings' colour is content
 LABEL_PT = 8
+PT_MM = 25.4 / 72         # a typographic point in millimetres
 INK = (40, 40, 40)
 MARK = (200, 0, 90)
 
@@ -95,12 +101,42 @@ def mm_per_px(game: Game, layout: BoardLayout) -> float:
     if layout.boxes:
         smallest = min(min(b.w, b.h) for b in layout.boxes.values())
         return BOX_PER_COUNTER * counter / max(1, smallest)
+    one_page = _one_page_scale(layout)
+    if one_page is not None and _roomy(layout, one_page, counter):
+        return one_page
     aw = area_mm(PAPER_FOR_SCALE)[0]
     return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
 
 
 # the paper that fixes the printed size of area and network boards (the same on any paper)
 PAPER_FOR_SCALE = Paper("a4", "A4", 210.0, 297.0)
+# the landscape room a one-page schematic fits in on A4 and on US Letter alike
+ONE_PAGE_MM = (279.4 - 2 * MARGIN_MM, 210.0 - 2 * MARGIN_MM)
+
+
+def _one_page_scale(layout: BoardLayout) -> float | None:
+    """The scale that fits a schematic of points, legend included, on one landscape page of
+    any paper (None for a board drawn over the designer's own picture: its size is theirs)."""
+    if layout.scan is not None or not layout.space_centres:
+        return None
+    return min(ONE_PAGE_MM[0] / layout.size[0], ONE_PAGE_MM[1] / layout.size[1])
+
+
+def _roomy(layout: BoardLayout, scale: float, counter_mm: float) -> bool:
+    """Whether at *scale* a stack of counters fits beside each space (its closest neighbour
+    SPACE_ROOM_COUNTERS counter edges away) and the names stay NAME_MIN_PT or more."""
+    name_pt = NAME_UNITS * layout.size[0] / 100 * scale / PT_MM
+    if name_pt < NAME_MIN_PT:
+        return False
+    centres = sorted(layout.space_centres.values())
+    room_px = SPACE_ROOM_COUNTERS * counter_mm / scale
+    for i, (x, y) in enumerate(centres):  # sorted by x: stop once x alone is far enough
+        for x2, y2 in centres[i + 1:]:
+            if x2 - x >= room_px:
+                break
+            if math.hypot(x2 - x, y2 - y) < room_px:
+                return False
+    return True
 
 
 def _mark(draw: ImageDraw.ImageDraw, x: float, y: float, r: float, width: int) -> None:
@@ -152,7 +188,8 @@ def _covered(picture: Image.Image, scale: float, seam_mm: float, at_mm: float, r
 def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile: MapTile, paper: Paper,
              *, dpi: float, overlap_mm: float = OVERLAP_MM) -> Image.Image:
     """One page of a board: its tile of the map at *scale* mm per picture pixel, the overlap
-    marks on every side that meets another page, and the page's label and index."""
+    marks on every side that meets another page, and the page's label (and index, when the
+    map has several pages)."""
     tr = words(game.language)
     page = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), (255, 255, 255))
     left, top = mm_to_px(MARGIN_MM, dpi), mm_to_px(MARGIN_MM, dpi)
@@ -174,17 +211,19 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
     # points on both pages (the page laid on top is trimmed along its map's outline)
     for x, y in page_marks(picture, scale, tile, overlap_mm):
         _mark(draw, *at(x, y), r, line * 2)
-    # label and index in the top margin
-    n = tile.row * tile.cols + tile.col + 1
-    label = f"{game.title} — {board.name} — " + tr("page {n} of {total} (row {r}, column {c})", n=n,
-                                                     total=tile.rows * tile.cols, r=tile.row + 1, c=tile.col + 1)
+    # label and, on a map of several pages, the page's number and index in the top margin
+    several = tile.rows * tile.cols > 1
+    label = f"{game.title} — {board.name}"
+    if several:
+        label += " — " + tr("page {n} of {total} (row {r}, column {c})", n=tile.row * tile.cols + tile.col + 1,
+                            total=tile.rows * tile.cols, r=tile.row + 1, c=tile.col + 1)
     cell = mm_to_px(2.2, dpi)
-    index_w = cell * tile.cols
+    index_w = cell * tile.cols if several else 0.0
     fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left - index_w - cell)
     put_text(draw, (left, mm_to_px(MARGIN_MM / 2, dpi)), label, font=fnt, fill=INK, anchor="lm")
     ix = page.width - left - index_w
     iy = mm_to_px(MARGIN_MM / 2, dpi) - cell * tile.rows / 2
-    for rr in range(tile.rows):
+    for rr in range(tile.rows if several else 0):
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)

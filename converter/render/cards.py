@@ -36,6 +36,12 @@ PAD_MM = 3.0
 CELL_PAD_MM = 1.2
 MISSING = "—"
 INDENT_MM = 4.0         # a sub-phase's indentation per level
+WRAP_SHARE = 0.8        # a table shrinks to this share of the body size before it wraps
+
+
+def _wrap_floor_pt(theme: dict[str, Any]) -> float:
+    """The size a card's table shrinks to before it wraps its cells (never below the theme's least)."""
+    return float(max(theme["min_pt"], theme["body_pt"] * WRAP_SHARE))
 
 DEFAULT_THEME: dict[str, Any] = {
     "paper": "#fffdf6",
@@ -153,7 +159,7 @@ class _Composer:
         if ncols == 0:
             return
         size_pt = min(t["body_pt"], self.grid_pt) if self.grid_pt is not None else t["body_pt"]
-        floor = max(t["min_pt"], t["body_pt"] * 0.8)
+        floor = _wrap_floor_pt(t)
         while True:
             body = font("regular", self.pt(size_pt))
             head = font("bold", self.pt(size_pt))
@@ -359,7 +365,7 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
     grids = run(None).grid_sizes
     # the tables of a card in one size, unless that would set a table below the size a table
     # shrinks to before it wraps; a table shrunk to fit a long row sets the others' size
-    floor = max(theme["min_pt"], theme["body_pt"] * 0.8)
+    floor = _wrap_floor_pt(theme)
     sizes = [size for size, wraps in grids if peers or not wraps]
     grid_pt = min(sizes) if sizes and len({size for size, _ in grids}) > 1 and min(sizes) >= floor else None
     height = run(None, grid_pt).done()
@@ -1075,6 +1081,9 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
         return f"{name}: {label}"
     if at.code:
         return str(at.code)
+    if at.point and len(at.point) == 2:
+        near = game.board(at.board) if at.board else None
+        return str(tr("beside {b}", b=near.name if near else readable(at.board or "")))
     return at.note or ""
 
 

@@ -561,7 +561,10 @@ def hex_legend_image(game: Game, board: Board, width_px: int, *, hex_px: float =
     size = float(hex_px)
     rows, _cols = hex_group_rows(board, width_px, size)
     band = rows * HEX_GROUP_PITCH * size + (0.3 * size if rows else 0.0)
-    height = int(math.ceil(LEGEND_HEXES * size + band))
+    # the terrain key as tall as its rows (the map keeps LEGEND_HEXES for any key)
+    key_rows = len(_terrain_rows(ImageDraw.Draw(Image.new("L", (1, 1))), game, width_px, size))
+    key = (0.3 * (key_rows - 1) + 0.6) * size if key_rows else 0.3 * size
+    height = int(math.ceil(key + band))
     img = Image.new("RGB", (width_px, height), color(t["paper"]))
     draw = ImageDraw.Draw(img)
     _terrain_legend(draw, game, (width_px, int(height - band)), size, t)
@@ -683,25 +686,33 @@ def _edges(draw: ImageDraw.ImageDraw, board: Board, geo: HexBoardGeometry, size:
 def _terrain_legend(draw: ImageDraw.ImageDraw, game: Game, image_size: tuple[int, int], size: float,
                     t: dict[str, Any]) -> None:
     """The terrain key: a swatch and name per coloured terrain, in rows as wide as the picture."""
-    items = [(ter.name, ter.color, ter.applies_to) for ter in game.terrain or [] if ter.color]
-    if not items:
-        return
+    rows = _terrain_rows(draw, game, image_size[0], size)
     fnt = font("regular", max(7, int(size * 0.14)))
-    rows: list[list[tuple[float, str, str | None, str]]] = [[]]
-    x = size * 0.4
-    for name, col, kind in items:
-        w = draw.textlength(one_line(name), font=fnt)
-        if x + size * 0.4 + w > image_size[0] - size * 0.2 and rows[-1]:
-            x = size * 0.4
-            rows.append([])
-        rows[-1].append((x, name, col, kind))
-        x += size * 0.38 + w + size * 0.35
     # the key's last row at its band's foot (*image_size*: down to the group legend), so
     # the terrain and the groups read as one legend with no empty band between them
     bottom = image_size[1] - size * 0.24
     for n, row in enumerate(rows):
         y = bottom - (len(rows) - 1 - n) * size * 0.3
         _terrain_row(draw, row, y, fnt, size, t)
+
+
+def _terrain_rows(draw: ImageDraw.ImageDraw, game: Game, width: float, size: float
+                  ) -> list[list[tuple[float, str, str | None, str]]]:
+    """The terrain key's rows as wide as *width*: (x, name, colour, what it applies to) each."""
+    items = [(ter.name, ter.color, ter.applies_to) for ter in game.terrain or [] if ter.color]
+    if not items:
+        return []
+    fnt = font("regular", max(7, int(size * 0.14)))
+    rows: list[list[tuple[float, str, str | None, str]]] = [[]]
+    x = size * 0.4
+    for name, col, kind in items:
+        w = draw.textlength(one_line(name), font=fnt)
+        if x + size * 0.4 + w > width - size * 0.2 and rows[-1]:
+            x = size * 0.4
+            rows.append([])
+        rows[-1].append((x, name, col, kind))
+        x += size * 0.38 + w + size * 0.35
+    return rows
 
 
 def _terrain_row(draw: ImageDraw.ImageDraw, row: list[tuple[float, str, str | None, str]], y: float,

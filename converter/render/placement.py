@@ -21,6 +21,7 @@ IntBox = tuple[int, int, int, int]  # x0, y0, x1, y1 (inclusive pixels drawn: x0
 
 GAP = 0.5             # free room kept between two boxes, in units (a hundredth of the width)
 MAX_LABEL_UNITS = 11  # a name wider than this many units wraps onto a second line
+NAME_UNITS = 0.95     # a space's name is this many units high, before any shrink
 MAX_ROUNDS = 600      # push-apart rounds before a smaller font is tried
 
 
@@ -178,7 +179,7 @@ def plan_spaces(nodes: list[NodeSpec], anchors: dict[str, Point], area: tuple[fl
 def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, float, float],
               unit: float, scale: float, min_box: tuple[float, float]) -> bool:
     draw = _scratch()
-    name_px = max(8, int(unit * 0.95 * scale))
+    name_px = max(8, int(unit * NAME_UNITS * scale))
     small_px = max(7, int(unit * 0.75 * scale))
     plan.name_px = name_px
     name_font = font("condensed-bold", name_px)

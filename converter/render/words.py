@@ -142,6 +142,7 @@ ITALIAN: dict[str, str] = {
     "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "reference cards": "aiuti di gioco", "page {n}": "pagina {n}", "Where": "Dove",
     "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
+    "beside {b}": "accanto a {b}",
     # print kit: counter and card sheets, map pages and track sheets
     "counters — sheet {n} of {total}": "segnalini — foglio {n} di {total}",
     "FRONTS ({paper}, print at 100%)": "FRONTI ({paper}, stampa al 100%)",

@@ -25,6 +25,7 @@ from functools import cached_property
 from typing import TypeVar
 
 from converter.errors import VassalFormatError
+from converter.vassal.javanum import unreadable_numbers
 from converter.vassal.components.base import Component, RawElement
 from converter.vassal.components.board import BoardComponent
 from converter.vassal.components.hex_grid import HexGridComponent
@@ -588,15 +589,16 @@ def grid_of_board(board: BoardComponent, board_size: tuple[int, int] | None = No
 def _numbering_child(component: Component) -> HexGridNumbering | SquareGridNumbering | None:
     for child in component.children:  # by class: a foreign `x.HexGridNumbering` is raw
         if isinstance(child, (HexGridNumbering, SquareGridNumbering)):
-            return child
+            # a number VASSAL cannot read: it builds no numbering (the grid names no cell)
+            return None if unreadable_numbers(child) else child
     return None
 
 
 def _grid_of(comp: Component, size: tuple[int, int] | None) -> BoardGrid | None:
     # by class, not by tag ending: an unknown element named `foo.Region` or `foo.HexGrid` is
     # kept raw and has none of the attributes of VASSAL's own
-    if isinstance(comp, RawElement):
-        return None
+    if isinstance(comp, RawElement) or unreadable_numbers(comp):
+        return None  # a grid number VASSAL cannot read: it builds no grid there
     if isinstance(comp, HexGridComponent):
         return HexGeometry.from_components(comp, _numbering_child(comp), size)
     if isinstance(comp, SquareGrid):
@@ -606,7 +608,7 @@ def _grid_of(comp: Component, size: tuple[int, int] | None) -> BoardGrid | None:
                               else GridNumbering(stagger=False), board_size=size)
     if isinstance(comp, RegionGrid):
         return RegionGeometry(tuple((r.name, (r.originx, r.originy)) for r in comp.children
-                                    if isinstance(r, Region)))
+                                    if isinstance(r, Region) and not unreadable_numbers(r)))
     if isinstance(comp, ZonedGrid):
         zones, background = [], None
         for child in comp.children:

@@ -38,7 +38,9 @@ def test_a_piece_in_the_map_s_margin_is_off_a_board_of_unknown_size_in_import_an
     scenarios = json.loads((game / "scenarios.json").read_text(encoding="utf-8"))
     setup = next(s["setup"] for s in scenarios["scenarios"] if s["id"] == "scenario")
     assert setup == [{"piece": "1st-bn", "at": {"board": "main", "space": "1-1"},
-                      "provenance": setup[0]["provenance"]}]  # the margin's piece: nowhere
+                      "provenance": setup[0]["provenance"]},
+                     {"piece": "1st-bn", "at": {"board": "main", "point": [-40, 75]},
+                      "provenance": setup[0]["provenance"]}]  # the margin's piece: beside it
     save = tmp_path / "scenario.vsav"
     save.write_bytes(_save(SETUP))
     capsys.readouterr()
@@ -46,4 +48,4 @@ def test_a_piece_in_the_map_s_margin_is_off_a_board_of_unknown_size_in_import_an
                  "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert [f["message"] for f in report["findings"]] == [] and code == 0
-    assert {c["check"]: c["applied"] for c in report["checks_run"]}["setup"] == 1
+    assert {c["check"]: c["applied"] for c in report["checks_run"]}["setup"] == 2

@@ -117,7 +117,7 @@ def test_the_module_s_own_setup_gives_no_violation(referee: tuple[dict, int, dic
     _imported, code, report = referee
     assert [f["message"] for f in report["findings"]] == [] and code == 0
     judged = {c["check"]: c["applied"] for c in report["checks_run"]}
-    assert judged["setup"] == 5 and judged["counter-mix"] > 0
+    assert judged["setup"] == 6 and judged["counter-mix"] > 0  # the 1st Bn beside the board too
 
 
 def test_a_named_piece_of_slots_named_only_by_the_slot_is_told_by_the_slot_s_name(
@@ -172,14 +172,21 @@ def test_a_piece_no_slot_tells_is_not_judged_and_the_report_says_so(
             "them: 1 nameless") in report["notes"], report["notes"]
 
 
-def test_a_piece_past_the_board_is_placed_nowhere_as_vassal_says_offboard(
+def test_a_piece_past_the_board_is_kept_beside_it_as_vassal_says_offboard(
         referee: tuple[dict, int, dict]) -> None:
     """The 1st Bn at x=450 lies past the 400-pixel board: VASSAL names it 'offboard', the
-    audit 'off the boards of Main Map'; import had placed it on the board as a whole."""
+    audit 'off the boards of Main Map'.  Import had placed it on the board as a whole (a
+    false violation), then nowhere (Ragnarok's hero Surt lost from its set-up); it is kept at
+    its pixel beside the board, which the audit finds off the boards of that map."""
     imported, _code, report = referee
     assert not any(p["at"].get("space") == "main" for p in _scenario(imported)["setup"])
+    beside = [p for p in _scenario(imported)["setup"] if "point" in p["at"]]
+    assert [(p["piece"], p["at"]) for p in beside] == [
+        ("1st-bn", {"board": "main", "point": [450, 100]})], _scenario(imported)["setup"]
     notes = [n["text"] for n in imported["game"].get("notes", [])]
-    assert any("1 piece of its saved game lies on no board of its map" in n for n in notes), notes
+    assert any("1 piece of its saved game lies off the boards (VASSAL's 'offboard'), beside a "
+               "board: '1st Bn' at (450,100) of board 'main'; kept in the scenario at that "
+               "pixel of the board" in n for n in notes), notes
     assert not any("off the boards" in f["message"] for f in report["findings"])
 
 

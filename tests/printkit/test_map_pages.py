@@ -284,3 +284,61 @@ def test_a_card_longer_than_a_page_leaves_no_page_with_only_its_margin(past: str
         inside = [c for c in card.cells if start <= c.box[1] and c.box[3] <= start + part.height]
         assert inside, (start, part.height)
         start += part.height
+
+
+def test_a_roomy_schematic_of_points_prints_on_one_page() -> None:
+    """Trench Club's battlefield, twelve spaces the rulebook gives no geometry for, had been
+    tiled over two portrait pages (cut through 'Numero iniziale 3' and '8'); drawn a stack's
+    room apart, it prints whole, legend included, on one landscape page with its names no
+    smaller than 6 pt, and that page carries no page number or index.  Pursuit of Glory's
+    Gallipoli, whose nine spaces would sit closer than two counters on one page, keeps two."""
+    from converter.builder import layout as lay
+    from converter.printkit.mapsheets import board_print
+    from converter.render.placement import NAME_UNITS
+
+    tc = load_model(ROOT / "modules" / "trench-club")
+    field = tc.board("campo-di-battaglia")
+    bp = board_print(tc, field, PAPERS["a4"])
+    assert len(bp.tiles) == 1 and bp.legend is None and bp.sheet.width_mm > bp.sheet.height_mm
+    assert bp.picture.size == board_picture_size(tc, field)
+    assert NAME_UNITS * bp.picture.width / 100 * bp.scale * 72 / 25.4 >= 6.0
+    centres = list(lay.board_layout(field, None, tc.language).space_centres.values())
+    closest = min(abs(complex(*p) - complex(*q)) for i, p in enumerate(centres) for q in centres[i + 1:])
+    assert closest * bp.scale >= 2 * tc.counter_mm()
+    for paper in PAPERS.values():  # the same single page on US Letter
+        assert len(board_print(tc, field, paper).tiles) == 1
+    page = map_page(tc, field, bp.picture, bp.scale, bp.tiles[0], bp.sheet, dpi=DPI)
+    band = page.crop((page.width // 2, 0, page.width, int(mm_to_px(MARGIN_MM, DPI) - 2)))
+    assert band.getcolors() == [(band.width * band.height, (255, 255, 255))]  # no index square
+    pog = load_model(ROOT / "modules" / "pursuit-of-glory")
+    assert len(board_print(pog, pog.board("gallipoli"), PAPERS["a4"]).tiles) == 2
+
+
+def test_a_schematic_whose_names_one_page_would_shrink_keeps_two_pages() -> None:
+    """The same twelve spaces on a schematic three tenths taller (a long legend): one page would
+    set their names under 6 pt, so the board spans two pages' width as before."""
+    from dataclasses import replace
+
+    from converter.builder import layout as lay
+    from converter.printkit.mapsheets import mm_per_px
+
+    tc = load_model(ROOT / "modules" / "trench-club")
+    drawn = lay.board_layout(tc.board("campo-di-battaglia"), None, tc.language)
+    tall = replace(drawn, size=(drawn.size[0], round(drawn.size[1] * 1.3)))
+    assert mm_per_px(tc, drawn) * drawn.size[0] < 280  # one page wide
+    assert mm_per_px(tc, tall) * tall.size[0] > 350    # two pages wide
+
+
+def test_a_hex_maps_legend_page_starts_with_its_key() -> None:
+    """Glory's End's Marne map: its legend page opened on an empty band (room kept for a
+    terrain key of four rows, where it has two); the key now starts at the legend's top."""
+    from converter.builder import layout as lay
+    from converter.printkit.mapsheets import board_print
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    legend = board_print(ge, ge.board("mini-mappa-marna"), PAPERS["a4"]).legend
+    assert legend is not None
+    paper = legend.getpixel((1, 1))
+    inked = next(y for y in range(legend.height)
+                 if any(legend.getpixel((x, y)) != paper for x in range(0, legend.width, 2)))
+    assert inked < 0.4 * lay.HEX_PX

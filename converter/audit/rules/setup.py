@@ -25,6 +25,7 @@ class SetupCheck(Check):
         self.run.rules = [f"scenario {s.id}" for s in self.scenarios]
         self.scenario: Scenario | None = None
         self.unlaid: set[str] = set()  # game boards of module boards the file did not lay
+        self.beside: dict[str, set[str]] = {}  # game board → the VASSAL maps it lies on
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.pos.step != 0 or not self.scenarios:
@@ -40,6 +41,7 @@ class SetupCheck(Check):
         if not pieces:
             return
         self.unlaid = _boards_not_laid(state)
+        self.beside = _board_maps(state)
         best = max(starting, key=lambda s: self._score(s, pieces))
         self.scenario = best
         self.run.rules = [f"scenario {best.id}"]
@@ -47,7 +49,8 @@ class SetupCheck(Check):
 
     def _score(self, scenario: Scenario, pieces: list[PieceState]) -> int:
         return sum(1 for pl in scenario.setup or [] for p in pieces
-                   if p.game is not None and p.game.id == pl.piece and _at(pl.at, p.place))
+                   if p.game is not None and p.game.id == pl.piece
+                   and _at(pl.at, p.place, self.beside))
 
     def _compare(self, state: GameState, pos: LogPos, scenario: Scenario,
                  pieces: list[PieceState]) -> None:
@@ -63,7 +66,7 @@ class SetupCheck(Check):
                 continue  # VASSAL places an at-start stack only when its board is chosen
             want = pl.count or 1
             candidates = [p for p in by_id.get(pl.piece, []) if p.id not in used]
-            here = [p for p in candidates if _at(pl.at, p.place)]
+            here = [p for p in candidates if _at(pl.at, p.place, self.beside)]
             self.run.applied += 1
             for p in here[:want]:
                 used.add(p.id)
@@ -131,7 +134,7 @@ class SetupCheck(Check):
             for p in by_id.get(pl.piece, []):
                 if p.id in used:
                     continue
-                if _at(pl.at, p.place) or (pl.at.code is not None and p.place.location == box):
+                if _at(pl.at, p.place, self.beside) or (pl.at.code is not None and p.place.location == box):
                     out.add(p.id)
         return out
 
@@ -167,9 +170,29 @@ def _boards_not_laid(state: GameState) -> set[str]:
         {bid for name in laid if (bid := ids.get(name))}
 
 
-def _at(at: Location, place: Place) -> bool:
+def _board_maps(state: GameState) -> dict[str, set[str]]:
+    """Each game board → the VASSAL maps its module board lies on: a point beside a board
+    (an imported set-up's piece VASSAL calls 'offboard') is off the boards of that map."""
+    module = state.module
+    names = PlaceNames.of(module)
+    out: dict[str, set[str]] = {}
+    for (map_name, _), bid in names.imported.items():
+        out.setdefault(bid, set()).add(map_name)
+    for map_name, game_board in names.maps.items():
+        out.setdefault(game_board, set()).add(map_name)
+    ids = module.mapping.boards if module.mapping is not None else names.boards
+    for map_name, geo in module.maps.items():
+        for board_name in geo.boards:
+            if (known := ids.get(board_name)) is not None:
+                out.setdefault(known, set()).add(map_name)
+    return out
+
+
+def _at(at: Location, place: Place, beside: dict[str, set[str]]) -> bool:
     if at.any_of:
-        return any(_at(a, place) for a in at.any_of)
+        return any(_at(a, place, beside) for a in at.any_of)
+    if at.point is not None:
+        return place.kind == "offboard" and place.map in beside.get(at.board or "", set())
     if at.hex is not None:
         return place.hex == at.hex and (at.board is None or at.board == place.game_board)
     if at.space is not None:

@@ -167,6 +167,9 @@ class Context:
                     if (lo is not None and value < lo) or (hi is not None and value > hi):
                         self.report(f"{pointer}/value", f"{value} is off track {loc.track!r} ({lo}..{hi})",
                                     check="location")
+        if loc.point is not None and board_id is None:
+            self.report(f"{pointer}/point", "a point beside a board needs the board it is "
+                        "measured from ('board')", check="location")
         for i, sub in enumerate(loc.any_of or []):
             self.location(f"{pointer}/any_of/{i}", sub)
 

@@ -31,6 +31,14 @@ class BasicPiece(Trait):
     gpid: str = ""
     persistent: dict[str, str] = field(default_factory=dict)
 
+    @property
+    def lacks_name(self) -> bool:
+        """Read from a definition cut short of its name field: VASSAL reads the four type
+        fields with no default for the last, so it cannot build the piece and fails to load
+        the module ('NoSuchElementException')."""
+        memo = self._memo
+        return memo is not None and memo.keep and "name" not in memo.texts
+
     def _decode_state(self, text: str, memo: Memo) -> None:
         items = sequence.split(text, ";")
         parse_into(self, self.STATE, items[:4], memo, "state")
