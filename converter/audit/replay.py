@@ -10,6 +10,7 @@ events marked `undo`, and the step they take back is remembered in `undone_steps
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -268,7 +269,9 @@ class Replay:
     # ------------------------------------------------------------------ commands
 
     def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
-        self.state.players[c.player_id] = (c.name, c.side)
+        # a roster name may stand as the chat escapes it (Paths of Glory's
+        # '&lt;Brian Reynolds (<observer>)&gt;'): every report shows it decoded
+        self.state.players[c.player_id] = (html.unescape(c.name), html.unescape(c.side))
 
     def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
         geo = self.state.module.maps.get(c.map_name)
