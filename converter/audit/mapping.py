@@ -275,6 +275,9 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
             for z in bg.zones:
                 if "$gridLocation$" not in z.location_format:
                     locs.append(("zone", z.location_format.replace("$name$", z.name)))
+                elif bg.names_no_cell(z):  # one name for the zone: 'West ' (no cell)
+                    locs.append(("zone", z.location_format.replace("$name$", z.name)
+                                 .replace("$gridLocation$", "")))
             for r in bg.regions:
                 locs.append(("region", r[0]))
             if isinstance(bg.grid, HexGeometry):

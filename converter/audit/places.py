@@ -233,6 +233,8 @@ class Locator:
             hit = geo.board_at(x, y, placed) if geo is not None else None
             zone = hit[0].zone_of_unnamed_cell(hit[1], hit[2]) if hit is not None else None
             if zone is not None:  # VASSAL names the zone, no cell ('ZoneA '): the point
+                if place.space is not None or place.hex is not None:  # 'west at (175,125)'
+                    return replace(place, location=f"({x},{y})")
                 named = zone.location_format.replace("$name$", zone.name)
                 return replace(place, location=named.replace("$gridLocation$", f"({x},{y})"))
         return place

@@ -214,7 +214,7 @@ def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,
     name = ""
     if board.grid is not None and sane_grid(board.grid):
         try:
-            name = board.grid.location_name((x, y))
+            name = board.location_name((x, y))
         except (ValueError, ArithmeticError):
             name = ""
     if name in board.locations:
