@@ -141,6 +141,12 @@ class PlaceNames:
         self.maps = {name: bid for bid, name in map_names(game).items() if bid}
         for b in game.boards or []:
             self.board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
+            for sp in b.spaces or []:
+                # a region VASSAL names '' (Hunters and Gatherers' supplies): import names
+                # its space 'region', its provenance keeps VASSAL's empty name
+                note = sp.provenance.note if sp.provenance is not None else None
+                if sp.kind == "region" and note and note.endswith("/Region[]"):
+                    self.board_spaces[b.id].setdefault("", sp.id)
         for cell, name in track_cell_names(game).items():
             self.tracks[name] = cell
 
