@@ -556,10 +556,10 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGeometry, size: tuple[int, in
     zone's location format."""
     out: list[dict[str, Any]] = []
     seen: dict[str, dict[str, Any]] = {}
+    again: Counter[str] = Counter()  # regions whose name an earlier region has
     for name, origin in grid.regions:
         if name in seen:
-            ctx.note(f"board {placed.vassal_name!r}: region {name!r} appears more than once; "
-                     "VASSAL names both points alike, so they are one space")
+            again[name] += 1
             continue
         sid = ctx.ids.take("spaces", name, "region")
         space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "region"}
@@ -576,4 +576,11 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGeometry, size: tuple[int, in
         placed.locations.setdefault(location, {"board": board_id, "space": sid})
         placed.locations.setdefault(name, {"board": board_id, "space": sid})
         out.append(space)
+    for name, more in again.items():  # one note a name (Hunters and Gatherers' supplies
+        # have five regions without a name each)
+        sid = seen[name]["id"]
+        what = (f"its {more + 1} regions without a name" if not name
+                else f"its {more + 1} regions named {name!r}")
+        ctx.note(f"board {placed.vassal_name!r}: {what} are one space {sid!r}: VASSAL gives "
+                 f"every point of them the name {name!r}")
     return out
