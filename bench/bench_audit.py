@@ -14,9 +14,13 @@ commands and the logged ones; a LOG wrapper is not a command of its own):
 
 - floor:      read + decode + replay, no check and no report, the module loaded and its
               tables derived before the timer, fresh for each run (as the audit's).
-- audit:      the full audit with every rule check (`audit_files`), the module loaded and
-              its derived tables built before the timer, fresh for each run (its caches of
-              decoded pieces empty), as an archive's workers judge each log.
+- audit:      the full audit with every rule check as `vconv audit` runs it for a text or
+              JSON report, and an archive for its summary (`audit_files(steps=False)`: no
+              step list), the module loaded and its derived tables built before the timer,
+              fresh for each run (its caches of decoded pieces empty), as an archive's
+              workers judge each log.
+- with steps: the same with the step list the HTML report shows (`audit_files`), the
+              report itself not rendered.
 - first log:  the same in a new process (every cache empty, the derived tables built
               inside the timer), the first log a user audits.
 - module:     reading the module (buildFile, the game description validated, boards) and
@@ -61,7 +65,7 @@ from converter.audit.auditor import audit_files
 from converter.audit.module import load_module
 module = load_module(sys.argv[2])
 start = time.process_time()
-audit_files([sys.argv[1]], sys.argv[2], module=module)
+audit_files([sys.argv[1]], sys.argv[2], module=module, steps=False)
 print(time.process_time() - start)
 """
 
@@ -121,7 +125,7 @@ def report(log: Path, vmod: Path, runs: int, totals: dict[str, float]) -> None:
     try:
         n = vassal_commands(read_record(read_save(log).text))
         module_s = cpu(lambda: prepared(vmod), runs)
-        floor_s = audit_s = float("inf")
+        floor_s = audit_s = steps_s = float("inf")
         findings = 0
         for _ in range(runs):
             # each timed run gets a fresh module (its caches of decoded pieces empty), the
@@ -133,9 +137,13 @@ def report(log: Path, vmod: Path, runs: int, totals: dict[str, float]) -> None:
             floor_s = min(floor_s, time.process_time() - start)
             fresh = prepared(vmod)
             start = time.process_time()
-            result = audit_files([log], vmod, module=fresh)
+            result = audit_files([log], vmod, module=fresh, steps=False)
             audit_s = min(audit_s, time.process_time() - start)
             findings = len(result.findings)
+            fresh = prepared(vmod)
+            start = time.process_time()
+            audit_files([log], vmod, module=fresh)
+            steps_s = min(steps_s, time.process_time() - start)
         done = subprocess.run([sys.executable, "-c", FIRST_LOG, str(log), str(vmod)],
                               capture_output=True, text=True, cwd=ROOT, timeout=600,
                               env=INSTALLED)
@@ -148,10 +156,12 @@ def report(log: Path, vmod: Path, runs: int, totals: dict[str, float]) -> None:
         verdict = "OK" if n / audit_s >= TARGET else "below target"
         print(f"{log.parent.name + '/' + log.name:44s} {n:6d} cmds, "
               f"{findings} findings\n    floor {rate(n, floor_s)} | audit {rate(n, audit_s)} "
-              f"{verdict} | first log {first} | module {module_s * 1000:.0f} ms")
+              f"{verdict} | with steps {rate(n, steps_s)} | first log {first} | "
+              f"module {module_s * 1000:.0f} ms")
         totals["n"] += n
         totals["floor"] += floor_s
         totals["audit"] += audit_s
+        totals["steps"] += steps_s
         totals["module"] += module_s
     except Exception as exc:  # a bench reports every failure and goes on
         print(f"{log.parent.name}/{log.name}: FAILED ({type(exc).__name__}: {exc})")
@@ -161,14 +171,14 @@ def summary(name: str, totals: dict[str, float]) -> None:
     n = totals["n"]
     if not n:
         return
-    parts = [f"{key} {n / totals[key]:,.0f}/s" for key in ("floor", "audit", "first")
-             if totals[key]]
+    parts = [f"{key.replace('steps', 'with steps')} {n / totals[key]:,.0f}/s"
+             for key in ("floor", "audit", "steps", "first") if totals[key]]
     print(f"== {name}: {int(n)} commands; " + ", ".join(parts)
           + f"; modules {totals['module'] * 1000:.0f} ms\n")
 
 
 def empty() -> dict[str, float]:
-    return {"n": 0, "floor": 0.0, "audit": 0.0, "first": 0.0, "module": 0.0}
+    return {"n": 0, "floor": 0.0, "audit": 0.0, "steps": 0.0, "first": 0.0, "module": 0.0}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -145,7 +145,7 @@ def audit_one(path: str, modules: Sequence[AuditModule], *, strict: bool = False
         save, record = read_game(path)
         mod = _module_for(path, module_name(save.moduledata, path), modules)
         notes = admit(path, save.moduledata, record, mod)
-        result = audit_records([(path, record)], mod)
+        result = audit_records([(path, record)], mod, steps=False)  # (no step list shown)
     except VconvError as exc:
         message = _one_line(exc)
         if message.startswith(f"{path}: "):  # the summary names the log already

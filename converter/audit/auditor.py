@@ -159,7 +159,7 @@ class FileAudit:
     commands: int
     problems: list[ReplayProblem]
     undone_steps: set[int]
-    recorded: list[StepRecord]
+    recorded: list[StepRecord]  # the step list (empty when not asked for: `audit_files`)
     players: list[str] = field(default_factory=list)  # "name (side)", never the password
 
 
@@ -181,8 +181,9 @@ class AuditResult:
 
 
 def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathLike[str],
-                *, module: AuditModule | None = None) -> AuditResult:
-    """Read each save/log, replay it against the module and run the checks.
+                *, module: AuditModule | None = None, steps: bool = True) -> AuditResult:
+    """Read each save/log, replay it against the module and run the checks; *steps* says
+    whether to keep the step list (`FileAudit.recorded`), which only the HTML report shows.
 
     Raises:
         InputError, VassalFormatError, ModelError: a file or the module cannot be read.
@@ -194,7 +195,7 @@ def audit_files(paths: list[str | os.PathLike[str]], module_path: str | os.PathL
         save, record = read_game(path)
         notes.extend(admit(str(path), save.moduledata, record, mod))
         records.append((str(path), record))
-    result = audit_records(records, mod)
+    result = audit_records(records, mod, steps=steps)
     if mod.mapping is not None:
         notes[:0] = [mod.mapping.summary(), *mod.mapping.notes]
     result.notes.extend(notes)
@@ -239,7 +240,11 @@ def module_name(moduledata: bytes | None, source: str) -> str | None:
         return None
 
 
-def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) -> AuditResult:
+def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
+                  steps: bool = True) -> AuditResult:
+    """Replay each decoded file and run the checks (`audit_files`).  Without *steps* no
+    step list is recorded: a text or JSON report, or an archive's summary, shows none, and
+    a real log without a game description then builds no event at all."""
     result = AuditResult(module)
     if module.game is None:
         result.notes.append("the module carries no vconv game description (vconv/game.json), "
@@ -251,10 +256,10 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         name = os.path.basename(source)
         order.setdefault(name, len(order))
         checks = all_checks(module.game) if module.game is not None else []
-        recorder = StepRecorder(name)
+        recorders = [StepRecorder(name)] if steps else []
         snaps = Snapshots()  # (a single file has no other to be compared with)
-        r = Replay(module, [*checks, recorder, snaps] if len(records) > 1
-                   else [*checks, recorder])
+        r = Replay(module, [*checks, *recorders, snaps] if len(records) > 1
+                   else [*checks, *recorders])
         r.run(record, name)
         if module.game is not None and module.mapping is None:  # (a mapping checks its own)
             _same_game(source, r.state, module)
@@ -266,9 +271,10 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule) ->
         previous = (name, snaps.end)
         players = sorted({f"{name} ({side})" if side else name
                           for name, side in r.state.players.values()})
+        recorded = recorders[0].steps if recorders else []
         result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
-                                      r.undone_steps, recorder.steps, players))
-        for rec in recorder.steps:
+                                      r.undone_steps, recorded, players))
+        for rec in recorded:
             rec.undone = rec.step in r.undone_steps
         for check in checks:
             for f in check.findings:

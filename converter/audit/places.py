@@ -76,7 +76,7 @@ class Place:
 OFF_MAP = Place(None, "off-map", "offmap")
 # an imported board's provenance names its map and board:
 # "imported from PrivateMap[Teuton Hand]/BoardPicker/Board[Alhambra]"
-_IMPORTED_BOARD = re.compile(r"imported from (?:[^/]*/)*?(?:Map|PrivateMap|PlayerHand)\[([^\]]*)\]"
+_IMPORTED_BOARD = re.compile(r"imported from (?:[^/]*/)*?(?:Map|PrivateMap|PlayerHand|WidgetMap)\[([^\]]*)\]"
                              r"/(?:[^/]*/)*Board\[([^\]]*)\]\s*$")
 
 

@@ -106,7 +106,7 @@ class Replay:
         self._step = 0
         self._want_move = self._listens(PieceMoved)
         handlers = self._handlers
-        restored = list(record.restored())
+        restored = record.restored()
         self._step_commands, self._stacks_noted = restored, False
         for c in restored:  # a save lists its boards after its pieces; VASSAL names the
             if type(c) is cmd.SetBoards:  # restored pieces by them all the same
@@ -115,12 +115,15 @@ class Replay:
         if st.game is None and not self._want_add:
             self._restore_unjudged(restored)
         else:
-            for c in restored:  # (inlined: a real log restores thousands of pieces)
-                self.commands += 1
+            index = self._index  # (inlined: a save restores thousands of commands, most of
+            for c in restored:   # them, as a game's global properties, with no handler)
                 handler = handlers.get(type(c))
                 if handler is not None:
+                    self._index = index
                     handler(c, True)
-                self._index += 1
+                index += 1
+            self.commands += len(restored)
+            self._index = index
         self._emit(StepEnded(self._pos()))
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)

@@ -154,10 +154,14 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
                 f"{point}"))
             point = region
     if size is not None and not (0 <= point[0] < size[0] and 0 <= point[1] < size[1]):
-        findings.append(error(
+        # VASSAL raises nothing: it lays the pieces there, off the board (Carcassonne hides
+        # its 'Automove' deck at (-200, -200) on purpose), so this is a warning, not an error
+        findings.append(warning(
             "off-board", ctx.where(stack),
             f"the {what} is at {point}, outside board {board.attr('name')!r} "
-            f"({size[0]}x{size[1]})", "move it onto the board in VASSAL's editor"))
+            f"({size[0]}x{size[1]}); VASSAL lays it there without a word, where players may "
+            "not see or reach it", "move it onto the board in VASSAL's editor, unless it is "
+            "hidden there on purpose"))
     return findings
 
 

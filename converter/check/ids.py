@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from converter.check.context import SLOT_KINDS, Context
 from converter.check.findings import Finding, error, warning
-from converter.check.tree import Node
+from converter.check.tree import MAP_KINDS, Node
 from converter.vassal.traits import PlaceMarker, RawTrait
 
 FIX_HINT = "run `vconv check --fix-gpids MODULE -o FIXED.vmod`, or open and save the module " \
@@ -123,14 +123,14 @@ _UNIQUE = (
 def _check_names(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     for kind, scope, what in _UNIQUE:
-        kinds = ("Map", "PrivateMap", "PlayerHand") if kind == "Map" else (kind,)
+        kinds = tuple(MAP_KINDS) if kind == "Map" else (kind,)
         groups: dict[tuple[int, str], list[Node]] = defaultdict(list)
         for node in ctx.tree.of(*kinds):
             name = node.attr("mapName" if kind == "Map" else "name")
             if not name:
                 continue
             owner = None if scope == "module" else node.up(
-                frozenset({"Map", "PrivateMap", "PlayerHand"}) if scope == "Map" else scope)
+                MAP_KINDS if scope == "Map" else scope)
             if scope == "GlobalProperties" and owner is not None:
                 owner = owner.parent  # module, map or zone: one property name space each
             groups[(id(owner), name)].append(node)
@@ -165,7 +165,7 @@ def _check_single_children(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     parents = [(ctx.tree.root, _ONE_PER_MODULE, "the module")]
     parents += [(m, _ONE_PER_MAP, f"map {m.attr('mapName')!r}")
-                for m in ctx.tree.of("Map", "PrivateMap", "PlayerHand")]
+                for m in ctx.tree.of(*MAP_KINDS)]
     for parent, kinds, owner in parents:
         groups: dict[str, list[Node]] = defaultdict(list)
         for child in parent.children:

@@ -94,6 +94,12 @@ def check_references(ctx: Context) -> list[Finding]:
     return findings
 
 
+# The player roster's button icon of modules of VASSAL 2.x (Ark of the Covenant, Carcassonne:
+# The Discovery): 'Retire' was its text, kept as the icon's name; VASSAL 3.6's PlayerRoster
+# opens it only if the archive has it, and otherwise leaves the button without an icon.
+_OLD_RETIRE_ICON = ("PlayerRoster", "buttonIcon", "Retire")
+
+
 def _check_images(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
     generated = {n.attr("name") for n in ctx.tree.of("GamePieceImage")}
@@ -118,6 +124,8 @@ def _check_images(ctx: Context) -> list[Finding]:
 
     for node in ctx.tree.nodes:
         for key, value in image_attrs(node):
+            if (node.kind, key, value) == _OLD_RETIRE_ICON and ctx.image_entry(value) is None:
+                continue  # VASSAL tries this old default and, when absent, shows no icon
             see(value, ctx.where(node, f"@{key}"))
     for d in ctx.pieces:
         if d.piece is not None:

@@ -13,7 +13,9 @@ from dataclasses import dataclass, field
 from lxml import etree
 
 FOLDER_PACKAGE = "VASSAL.build.module.folder."
-MAP_KINDS = frozenset({"Map", "PrivateMap", "PlayerHand"})
+# VASSAL's Map and its subclasses: a WidgetMap is the map inside a chart window's MapWidget
+# (Ark of the Covenant's player supplies and score track)
+MAP_KINDS = frozenset({"Map", "PrivateMap", "PlayerHand", "WidgetMap"})
 GRID_KINDS = frozenset({"HexGrid", "SquareGrid", "RegionGrid", "ZonedGrid"})
 _LABEL_ATTRS = ("mapName", "name", "entryName", "chartName", "title", "buttonText")
 

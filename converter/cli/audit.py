@@ -81,7 +81,8 @@ def run(args: argparse.Namespace) -> int:
     if archive:
         return _run_archive(args, module)
     result = audit_files(args.paths, args.module[0],
-                         module=module if module is not None else open_module(args.module[0]))
+                         module=module if module is not None else open_module(args.module[0]),
+                         steps=args.format == "html")  # (text and JSON show no step list)
     if args.format == "json":
         text = render_json(result)
     elif args.format == "html":

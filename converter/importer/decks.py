@@ -15,6 +15,7 @@ def import_decks(ctx: ImportContext, consumed: set[int]
                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     decks: list[dict[str, Any]] = []
     cards: list[dict[str, Any]] = []
+    pictured: list[str] = []  # decks whose cards have pictures the format cannot hold
     for vmap in ctx.module.buildfile.find_all(Map):
         for pile, path in contents(vmap, label(vmap)):
             if not isinstance(pile, DrawPile):
@@ -43,8 +44,13 @@ def import_decks(ctx: ImportContext, consumed: set[int]
                 seen[key] = card
                 cards.append(card)
             if slots:
-                ctx.note(f"deck {pile.name!r}: the card pictures are not imported; the format's "
-                         "cards have no image")
+                pictured.append(pile.name)
+    if pictured:  # one note for all (Carcassonne has 75 decks, a supply per player)
+        one = len(pictured) == 1
+        names = ", ".join(repr(n) for n in pictured[:6]) + (
+            f" and {len(pictured) - 6} more" if len(pictured) > 6 else "")
+        ctx.note(f"{'deck' if one else 'decks'} {names}: the card pictures are not imported; "
+                 "the format's cards have no image")
     for card in cards:  # count after title, before provenance
         if "count" in card:
             prov = card.pop("provenance")

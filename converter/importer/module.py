@@ -240,6 +240,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
+              "cards": sum(int(c.get("count", 1)) for c in cards),
               "images": len(ctx.images.files)}
     kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
                   f"{'moduledata, ' if 'moduledata' in vassal else ''}"

@@ -512,8 +512,11 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
            path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
     layer = face_layer(traits)
     images = list(layer.images) if layer is not None else [basic.image]
+    # a layer without a picture (JADO's 'Flip' on its single-sided counters) shows nothing,
+    # so nothing of it is lost
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
-              for t in traits if isinstance(t, Layer) and t is not layer]
+              for t in traits if isinstance(t, Layer) and t is not layer
+              and any(i.strip() for i in t.images)]
     if len(images) > MAX_FACES:
         extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
                  else f"levels {MAX_FACES + 1}-{len(images)} are")

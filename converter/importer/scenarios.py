@@ -25,6 +25,7 @@ from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
 from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
+from converter.vassal import sequence
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.layout import LaidBoard, board_under
@@ -78,6 +79,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     adds: list[cmd.AddPiece] = []
     in_decks: set[str] = set()
     shown: dict[str, list[str]] = {}
+    stack_at: dict[str, tuple[str, int, int]] = {}  # a stack's members' map and point
     for command in record.restored():
         if isinstance(command, cmd.AddPiece):
             if command.type.startswith("deck;"):
@@ -86,6 +88,8 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                 adds.append(command)
         elif isinstance(command, cmd.SetBoards):
             shown[command.map_name] = [b.name for b in command.boards]
+        if isinstance(command, cmd.AddPiece) and command.is_stack:
+            _note_stack(command.state, stack_at)
     maps = {m.map_name: m for m in ctx.module.buildfile.find_all(Map)}
     made: dict[str, PieceDefinition] = {}  # pieces no slot tells, by name
     for definition in pieces.pieces:
@@ -101,6 +105,10 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             unplaced += 1
             continue
         name, map_id, x, y, gpid = basic
+        if map_id not in maps and add.id in stack_at:
+            # a piece of a stack, saved with map 'null' (at-start stacks; Ark of the
+            # Covenant's scoring markers): where its stack stands, as the audit places it
+            map_id, x, y = stack_at[add.id]
         vmap = maps.get(map_id)
         if vmap is None:
             continue  # off any map: not on the table at start
@@ -142,6 +150,18 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  f"no board of {'its' if one else 'their'} map or cannot be read; left out of the "
                  "scenario")
     return placed_at.to_list()
+
+
+def _note_stack(state: str, stack_at: dict[str, tuple[str, int, int]]) -> None:
+    """The members of a stack (state `map;x;y;id1;id2…[;@@layer]`) at its map and point."""
+    parts = sequence.split(state, ";")
+    if len(parts) < 3 or parts[0] in ("", "null") or not (_is_int(parts[1])
+                                                          and _is_int(parts[2])):
+        return
+    where = (parts[0], int(parts[1]), int(parts[2]))
+    for member in parts[3:]:
+        if member and not member.startswith("@@"):
+            stack_at[member] = where
 
 
 def _pieces(n: int) -> str:

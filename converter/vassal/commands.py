@@ -811,12 +811,12 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                     while True:
                         k = piece.find("/", 2)
                         j = piece.rfind("/")
-                        # (each escaped '/' of the type makes it one shorter un-escaped: if
-                        # that many '/' are left, none of the type's ends a field)
+                        # (with its escaped '/' taken out, the type holds no '/' that would
+                        # end a field: a search, not a count of its many escaped ones)
                         if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
-                                and (type_text := piece[k + 1:j].replace("\\/", "/"))
-                                .count("/") == j - k - 1 - len(type_text)):
-                            children.append(AddPiece(piece[2:k], type_text, piece[j + 1:]))
+                                and "/" not in (raw := piece[k + 1:j]).replace("\\/", "")):
+                            children.append(AddPiece(piece[2:k], raw.replace("\\/", "/"),
+                                                     piece[j + 1:]))
                         else:
                             children.append(_add(piece))
                         index += 1
@@ -825,6 +825,21 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                         piece = pieces[i]
                         if (piece[:2] != "+/" or piece[-1:] == "\\"
                                 or (quotes and "'" in piece)):
+                            break  # anything else: the general steps above
+                        i += 1
+                    continue
+                elif node is not None and piece[:15] == "GlobalProperty\t":
+                    # a game's global properties, restored one after the other (hundreds in
+                    # a bundled game's log): each made here, as `_leaf` makes it
+                    children = node.children
+                    while True:
+                        children.append(GlobalPropertyRestore(tuple(fast_split(piece[15:],
+                                                                               ";"))))
+                        index += 1
+                        if i > last:
+                            break
+                        piece = pieces[i]
+                        if piece[:15] != "GlobalProperty\t" or piece[-1:] == "\\":
                             break  # anything else: the general steps above
                         i += 1
                     continue
@@ -989,16 +1004,28 @@ class GameRecord:
             return NotImplemented
         return (self.root, self.steps) == (other.root, other.steps)
 
-    def restored(self) -> Iterator[Command]:
-        """Every command of the restored game (the tree with the LOG entries left out)."""
-        stack: list[Command] = [self.root]
-        while stack:
-            node = stack.pop()
-            if isinstance(node, LogEntry):
-                continue
-            yield node
-            if node.children:
-                stack.extend(reversed(node.children))
+    def restored(self) -> list[Command]:
+        """Every command of the restored game (the tree with the LOG entries left out), in
+        file order.
+
+        A list, made by walking each node's children in one loop (a save restores thousands
+        of commands, nearly all children of one or two nodes)."""
+        if isinstance(self.root, LogEntry):
+            return []
+        out: list[Command] = [self.root]
+        walks = [iter(self.root.children)]
+        log_entry = LogEntry
+        while walks:
+            for node in walks[-1]:
+                if isinstance(node, log_entry):
+                    continue
+                out.append(node)
+                if node.children:
+                    walks.append(iter(node.children))
+                    break
+            else:
+                walks.pop()
+        return out
 
     def log_entries(self) -> Iterator[LogEntry]:
         """Every LOG wrapper, nested ones included, in file order."""

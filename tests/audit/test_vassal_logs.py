@@ -59,6 +59,23 @@ def test_vassal_written_log_gives_exactly_its_planted_findings(
         assert (check, rule, step) in unjudged, unjudged
 
 
+@pytest.mark.parametrize("entry", [e for e in MANIFEST if "violations" in e["log"]][:3],
+                         ids=lambda e: e["log"])
+def test_text_and_json_reports_are_the_same_without_the_step_list(
+        entry: dict, game_module: Callable[[str], AuditModule]) -> None:
+    """`vconv audit` keeps the step list only for the HTML report: text and JSON, which
+    never show it, say the same without it."""
+    from converter.audit.report.json_report import render_json
+    from converter.audit.report.text import render_text
+
+    log = VLOGS / entry["log"]
+    kept = audit_files([log], log, module=game_module(entry["game"]))
+    bare = audit_files([log], log, module=game_module(entry["game"]), steps=False)
+    assert kept.files[0].recorded and not bare.files[0].recorded
+    assert render_text(bare) == render_text(kept)
+    assert render_json(bare) == render_json(kept)
+
+
 def test_at_start_stack_pieces_stand_where_their_stack_stands(
         game_module: Callable[[str], AuditModule]) -> None:
     """VASSAL writes a SetupStack's pieces with map null; the stack carries the place."""

@@ -101,3 +101,19 @@ def test_a_trait_newer_than_vassal_3_6_is_said_to_be_kept_in_the_build_file_only
             "it, the build file keeps it)") in out, out
     code, out, _ = _import(tmp_path, capsys, BUILDFILE)
     assert "trait 'border'" not in out
+
+
+def test_a_layer_without_pictures_is_not_said_to_be_lost(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """JADO's single-sided counters carry a 'Flip' layer with no picture: import said
+    'not imported: layers 'Flip' (0 levels)' of each, though nothing of it is lost."""
+    empty = "emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;;;true;Flip;;;false;;1;1;true;65,130;;;;1.0;;true"
+    unit = "+/null/" + encode_chain([empty, "piece;;;front.png;1st Bn"]) + "/" + \
+        encode_chain(["1", "null;0;0;1;0"])
+    start = BUILDFILE.index('<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="1"')
+    end = BUILDFILE.index("</VASSAL.build.widget.PieceSlot>", start)
+    slot = BUILDFILE[start:end]
+    text = BUILDFILE.replace(slot, slot[:slot.index(">") + 1] + unit)
+    code, out, _ = _import(tmp_path, capsys, text)
+    assert code == 0
+    assert "not imported: layers 'Flip'" not in out, out

@@ -190,6 +190,19 @@ def test_nested_tree_round_trips_with_escapes() -> None:
     assert read_record(text).to_text() == text
 
 
+def test_restored_runs_of_pieces_and_properties_read_as_each_alone() -> None:
+    # a save's runs of AddPiece and GlobalProperty are read in a loop of their own: the
+    # same commands as one at a time, a piece with a fourth field (VASSAL reads three) and
+    # escaped delimiters included
+    text = ("begin_save\x1b+/7/a/b/c\x1b+/8/t\\/u/s\x1b+/9/x/y\x1bGlobalProperty\t;a\\;b;1"
+            "\x1bGlobalProperty\t;c;'x'\x1bend_save")
+    root = decode_command(text)
+    assert root.children[:3] == [AddPiece("7", "a", "b"), AddPiece("8", "t/u", "s"),
+                                 AddPiece("9", "x", "y")]
+    assert [c.values for c in root.children[3:5]] == [("", "a;b", "1"), ("", "c", "x")]
+    assert root.children == [decode_command(part) for part in text.split("\x1b")[1:]]
+
+
 def test_a_bad_logged_command_names_file_position_and_step() -> None:
     text = ("begin_save\x1bend_save\x1bLOG\tCHAThi\x1bLOG\t-/1\\\x1bLOG\tM/1/Main/x/2/null/"
             "Main/0/0/null")

@@ -42,7 +42,11 @@ class SetupCheck(Check):
             return
         self.unlaid = _boards_not_laid(state)
         self.beside = _board_maps(state)
-        best = max(starting, key=lambda s: self._score(s, pieces))
+        # the most placements found; of scenarios alike in that, the one placing fewest
+        # pieces (Ark of the Covenant's '2 Players (Blue/Green)' setup matches its own
+        # scenario and the module's at-start stacks alike, which also place the other
+        # players' pieces, all 'missing')
+        best = max(starting, key=lambda s: (self._score(s, pieces), -self._expected(s)))
         self.scenario = best
         self.run.rules = [f"scenario {best.id}"]
         self._compare(state, event.pos, best, pieces)
@@ -51,6 +55,11 @@ class SetupCheck(Check):
         return sum(1 for pl in scenario.setup or [] for p in pieces
                    if p.game is not None and p.game.id == pl.piece
                    and _at(pl.at, p.place, self.beside))
+
+    def _expected(self, scenario: Scenario) -> int:
+        """How many pieces the scenario expects on the boards the file laid."""
+        return sum(pl.count or 1 for pl in scenario.setup or []
+                   if not (self.unlaid and self._on_unlaid_board(pl.at)))
 
     def _compare(self, state: GameState, pos: LogPos, scenario: Scenario,
                  pieces: list[PieceState]) -> None:

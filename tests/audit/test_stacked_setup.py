@@ -1,0 +1,67 @@
+"""The referee flow on saves of the VASSAL 2.7–2.8 era (Ark of the Covenant, Carcassonne: The
+Discovery, 2006): each player count has its own predefined setup, and the module's at-start
+stacks place every player's pieces.
+
+- A piece in a stack is saved with map 'null'; its stack, saved after it, names the map and
+  point (Ark's 'Blue' scoring marker, stacked with 'Green' on the score track).  The audit
+  placed it from its stack, import left it out of the setup's scenario.
+- Both the setup's own scenario and the at-start stacks' match every piece of the setup;
+  the audit took the first, whose other players' pieces were all 'missing' (27 false
+  violations in each of Ark's 2-player setups).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from tests.check.conftest import BUILDFILE, ESC, UNIT, _save, write_module
+
+SCOUT = ("+/null/piece;;;front.png;Scout/null;0;0;4;0")
+MODULE = BUILDFILE.replace(
+    "</VASSAL.build.module.folder.MapSubFolder>",
+    '<VASSAL.build.module.map.SetupStack name="Far" owningBoard="Main" useGridLocation="false"'
+    ' x="325" y="325"><VASSAL.build.widget.PieceSlot entryName="Scout" gpid="4" width="64"'
+    f' height="64">{SCOUT}</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>'
+    "</VASSAL.build.module.folder.MapSubFolder>", 1)
+# the 1st Bn, saved with map 'null' before the stack that stands at the Reserve's square
+SETUP = ESC.join([
+    "begin_save", "",
+    "+/100/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "null;0;0;2;0"),
+    "+/101/stack/Main Map;75;125;100",
+    "Main MapBoardPicker\tMain\t0\t0",
+    "end_save"])
+
+
+@pytest.fixture(scope="module")
+def referee(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict, int, dict]:
+    tmp = tmp_path_factory.mktemp("stacked")
+    module = write_module(tmp / "old.vmod", MODULE, files={"scenario.vsav": _save(SETUP)})
+    game = tmp / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp / "scenario.vsav"
+    save.write_bytes(_save(SETUP))
+    report_file = tmp / "report.json"
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--format", "json", "-o", str(report_file)])
+    scenarios = json.loads((game / "scenarios.json").read_text(encoding="utf-8"))
+    return scenarios, code, json.loads(report_file.read_text(encoding="utf-8"))
+
+
+def test_a_stacked_piece_saved_without_a_map_is_placed_where_its_stack_stands(
+        referee: tuple[dict, int, dict]) -> None:
+    scenarios, _code, _report = referee
+    own = next(s for s in scenarios["scenarios"] if s["id"] == "scenario")
+    assert [(p["piece"], p["at"]) for p in own["setup"]] == [
+        ("1st-bn", {"board": "main", "space": "1-2"})], own
+
+
+def test_the_setup_is_judged_by_its_own_scenario_not_the_at_start_stacks(
+        referee: tuple[dict, int, dict]) -> None:
+    _scenarios, code, report = referee
+    assert [f["message"] for f in report["findings"]] == [] and code == 0
+    assert [c["rules"] for c in report["checks_run"] if c["check"] == "setup"] == [
+        ["scenario scenario"]], report["checks_run"]
