@@ -156,8 +156,14 @@ class AuditMapping:
             ref = self._default(own, kind, location) if own is not None else None
             game_board = own if ref is not None else None
         if ref is None:
-            ref = listed[location] if location in listed else \
-                self._default(game_board, kind, location)
+            listed_ref = listed.get(location)
+            if location in listed and not (  # a board named as one of its zones (Bushido's
+                    kind == "board" and listed_ref is not None  # 'Battlefield'): a point
+                    and listed_ref.space is not None  # no zone names is in none of them
+                    and self._index().kinds.get(listed_ref.space) in ("zone", "region")):
+                ref = listed_ref
+            else:
+                ref = self._default(game_board, kind, location)
         if ref is None:
             return Place(map_name, location, kind, board, game_board)
         gb = ref.board or game_board
@@ -172,7 +178,7 @@ class AuditMapping:
     def _default(self, game_board: str | None, kind: str, location: str) -> PlaceRef | None:
         """A location the file does not list (a hex, a square): tied by the same rule."""
         if game_board is None:  # a board the mapping does not tie: its names may still
-            return match_place(self.game, None, location, self._index()) \
+            return match_place(self.game, None, location, self._index(), kind) \
                 if kind in ("zone", "region") else None
         if kind == "hex":
             names = self._hex_names.get(game_board)
@@ -180,7 +186,7 @@ class AuditMapping:
                 names = self._hex_names[game_board] = hex_names(self.game.board(game_board))
             hex_id = names.get(location)
             return PlaceRef(hex=hex_id, board=game_board) if hex_id else None
-        found = match_place(self.game, game_board, location, self._index())
+        found = match_place(self.game, game_board, location, self._index(), kind)
         if found is None:  # a board the game keeps as one space: every point of it is that space
             gb = self.game.board(game_board)
             spaces = gb.spaces or [] if gb is not None else []
@@ -376,15 +382,18 @@ class PlaceIndex:
     cells: dict[str, PlaceRef]                # reduced "<track name> <value>" → cell
     parents: dict[str, str] = field(default_factory=dict)  # space id → enclosing space id
     names: dict[str, str] = field(default_factory=dict)    # space id → its name
+    kinds: dict[str, str] = field(default_factory=dict)    # space id → its kind
 
     @classmethod
     def of(cls, game: Game) -> PlaceIndex:
         spaces: dict[str, list[tuple[str, str]]] = {}
         parents: dict[str, str] = {}
         named: dict[str, str] = {}
+        kinds: dict[str, str] = {}
         for b in game.boards or []:
             for sp in b.spaces or []:
                 named.setdefault(sp.id, sp.name)
+                kinds.setdefault(sp.id, sp.kind or "")
                 if sp.parent:
                     parents[sp.id] = sp.parent
                 names = {sp.name, sp.id, *(str(v) for k, v in (sp.properties or {}).items()
@@ -405,7 +414,7 @@ class PlaceIndex:
             for sid, text in space_names(b).items():
                 if (b.id, sid) not in spaces.get(norm(text), []):
                     spaces.setdefault(norm(text), []).append((b.id, sid))
-        return cls(spaces, cells, parents, named)
+        return cls(spaces, cells, parents, named, kinds)
 
     def first_named(self, location: str, ids: list[str]) -> str | None:
         """The first (file order) of spaces that carry exactly the name VASSAL reports."""
@@ -420,9 +429,12 @@ class PlaceIndex:
 
 
 def match_place(game: Game, game_board: str | None, location: str,
-                index: PlaceIndex | None = None) -> PlaceRef | None:
-    """The game place a zone, region or board name names: a space (same board first), or a
-    track cell named `<track name> <value>`; None when none or several fit."""
+                index: PlaceIndex | None = None, kind: str | None = None
+                ) -> PlaceRef | None:
+    """The game place a zone, region or board name names: a space (same board first; when
+    spaces share the name, the one a point of that *kind* can be in: Bushido's zone
+    'Battlefield', not the board 'Battlefield' as a whole), or a track cell named `<track
+    name> <value>`; None when none or several fit."""
     key = norm(location)
     if not key:
         return _nameless_region(game, game_board)
@@ -433,6 +445,13 @@ def match_place(game: Game, game_board: str | None, location: str,
         if len(set(ids)) == 1:
             return PlaceRef(space=ids[0])
         if ids:  # VASSAL names them alike; the importer placed pieces on the first
+            # a zone's or region's point is in no board-wide space, and a point no zone or
+            # region names is in none of them
+            wanted = ("board",) if kind == "board" else ("zone", "region") \
+                if kind in ("zone", "region") else ()
+            alike = {i for i in ids if index.kinds.get(i) in wanted}
+            if len(alike) == 1:
+                return PlaceRef(space=alike.pop())
             top = index.outermost(ids) or index.first_named(location, ids)
             return PlaceRef(space=top) if top is not None else None
     cell = index.cells.get(key)
@@ -499,8 +518,9 @@ def propose(game: Game, module: AuditModule, root: Component) -> AuditMapping:
     places_index = PlaceIndex.of(game)
     for board, locs in inv.places.items():
         listed = places.setdefault(board, {})
-        for _kind, location in locs:
-            listed[location] = match_place(game, boards.get(board), location, places_index)
+        for kind, location in locs:
+            listed[location] = match_place(game, boards.get(board), location, places_index,
+                                           kind)
     shared = Counter(name for _map, name in imported_boards(game))
     for board, gid in list(boards.items()):
         if shared[board] > 1:  # several maps' boards of this name, each imported on its own:

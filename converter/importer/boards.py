@@ -51,6 +51,14 @@ class PlacedBoard:
     # the grid it reads has no numbering
     unnamed_cells: set[int] = field(default_factory=set)
 
+    def laid_size(self) -> tuple[int, int]:
+        """The size the board is laid at: its image's; when that is absent, the size the
+        board states (VASSAL's default when none), as the audit lays it
+        (`converter.vassal.layout`), not the extent import gives its grid."""
+        if self.size_known or self.component is None:
+            return self.size or (0, 0)
+        return self.component.width, self.component.height
+
     def location_name(self, point: tuple[float, float]) -> str:
         """The name VASSAL gives a point of the board ('' where it names none): the grid's,
         except that a grid without numbering names no cell."""

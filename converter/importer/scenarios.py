@@ -177,7 +177,7 @@ def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: Bo
     laid: list[LaidBoard] = []
     left = vmap.edge_width
     for board in chosen:
-        width, height = _laid_size(board)
+        width, height = board.laid_size()
         laid.append(LaidBoard(left, vmap.edge_height, width, height, board.size_known))
         left += width
     found = board_under(x, y, laid)  # the audit's answer too
@@ -199,15 +199,6 @@ def _beside(chosen: list[PlacedBoard], laid: list[LaidBoard], x: int, y: int
 
     near = min(range(len(laid)), key=lambda i: distance(laid[i]))
     return {"board": chosen[near].board_id, "point": [x - laid[near].left, y - laid[near].top]}
-
-
-def _laid_size(board: PlacedBoard) -> tuple[int, int]:
-    """The size a board is laid at: its image's; when that is absent, the size the board
-    states (VASSAL's default when none), as the audit lays it (`converter.vassal.layout`),
-    not the extent import gives its grid."""
-    if board.size_known or board.component is None:
-        return board.size or (0, 0)
-    return board.component.width, board.component.height
 
 
 def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,

@@ -16,6 +16,7 @@ from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents, join, label
 from converter.importer.pieces import PiecesResult, Prototypes, add_slot
 from converter.vassal.components import Map, PieceSlot, SetupStack
+from converter.vassal.layout import LaidBoard, board_under
 
 SCENARIO_ID = "vassal-setup"
 
@@ -97,6 +98,14 @@ def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
     if placed is None:
         ctx.note(f"not imported: {path}: its board {stack.owning_board!r} is not on its map")
         return None
+    if not stack.use_grid_location:  # a point past the board is VASSAL's 'offboard', as
+        width, height = placed.laid_size()  # for a setup save's piece (`board_under`)
+        if board_under(stack.x, stack.y, [LaidBoard(0, 0, width, height,
+                                                    placed.size_known)]) is None:
+            ctx.note(f"{path}: its point ({stack.x},{stack.y}) lies past board "
+                     f"{placed.vassal_name!r} (VASSAL's 'offboard'); its pieces are kept in the "
+                     "scenario at that pixel of the board (a placement's 'point')")
+            return {"board": placed.board_id, "point": [stack.x, stack.y]}
     name = stack.location if stack.use_grid_location else ""
     if not name and placed.grid is not None and sane_grid(placed.grid):
         try:

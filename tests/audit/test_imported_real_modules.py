@@ -177,3 +177,24 @@ def test_a_vassal_log_across_boards_and_maps_names_each_place_as_vassal_does(
     assert lines[7] == ["Jagd Pz Tiger CA = 4: Turn 3 Returns (turn-3-returns) → "
                         "board-1 at (200,150)"]
     assert lines[8] == ["Jagd Pz Tiger CA = 4: board-1 at (200,150) → hex 1603 (P3)"]
+
+
+def test_a_vassal_log_on_bushido_is_clean_against_the_module_s_own_import(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/data/real/bushido/bushido-vlogmaker.vlog, written by the VASSAL 3.6 engine
+    (vlog-maker) on Bushido, restores the module's 49 at-start stacks: judged by the
+    module's own import they gave 8 false violations (a zone named as its board, a stack
+    on its board's right edge); now none, and the step list names the zones the pieces
+    were put in."""
+    from tests.audit.conftest import REAL
+
+    module = REAL / "bushido" / "Bushido-RisenSun-0.0-noimages.vmod"
+    game = tmp_path / "bushido-game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    capsys.readouterr()
+    page = tmp_path / "report.html"
+    code = main(["audit", str(REAL / "bushido" / "bushido-vlogmaker.vlog"), "--module",
+                 str(module), "--game", str(game), "--format", "html", "-o", str(page)])
+    text = page.read_text(encoding="utf-8")
+    assert code == 0 and "Findings: 0 violation(s), 0 warning(s)" in text
+    assert "Trees01: Battlefield (battlefield) → Elsewhere (elsewhere)" in text

@@ -239,3 +239,49 @@ def test_a_module_built_from_the_json_lays_the_piece_beside_the_board(
     assert main(["dump", str(save)]) == 0
     laid = [line for line in capsys.readouterr().out.splitlines() if "'1st Bn'" in line]
     assert any(line.endswith("at Main (450,100)") for line in laid), laid
+
+
+def test_a_zone_named_as_its_board_and_a_stack_on_the_board_s_edge_give_no_violation(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Bushido (a log VASSAL wrote through vlog-maker, judged by the module's own import): the
+    board 'Battlefield' holds a zone 'Battlefield', and at-start stacks stand in the zone,
+    in no zone, and on the right edge of a 390-pixel board (x=390: VASSAL says 'offboard').
+    The audit named the zone's points by the board's space (the first of the two spaces
+    named alike) and import placed the edge stack on its board: 8 false violations of the
+    module's own set-up.  A name two spaces share now goes to the space of the kind VASSAL
+    names (zone, or board for a point no zone names), and a stack past its board is kept
+    beside it, as a setup save's piece is."""
+    from tests.importer.test_real_world_modules import ZONED
+
+    zone = ('<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+            '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Main" '
+            'path="0,0;400,0;400,200;0,200" locationFormat="$name$" useParentGrid="false"/>'
+            '</VASSAL.build.module.map.boardPicker.board.ZonedGrid>')
+    text = MODULE.replace(ZONED, zone).replace(
+        'useGridLocation="true" location="1,2" x="0" y="0"',
+        'useGridLocation="false" x="75" y="125"').replace(
+        'x="225" y="25"', 'x="75" y="300"').replace('x="275" y="25"', 'x="400" y="25"')
+    assert text.count('x="75" y="300"') == text.count('x="400" y="25"') == 1
+    save = _save(ESC.join([
+        "begin_save",
+        "+/100/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;75;125;2;0"),
+        saved(101, [DELETE, "piece;;;back.png;"], 7, 75, 300, [""]),
+        saved(102, [DELETE, "piece;;;back.png;"], 8, 400, 25, [""]),
+        "Main MapBoardPicker\tMain\t0\t0", "end_save"]))
+    module = write_module(tmp_path / "zone.vmod", text, files={"scenario.vsav": save})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    (tmp_path / "start.vsav").write_bytes(save)
+    capsys.readouterr()
+    code = main(["audit", str(tmp_path / "start.vsav"), "--module", str(module), "--game",
+                 str(game), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert [f["message"] for f in report["findings"]] == [] and code == 0
+    spaces = {s["id"]: s["kind"] for b in json.loads(
+        (game / "boards.json").read_text(encoding="utf-8"))["boards"] for s in b["spaces"]}
+    for scenario in json.loads((game / "scenarios.json").read_text(encoding="utf-8"))[
+            "scenarios"]:
+        at = {p["piece"]: p["at"] for p in scenario["setup"]}
+        assert spaces[at["1st-bn"]["space"]] == "zone"
+        assert spaces[at["piece"]["space"]] == "board"
+        assert at["piece-2"] == {"board": "main", "point": [400, 25]}, scenario["id"]
