@@ -275,6 +275,9 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
             for z in bg.zones:
                 if "$gridLocation$" not in z.location_format:
                     locs.append(("zone", z.location_format.replace("$name$", z.name)))
+                elif bg.names_no_cell(z):  # one name for the zone: 'West ' (no cell)
+                    locs.append(("zone", z.location_format.replace("$name$", z.name)
+                                 .replace("$gridLocation$", "")))
             for r in bg.regions:
                 locs.append(("region", r[0]))
             if isinstance(bg.grid, HexGeometry):
@@ -422,7 +425,7 @@ def match_place(game: Game, game_board: str | None, location: str,
     track cell named `<track name> <value>`; None when none or several fit."""
     key = norm(location)
     if not key:
-        return None
+        return _nameless_region(game, game_board)
     index = index if index is not None else PlaceIndex.of(game)
     found = index.spaces.get(key, [])
     own = [sid for bid, sid in found if bid == game_board]
@@ -440,6 +443,17 @@ def match_place(game: Game, game_board: str | None, location: str,
             if hex_id is not None:
                 return PlaceRef(hex=hex_id, board=game_board)
     return cell
+
+
+def _nameless_region(game: Game, game_board: str | None) -> PlaceRef | None:
+    """The space import made of a board's regions VASSAL names '' (Hunters and Gatherers'
+    player supplies); its provenance keeps the empty name."""
+    board = game.board(game_board) if game_board is not None else None
+    for sp in (board.spaces or []) if board is not None else []:
+        note = sp.provenance.note if sp.provenance is not None else None
+        if sp.kind == "region" and note and note.endswith("/Region[]"):
+            return PlaceRef(space=sp.id)
+    return None
 
 
 def _match_board(game: Game, name: str, hex_board: bool) -> str | None:

@@ -95,7 +95,9 @@ class BoardGeometry:
         for zone in self.zones:
             if zone.contains(x, y):
                 name = zone.location_format.replace("$name$", zone.name)
-                if zone.grid is not None and "$gridLocation$" in name:
+                if "$gridLocation$" in name and self.names_no_cell(zone):
+                    name = name.replace("$gridLocation$", "")  # as VASSAL: 'West '
+                elif zone.grid is not None and "$gridLocation$" in name:
                     name = name.replace("$gridLocation$", _grid_name(zone.grid, x, y))
                 elif zone.regions and "$gridLocation$" in name:
                     name = name.replace("$gridLocation$", _nearest(zone.regions, x, y))
@@ -112,19 +114,24 @@ class BoardGeometry:
         return "board", self.name
 
     def zone_of_unnamed_cell(self, x: float, y: float) -> ZoneArea | None:
-        """The zone that names this point by the `$gridLocation$` of a grid without
-        numbering, where VASSAL puts nothing (the 3.6 engine: '$name$ $gridLocation$' gives
-        'ZoneA ', for the zone's own grid and for the board's grid alike); else None."""
+        """The zone holding this point when it `names_no_cell`; else None."""
         for zone in self.zones:
             if zone.contains(x, y):
-                if "$gridLocation$" not in zone.location_format:
-                    return None
-                if zone.grid is not None:
-                    return None if zone.numbered else zone
-                if zone.regions or not zone.parent_grid or self.regions:
-                    return None
-                return zone if self.grid is not None and not self.numbered else None
+                return zone if self.names_no_cell(zone) else None
         return None
+
+    def names_no_cell(self, zone: ZoneArea) -> bool:
+        """Whether *zone* names its points by the `$gridLocation$` of a grid without
+        numbering, where VASSAL puts nothing (the 3.6 engine: '$name$ $gridLocation$' gives
+        'ZoneA ', for the zone's own grid and for the board's grid alike): every point of
+        the zone has that one name."""
+        if "$gridLocation$" not in zone.location_format:
+            return False
+        if zone.grid is not None:
+            return not zone.numbered
+        if zone.regions or not zone.parent_grid or self.regions:
+            return False
+        return self.grid is not None and not self.numbered
 
 
 def _nearest(regions: list[tuple[str, int, int]] | tuple[tuple[str, int, int], ...],

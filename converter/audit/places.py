@@ -102,6 +102,7 @@ class PlaceNames:
     board_spaces: dict[str, dict[str, str]] = field(default_factory=dict)  # board → name → id
     tracks: dict[str, tuple[str, int]] = field(default_factory=dict)
     hex_ids: dict[str, set[str]] = field(default_factory=dict)  # game board id → its hex ids
+    whole: dict[str, str] = field(default_factory=dict)  # game board id → its 'board' space
     # (VASSAL map, VASSAL board) an imported board came from → its id: the import names a
     # board after its map when other maps have a board of its name (Nevsky's 'Alhambra')
     imported: dict[tuple[str, str], str] = field(default_factory=dict)
@@ -126,6 +127,8 @@ class PlaceNames:
                 self.hex_ids[b.id] = set(grid.all_ids())
             for s in b.spaces or []:
                 names[s.name] = names.get(s.name, 0) + 1
+                if s.kind == "board":
+                    self.whole.setdefault(b.id, s.id)
         for b in game.boards or []:
             for s in b.spaces or []:
                 self.spaces.setdefault(f"{s.name} ({s.id})", s.id)
@@ -141,6 +144,12 @@ class PlaceNames:
         self.maps = {name: bid for bid, name in map_names(game).items() if bid}
         for b in game.boards or []:
             self.board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
+            for sp in b.spaces or []:
+                # a region VASSAL names '' (Hunters and Gatherers' supplies): import names
+                # its space 'region', its provenance keeps VASSAL's empty name
+                note = sp.provenance.note if sp.provenance is not None else None
+                if sp.kind == "region" and note and note.endswith("/Region[]"):
+                    self.board_spaces[b.id].setdefault("", sp.id)
         for cell, name in track_cell_names(game).items():
             self.tracks[name] = cell
 
@@ -233,6 +242,8 @@ class Locator:
             hit = geo.board_at(x, y, placed) if geo is not None else None
             zone = hit[0].zone_of_unnamed_cell(hit[1], hit[2]) if hit is not None else None
             if zone is not None:  # VASSAL names the zone, no cell ('ZoneA '): the point
+                if place.space is not None or place.hex is not None:  # 'west at (175,125)'
+                    return replace(place, location=f"({x},{y})")
                 named = zone.location_format.replace("$name$", zone.name)
                 return replace(place, location=named.replace("$gridLocation$", f"({x},{y})"))
         return place
@@ -257,10 +268,14 @@ class Locator:
         if kind == "hex" and game_board in names.hex_ids:
             hex_id = name if name in names.hex_ids[game_board] else None
             return Place(map_name, name, kind, board.name, game_board, hex=hex_id)
-        if kind in ("region", "zone"):
+        if kind == "board" and game_board in names.whole:  # no grid, zone or region names
+            # the point: the board as one space (import's space for such points)
+            return Place(map_name, name, kind, board.name, game_board,
+                         space=names.whole[game_board])
+        if kind in ("region", "zone", "square"):  # (import makes a space of each square)
             own = names.board_spaces.get(game_board or "")
             space = own.get(name) if own else None
-            if space is None:
+            if space is None and kind != "square":  # a square is its own board's only
                 space = names.spaces.get(name)
             if space is not None:
                 return Place(map_name, name, kind, board.name, game_board, space=space)

@@ -10,6 +10,7 @@ events marked `undo`, and the step they take back is remembered in `undone_steps
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -88,6 +89,10 @@ class Replay:
         self._want_add = True
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
         self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
+        # the commands of the step being replayed, and whether `_note_stacks` has read them
+        # (only a piece added without a map needs it: most steps add none)
+        self._step_commands: list[cmd.Command] = []
+        self._stacks_noted = True
         self._unknown_maps: set[str] = set()  # maps the file names and the module lacks
 
     # ------------------------------------------------------------------ driving
@@ -102,7 +107,7 @@ class Replay:
         self._want_move = self._listens(PieceMoved)
         handlers = self._handlers
         restored = record.restored()
-        self._note_stacks(restored)
+        self._step_commands, self._stacks_noted = restored, False
         for c in restored:  # a save lists its boards after its pieces; VASSAL names the
             if type(c) is cmd.SetBoards:  # restored pieces by them all the same
                 self._boards(c, True)
@@ -131,7 +136,7 @@ class Replay:
             undo_step = False
             acts = False
             logged = _logged(step)
-            self._note_stacks(logged)
+            self._step_commands, self._stacks_noted = logged, False
             for c in logged:
                 kind = type(c)
                 if kind is cmd.Undo:
@@ -191,15 +196,17 @@ class Replay:
         for v in self.visitors:
             v.handle_error(problem)
 
-    def _note_stacks(self, commands: list[cmd.Command]) -> None:
-        """Remember where each added stack stands, by member.
+    def _note_stacks(self) -> None:
+        """Remember where each stack the step adds stands, by member: asked once per step,
+        by the first piece the step adds without a map.
 
         VASSAL writes a piece of an at-start stack (SetupStack) with map `null`, before the
         stack that carries the map and position, so a member is placed from its stack.
         """
         add = cmd.AddPiece
+        self._stacks_noted = True
         self._members.clear()
-        for c in commands:
+        for c in self._step_commands:
             if type(c) is add and c.type == "stack":
                 parts = seq_split(c.state, ";")
                 if len(parts) < 3 or parts[0] in ("", "null"):
@@ -240,8 +247,11 @@ class Replay:
                         self._index = index
                         self._problem(f"piece {piece_id} has an unreadable trait chain; "
                                       "kept off the board")
-                    if map_id is None and piece_id in stack_at:
-                        map_id, x, y = stack_at.pop(piece_id)
+                    if map_id is None:
+                        if not self._stacks_noted:
+                            self._note_stacks()
+                        if piece_id in stack_at:
+                            map_id, x, y = stack_at.pop(piece_id)
                     if map_id is not None and map_id not in maps:
                         self._index = index
                         self._unknown_map(map_id)
@@ -262,7 +272,9 @@ class Replay:
     # ------------------------------------------------------------------ commands
 
     def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
-        self.state.players[c.player_id] = (c.name, c.side)
+        # a roster name may stand as the chat escapes it (Paths of Glory's
+        # '&lt;Brian Reynolds (<observer>)&gt;'): every report shows it decoded
+        self.state.players[c.player_id] = (html.unescape(c.name), html.unescape(c.side))
 
     def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
         geo = self.state.module.maps.get(c.map_name)
@@ -319,8 +331,11 @@ class Replay:
                                                                                  c.state)
         if unnamed:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
-        if piece.map is None and c.id in self._stack_at:
-            piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
+        if piece.map is None:
+            if not self._stacks_noted:
+                self._note_stacks()
+            if c.id in self._stack_at:
+                piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
         if piece.map is not None and piece.map not in st.module.maps:
             self._unknown_map(piece.map)
         piece.layout = st.locator.layout  # (named when first asked)

@@ -45,6 +45,29 @@ class PlacedBoard:
     size: tuple[int, int] | None = None  # pixels, for placing saved pieces on the map
     size_known: bool = True  # False: its image is absent, so VASSAL's size is not known
     component: BoardComponent | None = None  # the VASSAL board itself, for writing edits back
+    # the board's own square grid has no numbering: VASSAL names none of its cells
+    unnumbered_squares: bool = False
+    # zones (index in the ZonedGrid) whose `$gridLocation$` VASSAL leaves empty ('West '):
+    # the grid it reads has no numbering
+    unnamed_cells: set[int] = field(default_factory=set)
+
+    def location_name(self, point: tuple[float, float]) -> str:
+        """The name VASSAL gives a point of the board ('' where it names none): the grid's,
+        except that a grid without numbering names no cell."""
+        grid = self.grid
+        if grid is None:
+            return ""
+        if isinstance(grid, vgrid.ZonedGeometry):
+            for i, zone in enumerate(grid.zones):
+                if zone.contains(point):
+                    if i in self.unnamed_cells:
+                        return _zone_location(zone, "")
+                    return grid.location_name(point)
+            if self.unnumbered_squares and isinstance(grid.background, vgrid.SquareGeometry):
+                return ""
+        elif self.unnumbered_squares and isinstance(grid, vgrid.SquareGeometry):
+            return ""
+        return grid.location_name(point)
 
     def whole_board(self, ctx: ImportContext, path: str) -> dict[str, Any]:
         """The board as one space, added on first need: a point no zone or region names."""
@@ -165,6 +188,8 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
             ctx.note(f"not imported: the grid of {who} ({path}) cannot be read "
                      f"({exc})")
     placed = PlacedBoard(vmap.map_name, board.name, board_id, grid, component=board)
+    unnumbered = _unnumbered_grid(board)
+    placed.unnumbered_squares = unnumbered and isinstance(_square_part(grid), vgrid.SquareGeometry)
     placed.entry = out
     placed.size = size
     placed.size_known = image is not None or not board.image
@@ -203,13 +228,16 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
             for hid, name in imported.names.items():
                 placed.locations[name] = {"board": board_id, "hex": hid}
     if isinstance(grid, vgrid.ZonedGeometry):
-        spaces += _zones(ctx, board, grid, size, path, placed)
+        spaces += _zones(ctx, board, grid, size, path, placed, unnumbered)
     if isinstance(grid, vgrid.RegionGeometry):
         spaces += _regions(ctx, grid, size, placed, board_id, path)
     elif isinstance(grid, vgrid.ZonedGeometry) and isinstance(grid.background, vgrid.RegionGeometry):
         spaces += _regions(ctx, grid.background, size, placed, board_id, path)
     square = _square_part(grid)
-    if square is not None:
+    if square is not None and placed.unnumbered_squares:
+        ctx.note(f"the square grid of {who} has no numbering, so VASSAL names none of its "
+                 "cells (its move reports say 'offboard'): no cell is a space")
+    elif square is not None:
         cells = _squares(ctx, square, size, placed, board_id, path)
         if cells:
             spaces += cells
@@ -378,12 +406,22 @@ def _layout(point: tuple[float, float], size: tuple[int, int] | None) -> dict[st
 
 
 def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry, size: tuple[int, int] | None,
-           path: str, placed: PlacedBoard) -> list[dict[str, Any]]:
+           path: str, placed: PlacedBoard, unnumbered: bool) -> list[dict[str, Any]]:
+    """The zones as spaces (and the cells of a zone's own grid, each as VASSAL names it); a
+    zone whose `$gridLocation$` reads a grid without numbering is one space that VASSAL
+    names 'West ' at every point (*unnumbered*: the board's own grid has no numbering)."""
     out = []
     zone_components = [c for c in _zoned(board).children if c.tag.endswith("mapgrid.Zone")]
-    for zone, comp in zip(grid.zones, zone_components):
+    for i, (zone, comp) in enumerate(zip(grid.zones, zone_components)):
         zpath = f"{path}/ZonedGrid/{label(comp)}"
-        if _named_hex(zone, grid, placed):
+        if _names_no_cell(zone, comp, grid, unnumbered):
+            placed.unnamed_cells.add(i)
+            if zone.grid is not None:
+                ctx.note(f"zone {zone.name!r} of board {board.name!r}: its "
+                         f"{type(zone.grid).__name__} has no numbering, so VASSAL names no cell "
+                         f"of it ({_zone_location(zone, '')!r} at every point): the zone is "
+                         "one space")
+        elif _named_hex(zone, grid, placed):
             continue
         sid = ctx.ids.take("spaces", zone.name, "zone")
         space: dict[str, Any] = {"id": sid, "name": zone.name or sid, "kind": "zone"}
@@ -394,12 +432,16 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
             if layout is not None:
                 space["layout"] = layout
         location = zone.location_format.replace("$name$", zone.name)
+        if i in placed.unnamed_cells:
+            location = _zone_location(zone, "")
         if location != zone.name:
             space["properties"] = {"vassal_location": location}
         space["provenance"] = ctx.stated(zpath)
         placed.locations.setdefault(location, {"board": placed.board_id, "space": sid})
         placed.locations.setdefault(zone.name, {"board": placed.board_id, "space": sid})
         out.append(space)
+        if i in placed.unnamed_cells:
+            continue
         if isinstance(zone.grid, vgrid.RegionGeometry) and not zone.use_parent_grid:
             out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
                             parent=sid, location_format=zone.location_format)
@@ -419,6 +461,43 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
                      f"{board.name!r} has no counterpart in the format (kept verbatim in the "
                      "build file); the zone is one space")
     return out
+
+
+def _zone_location(zone: vgrid.ZoneGeometry, cell: str) -> str:
+    """What VASSAL names a point of *zone* whose grid location is *cell*."""
+    return zone.location_format.replace("$name$", zone.name).replace("$gridLocation$", cell)
+
+
+def _names_no_cell(zone: vgrid.ZoneGeometry, comp: Component, grid: vgrid.ZonedGeometry,
+                   unnumbered: bool) -> bool:
+    """Whether VASSAL leaves the zone's `$gridLocation$` empty: the hex or square grid it
+    reads (its own, or the board's for a zone that uses it) has no numbering (as the
+    audit reads it: `BoardGeometry.names_no_cell`)."""
+    if "$gridLocation$" not in zone.location_format:
+        return False
+    if isinstance(zone.grid, (vgrid.HexGeometry, vgrid.SquareGeometry)):
+        return _unnumbered_grid(comp)
+    if zone.grid is not None or not zone.use_parent_grid:
+        return False
+    return unnumbered and isinstance(grid.background, (vgrid.HexGeometry, vgrid.SquareGeometry))
+
+
+def _unnumbered_grid(component: Component) -> bool:
+    """Whether the first hex or square grid of a board or zone (inside its ZonedGrid too)
+    has no numbering, so VASSAL names none of its cells."""
+    from converter.vassal.components.hex_grid import HexGridComponent
+    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
+    from converter.vassal.components.square_grid import SquareGrid
+    from converter.vassal.components.square_grid_numbering import SquareGridNumbering
+    from converter.vassal.components.zoned_grid import ZonedGrid
+
+    for child in component.children:
+        if isinstance(child, ZonedGrid):
+            return _unnumbered_grid(child)
+        if isinstance(child, (HexGridComponent, SquareGrid)):
+            return not any(isinstance(n, (HexGridNumbering, SquareGridNumbering))
+                           for n in child.children)
+    return False
 
 
 def _named_hex(zone: vgrid.ZoneGeometry, grid: vgrid.ZonedGeometry, placed: PlacedBoard) -> bool:
@@ -477,10 +556,10 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGeometry, size: tuple[int, in
     zone's location format."""
     out: list[dict[str, Any]] = []
     seen: dict[str, dict[str, Any]] = {}
+    again: Counter[str] = Counter()  # regions whose name an earlier region has
     for name, origin in grid.regions:
         if name in seen:
-            ctx.note(f"board {placed.vassal_name!r}: region {name!r} appears more than once; "
-                     "VASSAL names both points alike, so they are one space")
+            again[name] += 1
             continue
         sid = ctx.ids.take("spaces", name, "region")
         space: dict[str, Any] = {"id": sid, "name": name or sid, "kind": "region"}
@@ -497,4 +576,11 @@ def _regions(ctx: ImportContext, grid: vgrid.RegionGeometry, size: tuple[int, in
         placed.locations.setdefault(location, {"board": board_id, "space": sid})
         placed.locations.setdefault(name, {"board": board_id, "space": sid})
         out.append(space)
+    for name, more in again.items():  # one note a name (Hunters and Gatherers' supplies
+        # have five regions without a name each)
+        sid = seen[name]["id"]
+        what = (f"its {more + 1} regions without a name" if not name
+                else f"its {more + 1} regions named {name!r}")
+        ctx.note(f"board {placed.vassal_name!r}: {what} are one space {sid!r}: VASSAL gives "
+                 f"every point of them the name {name!r}")
     return out

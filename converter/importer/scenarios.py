@@ -129,7 +129,8 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             continue
         placed_at.add(piece_id, at, ctx.stated(path))
         if "point" in at:
-            beside.append(f"{name or piece_id!r} at ({at['point'][0]},{at['point'][1]}) of "
+            who = repr(name) if name else f"nameless piece {piece_id}"
+            beside.append(f"{who} at ({at['point'][0]},{at['point'][1]}) of "
                           f"board {at['board']!r}")
     if beside:
         one = len(beside) == 1
@@ -214,7 +215,7 @@ def _named(ctx: ImportContext, board: PlacedBoard, x: int, y: int,
     name = ""
     if board.grid is not None and sane_grid(board.grid):
         try:
-            name = board.grid.location_name((x, y))
+            name = board.location_name((x, y))
         except (ValueError, ArithmeticError):
             name = ""
     if name in board.locations:

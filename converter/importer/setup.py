@@ -100,7 +100,7 @@ def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
     name = stack.location if stack.use_grid_location else ""
     if not name and placed.grid is not None and sane_grid(placed.grid):
         try:
-            name = placed.grid.location_name((stack.x, stack.y))
+            name = placed.location_name((stack.x, stack.y))
         except (ValueError, ArithmeticError):
             name = ""  # a damaged grid: the stack is reported below
     if name in placed.locations:

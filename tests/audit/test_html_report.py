@@ -115,3 +115,45 @@ def test_moves_off_the_boards_stay_in_view() -> None:
     for _, _, x1, y1, x2, y2, _ in moves:
         for x, y in ((x1, y1), (x2, y2)):
             assert x0 <= x <= x0 + w and y0 <= y <= y0 + h
+
+
+def test_a_long_log_s_steps_are_read_once_for_the_report(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    """The Longest Day's log (10 maps, 900-odd steps): the replay read every step's
+    commands twice, the second time only for the stacks a step adds without a map (an
+    at-start stack's pieces), and the HTML report read every step's moves once per map.
+    Now the stacks are read only in a step that adds a piece without a map, and the moves
+    once in all."""
+    from converter.audit.auditor import StepRecord
+    from converter.audit.replay import Replay, _logged
+    from converter.vassal import commands as cmd
+    from converter.vassal.savefile import read_game
+
+    real = ROOT / "tests" / "data" / "real" / "longest-day"
+    noted: list[int] = []
+    note_stacks = Replay._note_stacks
+
+    def counted(self: Replay, *args: object) -> None:
+        noted.append(self._step)
+        note_stacks(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Replay, "_note_stacks", counted)
+    result = audit_files([real / "0606-1.log"], real / "TheLongestDay-noimages.vmod")
+    _save, record = read_game(real / "0606-1.log")
+    adding = {n for n, step in enumerate(record.steps, start=1)
+              if any(type(c) is cmd.AddPiece for c in _logged(step))}
+    assert result.files[0].steps > 900 and len(adding) < 300
+    assert noted and set(noted) <= adding | {0} and len(noted) == len(set(noted))
+
+    reads: list[int] = []
+    moves = StepRecord.moves
+
+    def read(self: StepRecord) -> list[tuple[str, str, int, int, int, int, str]]:
+        reads.append(self.step)
+        return moves.fget(self)  # type: ignore[attr-defined, no-any-return]
+
+    monkeypatch.setattr(StepRecord, "moves", property(read))
+    page = render_html(result)
+    recorded = [rec.step for rec in result.files[0].recorded]
+    assert len(result.module.maps) == 10 and "<g class=mv data-step=" in page
+    assert sorted(reads) == sorted(recorded)

@@ -122,3 +122,58 @@ def test_identical_slots_are_tied_to_the_piece_import_made_of_them(
     assert pieces[palette_key] == "1st-bn" and pieces[variant_key] == "1st-bn-2"
     assert pieces[stack_key] == "1st-bn"  # (was null)
 
+
+
+def test_a_vassal_log_across_boards_and_maps_names_each_place_as_vassal_does(
+        tmp_path: Path) -> None:
+    """tests/data/real/tour-two-boards.vlog was written by the VASSAL 3.6 engine (vlog-maker,
+    script tour-two-boards.json) on tour.vmod with the SL hex board and the VIP area board
+    side by side on the Main Map: moves from one board to the other, to the Force Pool map
+    and back, off the boards and on again.  Judged by tour's own import (`--game`), the
+    step list names every point VASSAL's move reports name, as they name it, and the
+    Force Pool's gridless board, which VASSAL calls 'offboard', by its space and pixels."""
+    import re
+
+    from converter.audit.auditor import audit_files
+    from converter.audit.mapping import attach, load_rules_game
+    from converter.cli.audit import open_module
+    from converter.vassal import commands as cmd
+    from converter.vassal.savefile import read_game
+    from tests.audit.conftest import REAL
+
+    game = tmp_path / "tour-game"
+    assert main(["import", str(REAL / "tour.vmod"), "-o", str(game), "-q"]) == 0
+    module = open_module(REAL / "tour.vmod")
+    attach(module, load_rules_game(game))
+    log = REAL / "tour-two-boards.vlog"
+    result = audit_files([log], REAL / "tour.vmod", module=module)
+    [played] = result.files
+    assert played.problems == [] and played.steps == 11 and result.violations == []
+    lines = {rec.step: rec.text for rec in played.recorded}
+
+    def names(label: str, vassal: str) -> bool:
+        """Whether the step list's *label* shows VASSAL's location name *vassal*."""
+        if vassal == "offboard":  # past the boards, or a point of a board without a grid
+            return label == "off the boards of Main Map" or \
+                re.fullmatch(r"\S+ at \(\d+,\d+\)", label) is not None
+        return label.endswith(f"({vassal})") or label.startswith(f"{vassal} (")
+
+    _save, record = read_game(log)
+    reported = 0
+    for number, step in enumerate(record.steps, start=1):
+        for c in step.logged():
+            said = re.fullmatch(r"\* (.+) moves (.+) -> (.+) \*", c.text) \
+                if isinstance(c, cmd.Chat) else None
+            if said is None:
+                continue
+            piece, origin, destination = said.groups()
+            [line] = [t for t in lines[number] if t.startswith(f"{piece}: ")]
+            shown_origin, shown_destination = line[len(piece) + 2:].split(" → ")
+            assert names(shown_origin, origin) and names(shown_destination, destination), \
+                (line, said.group(0))
+            reported += 1
+    # 1ME: G7 -> H6 -> Japan -> Okinawa -> J5 -> offboard -> Attu; the Tiger: offboard -> P3
+    assert reported == 7
+    assert lines[7] == ["Jagd Pz Tiger CA = 4: Turn 3 Returns (turn-3-returns) → "
+                        "board-1 at (200,150)"]
+    assert lines[8] == ["Jagd Pz Tiger CA = 4: board-1 at (200,150) → hex 1603 (P3)"]

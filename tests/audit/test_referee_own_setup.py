@@ -217,3 +217,25 @@ def test_a_mapping_file_written_before_slots_at_one_path_were_told_apart_still_r
             f"apart ('<path>#2'): 1 slot(s) of the module are not in it ({second!r}); they "
             "are tied to the pieces import made of them; propose the mapping again "
             "(--propose-mapping) to see and edit them") in report["notes"], report["notes"]
+
+
+def test_a_module_built_from_the_json_lays_the_piece_beside_the_board(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The point kept by import is a place a module built from the JSON alone (no kept build
+    file) lays too: the scenario's saved game puts the 1st Bn at that pixel."""
+    import zipfile
+
+    module = write_module(tmp_path / "own.vmod", MODULE, files={"scenario.vsav": _save(SETUP)})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    document = json.loads((game / "game.json").read_text(encoding="utf-8"))
+    del document["vassal"]  # the game as JSON only: the builder lays every placement
+    (game / "game.json").write_text(json.dumps(document), encoding="utf-8")
+    assert main(["build", str(game), "-o", str(tmp_path / "dist"), "-q"]) == 0
+    (built,) = (tmp_path / "dist").glob("*.vmod")
+    save = tmp_path / "scenario.vsav"
+    save.write_bytes(zipfile.ZipFile(built).read("scenarios/scenario.vsav"))
+    capsys.readouterr()
+    assert main(["dump", str(save)]) == 0
+    laid = [line for line in capsys.readouterr().out.splitlines() if "'1st Bn'" in line]
+    assert any(line.endswith("at Main (450,100)") for line in laid), laid

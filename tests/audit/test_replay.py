@@ -327,3 +327,24 @@ def test_a_restored_game_no_visitor_watches_is_the_one_each_added_piece_is_told(
     fast, told = restored(), restored(Watcher())
     assert len(fast[0]) > 0
     assert fast == told
+
+
+def test_a_roster_name_is_shown_decoded_in_every_report() -> None:
+    """Paths of Glory's save lists its player as '&lt;Brian Reynolds (<observer>)&gt;' (the
+    chat's escaped form): the players line showed the entities as they stand, and the HTML
+    page escaped them again ('&amp;lt;').  The name is now decoded where the roster enters
+    the game, so text, JSON and HTML show '<Brian Reynolds (<observer>)>'."""
+    import html
+    import json
+
+    from converter.audit.auditor import audit_files
+    from converter.audit.report import render_html, render_json, render_text
+
+    folder = REAL / "paths-of-glory"
+    result = audit_files([folder / "Historical10-8.vsav"],
+                         folder / "PathsOfGlory-10.8-noimages.vmod")
+    shown = "<Brian Reynolds (<observer>)> (<observer>)"
+    assert result.files[0].players == [shown]
+    assert f"  players: {shown}\n" in render_text(result)
+    assert json.loads(render_json(result))["files"][0]["players"] == [shown]
+    assert f"players {html.escape(shown)}</div>" in render_html(result)

@@ -65,3 +65,34 @@ def test_the_setup_is_judged_by_its_own_scenario_not_the_at_start_stacks(
     assert [f["message"] for f in report["findings"]] == [] and code == 0
     assert [c["rules"] for c in report["checks_run"] if c["check"] == "setup"] == [
         ["scenario scenario"]], report["checks_run"]
+
+
+def test_the_imported_folder_as_the_module_names_whole_boards_and_squares(
+        tmp_path: Path) -> None:
+    """Audited with the imported folder as its module (its kept build file, named by the
+    game's places), a piece on a square cell and one on a board no grid names were 'starts
+    at (1550,1550) [Table]; scenario places it at 1616' and 'starts at (225,31) [Blue
+    Supply]; scenario places it at blue-s-supply' (Ark of the Covenant: 18 violations)."""
+    bare = ('<VASSAL.build.module.map.boardPicker.Board name="Supply" width="300" '
+            'height="100" reversible="false"/>')
+    text = MODULE.replace("</VASSAL.build.module.map.boardPicker.Board>",
+                          "</VASSAL.build.module.map.boardPicker.Board>" + bare, 1)
+    setup = SETUP.replace("Main MapBoardPicker\tMain\t0\t0",
+                          "+/102/" + SCOUT[len("+/null/"):].replace("null;0;0;4;0",
+                                                                     "Main Map;600;50;4;0")
+                          + ESC + "Main MapBoardPicker\tMain\t0\t0\tSupply\t1\t0")
+    module = write_module(tmp_path / "old.vmod", text, files={"scenario.vsav": _save(setup)})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    own = next(s for s in json.loads((game / "scenarios.json").read_text(encoding="utf-8"))
+               ["scenarios"] if s["id"] == "scenario")
+    assert {p["piece"]: p["at"] for p in own["setup"]} == {
+        "1st-bn": {"board": "main", "space": "1-2"},
+        "scout": {"board": "supply", "space": "supply"}}, own
+    save = tmp_path / "scenario.vsav"
+    save.write_bytes(_save(setup))
+    report = tmp_path / "report.json"
+    code = main(["audit", str(save), "--module", str(game), "--format", "json", "-o",
+                 str(report)])
+    found = json.loads(report.read_text(encoding="utf-8"))["findings"]
+    assert [f["message"] for f in found] == [] and code == 0

@@ -7,6 +7,7 @@ reports; it now names the point by its map pixels beside the game's hex."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -68,20 +69,48 @@ def test_a_point_of_a_board_without_a_grid_is_named_by_its_pixels(
     assert any(m.startswith("1st Bn starts at pool at (40,60); ") for m in messages), messages
 
 
-def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_shows_the_point(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+PARENT_GRID = 'locationFormat="$gridLocation$" useParentGrid="true"/>'
+SQUARE_NUMBERING = (
+    '<VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering first="H" sep="," '
+    'hType="N" hLeading="0" hOff="0" vType="N" vLeading="0" vOff="0" stagger="false" '
+    'locationFormat="$gridLocation$"/>')
+
+
+@pytest.mark.parametrize("grid", ["the board's", "its own"])
+def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_is_one_space(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], grid: str) -> None:
     """A zone whose location format is '$name$ $gridLocation$' over a grid without numbering:
     the 3.6 engine (vlog-maker, report formats switched on) names its points 'ZoneA ' (the
     zone's name, nothing for the cell), for the zone's own grid and for the board's grid
-    alike.  The audit showed the default numbering import gives the cells ('West 0203'),
-    which VASSAL never shows; the point now stands where VASSAL puts nothing."""
-    text = BUILDFILE.replace(
-        'locationFormat="$gridLocation$" useParentGrid="true"',
-        'locationFormat="$name$ $gridLocation$" useParentGrid="true"').replace(
-        '<VASSAL.build.module.map.boardPicker.board.mapgrid.SquareGridNumbering first="H" '
-        'sep="," hType="N" hLeading="0" hOff="0" vType="N" vLeading="0" vOff="0" '
-        'stagger="false" locationFormat="$gridLocation$"/>', "")
-    assert "SquareGridNumbering" not in text
+    alike.  Import made one space per cell by VASSAL's default numbering ('0203', 'West
+    0203'), names VASSAL never shows, and the audit named the point by no space ('West
+    (175,125) [Main Map]').  Import now keeps the zone as one space, named as VASSAL names
+    it, and the audit names the point by that space."""
+    if grid == "the board's":
+        text = BUILDFILE.replace(PARENT_GRID, PARENT_GRID.replace('"$gridLocation$"',
+                                                                  '"$name$ $gridLocation$"'))
+        text = text.replace(SQUARE_NUMBERING, "")
+    else:
+        text = BUILDFILE.replace(PARENT_GRID, (
+            'locationFormat="$name$ $gridLocation$" useParentGrid="false">'
+            '<VASSAL.build.module.map.boardPicker.board.SquareGrid x0="25" y0="25" dx="50.0" '
+            'dy="50.0"/></VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>'))
+        assert SQUARE_NUMBERING in text  # (the board's own grid keeps its numbering)
+    # the set-up stack stands in East; no predefined setup
+    text = text.replace('useGridLocation="true" location="1,2" x="0" y="0"',
+                        'useGridLocation="false" x="275" y="125"')
+    text = re.sub(r"<VASSAL.build.module.PredefinedSetup [^>]*/>", "", text)
+    assert "$name$ $gridLocation$" in text and "PredefinedSetup" not in text
     messages = _referee(tmp_path, capsys, text, "zone", "Main Map;175;125;")
-    assert any(m.startswith("1st Bn starts at West (175,125) [Main Map]; ") for m in messages), \
+    assert any(m.startswith("1st Bn starts at west at (175,125); ") for m in messages), \
         messages
+    boards = json.loads((tmp_path / "game-zone" / "boards.json").read_text(encoding="utf-8"))
+    [board] = boards["boards"]
+    spaces = {s["id"]: s.get("properties", {}).get("vassal_location", s["name"])
+              for s in board["spaces"]}
+    if grid == "the board's":  # (the board's grid names no cell of the board either)
+        assert spaces == {"west": "West ", "east": "East"}, spaces
+    else:  # (the board's numbered cells under the zones are left as they were)
+        assert {k: v for k, v in spaces.items() if k in ("west", "east")} == \
+            {"west": "West ", "east": "East"} and not any(
+                v.startswith("West") for k, v in spaces.items() if k != "west"), spaces

@@ -13,10 +13,13 @@ import base64
 import html
 import math
 
-from converter.audit.auditor import AuditResult, FileAudit
+from converter.audit.auditor import AuditResult, FileAudit, StepRecord
 from converter.audit.findings import Finding
 from converter.audit.module import MapGeometry
 from converter.audit.rules.combat import RECORDING_CONVENTION
+
+# (map, piece, from x, y, to x, y, 'origin → destination'): one move as `StepRecord.moves`
+Move = tuple[str, str, int, int, int, int, str]
 
 CSS = """
 *{box-sizing:border-box}
@@ -167,7 +170,18 @@ def render_html(result: AuditResult) -> str:
             side.append(f"<div class=nc>{_esc(c.check)}: {_esc(', '.join(c.rules) or '-')} "
                         f"({c.applied} judged)</div>")
         side.append("</details>")
-    maps = [_map_svg(result, geo, files, number)
+    moves: dict[str, list[tuple[int, StepRecord, Move]]] = {}  # each step's moves read once
+    for fa in result.files:
+        for rec in fa.recorded:
+            fi = files.get(rec.file, 0)
+            for mv in rec.moves:
+                moves.setdefault(mv[0], []).append((fi, rec, mv))
+    marks: dict[str, list[Finding]] = {}  # each finding under each map it points at
+    for f in result.findings:
+        for map_name in dict.fromkeys(p[0] for p in f.points):
+            marks.setdefault(map_name, []).append(f)
+    maps = [_map_svg(result, geo, files, number, moves.get(geo.name, []),
+                     marks.get(geo.name, []))
             for geo in sorted(mod.maps.values(), key=lambda g: g.name)]
     shown = [m for m in maps if m]
     bar = ("<div class=bar><span><button onclick='zoom(false)'>fit maps</button> "
@@ -248,10 +262,10 @@ def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool,
 
 
 def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
-             number: dict[int, int]) -> str:
-    moves = [(files.get(rec.file, 0), rec, mv) for fa in result.files for rec in fa.recorded
-             for mv in rec.moves if mv[0] == geo.name]
-    marks = [f for f in result.findings if any(p[0] == geo.name for p in f.points)]
+             number: dict[int, int], moves: list[tuple[int, StepRecord, Move]],
+             marks: list[Finding]) -> str:
+    """The map's boards with the *moves* made on it (file index, step, move) and the
+    findings that point at it (*marks*), in report order."""
     if not moves and not marks:
         return ""
     width = max((x + b.size[0] for x, _, b in geo.placed), default=800) + geo.edge[0]
