@@ -811,12 +811,12 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                     while True:
                         k = piece.find("/", 2)
                         j = piece.rfind("/")
-                        # (with its escaped '/' taken out, the type holds no '/' that would
-                        # end a field: a search, not a count of its many escaped ones)
+                        # (each escaped '/' of the type makes it one shorter un-escaped: if
+                        # that many '/' are left, none of the type's ends a field)
                         if (1 < k < j and piece[k - 1] != "\\" and piece[j - 1] != "\\"
-                                and "/" not in (raw := piece[k + 1:j]).replace("\\/", "")):
-                            children.append(AddPiece(piece[2:k], raw.replace("\\/", "/"),
-                                                     piece[j + 1:]))
+                                and (type_text := piece[k + 1:j].replace("\\/", "/"))
+                                .count("/") == j - k - 1 - len(type_text)):
+                            children.append(AddPiece(piece[2:k], type_text, piece[j + 1:]))
                         else:
                             children.append(_add(piece))
                         index += 1
