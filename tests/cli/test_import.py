@@ -91,7 +91,7 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     folder = tmp_path / "modules" / "tiny"
     code, out, _ = _import(capsys, str(tiny), "-o", str(folder))
     assert code == 0
-    assert "'Tiny Module': reconstructed from the build file; 1 maps, 1 boards, 9 piece slots" in out
+    assert "'Tiny Module': reconstructed from the build file; 1 map, 1 board, 9 piece slots" in out
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)

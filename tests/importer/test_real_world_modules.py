@@ -222,7 +222,7 @@ def test_an_extensions_palette_additions_are_its_pieces(
                           files={"extensiondata": EXTENSIONDATA.encode()})
     assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
     out = capsys.readouterr().out
-    assert "1 piece slots, 1 pieces" in out
+    assert "1 piece slot, 1 piece" in out
     assert "note: a piece uses prototype 'Model', which the extension does not define (module " \
         "'Warmachine & Hordes MKII' may: its traits are left out)" in out
     pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
