@@ -10,6 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
+from converter.cli.count import counted
 from converter.errors import BuildError, InputError, ModelError
 
 
@@ -38,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
             status = max(status, 1)
             continue
         if built.findings:
-            print(f"vconv build: {game}: the module has {len(built.findings)} problems; "
+            print(f"vconv build: {game}: the module has {counted(len(built.findings), 'problems')}; "
                   "nothing written", file=sys.stderr)
             for finding in built.findings:
                 print(f"  {finding}", file=sys.stderr)
@@ -51,8 +52,8 @@ def run(args: argparse.Namespace) -> int:
             if built.summary:
                 print(f"{path}: {built.summary}")
             else:
-                print(f"{path}: {len(built.boards)} boards, "
-                      f"{len(built.game.pieces or [])} pieces, {len(built.notes)} notes")
+                print(f"{path}: {counted(len(built.boards), 'boards')}, "
+                      f"{counted(len(built.game.pieces or []), 'pieces')}, {counted(len(built.notes), 'notes')}")
             for note in built.notes:
                 print(f"  note: {note}")
     return status

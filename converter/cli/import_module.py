@@ -15,9 +15,6 @@ from pathlib import Path
 from converter.errors import InputError
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-# the summary's words for one of a kind ('1 deck', not '1 decks')
-_ONE = {"maps": "map", "boards": "board", "piece slots": "piece slot", "pieces": "piece",
-        "scenarios": "scenario", "dice": "die", "decks": "deck", "cards": "card", "images": "image"}
 # notes of one kind printed before the rest are counted (Fields of Fire has 1695 pieces
 # whose picture is absent); game.json's notes keep them all
 SHOWN_PER_KIND = 10
@@ -55,6 +52,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from converter.cli.count import counted
     from converter.importer import check_target, import_module, write_folder
 
     target = Path(args.output)
@@ -68,8 +66,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         how = "the game description the module carries (built by vconv), as it is" \
             if game.embedded else "reconstructed from the build file"
-        counts = ", ".join(f"{n} {_ONE.get(what, what) if n == 1 else what}"
-                           for what, n in game.counts.items())
+        counts = ", ".join(counted(n, what) for what, n in game.counts.items())
         print(f"{written}: {game.title!r}: {how}; {counts}")
         if game.kept:
             print(f"  kept verbatim for vconv build: {game.kept}")

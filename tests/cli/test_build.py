@@ -59,7 +59,7 @@ def test_checker_findings_are_exit_1_and_nothing_is_written(monkeypatch, tmp_pat
     monkeypatch.setattr(builder, "check_archive", lambda archive: [finding])
     assert main(["build", str(MINI), "-o", str(tmp_path)]) == 1
     err = capsys.readouterr().err
-    assert "the module has 1 problems; nothing written" in err
+    assert "the module has 1 problem; nothing written" in err
     assert "error: GameModule/Map['Mappa']: map has no board" in err
     assert not (tmp_path / "mini.vmod").exists()
 
