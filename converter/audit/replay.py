@@ -208,16 +208,13 @@ class Replay:
         self._members.clear()
         for c in self._step_commands:
             if type(c) is add and c.type == "stack":
-                parts = seq_split(c.state, ";")
-                if len(parts) < 3 or parts[0] in ("", "null"):
+                place = cmd.stack_place(c.state)
+                if place is None:
                     continue
-                try:
-                    where = (parts[0], int(parts[1]), int(parts[2]))
-                except ValueError:
-                    continue
-                members = self._members[c.state] = _members(parts)
+                map_name, x, y, members = place
+                self._members[c.state] = members
                 for member in members:
-                    self._stack_at[member] = where
+                    self._stack_at[member] = (map_name, x, y)
 
     def _restore_unjudged(self, restored: list[cmd.Command]) -> None:
         """The restored game of a module without a game description, to no visitor of
@@ -532,12 +529,7 @@ def _logged(step: cmd.LogEntry) -> list[cmd.Command]:
 
 def _stack_members(state: str) -> list[str]:
     """A stack's member ids from its state `map;x;y;id1;id2…[;@@layer]`."""
-    return _members(seq_split(state, ";"))
-
-
-def _members(parts: list[str]) -> list[str]:
-    """The member ids among a stack state's fields (after map, x and y)."""
-    return [m for m in parts[3:] if m and not m.startswith("@@")]
+    return [m for m in seq_split(state, ";")[3:] if m and not m.startswith("@@")]
 
 
 def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visitor] = (),

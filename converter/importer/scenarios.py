@@ -25,7 +25,6 @@ from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
 from converter.importer.setup import Placements
 from converter.vassal import commands as cmd
-from converter.vassal import sequence
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.layout import LaidBoard, board_under
@@ -89,7 +88,10 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         elif isinstance(command, cmd.SetBoards):
             shown[command.map_name] = [b.name for b in command.boards]
         if isinstance(command, cmd.AddPiece) and command.is_stack:
-            _note_stack(command.state, stack_at)
+            place = cmd.stack_place(command.state)
+            if place is not None:
+                for member in place[3]:
+                    stack_at[member] = place[:3]
     maps = {m.map_name: m for m in ctx.module.buildfile.find_all(Map)}
     made: dict[str, PieceDefinition] = {}  # pieces no slot tells, by name
     for definition in pieces.pieces:
@@ -151,18 +153,6 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  f"no board of {'its' if one else 'their'} map or cannot be read; left out of the "
                  "scenario")
     return placed_at.to_list()
-
-
-def _note_stack(state: str, stack_at: dict[str, tuple[str, int, int]]) -> None:
-    """The members of a stack (state `map;x;y;id1;id2…[;@@layer]`) at its map and point."""
-    parts = sequence.split(state, ";")
-    if len(parts) < 3 or parts[0] in ("", "null") or not (_is_int(parts[1])
-                                                          and _is_int(parts[2])):
-        return
-    where = (parts[0], int(parts[1]), int(parts[2]))
-    for member in parts[3:]:
-        if member and not member.startswith("@@"):
-            stack_at[member] = where
 
 
 def _pieces(n: int) -> str:

@@ -59,6 +59,21 @@ def fast_split(text: str, delimiter: str) -> list[str]:
 _HOLD = "\x00"  # stands in for an escaped delimiter while splitting (falls back if present)
 
 
+def stack_place(state: str) -> tuple[str, int, int, list[str]] | None:
+    """Where a stack stands and which pieces it holds, from its state
+    `map;x;y;id1;id2…[;@@layer]`: (map, x, y, member ids); None when it names no map or its
+    point is not two integers.  VASSAL saves a piece of an at-start stack with map `null`,
+    so import and audit alike place such a piece from its stack."""
+    parts = fast_split(state, ";")
+    if len(parts) < 3 or parts[0] in ("", "null"):
+        return None
+    try:
+        x, y = int(parts[1]), int(parts[2])
+    except ValueError:
+        return None
+    return parts[0], x, y, [m for m in parts[3:] if m and not m.startswith("@@")]
+
+
 def _merge_escaped(raw: list[str], delimiter: str) -> list[str]:
     merged: list[str] = []
     buf: list[str] = []
