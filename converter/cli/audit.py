@@ -147,7 +147,12 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
     root = built.archive.buildfile
     images = built.images
     if images is None:  # an imported game: its module written back, images and all
-        return from_components(str(p), root, built.game, built.archive.images.get)
+        from converter.audit.mapping import attach
+
+        module = from_components(str(p), root, None, built.archive.images.get)
+        # a stranger's module judged by the game made of it: tied by names, as --game does
+        attach(module, built.game).source = "proposed from the names it was imported with"
+        return module
     sizes = {b.image: (b.width, b.height) for b in root.walk()
              if isinstance(b, BoardComponent) and b.image}
     return from_components(str(p), root, built.game, images.get, sizes.get)
