@@ -149,7 +149,8 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
     if images is None:  # an imported game: its module written back, images and all
         from converter.audit.mapping import attach
 
-        module = from_components(str(p), root, None, built.archive.images.get)
+        entries = built.archive.entries()  # (the original's, images under images/ as VASSAL has them)
+        module = from_components(str(p), root, None, lambda name: entries.get("images/" + name))
         # a stranger's module judged by the game made of it: tied by names, as --game does
         attach(module, built.game).source = "proposed from the names it was imported with"
         return module

@@ -217,6 +217,21 @@ def test_the_imported_folder_alone_is_the_module_a_referee_audits_with(
     assert judged["setup"] > 300 and judged["counter-mix"] > 300
 
 
+def test_the_imported_folder_lays_its_boards_at_the_original_s_sizes(
+        imported_tour: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder's boards are sized by the original's pictures, which the import kept: the
+    referee's report names each point as VASSAL does and draws the boards.  Unsized, the
+    boards lay at 500 pixels each: H6 → Japan read 'North Pacific' and J5 → off the boards
+    read 'Turn 2 Returns → B47', over a blank map."""
+    code = main(["audit", str(REAL / "tour-two-boards.vlog"), "--module", str(imported_tour),
+                 "--format", "html"])
+    html = capsys.readouterr().out
+    assert code == 0
+    assert "1ME: hex 0806 (H6) → Japan (japan)" in html
+    assert "1ME: hex 1005 (J5) → off the boards of Main Map" in html
+    assert "data:image" in html  # the boards' pictures
+
+
 def test_an_unlimited_palette_is_no_count(imported_tour: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """The module states no number of 1ME counters: a second one is "not checkable", not a
