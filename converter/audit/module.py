@@ -342,15 +342,21 @@ def from_components(source: str, root: Component, game: Game | None,
     trackers = [_tracker_levels(t) for t in root.walk() if isinstance(t, TurnTracker)]
     dice: dict[str, str] = {}
     if game is not None:
-        for die in game.dice or []:
-            dice.setdefault(die.name, die.id)
-            dice.setdefault(f"{die.name} ({die.id})", die.id)
-            dice.setdefault(die.id, die.id)
+        name_dice(dice, game)
     for button in root.walk():
         if isinstance(button, DiceButton) and button.name not in dice:
             dice[button.name] = ""
     return AuditModule(source, maps, game, trackers, dice, image_reader,
                        name=str(getattr(root, "name", "")), root=root)
+
+
+def name_dice(names: dict[str, str], game: Game) -> None:
+    """Tie the names a dice button may report under (the die's name, its id, both) to the
+    game's die, over a button known only as a button of the module (``""``)."""
+    for die in game.dice or []:
+        for name in (die.name, f"{die.name} ({die.id})", die.id):
+            if not names.get(name):
+                names[name] = die.id
 
 
 def _image_size(name: str, reader: Callable[[str], bytes | None] | None, source: str
