@@ -147,7 +147,15 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
     root = built.archive.buildfile
     images = built.images
     if images is None:  # an imported game: its module written back, images and all
-        return from_components(str(p), root, built.game, built.archive.images.get)
+        module = from_components(str(p), root, built.game, built.archive.images.get)
+        # a log played on the real module carries its slots' ids and names, as import
+        # read them: tied to the game's pieces and places as `--game` ties them
+        from converter.audit.mapping import attach
+
+        attach(module, built.game).source = (
+            "proposed from names (to edit it: --module THE.vmod --game "
+            f"{p} --mapping FILE)")
+        return module
     sizes = {b.image: (b.width, b.height) for b in root.walk()
              if isinstance(b, BoardComponent) and b.image}
     return from_components(str(p), root, built.game, images.get, sizes.get)

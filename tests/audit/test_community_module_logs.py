@@ -59,3 +59,66 @@ def test_special_dice_faces_shown_as_the_button_formats_them(
     assert "Occupied roll '[Double]' is impossible" in found[0]
     assert "1d6 roll '7' is impossible" in found[1]
     assert "dice: occupied, 1d6 (5 judged)" in out
+
+
+NAMELESS = "+/null/piece;;;front.png;/" + "\t" + "null;0;0;{gpid};0"  # a mat, a locale marker
+
+
+def _stacks_module(tmp_path: Path) -> Path:
+    """The test module with two more at-start stacks: a piece without a name, and a piece
+    named like the palette's 1st Bn but drawn otherwise; no predefined setup."""
+    import re
+
+    from tests.check.conftest import UNIT
+
+    twin = UNIT.format(gpid=4).replace("front.png,back.png", "back.png,front.png")
+    stacks = "".join(
+        f'<VASSAL.build.module.map.SetupStack name="{name}" owningBoard="Main" '
+        f'useGridLocation="false" x="{x}" y="125"><VASSAL.build.widget.PieceSlot '
+        f'entryName="{name}" gpid="{gpid}" width="64" height="64">{body}'
+        '</VASSAL.build.widget.PieceSlot></VASSAL.build.module.map.SetupStack>'
+        for name, x, gpid, body in (("Lord Mat", 75, 5, NAMELESS.format(gpid=5)),
+                                    ("Twin", 275, 4, twin)))
+    text = BUILDFILE.replace("</VASSAL.build.module.folder.MapSubFolder>",
+                             stacks + "</VASSAL.build.module.folder.MapSubFolder>", 1)
+    text = re.sub(r"<VASSAL.build.module.PredefinedSetup [^>]*/>", "", text)
+    return write_module(tmp_path / "stacks.vmod", text, files={})
+
+
+def test_a_log_on_the_real_module_judged_by_its_import_folder_knows_its_pieces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nevsky's new game restores 171 at-start stacks: locale markers and lord mats without
+    a name of their own, mats that share a name.  Judged with the import folder as
+    `--module`, such pieces were told by their names only, so 134 of them were 'missing at
+    the start' and the counter mix judged 37 of 257; the folder now ties them by their slots,
+    as `--module THE.vmod --game FOLDER` does: the same findings either way."""
+    from tests.check.conftest import UNIT
+
+    module = _stacks_module(tmp_path)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    capsys.readouterr()
+
+    def piece(pid: int, body: str, where: str) -> str:
+        return "+/" + str(pid) + "/" + body[len("+/null/"):].replace("null;0;0;", where)
+
+    twin = UNIT.format(gpid=4).replace("front.png,back.png", "back.png,front.png")
+    text = ("begin_save" + ESC + piece(100, UNIT.format(gpid=2), "Main Map;75;125;")
+            + ESC + piece(101, NAMELESS.format(gpid=5), "Main Map;75;125;")
+            + ESC + piece(102, twin, "Main Map;275;125;")
+            + ESC + "Main MapBoardPicker\tMain\t0\t0" + ESC + "end_save"
+            + ESC + "LOG\t" + piece(103, UNIT.format(gpid=1), "Main Map;125;175;")
+            + ESC + "LOG\tM/102/Main Map/325/175/null/Main Map/275/125/null")
+    log = tmp_path / "game.vlog"
+    log.write_bytes(_save(text))
+    outs = []
+    for args in (["--module", str(game)],
+                 ["--module", str(module), "--game", str(game), "--mapping",
+                  str(tmp_path / "m.json")]):
+        code = main(["audit", str(log), *args])
+        out, err = capsys.readouterr()
+        assert err == "" and code == 0, out
+        assert "findings: 0 violation(s), 0 warning(s)" in out, out
+        assert "setup: scenario vassal-setup (3 judged)" in out, out
+        outs.append(out.split("findings:")[1])
+    assert outs[0] == outs[1]
