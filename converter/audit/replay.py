@@ -269,9 +269,7 @@ class Replay:
     # ------------------------------------------------------------------ commands
 
     def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
-        # a roster name may stand as the chat escapes it (Paths of Glory's
-        # '&lt;Brian Reynolds (<observer>)&gt;'): every report shows it decoded
-        self.state.players[c.player_id] = (html.unescape(c.name), html.unescape(c.side))
+        self.state.players[c.player_id] = (roster_name(c.name), html.unescape(c.side))
 
     def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
         geo = self.state.module.maps.get(c.map_name)
@@ -548,3 +546,16 @@ def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visit
 
 
 __all__ = ["Replay", "Visitor", "replay", "Place"]
+
+
+def roster_name(name: str) -> str:
+    """The player's name as a roster entry holds it, without the chat's wrapping: Paths of
+    Glory's chatter keeps '&lt;Brian Reynolds (<observer>)&gt;', the name as its chat
+    line shows it, escaped; every report shows 'Brian Reynolds' (and the side apart)."""
+    name = html.unescape(name)
+    if len(name) > 2 and name[0] == "<" and name[-1] == ">":
+        name = name[1:-1]
+        head, sep, tail = name.rpartition(" (")
+        if sep and head.strip() and tail.endswith(")"):
+            name = head
+    return name
