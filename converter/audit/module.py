@@ -113,6 +113,16 @@ class BoardGeometry:
             return kind, _grid_name(self.grid, x, y)
         return "board", self.name
 
+    def region_at(self, x: int, y: int) -> str | None:
+        """The region whose own point (x, y) is, in any zone's region grid or the board's:
+        where an at-start stack placed by that region's name puts its pieces, even when an
+        earlier zone holds the point and VASSAL names it by that zone's nearest region."""
+        for regions in (*(zone.regions for zone in self.zones), self.regions):
+            for name, rx, ry in regions:
+                if rx == x and ry == y:
+                    return name
+        return None
+
     def zone_of_unnamed_cell(self, x: float, y: float) -> ZoneArea | None:
         """The zone holding this point when it `names_no_cell`; else None."""
         for zone in self.zones:

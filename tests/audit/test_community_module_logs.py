@@ -122,3 +122,49 @@ def test_a_log_on_the_real_module_judged_by_its_import_folder_knows_its_pieces(
         assert "setup: scenario vassal-setup (3 judged)" in out, out
         outs.append(out.split("findings:")[1])
     assert outs[0] == outs[1]
+
+
+ZONE = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone locationFormat="$gridLocation$" '
+        'name="{name}" path="{path}" useParentGrid="false">'
+        '<VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="true" visible="false">'
+        '<VASSAL.build.module.map.boardPicker.board.Region name="{region}" originx="{x}" '
+        'originy="{y}"/></VASSAL.build.module.map.boardPicker.board.RegionGrid>'
+        '</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>')
+
+
+def test_a_piece_on_its_at_start_region_s_point_inside_an_earlier_zone_is_in_place(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory's 'AP Action 6' stack stands on the point of region Action_AP_6,
+    which lies inside the Europe zone as well: VASSAL names the point by the first zone
+    that holds it, so by Europe's nearest region, Naples.  A new game, judged by the
+    module's import, read 'Allied Powers Action 6 starts at Naples (naples); scenario places
+    it at action_ap_6'; a piece on its region's very point is now in that region."""
+    import re
+
+    zones = (ZONE.format(name="Europe", path="0,0;300,0;300,400;0,400", region="Naples",
+                         x=100, y=100)
+             + ZONE.format(name="Boxes", path="250,0;400,0;400,400;250,400",
+                           region="Box 6", x=280, y=200))
+    text = re.sub(r"<VASSAL.build.module.map.boardPicker.board.ZonedGrid>.*?"
+                  r"</VASSAL.build.module.map.boardPicker.board.ZonedGrid>",
+                  "<VASSAL.build.module.map.boardPicker.board.ZonedGrid>" + zones
+                  + "</VASSAL.build.module.map.boardPicker.board.ZonedGrid>", BUILDFILE,
+                  flags=re.S)
+    text = text.replace('useGridLocation="true" location="1,2" x="0" y="0"',
+                        'useGridLocation="true" location="Box 6" x="0" y="0"')
+    text = re.sub(r"<VASSAL.build.module.PredefinedSetup [^>]*/>", "", text)
+    module = write_module(tmp_path / "boxes.vmod", text, files={})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    log = tmp_path / "new.vsav"
+    log.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", "Main Map;280;200;")))
+    capsys.readouterr()
+    for place, found in (("Main Map;280;200;", 0), ("Main Map;100;100;", 1)):
+        log.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", place)))
+        code = main(["audit", str(log), "--module", str(game)])
+        out, err = capsys.readouterr()
+        assert err == "" and code == found, out
+        assert f"findings: {found} violation(s)" in out
+    # (the piece put in Naples itself is out of place: the region's point, not the zone)
+    assert "1st Bn starts at Naples (naples); scenario 'At start (VASSAL set-up stacks)' " \
+        "places it at box-6" in out
