@@ -165,16 +165,22 @@ class MapGeometry:
     boards: dict[str, BoardGeometry]
     placed: list[tuple[int, int, BoardGeometry]] = field(default_factory=list)
 
-    def place(self, names: list[str] | None = None) -> None:
-        """Lay boards left to right (VASSAL's board picker, one row) from the SetBoards list."""
-        chosen = [self.boards[n] for n in (names or []) if n in self.boards]
+    def place(self, names: list[str] | None = None,
+              cells: list[tuple[int, int]] | None = None) -> None:
+        """Lay the boards of a SetBoards: each at its (column, row) cell, as VASSAL lays
+        them (after the boards left of it in its row, below those above it in its
+        column); without cells, left to right in one row."""
+        chosen = [(self.boards[n], cells[i] if cells is not None and i < len(cells) else (i, 0))
+                  for i, n in enumerate(names or []) if n in self.boards]
         if not chosen:
-            chosen = list(self.boards.values())[:1]
-        x = self.edge[0]
+            chosen = [(b, (0, 0)) for b in list(self.boards.values())[:1]]
+        at = {cell: board for board, cell in chosen}
         self.placed = []
-        for board in chosen:
-            self.placed.append((x, self.edge[1], board))
-            x += board.size[0]
+        for board, (column, row) in chosen:
+            x = self.edge[0] + sum(at[(c, row)].size[0] for c in range(column) if (c, row) in at)
+            y = self.edge[1] + sum(at[(column, r)].size[1] for r in range(row)
+                                   if (column, r) in at)
+            self.placed.append((x, y, board))
 
     def board_at(self, x: int, y: int, placed: list[tuple[int, int, BoardGeometry]] | None = None
                  ) -> tuple[BoardGeometry, int, int] | None:

@@ -275,7 +275,8 @@ class Replay:
         geo = self.state.module.maps.get(c.map_name)
         if geo is not None:
             before = geo.placed
-            geo.place([b.name for b in c.boards])
+            boards = c.boards
+            geo.place([b.name for b in boards], [(b.column, b.row) for b in boards])
             if len(before) != len(geo.placed) or any(
                     x0 != x1 or y0 != y1 or b0 is not b1
                     for (x0, y0, b0), (x1, y1, b1) in zip(before, geo.placed)):
