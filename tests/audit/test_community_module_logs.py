@@ -168,3 +168,34 @@ def test_a_piece_on_its_at_start_region_s_point_inside_an_earlier_zone_is_in_pla
     # (the piece put in Naples itself is out of place: the region's point, not the zone)
     assert "1st Bn starts at Naples (naples); scenario 'At start (VASSAL set-up stacks)' " \
         "places it at box-6" in out
+
+
+def test_a_special_die_reported_in_pictures_is_read_from_the_faces_it_shows(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Nevsky, Almoravid, For the People and Paths of Glory report a special die in HTML
+    ('* Black Die = <img src="d6-black-05.png"> (5 rolled by Alice)'): no roll showed in the
+    step list and none was judged.  The button's own SHOW_RESULTS command names the faces
+    rolled (0-based), so the roll is now read from it, whatever the chat says."""
+    html_die = SPECIAL.replace(
+        'format="** $name$ = [$result1$] *** &lt;$PlayerName$&gt;"',
+        'format="* $name$ = &lt;img src=&quot;d6-$result1$.png&quot;&gt; (rolled)"')
+    text = BUILDFILE.replace('<VASSAL.build.module.PredefinedSetup', html_die +
+                             '<VASSAL.build.module.PredefinedSetup', 1)
+    module = write_module(tmp_path / "dice.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    rolls = ["SHOW_RESULTS\tOccupied\t2" + ESC + "CHAT* Occupied = <img src=\"d6-3.png\"> "
+             "(rolled)", "SHOW_RESULTS\tOccupied\t0" + ESC + "CHAT* Occupied = <img "
+             "src=\"d6-1.png\"> (rolled)"]
+    log = tmp_path / "dice.vlog"
+    log.write_bytes(_save(SCENARIO + "".join(ESC + "LOG\t" + roll.replace(ESC, ESC + "LOG\t")
+                                             for roll in rolls)))
+    capsys.readouterr()
+    page = tmp_path / "report.html"
+    assert main(["audit", str(log), "--module", str(game), "--format", "html",
+                 "-o", str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    assert "roll Occupied = Capture" in text and "roll Occupied = Minus one" in text
+    capsys.readouterr()
+    assert main(["audit", str(log), "--module", str(game)]) == 0
+    assert "dice: occupied, 1d6 (2 judged)" in capsys.readouterr().out

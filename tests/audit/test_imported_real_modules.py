@@ -220,6 +220,9 @@ def test_a_vassal_log_with_boards_in_two_rows_names_each_place_as_vassal_does(
     code = main(["audit", str(log), "--module", str(game)])
     out, err = capsys.readouterr()
     assert code == 0 and err == "" and "findings: 0 violation(s), 0 warning(s)" in out, out
+    # the roll, told by its SHOW_RESULTS faces: the chat's '** Graphical dice roll = 4/1 ***'
+    # names no button of the game ('Graphical dice roll'), so it was never judged
+    assert "dice: graphical-dice (1 judged)" in out, out
     page = tmp_path / "report.html"
     assert main(["audit", str(log), "--module", str(game), "--format", "html", "-o",
                  str(page)]) == 0
