@@ -23,7 +23,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from converter.audit.module import AuditModule
+from converter.audit.module import AuditModule, name_dice
 from converter.audit.places import Place, imported_boards
 from converter.builder.conventions import (
     hex_of_location, read_game_from_vmod, space_names, track_cell_names, track_values)
@@ -719,9 +719,7 @@ def attach(module: AuditModule, game: Game, mapping_path: str | Path | None = No
             mapping.source = f"{mapping_path} (proposed from names, written now: edit it)"
     module.game = game
     module.mapping = mapping
-    for die in game.dice or []:  # the game's dice by the names a module's buttons may use
-        module.dice_names.setdefault(die.name, die.id)
-        module.dice_names.setdefault(die.id, die.id)
+    name_dice(module.dice_names, game)  # a module's button now rolls the game's die
     return mapping
 
 

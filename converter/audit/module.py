@@ -113,6 +113,16 @@ class BoardGeometry:
             return kind, _grid_name(self.grid, x, y)
         return "board", self.name
 
+    def region_at(self, x: int, y: int) -> str | None:
+        """The region whose own point (x, y) is, in any zone's region grid or the board's:
+        where an at-start stack placed by that region's name puts its pieces, even when an
+        earlier zone holds the point and VASSAL names it by that zone's nearest region."""
+        for regions in (*(zone.regions for zone in self.zones), self.regions):
+            for name, rx, ry in regions:
+                if rx == x and ry == y:
+                    return name
+        return None
+
     def zone_of_unnamed_cell(self, x: float, y: float) -> ZoneArea | None:
         """The zone holding this point when it `names_no_cell`; else None."""
         for zone in self.zones:
@@ -155,16 +165,22 @@ class MapGeometry:
     boards: dict[str, BoardGeometry]
     placed: list[tuple[int, int, BoardGeometry]] = field(default_factory=list)
 
-    def place(self, names: list[str] | None = None) -> None:
-        """Lay boards left to right (VASSAL's board picker, one row) from the SetBoards list."""
-        chosen = [self.boards[n] for n in (names or []) if n in self.boards]
+    def place(self, names: list[str] | None = None,
+              cells: list[tuple[int, int]] | None = None) -> None:
+        """Lay the boards of a SetBoards: each at its (column, row) cell, as VASSAL lays
+        them (after the boards left of it in its row, below those above it in its
+        column); without cells, left to right in one row."""
+        chosen = [(self.boards[n], cells[i] if cells is not None and i < len(cells) else (i, 0))
+                  for i, n in enumerate(names or []) if n in self.boards]
         if not chosen:
-            chosen = list(self.boards.values())[:1]
-        x = self.edge[0]
+            chosen = [(b, (0, 0)) for b in list(self.boards.values())[:1]]
+        at = {cell: board for board, cell in chosen}
         self.placed = []
-        for board in chosen:
-            self.placed.append((x, self.edge[1], board))
-            x += board.size[0]
+        for board, (column, row) in chosen:
+            x = self.edge[0] + sum(at[(c, row)].size[0] for c in range(column) if (c, row) in at)
+            y = self.edge[1] + sum(at[(column, r)].size[1] for r in range(row)
+                                   if (column, r) in at)
+            self.placed.append((x, y, board))
 
     def board_at(self, x: int, y: int, placed: list[tuple[int, int, BoardGeometry]] | None = None
                  ) -> tuple[BoardGeometry, int, int] | None:
@@ -342,15 +358,21 @@ def from_components(source: str, root: Component, game: Game | None,
     trackers = [_tracker_levels(t) for t in root.walk() if isinstance(t, TurnTracker)]
     dice: dict[str, str] = {}
     if game is not None:
-        for die in game.dice or []:
-            dice.setdefault(die.name, die.id)
-            dice.setdefault(f"{die.name} ({die.id})", die.id)
-            dice.setdefault(die.id, die.id)
+        name_dice(dice, game)
     for button in root.walk():
         if isinstance(button, DiceButton) and button.name not in dice:
             dice[button.name] = ""
     return AuditModule(source, maps, game, trackers, dice, image_reader,
                        name=str(getattr(root, "name", "")), root=root)
+
+
+def name_dice(names: dict[str, str], game: Game) -> None:
+    """Tie the names a dice button may report under (the die's name, its id, both) to the
+    game's die, over a button known only as a button of the module (``""``)."""
+    for die in game.dice or []:
+        for name in (die.name, f"{die.name} ({die.id})", die.id):
+            if not names.get(name):
+                names[name] = die.id
 
 
 def _image_size(name: str, reader: Callable[[str], bytes | None] | None, source: str

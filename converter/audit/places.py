@@ -260,6 +260,22 @@ class Locator:
             return Place(map_name, "offboard", "offboard")
         board, bx, by = hit
         kind, name = board.location(bx, by)
+        return self._place_of(map_name, board, kind, name)
+
+    def region_point(self, map_name: str | None, x: int, y: int) -> Place | None:
+        """The place of the region whose own point map point (x, y) is (`region_at`), as
+        the boards are laid now; None when the point is no region's."""
+        geo = self.module.maps.get(map_name or "")
+        hit = geo.board_at(x, y) if geo is not None else None
+        if hit is None or map_name is None:
+            return None
+        board, bx, by = hit
+        region = board.region_at(bx, by)
+        return self._place_of(map_name, board, "region", region) if region is not None \
+            else None
+
+    def _place_of(self, map_name: str, board: BoardGeometry, kind: str, name: str) -> Place:
+        """The Place of what VASSAL calls a board's point (*kind*, *name*)."""
         if self.module.mapping is not None:  # another's module: names tied by the mapping
             return self.module.mapping.place(map_name, board.name, kind, name)
         names = self._names

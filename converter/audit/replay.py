@@ -83,8 +83,9 @@ class Replay:
             cmd.MovePiece: self._move, cmd.AddPiece: self._add, cmd.ChangePiece: self._change,
             cmd.RemovePiece: self._remove, cmd.Chat: self._chat,
             cmd.TurnTrackerChange: self._tracker, cmd.PlayerJoin: self._player_join,
-            cmd.SetBoards: self._boards,
+            cmd.SetBoards: self._boards, cmd.SpecialDiceResults: self._special_dice,
         }
+        self._rolled_step = -1  # the step whose special dice SHOW_RESULTS already told
         self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
         self._want_add = True
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
@@ -269,15 +270,14 @@ class Replay:
     # ------------------------------------------------------------------ commands
 
     def _player_join(self, c: cmd.PlayerJoin, restored: bool) -> None:
-        # a roster name may stand as the chat escapes it (Paths of Glory's
-        # '&lt;Brian Reynolds (<observer>)&gt;'): every report shows it decoded
-        self.state.players[c.player_id] = (html.unescape(c.name), html.unescape(c.side))
+        self.state.players[c.player_id] = (roster_name(c.name), html.unescape(c.side))
 
     def _boards(self, c: cmd.SetBoards, restored: bool) -> None:
         geo = self.state.module.maps.get(c.map_name)
         if geo is not None:
             before = geo.placed
-            geo.place([b.name for b in c.boards])
+            boards = c.boards
+            geo.place([b.name for b in boards], [(b.column, b.row) for b in boards])
             if len(before) != len(geo.placed) or any(
                     x0 != x1 or y0 != y1 or b0 is not b1
                     for (x0, y0, b0), (x1, y1, b1) in zip(before, geo.placed)):
@@ -438,6 +438,28 @@ class Replay:
         self._emit(PieceRemoved(self._pos(), piece, piece.place, undo=self._in_undo,
                                 player=self._step_player))
 
+    def _special_dice(self, c: cmd.SpecialDiceResults, restored: bool = False) -> None:
+        """A special dice button's roll, told by the faces it shows (``SHOW_RESULTS``):
+        whatever report format the module gives its chat line (Nevsky's
+        '* Black Die = <img …> (1 rolled by …)' names no face the audit can read), the
+        roll is the game's die's faces; its chat line then adds nothing."""
+        die_id = self.state.module.dice_names.get(c.button) or None
+        die = self.state.game.die(die_id) if die_id and self.state.game is not None else None
+        faces = die.faces if die is not None else None
+        if restored or not faces:
+            return
+        shown = []
+        for index in c.fields[1:]:
+            at = int(index) if index.isdecimal() else -1
+            if not 0 <= at < len(faces):
+                return  # not a face of the game's die: the chat line tells the roll
+            shown.append(faces[at].label)
+        if not shown:
+            return
+        self._rolled_step = self._step
+        self._emit(DiceRolled(self._pos(), c.button, ", ".join(shown), None, die_id,
+                              undo=self._in_undo, player=self._step_player))
+
     def _chat(self, c: cmd.Chat, restored: bool = False) -> None:
         text = c.text
         if text[:1] == "*":
@@ -446,7 +468,7 @@ class Replay:
                 if dice is not None and dice.values is None and \
                         any(ch.isdigit() and not ch.isdecimal() for ch in dice.result):
                     self._problem(f"dice report {text[:60]!r} has a value that is not a number")
-                if dice is not None:
+                if dice is not None and self._rolled_step != self._step:
                     die = self.state.module.dice_names.get(dice.label) or None
                     self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,
                                           die, undo=self._in_undo, player=dice.player))
@@ -548,3 +570,16 @@ def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visit
 
 
 __all__ = ["Replay", "Visitor", "replay", "Place"]
+
+
+def roster_name(name: str) -> str:
+    """The player's name as a roster entry holds it, without the chat's wrapping: Paths of
+    Glory's chatter keeps '&lt;Brian Reynolds (<observer>)&gt;', the name as its chat
+    line shows it, escaped; every report shows 'Brian Reynolds' (and the side apart)."""
+    name = html.unescape(name)
+    if len(name) > 2 and name[0] == "<" and name[-1] == ">":
+        name = name[1:-1]
+        head, sep, tail = name.rpartition(" (")
+        if sep and head.strip() and tail.endswith(")"):
+            name = head
+    return name

@@ -315,7 +315,38 @@ def _shown(outer: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
             shown.append((index, part))
             answered |= answers
             lazy = lazy and _lazy_part(part)
+    followed = {name for _index, part in shown for name in _followed(part)}
+    if followed:  # a layer's level follows a property: the outermost trait answering it
+        for index, part in enumerate(outer):
+            found = followed & _answered_by(part)
+            if found:
+                followed -= found
+                if (index, part) not in shown:
+                    shown.append((index, part))
+                    lazy = lazy and _lazy_part(part)
+        shown.sort()
     return tuple(shown), lazy
+
+
+@lru_cache(maxsize=8192)
+def _followed(part: str) -> frozenset[str]:
+    """The property a Layer's level follows (For the People's strength: 'Strength')."""
+    if trait_id_of(part) != Layer.ID:
+        return frozenset()
+    layer = type_only(part)
+    if isinstance(layer, Layer) and layer.follow_property and layer.property_name:
+        return frozenset([layer.property_name])
+    return frozenset()
+
+
+@lru_cache(maxsize=8192)
+def _answered_by(part: str) -> frozenset[str]:
+    """The properties a trait answers, by its type (a Dynamic Property its name)."""
+    try:
+        trait = type_only(part)
+    except Exception:  # noqa: BLE001 - `read` meets it and says what it says
+        return frozenset()
+    return frozenset(trait.properties()) if trait is not None else frozenset()
 
 
 def _answering(types: tuple[str, ...]) -> tuple[tuple[int, str], ...]:

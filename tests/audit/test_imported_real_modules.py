@@ -198,3 +198,42 @@ def test_a_vassal_log_on_bushido_is_clean_against_the_module_s_own_import(
     text = page.read_text(encoding="utf-8")
     assert code == 0 and "Findings: 0 violation(s), 0 warning(s)" in text
     assert "Trees01: Battlefield (battlefield) → Elsewhere (elsewhere)" in text
+
+
+def test_a_vassal_log_with_boards_in_two_rows_names_each_place_as_vassal_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tests/data/real/tour-rows.vlog (vlog-maker, script tour-rows.json) lays the SL hex
+    board above the VIP board on tour's Main Map: VASSAL names the drop at (82,1307)
+    'Ceylon', on the VIP board of the second row.  The audit laid every board in one row,
+    so it named the point by the SL board's hex grid ('B20 [Main Map]').  Judged with the
+    module's import folder, each of VASSAL's own move reports is now the step list's."""
+    import re
+
+    from converter.vassal import commands as cmd
+    from converter.vassal.savefile import read_game
+    from tests.audit.conftest import REAL
+
+    game = tmp_path / "tour-game"
+    assert main(["import", str(REAL / "tour.vmod"), "-o", str(game), "-q"]) == 0
+    log = REAL / "tour-rows.vlog"
+    capsys.readouterr()
+    code = main(["audit", str(log), "--module", str(game)])
+    out, err = capsys.readouterr()
+    assert code == 0 and err == "" and "findings: 0 violation(s), 0 warning(s)" in out, out
+    # the roll, told by its SHOW_RESULTS faces: the chat's '** Graphical dice roll = 4/1 ***'
+    # names no button of the game ('Graphical dice roll'), so it was never judged
+    assert "dice: graphical-dice (1 judged)" in out, out
+    page = tmp_path / "report.html"
+    assert main(["audit", str(log), "--module", str(game), "--format", "html", "-o",
+                 str(page)]) == 0
+    steps = re.sub(r"<[^>]+>", " ", page.read_text(encoding="utf-8"))
+    _save, record = read_game(log)
+    reports = [c.text for step in record.steps for c in step.logged()
+               if isinstance(c, cmd.Chat) and " moves " in c.text]
+    assert len(reports) == 5, reports
+    for report in reports:
+        piece, origin, destination = re.fullmatch(r"\* (.+) moves (.+) -> (.+) \*",
+                                                  report).groups()
+        shown = [f"hex \\d{{4}} \\({re.escape(p)}\\)" if re.fullmatch(r"[A-Z]\d+", p)
+                 else f"{re.escape(p)} \\({p.lower()}\\)" for p in (origin, destination)]
+        assert re.search(f"{re.escape(piece)}: {shown[0]} → {shown[1]}", steps), report

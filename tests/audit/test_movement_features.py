@@ -274,3 +274,17 @@ def test_a_when_limits_network_spaces_links_and_features_as_it_limits_hexes(mini
     city.movement.when = When(condition="when the city is under siege")
     siege = PathFinder(game).hex_path(main, piece, "0405", "0404", 6.0, set(), 2)
     assert (siege.low, siege.high, siege.unknown) == (3.0, 4.0, ["0404"])
+
+
+@pytest.mark.parametrize(("turns", "stops"), [([2, 3], True), ([1], False)])
+def test_a_place_ends_movement_only_on_the_turns_its_when_names(
+        play, turns: list[int], stops: bool) -> None:  # type: ignore[no-untyped-def]
+    """A fortified zone that ends movement on turn 1 only: on turn 2 a piece may go on
+    through it (the 'when' of its costs was honoured, that of its stop was not)."""
+    timed = {**FZ, "movement": {"ends_move": True, "when": {"turns": turns}}}
+    through = _found(play(timed, [("na-1", "0503")], start={"na-1": "0203"}))
+    goes_on = _found(play(timed, [("na-1", "0303"), ("na-1", "0403")], start={"na-1": "0203"}))
+    assert bool(through) == stops and bool(goes_on) == stops, (through, goes_on)
+    if stops:
+        assert "cannot reach hex 0503" in through[0][2]
+        assert "moves on from hex 0303, where its move had to end" in goes_on[0][2]

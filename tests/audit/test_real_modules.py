@@ -204,7 +204,7 @@ def test_the_imported_folder_alone_is_the_module_a_referee_audits_with(
 
     code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", imported_tour)
     assert (code, report["findings"]) == (0, [])
-    assert any("imported with" in n for n in report["notes"])
+    assert any("to edit it: --module THE.vmod --game" in n for n in report["notes"])
     game = tmp_path / "almoravid"
     assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
     capsys.readouterr()

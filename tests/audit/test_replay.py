@@ -332,8 +332,10 @@ def test_a_restored_game_no_visitor_watches_is_the_one_each_added_piece_is_told(
 def test_a_roster_name_is_shown_decoded_in_every_report() -> None:
     """Paths of Glory's save lists its player as '&lt;Brian Reynolds (<observer>)&gt;' (the
     chat's escaped form): the players line showed the entities as they stand, and the HTML
-    page escaped them again ('&amp;lt;').  The name is now decoded where the roster enters
-    the game, so text, JSON and HTML show '<Brian Reynolds (<observer>)>'."""
+    page escaped them again ('&amp;lt;').  The name is decoded where the roster enters the
+    game, and the chat's '<name (side)>' wrapping around it is taken off (a VASSAL-written
+    log on the module gave 'players: <vlog-maker (Allied Powers)> (Allied Powers)'), so
+    text, JSON and HTML show 'Brian Reynolds (<observer>)'."""
     import html
     import json
 
@@ -343,8 +345,21 @@ def test_a_roster_name_is_shown_decoded_in_every_report() -> None:
     folder = REAL / "paths-of-glory"
     result = audit_files([folder / "Historical10-8.vsav"],
                          folder / "PathsOfGlory-10.8-noimages.vmod")
-    shown = "<Brian Reynolds (<observer>)> (<observer>)"
+    shown = "Brian Reynolds (<observer>)"
     assert result.files[0].players == [shown]
     assert f"  players: {shown}\n" in render_text(result)
     assert json.loads(render_json(result))["files"][0]["players"] == [shown]
     assert f"players {html.escape(shown)}</div>" in render_html(result)
+
+
+@pytest.mark.parametrize(("roster", "shown"), [
+    ("&lt;vlog-maker (Allied Powers)&gt;", "vlog-maker"),
+    ("&lt;Brian Reynolds (&lt;observer&gt;)&gt;", "Brian Reynolds"),
+    ("Anna (Paris)", "Anna (Paris)"),   # no wrapping: the name as the player chose it
+    ("&lt;Anna&gt;", "Anna"),
+    ("<>", "<>"),
+])
+def test_a_roster_name_loses_the_chat_s_wrapping(roster: str, shown: str) -> None:
+    from converter.audit.replay import roster_name
+
+    assert roster_name(roster) == shown

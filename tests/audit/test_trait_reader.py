@@ -195,3 +195,33 @@ def test_a_change_that_only_moves_or_marks_a_piece_is_told_without_decoding() ->
                                         after.masked, after.card_id), (type_text[:80], new[:80])
             moved += got[0] != got[1]
     assert told > len(changes) // 3 and moved > 100
+
+
+def test_a_layer_that_follows_a_property_names_the_piece_by_the_property() -> None:
+    """For the People's strength points: a Layer whose level follows the piece's Dynamic
+    Property 'Strength' ('1 Union SP' … '6 Union SP').  Its state keeps the level last
+    drawn, a step behind: a 'Decrease' from 2 to 1 read '1 Union SP → 2 Union SP' in the
+    step list.  VASSAL names the piece by the property's value; so do the whole chain's
+    decoding and the audit's reader (which now decodes the property the layer follows)."""
+    from converter.vassal.traits import BasicPiece, DynamicProperty, Layer
+    from converter.vassal.traits.piece import PieceTraits
+
+    def piece(strength: int, drawn: int) -> tuple[str, str]:
+        layer = Layer(name="Strength", images=[f"str{n}.png" for n in range(1, 7)],
+                      level_names=[f"{n} +" for n in range(1, 7)], follow_property=True,
+                      property_name="Strength", first_level_value=1, value=drawn)
+        marker = Layer(name="Moved", images=["moved.png"], level_names=["+ moved"], value=-1)
+        return PieceTraits([layer, marker, DynamicProperty.numeric("Strength", strength, 0, 6),
+                            BasicPiece(name="Union SP")]).encode()
+
+    reader = TraitReader()
+    for strength, drawn in ((1, 2), (2, 1), (6, 6), (0, 3), (9, 1)):
+        type_text, state_text = piece(strength, drawn)
+        shown = f"{min(max(strength, 1), 6)} Union SP"
+        assert decode_piece(type_text, state_text).name == shown
+        assert reader.read(type_text, state_text).name == shown
+    # a layer following a property the piece does not hold (a global) keeps its state's level
+    plain = Layer(name="Turn", images=["a.png", "b.png"], level_names=["early +", "late +"],
+                  follow_property=True, property_name="CurrentTurn", value=2)
+    type_text, state_text = PieceTraits([plain, BasicPiece(name="Marker")]).encode()
+    assert reader.read(type_text, state_text).name == "late Marker"

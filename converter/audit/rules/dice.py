@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from converter.audit.events import DiceRolled, Event
 from converter.audit.rules.base import Check, section_of
 from converter.audit.state import GameState
@@ -65,16 +67,30 @@ class DiceCheck(Check):
                       want, f"rolled {event.result}")
 
 
-    def _labels(self, state: GameState, event: DiceRolled, die, labels: list[str],  # type: ignore[no-untyped-def]
+    def _labels(self, state: GameState, event: DiceRolled, die: Die, labels: list[str],
                 rule_id: str, sec: str | None) -> None:
-        shown = [t for t in event.result.replace(",", " ").split() if t]
+        shown, rest = _faces_shown(event.result, labels)
         self.run.applied += 1
-        bad = [t for t in shown if t not in labels]
         count = die.count or 1
-        if bad or len(shown) != count:
+        if rest or len(shown) != count:
             self.find(state, event, rule_id, sec,
                       f"{die.name} roll {event.result!r} is impossible for this die",
                       f"{count} face(s) among {', '.join(labels)}", f"rolled {event.result}")
+
+
+def _faces_shown(result: str, labels: list[str]) -> tuple[list[str], str]:
+    """The faces a special die's report shows, and what is left that is no face.
+
+    A face's label may hold spaces ('Minus one') and a button's report format may wrap
+    the faces in brackets ('[$result1$]'), so the labels are found in the text, longest
+    first, and only separators and brackets may remain."""
+    names = sorted({label for label in labels if label}, key=len, reverse=True)
+    if not names:
+        return [], result
+    found = re.compile("|".join(re.escape(n) for n in names))
+    shown = found.findall(result)
+    rest = re.sub(r"[\s,;/()\[\]{}]+", "", found.sub(" ", result))
+    return shown, rest
 
 
 def _one_die(die: Die) -> set[int] | None:

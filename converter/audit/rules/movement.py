@@ -78,7 +78,8 @@ class MovementCheck(Check):
         if judged:
             d = event.destination
             board = self.game.board(d.game_board or "")
-            stops = board is not None and stopping_place(self.game, board, d.hex, d.space)
+            stops = board is not None and stopping_place(self.game, board, d.hex, d.space,
+                                                         state.turn)
             self.halted.setdefault(piece.id, []).append(d.key if stops else None)
 
     def _judge(self, rule: MovementRule, state: GameState, event: PieceMoved) -> None:

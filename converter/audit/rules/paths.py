@@ -126,7 +126,8 @@ class BoardCosts:
         """Whether entering *hex_id* ends this piece's move (hex terrain or a feature)."""
         found = self._stops.get(hex_id)
         if found is None:
-            found = self._stops[hex_id] = stopping_place(self.game, self.board, hex_id, None)
+            found = self._stops[hex_id] = stopping_place(self.game, self.board, hex_id, None,
+                                                          self.turn)
         return found
 
     def hexside(self, a: str, b: str) -> tuple[float, float, bool]:
@@ -336,7 +337,7 @@ def network_path(game: Game, board: Board, piece: Piece, origin: str, destinatio
         return edges.get(space_id, [])
 
     def stops(space_id: str) -> bool:
-        return stopping_place(game, board, None, space_id)
+        return stopping_place(game, board, None, space_id, turn)
 
     low, path, _ = _dijkstra(origin, destination, steps, stops, False, barred)
     high, _, _ = _dijkstra(origin, destination, steps, stops, True, barred)
@@ -486,28 +487,32 @@ def feature_cost(game: Game, feature_ids: list[str] | None, piece: Piece,
 
 
 def ends_move(game: Game, terrain_ids: list[str] | None, feature_ids: list[str] | None,
-              kinds: tuple[str, ...]) -> bool:
-    """Whether a place's terrain (of the given kinds) or one of its features ends a move."""
+              kinds: tuple[str, ...], turn: int | None = None) -> bool:
+    """Whether a place's terrain (of the given kinds) or one of its features ends a move
+    on *turn*: an effect limited by `when` ends it only when it surely holds (on a turn it
+    is off, when the turn is not known or a condition in words decides, the move may go
+    on: the audit does not guess a stop)."""
     for tid, wanted in [*((t, kinds) for t in terrain_ids or []),
                         *((f, ("feature",)) for f in feature_ids or [])]:
         t = game.terrain_type(tid)
-        if t is not None and t.applies_to in wanted and t.movement is not None \
-                and t.movement.ends_move:
+        m = t.movement if t is not None and t.applies_to in wanted else None
+        if m is not None and m.ends_move and \
+                (m.when is None or _effect_holds(m.when, turn) is True):
             return True
     return False
 
 
 def stopping_place(game: Game, board: Board, hex_id: str | None,
-                   space_id: str | None) -> bool:
-    """Whether a piece entering this hex or space must end its move there."""
+                   space_id: str | None, turn: int | None = None) -> bool:
+    """Whether a piece entering this hex or space must end its move there on *turn*."""
     if hex_id is not None:
         h = board.hex(hex_id)
-        return h is not None and ends_move(game, h.terrain, h.features, ("hex",))
+        return h is not None and ends_move(game, h.terrain, h.features, ("hex",), turn)
     if space_id is not None:
         found = game.space(space_id)
         space = found[1] if found is not None else None
         return space is not None and ends_move(game, space.terrain, space.features,
-                                               ("space", "hex"))
+                                               ("space", "hex"), turn)
     return False
 
 

@@ -75,7 +75,8 @@ class SetupCheck(Check):
                 continue  # VASSAL places an at-start stack only when its board is chosen
             want = pl.count or 1
             candidates = [p for p in by_id.get(pl.piece, []) if p.id not in used]
-            here = [p for p in candidates if _at(pl.at, p.place, self.beside)]
+            here = [p for p in candidates if _at(pl.at, p.place, self.beside)
+                    or _at_region_point(state, pl.at, p)]
             self.run.applied += 1
             for p in here[:want]:
                 used.add(p.id)
@@ -195,6 +196,17 @@ def _board_maps(state: GameState) -> dict[str, set[str]]:
             if (known := ids.get(board_name)) is not None:
                 out.setdefault(known, set()).add(map_name)
     return out
+
+
+def _at_region_point(state: GameState, at: Location, piece: PieceState) -> bool:
+    """Whether the piece stands on the very point of the space *at* names: where the
+    module's at-start stack of that region put it, though VASSAL names the point by a zone
+    found first there (Paths of Glory's 'Action_AP_6' box lies inside the Europe zone, whose
+    nearest region there is Naples)."""
+    if at.space is None or piece.map is None:
+        return False
+    place = state.locator.region_point(piece.map, piece.x, piece.y)
+    return place is not None and place.space == at.space
 
 
 def _at(at: Location, place: Place, beside: dict[str, set[str]]) -> bool:

@@ -8,7 +8,7 @@ remembered.  Level names starting with `+ ` are appended to the piece name, name
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from converter.vassal.traits.base import Trait
 from converter.vassal.traits.spec import BOOL, FLOAT, INT, STR_LIST, fields
@@ -79,6 +79,25 @@ class Layer(Trait):
     def level_name(self) -> str:
         index = self.level - 1
         return self.level_names[index] if 0 <= index < len(self.level_names) else ""
+
+    def following(self, properties: dict[str, str]) -> Layer:
+        """The layer as VASSAL shows it when it follows a property: its level is the
+        property's value less `first_level_value`, plus one, kept within its levels (the
+        state's level is the one last drawn, often a step behind).  Itself when it follows
+        none, or the property is not the piece's own (a global, an expression) or no
+        number."""
+        if not self.follow_property or not self.property_name:
+            return self
+        value = properties.get(self.property_name)
+        if value is None:
+            return self
+        try:
+            level = int(value) - self.first_level_value + 1 if value.strip() else 1
+        except ValueError:
+            return self
+        level = max(1, min(level, max(1, len(self.images))))
+        return self if level == self.level else \
+            replace(self, value=level if self.active else -level)
 
     def properties(self) -> dict[str, str]:
         return {f"{self.name}_Level": str(self.level),

@@ -52,7 +52,11 @@ class PieceTraits:
     def name(self) -> str:
         """The name VASSAL reports (Layer level names and Labels applied, inside out)."""
         name = self.basic.name if self.traits and isinstance(self.traits[-1], BasicPiece) else ""
+        props = self.properties() if any(isinstance(t, Layer) and t.follow_property
+                                         for t in self.traits) else None
         for trait in reversed(self.traits[:-1]):
+            if props is not None and isinstance(trait, Layer):
+                trait = trait.following(props)  # (For the People's strength layers)
             name = trait.apply_name(name)
         return name
 
