@@ -40,6 +40,9 @@ def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesRe
     scenarios: list[dict[str, Any]] = []
     for setup, path in _setups(ctx):
         consumed.add(id(setup))
+        if setup.use_file and not setup.file.strip() and not setup.is_menu:
+            ctx.note(f"{path}: it names no saved game to load, so VASSAL starts a new game "
+                     "from the module's at-start stacks there; no scenario from it")
         if not setup.use_file or not setup.file.strip():
             continue
         try:

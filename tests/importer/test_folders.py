@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from converter.cli import main
 from converter.validate import validate_path
 from tests.importer.buildfiles import buildfile_of, compare_buildfiles
@@ -117,6 +119,22 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
     fort = next(p for p in game["pieces"] if p["id"] == "fort")
     # no palette holds it: as many as a setup places (one: the format's default count)
     assert "count" not in fort and fort["missing"] == ["side"]
+
+
+def test_a_setup_that_names_no_saved_game_is_said(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The Longest Day's five scenarios load a file (useFile) but name none: VASSAL starts a new
+    game there.  The import said nothing and its summary read '0 scenarios'."""
+    setup = (b'<VASSAL.build.module.PredefinedSetup name="Load Scenario" isMenu="true" '
+             b'useFile="false"><VASSAL.build.module.PredefinedSetup name="Scenario #1: Mortain" '
+             b'isMenu="false" useFile="true"/></VASSAL.build.module.PredefinedSetup>')
+    xml = XML.replace(b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
+    vmod = write_zip(tmp_path / "nofile.vmod", {"buildFile.xml": xml})
+    assert main(["import", str(vmod), "-o", str(tmp_path / "nofile")]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "PredefinedSetup" in line]
+    assert notes == ["  note: PredefinedSetup[Load Scenario]/PredefinedSetup[Scenario #1: Mortain]: "
+                     "it names no saved game to load, so VASSAL starts a new game from the "
+                     "module's at-start stacks there; no scenario from it"]
 
 
 def test_a_layer_vassal_always_shows_gives_the_faces_even_with_a_key() -> None:
