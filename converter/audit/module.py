@@ -32,6 +32,7 @@ from converter.vassal.grid import HexGeometry
 from converter.vassal.grid import SquareGeometry
 from converter.vassal.grid import check_spacing
 from converter.vassal.grid import numbering_of
+from converter.vassal.grid import zone_names_no_cell
 from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.vmod_reader import ModuleFile
 
@@ -131,17 +132,14 @@ class BoardGeometry:
         return None
 
     def names_no_cell(self, zone: ZoneArea) -> bool:
-        """Whether *zone* names its points by the `$gridLocation$` of a grid without
-        numbering, where VASSAL puts nothing (the 3.6 engine: '$name$ $gridLocation$' gives
-        'ZoneA ', for the zone's own grid and for the board's grid alike): every point of
-        the zone has that one name."""
-        if "$gridLocation$" not in zone.location_format:
-            return False
-        if zone.grid is not None:
-            return not zone.numbered
-        if zone.regions or not zone.parent_grid or self.regions:
-            return False
-        return self.grid is not None and not self.numbered
+        """Whether *zone* names its points by the `$gridLocation$` of no grid, or of a grid
+        without numbering, where VASSAL puts nothing (the 3.6 engine: '$name$ $gridLocation$'
+        gives 'ZoneA '): every point of the zone has that one name (the rule import uses,
+        `converter.vassal.grid.zone_names_no_cell`)."""
+        own = (zone.numbered if zone.grid is not None else True if zone.regions else None)
+        background = (True if self.regions else self.numbered if self.grid is not None
+                      else None)
+        return zone_names_no_cell(zone.location_format, own, zone.parent_grid, background)
 
 
 def _nearest(regions: list[tuple[str, int, int]] | tuple[tuple[str, int, int], ...],

@@ -155,13 +155,18 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
             point = region
     if size is not None and not (0 <= point[0] < size[0] and 0 <= point[1] < size[1]):
         # VASSAL raises nothing: it lays the pieces there, off the board (Carcassonne hides
-        # its 'Automove' deck at (-200, -200) on purpose), so this is a warning, not an error
+        # its 'Automove' deck at (-200, -200) on purpose), so this is a warning, not an error;
+        # with other boards on the map, at that pixel from the board's corner, which is on
+        # the board the players lay beside it (SetupStack.setup adds the board's corner)
+        where = ("without a word, where players may not see or reach it" if len(boards) < 2
+                 else "from the board's corner without a word: off the boards, or on "
+                 "whichever board the players lay beside it (boards in a row: the next one)")
         findings.append(warning(
             "off-board", ctx.where(stack),
             f"the {what} is at {point}, outside board {board.attr('name')!r} "
-            f"({size[0]}x{size[1]}); VASSAL lays it there without a word, where players may "
-            "not see or reach it", "move it onto the board in VASSAL's editor, unless it is "
-            "hidden there on purpose"))
+            f"({size[0]}x{size[1]}); VASSAL lays it there {where}", "move it onto the board "
+            "in VASSAL's editor (onto the board it belongs to), unless it is hidden there on "
+            "purpose"))
     return findings
 
 

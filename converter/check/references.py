@@ -2,8 +2,8 @@
 component or a piece trait names must exist; images nobody names are listed as information.
 
 VASSAL passes over most of these without a word at load time: a missing prototype simply
-adds no traits, a missing image shows an error only when it is drawn, a Send-To-Location to
-a missing map fails only when a player uses it.
+adds no traits, a missing image draws a warning only when it is drawn (an error when an
+HTML page shows it), a Send-To-Location to a missing map fails only when a player uses it.
 """
 
 from __future__ import annotations
@@ -23,6 +23,25 @@ from converter.vassal.traits import (
     BasicPiece, PieceTraits, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
 
 _FILE_IMAGE_KINDS = frozenset({"Chart", "AboutScreen"})
+# The images VASSAL's own jar holds under /images/ (3.6 to 3.8 alike). VASSAL looks an image
+# up in the module, then in its jar, then both again with '.gif' added: a module naming
+# 'Splash.png' or 'moved' (Mark When Moved's old default, the jar's moved.gif) gets these.
+VASSAL_JAR_IMAGES = frozenset({
+    "Edit16.gif", "Help16.gif", "Save16.gif", "SaveAs16.gif", "Splash.gif", "Splash.png",
+    "StepForward16.gif", "Undo16.gif", "VASSAL-256x256.png", "black.jpg", "camera.gif",
+    "chart.gif", "chess_clock.png", "connect.gif", "counter.gif", "die.gif", "disconnect.gif",
+    "getMessages.gif", "globe_selected.gif", "globe_unselected.gif", "inventory.gif",
+    "keyCommand.gif", "lockedRoom.gif", "map.gif", "mm-extension-active.png",
+    "mm-extension-inactive.png", "mm-file.png", "mm-gamefolder-closed.png",
+    "mm-gamefolder-open.png", "mm-module.png", "moved.gif", "notes.gif", "overview.gif",
+    "playerAway.gif", "playerLooking.gif", "postMessage.gif", "recenter.gif", "status.gif",
+    "thread.gif", "unmoved.gif", "zoom.png", "zoomIn.gif", "zoomIn.png", "zoomOut.gif",
+    "zoomOut.png"})
+
+
+def in_vassal_jar(name: str) -> bool:
+    """VASSAL finds *name* in its own jar when the module lacks it."""
+    return name in VASSAL_JAR_IMAGES or name + ".gif" in VASSAL_JAR_IMAGES
 _EXPRESSION = re.compile(r"\$[^$]*\$|\{")
 MAX_LISTED = 20
 
@@ -116,7 +135,8 @@ def _check_images(ctx: Context) -> list[Finding]:
             return
         entry = ctx.image_entry(name)
         if entry is None:
-            missing[name].append(where)
+            if not in_vassal_jar(name):
+                missing[name].append(where)
         else:
             used.add(entry)
             if entry != "images/" + name and entry != "images/" + name + ".gif":
@@ -135,15 +155,12 @@ def _check_images(ctx: Context) -> list[Finding]:
         # toolbar icons of the module window (GameModule's <option name="stepIcon">)
         if node.attr("name").endswith("Icon") and node.text:
             see(node.text, ctx.where(node, node.attr("name")))
+    in_html: set[str] = set()
     for node, page, src in html_images(ctx):
         see(src, ctx.where(node, f"<img> in {page}"))
+        in_html.add(src)
     for name, wheres in sorted(missing.items()):
-        more = f" and {len(wheres) - 1} more place(s)" if len(wheres) > 1 else ""
-        findings.append(error(
-            "missing-image", wheres[0],
-            f"image {name!r} is not in the archive (named here{more})",
-            "add images/" + name + " to the module, or correct the name (names are "
-            "case-sensitive)"))
+        findings.append(_missing_image(name, wheres, name in in_html))
     for name, wheres in sorted(decomposed.items()):
         findings.append(info(
             "image-nfd", wheres[0],
@@ -177,6 +194,22 @@ def _check_images(ctx: Context) -> list[Finding]:
             f"{shown}{more}", "remove them to make the module smaller, if no extension, "
             "help page or saved game needs them"))
     return findings
+
+
+def _missing_image(name: str, wheres: list[str], in_html: bool) -> Finding:
+    """The engine's own severity: an image drawn by VASSAL's image code that is not there
+    is a data warning ('Image not found', logged when it is drawn); one an
+    HTML page shows (a chart, the chat, a label) is logged as an error when the page is read."""
+    more = f" and {len(wheres) - 1} more place(s)" if len(wheres) > 1 else ""
+    hint = "add images/" + name + " to the module, or correct the name (names are case-sensitive)"
+    if in_html:
+        first = next(w for w in wheres if "<img> in " in w)
+        return error("missing-image", first,
+                     f"image {name!r} is not in the archive (named here{more}); VASSAL "
+                     "reports an error when it shows this HTML page", hint)
+    return warning("missing-image", wheres[0],
+                   f"image {name!r} is not in the archive (named here{more}); VASSAL warns "
+                   "'Image not found' when it draws it", hint)
 
 
 _IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",

@@ -235,6 +235,8 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                          "grid; the format's ids have no sign")
             for hid, name in imported.names.items():
                 placed.locations[name] = {"board": board_id, "hex": hid}
+    if placed.imported_grid is not None and hex_grid is not None and isinstance(grid, vgrid.ZonedGeometry):
+        _note_hexes_under_zones(ctx, placed, hex_grid, who, grid)
     if isinstance(grid, vgrid.ZonedGeometry):
         spaces += _zones(ctx, board, grid, size, path, placed, unnumbered)
     if isinstance(grid, vgrid.RegionGeometry):
@@ -319,6 +321,7 @@ def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeome
     """One space per grid cell centred at *centres* (inside the *zone*, when the grid is a
     zone's), named as VASSAL names it; none past MAX_SQUARES or when a name cannot be made."""
     out: list[dict[str, Any]] = []
+    hidden: list[str] = []  # cells of the board's grid under zones, named by the zones
     for centre in centres:
         if zone is not None and not zone.contains(centre):
             continue
@@ -331,6 +334,9 @@ def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeome
         if zone is not None:
             name = (zone.location_format.replace("$name$", zone.name)
                     .replace("$gridLocation$", name))
+        elif not _cell_named(placed, grid, centre, name):
+            hidden.append(name)
+            continue
         if name in placed.locations:
             continue
         sid = ctx.ids.take("spaces", name, kind)
@@ -343,7 +349,46 @@ def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeome
         space["provenance"] = ctx.deduced(where, why)
         placed.locations[name] = {"board": board_id, "space": sid}
         out.append(space)
+    if hidden and out:
+        ctx.note(f"board {placed.vassal_name!r}: {_cells(len(hidden))} of its {kind} grid "
+                 f"({_examples(hidden)}) lie under zones, which name every point there, so "
+                 "VASSAL never names them: no space")
     return out
+
+
+def _cells(n: int) -> str:
+    return f"{n} cell" if n == 1 else f"{n} cells"
+
+
+def _examples(names: list[str]) -> str:
+    shown = ", ".join(repr(n) for n in names[:3])
+    return shown + (", ..." if len(names) > 3 else "")
+
+
+# where a cell is looked at, in halves of its size from its centre: the centre first (most
+# cells lie under no zone), then a lattice over the rest of it
+_CELL_SAMPLES = ((0.0, 0.0),) + tuple((fx, fy) for fx in (-0.8, -0.4, 0.0, 0.4, 0.8)
+                                      for fy in (-0.8, -0.4, 0.0, 0.4, 0.8) if fx or fy)
+
+
+def _cell_named(placed: PlacedBoard, grid: vgrid.SquareGeometry | vgrid.HexGeometry,
+                centre: tuple[float, float], name: str) -> bool:
+    """Whether VASSAL names some point of the board grid's cell at *centre* by the cell's
+    own *name*: zones come first (ZonedGrid.locationName), so a cell under zones that name
+    their points otherwise ('$name$', or '$name$ $gridLocation$') is never reported."""
+    if not isinstance(placed.grid, vgrid.ZonedGeometry) or not placed.grid.zones:
+        return True
+    if isinstance(grid, vgrid.SquareGeometry):
+        half = (grid.dx / 2, grid.dy / 2)
+    else:  # within the hex: its inscribed circle is wider than half the smaller spacing
+        half = (min(grid.dx, grid.dy) / 2 * 0.7,) * 2
+    for fx, fy in _CELL_SAMPLES:
+        try:
+            if placed.location_name((centre[0] + fx * half[0], centre[1] + fy * half[1])) == name:
+                return True
+        except (ValueError, ArithmeticError):
+            return True
+    return False
 
 
 def _size_without_image(board: BoardComponent, module_root: Component | None = None
@@ -390,6 +435,36 @@ def _numbered(board: BoardComponent) -> bool:
     return not grids or any(isinstance(n, HexGridNumbering) for g in grids for n in g.children)
 
 
+def _note_hexes_under_zones(ctx: ImportContext, placed: PlacedBoard, hex_grid: vgrid.HexGeometry,
+                            who: str, grid: vgrid.ZonedGeometry) -> None:
+    """The hexes VASSAL never names, being under zones that name every point there ('1701'
+    under The Longest Day's 'Cherbourg Alarm Units'): the format's grid keeps every hex of
+    the board, and a piece there is in the zone, as VASSAL reports it."""
+    imported = placed.imported_grid
+    if imported is None:
+        return
+    hidden: dict[str, list[str]] = {}
+    for name in imported.names.values():
+        try:
+            centre = hex_grid.center_of(name)
+        except (VassalFormatError, ValueError, ArithmeticError):
+            continue
+        if not _cell_named(placed, hex_grid, centre, name):
+            zone = next((z.name for z in grid.zones if z.contains(centre)), "")
+            hidden.setdefault(zone, []).append(name)
+    if not hidden:
+        return
+    count = sum(len(names) for names in hidden.values())
+    where = "; ".join(f"{_examples(names)} under {zone!r}"
+                      for zone, names in list(hidden.items())[:3])
+    if len(hidden) > 3:
+        where += f"; and under {len(hidden) - 3} more zones"
+    ctx.note(f"{who}: {count} {'hex lies' if count == 1 else 'hexes lie'} under zones that "
+             f"name every point there ({where}): VASSAL never names "
+             f"{'it' if count == 1 else 'them'}, and a piece there is in the zone; "
+             f"{'it stays a hex' if count == 1 else 'they stay hexes'} of the grid")
+
+
 def _hex_part(grid: vgrid.BoardGrid | None) -> vgrid.HexGeometry | None:
     if isinstance(grid, vgrid.HexGeometry):
         return grid
@@ -424,11 +499,20 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
         zpath = f"{path}/ZonedGrid/{label(comp)}"
         if _names_no_cell(zone, comp, grid, unnumbered):
             placed.unnamed_cells.add(i)
-            if zone.grid is not None:
-                ctx.note(f"zone {zone.name!r} of board {board.name!r}: its "
-                         f"{type(zone.grid).__name__} has no numbering, so VASSAL names no cell "
-                         f"of it ({_zone_location(zone, '')!r} at every point): the zone is "
-                         "one space")
+            read = grid.background if zone.use_parent_grid else zone.grid
+            if read is not None:
+                if not zone.use_parent_grid:  # (the board's own grid has its note)
+                    ctx.note(f"zone {zone.name!r} of board {board.name!r}: its "
+                             f"{type(read).__name__} has no numbering, so VASSAL names no "
+                             f"cell of it ({_zone_location(zone, '')!r} at every point): the "
+                             "zone is one space")
+            else:
+                ctx.note(f"zone {zone.name!r} of board {board.name!r}: its location format "
+                         f"{zone.location_format!r} names a grid location, but the zone has "
+                         "no grid" + (" and the board none behind its zones"
+                                      if zone.use_parent_grid else " of its own") +
+                         f", so VASSAL names every point of it {_zone_location(zone, '')!r}: "
+                         "the zone is one space")
         elif _named_hex(zone, grid, placed):
             continue
         sid = ctx.ids.take("spaces", zone.name, "zone")
@@ -478,16 +562,20 @@ def _zone_location(zone: vgrid.ZoneGeometry, cell: str) -> str:
 
 def _names_no_cell(zone: vgrid.ZoneGeometry, comp: Component, grid: vgrid.ZonedGeometry,
                    unnumbered: bool) -> bool:
-    """Whether VASSAL leaves the zone's `$gridLocation$` empty: the hex or square grid it
-    reads (its own, or the board's for a zone that uses it) has no numbering (as the
-    audit reads it: `BoardGeometry.names_no_cell`)."""
-    if "$gridLocation$" not in zone.location_format:
-        return False
-    if isinstance(zone.grid, (vgrid.HexGeometry, vgrid.SquareGeometry)):
-        return _unnumbered_grid(comp)
-    if zone.grid is not None or not zone.use_parent_grid:
-        return False
-    return unnumbered and isinstance(grid.background, (vgrid.HexGeometry, vgrid.SquareGeometry))
+    """Whether VASSAL leaves the zone's `$gridLocation$` empty (`vgrid.zone_names_no_cell`,
+    which the audit's `BoardGeometry.names_no_cell` asks too)."""
+    return vgrid.zone_names_no_cell(
+        zone.location_format, _names_cells(zone.grid, _unnumbered_grid(comp)),
+        zone.use_parent_grid, _names_cells(grid.background, unnumbered))
+
+
+def _names_cells(grid: vgrid.BoardGrid | None, unnumbered: bool) -> bool | None:
+    """None: no grid; False: a hex or square grid without numbering; True: it names cells."""
+    if grid is None or (isinstance(grid, vgrid.RegionGeometry) and not grid.regions):
+        return None
+    if isinstance(grid, (vgrid.HexGeometry, vgrid.SquareGeometry)):
+        return not unnumbered
+    return True
 
 
 def _unnumbered_grid(component: Component) -> bool:

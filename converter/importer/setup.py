@@ -55,7 +55,8 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                 continue
             consumed.add(id(stack))
             placed = boards.find(vmap.map_name, stack.owning_board)
-            at = _location(ctx, stack, placed, path)
+            others = sum(1 for b in boards.placed if b.map_name == vmap.map_name) > 1
+            at = _location(ctx, stack, placed, path, others)
             for slot, _ in contents(stack):
                 if not isinstance(slot, PieceSlot):
                     continue
@@ -94,7 +95,10 @@ def _piece_id(ctx: ImportContext, slot: PieceSlot, path: str, pieces: PiecesResu
 
 
 def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
-              path: str) -> dict[str, Any] | None:
+              path: str, others: bool = False) -> dict[str, Any] | None:
+    """Where the stack's pieces start. A point past its board is kept as that pixel of the
+    board: VASSAL lays the stack there from the board's corner (SetupStack.setup), which is
+    off the boards, or on another board of the map (*others*) laid beside it."""
     if placed is None:
         ctx.note(f"not imported: {path}: its board {stack.owning_board!r} is not on its map")
         return None
@@ -102,8 +106,11 @@ def _location(ctx: ImportContext, stack: SetupStack, placed: PlacedBoard | None,
         width, height = placed.laid_size()  # for a setup save's piece (`board_under`)
         if board_under(stack.x, stack.y, [LaidBoard(0, 0, width, height,
                                                     placed.size_known)]) is None:
+            where = ("VASSAL lays it there from the board's corner: off the boards "
+                     "('offboard'), or on the board the players lay beside it (boards in a "
+                     "row: the next one)" if others else "VASSAL's 'offboard'")
             ctx.note(f"{path}: its point ({stack.x},{stack.y}) lies past board "
-                     f"{placed.vassal_name!r} (VASSAL's 'offboard'); its pieces are kept in the "
+                     f"{placed.vassal_name!r} ({where}); its pieces are kept in the "
                      "scenario at that pixel of the board (a placement's 'point')")
             return {"board": placed.board_id, "point": [stack.x, stack.y]}
     name = stack.location if stack.use_grid_location else ""

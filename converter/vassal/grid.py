@@ -512,6 +512,27 @@ class RegionGeometry:
         raise VassalFormatError(f"no region named {name!r}")
 
 
+def zone_names_no_cell(location_format: str, own_grid_names: bool | None,
+                       use_parent_grid: bool, background_names: bool | None) -> bool:
+    """Whether VASSAL leaves a zone's `$gridLocation$` empty at every point ('West ' for
+    '$name$ $gridLocation$'): the grid it reads (the board's own grid behind the zones when
+    the zone uses its parent's, else its own) is absent or a hex or square grid without
+    numbering, both of which name no cell (Zone.locationName sets the property to null).
+
+    `own_grid_names` and `background_names`: None for no grid, False for a grid without
+    numbering, True for one that names its cells (a numbered grid, regions).
+
+    >>> zone_names_no_cell("$name$ $gridLocation$", None, False, True)
+    True
+    >>> zone_names_no_cell("$gridLocation$", None, True, True)
+    False
+    """
+    if "$gridLocation$" not in location_format:
+        return False
+    names = background_names if use_parent_grid else own_grid_names
+    return not names
+
+
 @dataclass(frozen=True)
 class ZoneGeometry:
     """A polygon zone of a ZonedGrid, in board pixels, with its own grid or the parent's."""

@@ -76,7 +76,7 @@ SQUARE_NUMBERING = (
     'locationFormat="$gridLocation$"/>')
 
 
-@pytest.mark.parametrize("grid", ["the board's", "its own"])
+@pytest.mark.parametrize("grid", ["the board's", "its own", "none"])
 def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_is_one_space(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], grid: str) -> None:
     """A zone whose location format is '$name$ $gridLocation$' over a grid without numbering:
@@ -85,8 +85,14 @@ def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_is_one_space(
     alike.  Import made one space per cell by VASSAL's default numbering ('0203', 'West
     0203'), names VASSAL never shows, and the audit named the point by no space ('West
     (175,125) [Main Map]').  Import now keeps the zone as one space, named as VASSAL names
-    it, and the audit names the point by that space."""
-    if grid == "the board's":
+    it, and the audit names the point by that space.  A zone with no grid of its own that
+    does not use the board's ('none') names its points so too: VASSAL's Zone sets the
+    gridLocation property to nothing when it reads no grid; import had made it a space
+    named '$gridLocation$' and the audit named the point 'West $gridLocation$'."""
+    if grid == "none":
+        text = BUILDFILE.replace(PARENT_GRID, 'locationFormat="$name$ $gridLocation$" '
+                                 'useParentGrid="false"/>')
+    elif grid == "the board's":
         text = BUILDFILE.replace(PARENT_GRID, PARENT_GRID.replace('"$gridLocation$"',
                                                                   '"$name$ $gridLocation$"'))
         text = text.replace(SQUARE_NUMBERING, "")
@@ -108,9 +114,5 @@ def test_a_zone_that_names_the_cell_of_a_grid_without_numbering_is_one_space(
     [board] = boards["boards"]
     spaces = {s["id"]: s.get("properties", {}).get("vassal_location", s["name"])
               for s in board["spaces"]}
-    if grid == "the board's":  # (the board's grid names no cell of the board either)
-        assert spaces == {"west": "West ", "east": "East"}, spaces
-    else:  # (the board's numbered cells under the zones are left as they were)
-        assert {k: v for k, v in spaces.items() if k in ("west", "east")} == \
-            {"west": "West ", "east": "East"} and not any(
-                v.startswith("West") for k, v in spaces.items() if k != "west"), spaces
+    # the board's own cells: its grid names none (the board's), or the zones cover them all
+    assert spaces == {"west": "West ", "east": "East"}, spaces

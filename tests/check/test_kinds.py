@@ -29,10 +29,14 @@ def test_the_base_module_is_clean(module: Callable[..., Path]) -> None:
 
 def test_missing_image_names_the_slot_and_trait(module: Callable[..., Path]) -> None:
     images = {n: png(*s) for n, s in IMAGES.items() if n != "back.png"}
-    f = only(module(images=images), "missing-image")
-    assert f.severity is Severity.ERROR
+    path = module(images=images)
+    f = only(path, "missing-image")
     assert "'back.png'" in f.message and "1 more place" in f.message
     assert "PrototypesContainer" not in f.where and "Layer 'Step'" in f.where
+    # VASSAL draws the piece without it and warns 'Image not found' (a data warning)
+    assert f.severity is Severity.WARNING and "VASSAL warns 'Image not found'" in f.message
+    report = check_module(path)
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
 
 
 def test_board_and_icon_images_are_references(module: Callable[..., Path]) -> None:
@@ -97,6 +101,21 @@ def test_images_of_html_charts(module: Callable[..., Path]) -> None:
                   files=files)
     f = only(path, "missing-image")
     assert "'gone.png'" in f.message and "<img> in help.html" in f.where
+    # VASSAL's HTML pages log an error for an image they cannot read
+    assert f.severity is Severity.ERROR and check_module(path).exit_code() == 1
+
+
+def test_an_image_both_drawn_and_shown_in_html_is_an_error_at_the_page(
+        module: Callable[..., Path]) -> None:
+    chart = ('<VASSAL.build.module.ChartWindow name="Charts"><VASSAL.build.widget.HtmlChart '
+             'chartName="Help" fileName="help.html"/></VASSAL.build.module.ChartWindow>')
+    files = {"scenario.vsav": _save(SCENARIO), "help.html": b'<html><img src="back.png"></html>'}
+    images = {n: png(*s) for n, s in IMAGES.items() if n != "back.png"}
+    path = module({"  <VASSAL.build.module.PredefinedSetup": chart + "\n  <VASSAL.build.module.PredefinedSetup"},
+                  files=files, images=images)
+    f = only(path, "missing-image")
+    assert f.severity is Severity.ERROR and "<img> in help.html" in f.where
+    assert "2 more place(s)" in f.message
 
 
 def test_image_stored_under_its_decomposed_name(module: Callable[..., Path]) -> None:

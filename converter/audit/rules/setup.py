@@ -7,8 +7,10 @@ several scenarios, the one whose placements the restored game matches best is us
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from converter.audit.events import Event, LogPos, StepEnded
-from converter.audit.places import Place, PlaceNames
+from converter.audit.places import PlaceNames
 from converter.audit.rules.base import Check
 from converter.audit.state import GameState, PieceState
 from converter.builder.conventions import event_box_name, reinforcement_placements
@@ -25,7 +27,7 @@ class SetupCheck(Check):
         self.run.rules = [f"scenario {s.id}" for s in self.scenarios]
         self.scenario: Scenario | None = None
         self.unlaid: set[str] = set()  # game boards of module boards the file did not lay
-        self.beside: dict[str, set[str]] = {}  # game board → the VASSAL maps it lies on
+        self.beside = LaidBoards({}, {})  # where each game board lies
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.pos.step != 0 or not self.scenarios:
@@ -41,7 +43,7 @@ class SetupCheck(Check):
         if not pieces:
             return
         self.unlaid = _boards_not_laid(state)
-        self.beside = _board_maps(state)
+        self.beside = LaidBoards(_board_maps(state), _board_origins(state))
         # the most placements found; of scenarios alike in that, the one placing fewest
         # pieces (Ark of the Covenant's '2 Players (Blue/Green)' setup matches its own
         # scenario and the module's at-start stacks alike, which also place the other
@@ -54,7 +56,7 @@ class SetupCheck(Check):
     def _score(self, scenario: Scenario, pieces: list[PieceState]) -> int:
         return sum(1 for pl in scenario.setup or [] for p in pieces
                    if p.game is not None and p.game.id == pl.piece
-                   and _at(pl.at, p.place, self.beside))
+                   and _at(pl.at, p, self.beside))
 
     def _expected(self, scenario: Scenario) -> int:
         """How many pieces the scenario expects on the boards the file laid."""
@@ -75,7 +77,7 @@ class SetupCheck(Check):
                 continue  # VASSAL places an at-start stack only when its board is chosen
             want = pl.count or 1
             candidates = [p for p in by_id.get(pl.piece, []) if p.id not in used]
-            here = [p for p in candidates if _at(pl.at, p.place, self.beside)
+            here = [p for p in candidates if _at(pl.at, p, self.beside)
                     or _at_region_point(state, pl.at, p)]
             self.run.applied += 1
             for p in here[:want]:
@@ -144,7 +146,7 @@ class SetupCheck(Check):
             for p in by_id.get(pl.piece, []):
                 if p.id in used:
                     continue
-                if _at(pl.at, p.place, self.beside) or (pl.at.code is not None and p.place.location == box):
+                if _at(pl.at, p, self.beside) or (pl.at.code is not None and p.place.location == box):
                     out.add(p.id)
         return out
 
@@ -209,11 +211,42 @@ def _at_region_point(state: GameState, at: Location, piece: PieceState) -> bool:
     return place is not None and place.space == at.space
 
 
-def _at(at: Location, place: Place, beside: dict[str, set[str]]) -> bool:
+def _board_origins(state: GameState) -> dict[str, dict[str, tuple[int, int]]]:
+    """Each game board → the map pixel of its module board's corner, on each map that lays
+    it now (VASSAL places an at-start stack at that corner plus the stack's point)."""
+    module = state.module
+    names = PlaceNames.of(module)
+    ids = module.mapping.boards if module.mapping is not None else names.boards
+    out: dict[str, dict[str, tuple[int, int]]] = {}
+    for map_name, geo in module.maps.items():
+        for x, y, board in geo.placed:
+            bid = names.imported.get((map_name, board.name)) or ids.get(board.name)
+            if bid is not None:
+                out.setdefault(bid, {}).setdefault(map_name, (x, y))
+    return out
+
+
+@dataclass(frozen=True)
+class LaidBoards:
+    """Where the game's boards lie: the VASSAL maps of each, and its corner on each map
+    that lays it."""
+
+    maps: dict[str, set[str]]
+    origins: dict[str, dict[str, tuple[int, int]]]
+
+
+def _at(at: Location, piece: PieceState, beside: LaidBoards) -> bool:
+    place = piece.place
     if at.any_of:
-        return any(_at(a, place, beside) for a in at.any_of)
+        return any(_at(a, piece, beside) for a in at.any_of)
     if at.point is not None:
-        return place.kind == "offboard" and place.map in beside.get(at.board or "", set())
+        # a point past its board: VASSAL lays the pieces at that pixel from the board's
+        # corner, off the boards or on the board laid beside it (boards in a row)
+        corner = beside.origins.get(at.board or "", {}).get(piece.map or "")
+        if corner is not None and (piece.x, piece.y) == (corner[0] + at.point[0],
+                                                         corner[1] + at.point[1]):
+            return True
+        return place.kind == "offboard" and place.map in beside.maps.get(at.board or "", set())
     if at.hex is not None:
         return place.hex == at.hex and (at.board is None or at.board == place.game_board)
     if at.space is not None:
