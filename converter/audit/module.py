@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from converter.audit.traits import TraitReader
 from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
@@ -229,6 +229,10 @@ class Derived:
     places: dict[tuple[object, ...], dict[tuple[str | None, int, int], Place]] = \
         field(default_factory=dict)
     paths: PathFinder | None = None  # the hex boards' path searches, for every log
+    # each rule check's class → what it chose from the game's rules and the rules it found
+    # it cannot judge (`rules.base.Check.chosen`): the same for every log of the module
+    choices: dict[type, tuple[Any, list[tuple[str, str | None, str]]]] = \
+        field(default_factory=dict)
 
 
 @dataclass(slots=True)

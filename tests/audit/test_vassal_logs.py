@@ -14,6 +14,9 @@ import pytest
 from converter.audit.auditor import audit_files
 from converter.audit.module import AuditModule, from_components
 from converter.audit.replay import replay
+from converter.audit.report.json_report import render_json
+from converter.audit.report.text import render_text
+from converter.audit.state import derive_tables
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from tests.conftest import built_once
@@ -206,3 +209,27 @@ def test_our_location_names_are_vassal_names(
     at_points = {(p.map, p.x, p.y): p.place.location for p in r.state.pieces.values()
                  if (p.map, p.x, p.y) in theirs}
     assert at_points and at_points == {k: theirs[k] for k in at_points}
+
+
+GAMES = sorted({e["game"] for e in MANIFEST})
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_logs_audited_with_one_module_report_as_each_with_its_own(game: str) -> None:
+    """Each check picks its rules out of the game once per module (`Check.chosen`), for
+    every later log of an archive: every log audited after others with one module gives the
+    report it gives alone with a module of its own, the rules no check can judge included."""
+    def fresh() -> AuditModule:
+        built = built_once(ROOT / game)
+        return from_components(str(ROOT / game), built.archive.buildfile, built.game,
+                               built.archive.images.get)
+
+    logs = [VLOGS / e["log"] for e in MANIFEST if e["game"] == game]
+    shared = fresh()
+    derive_tables(shared)  # (the choices made up front, as an archive makes them)
+    for _ in range(2):
+        for log in logs:
+            alone = render_json(audit_files([log], log, module=fresh()))
+            assert render_json(audit_files([log], log, module=shared)) == alone, log.name
+            assert render_text(audit_files([log], log, module=shared)) == \
+                render_text(audit_files([log], log, module=fresh())), log.name

@@ -3,10 +3,11 @@ the bookkeeping of what could not be checked."""
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from converter.audit.events import Event, LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
+from converter.audit.module import AuditModule
 from converter.audit.places import Place
 from converter.audit.replay import Visitor
 from converter.audit.state import GameState, PieceState
@@ -42,6 +43,30 @@ class Check(Visitor):
         self.run = CheckRun(self.name, [])
 
     # ------------------------------------------------------------------ helpers
+    def choose(self) -> Any:
+        """What the check reads from the game's rules before any log (its rules to judge,
+        the ones it cannot: `skip`); the same for every log of a module (`chosen`)."""
+        return None
+
+    def chosen(self, module: AuditModule) -> Any:
+        """`choose`, made for the first log audited with the module (or by `derive_tables`)
+        and kept with it (`Derived.choices`): every later log of an archive reads it.  What
+        `choose` recorded as not checkable is recorded again for each log."""
+        choices = module.derived.choices
+        made = choices.get(type(self))
+        if made is None or module.game is not self.game:
+            before = len(self.not_checkable)
+            value = self.choose()
+            if module.game is self.game:
+                choices[type(self)] = (value, [
+                    (nc.rule, nc.section, nc.reason)
+                    for nc in list(self.not_checkable.values())[before:]])
+            return value
+        value, skipped = made
+        for rule_id, section, reason in skipped:
+            self.skip(rule_id, section, reason)
+        return value
+
     def rules(self, cls: type[R], *kinds: str) -> list[R]:
         """The game's rules of class *cls* (`converter.model.rules`), of *kinds* when given
         (else of every kind *cls* reads), in the game's order."""

@@ -72,7 +72,18 @@ class CombatCheck(Check):
     handles = (DiceRolled, Chatted, PieceChanged, PieceRemoved, PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        self.rule: CombatRule | None = None
+        self.rule: CombatRule | None
+        self.rule, table = self.chosen(state.module)
+        if table is not None:
+            self.table = table
+        self.run.rules = [self.rule.id] if self.rule else []
+        self.open: _Combat | None = None
+        self._shift = 0
+        self.declared: tuple[list[str], str] | None = None
+
+    def choose(self) -> tuple[CombatRule | None, Table | None]:
+        """The main combat rule and its CRT (once per module: `Check.chosen`)."""
+        chosen: tuple[CombatRule | None, Table | None] = (None, None)
         for rule in self.rules(CombatRule):
             sec = section_of(rule)
             if rule.checkable is False:
@@ -82,16 +93,13 @@ class CombatCheck(Check):
             elif not (rule.table and rule.attack and rule.defence and rule.die):
                 self.skip(rule.id, sec, "the rule does not name a table, attack and defence "
                           "factors and a die")
-            elif self.rule is None:
+            elif chosen[0] is None:
                 table = self.game.table(rule.table)
                 if table is None or not table.is_matrix:
                     self.skip(rule.id, sec, f"table {rule.table!r} is not a CRT matrix")
                 else:
-                    self.rule, self.table = rule, table
-        self.run.rules = [self.rule.id] if self.rule else []
-        self.open: _Combat | None = None
-        self._shift = 0
-        self.declared: tuple[list[str], str] | None = None
+                    chosen = (rule, table)
+        return chosen
 
     # ------------------------------------------------------------------ events
     def visit_event(self, state: GameState, event: Event) -> None:

@@ -14,15 +14,20 @@ class CounterMixCheck(Check):
     handles = (PieceAdded, PieceRemoved)
 
     def begin_game(self, state: GameState) -> None:
-        self.totals: list[Total] = [t for t in self.game.totals or []
-                                    if t.pieces is not None and t.deck is None
-                                    and not t.pieces.is_empty()]
+        # the totals, and piece id → the totals it counts in: the same for every log of
+        # the module (`Check.chosen`), the members filled as pieces first come into play
+        self.totals: list[Total]
+        self.members: dict[str, list[Total]]
+        self.totals, self.members = self.chosen(state.module)
         self.run.rules = ["piece counts"] + [f"total {t.id}" for t in self.totals]
         self.in_play: dict[str, int] = {}
         self.reported: dict[str, int] = {}
         # each total's count in play, kept as pieces come and go (not recounted per event)
         self.in_total: dict[str, int] = {t.id: 0 for t in self.totals}
-        self.members: dict[str, list[Total]] = {}  # piece id → the totals it counts in
+
+    def choose(self) -> tuple[list[Total], dict[str, list[Total]]]:
+        return [t for t in self.game.totals or [] if t.pieces is not None and t.deck is None
+                and not t.pieces.is_empty()], {}
 
     def _count(self, piece_id: str, new: int) -> None:
         """Set a piece's count in play, and every total it belongs to with it."""

@@ -4,6 +4,8 @@ groups and spaces (e.g. which nationalities may stand on a front)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+
 from converter.audit.events import Event, PieceAdded, PieceMoved
 from converter.audit.places import Place
 from converter.audit.rules.base import Check, missing_text, section_of
@@ -15,20 +17,41 @@ from converter.model.stacking import MOBILE_KINDS
 from converter.model.targets import TargetMatcher
 
 
+@dataclass
+class _EntryRules:
+    """What the entry check reads from the game's rules, the same for every log."""
+
+    active: list[EntryRule] = field(default_factory=list)
+    # space id → the rule its filter states
+    filter_rules: dict[str, EntryRule] = field(default_factory=dict)
+    # a group whose filter a judged rule restates is judged by that rule, with the
+    # rule's exceptions and conditions (a group filter has neither)
+    restated_groups: set[str] = field(default_factory=set)
+    filters: bool = False  # whether any group or space has an allowed/forbidden filter
+
+
 class EntryCheck(Check):
     name = "entry"
     handles = (PieceAdded, PieceMoved)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[EntryRule] = []
-        self.filter_rules: dict[str, EntryRule] = {}  # space id → the rule its filter states
-        # a group whose filter a judged rule restates is judged by that rule, with the
-        # rule's exceptions and conditions (a group filter has neither)
-        self.restated_groups: set[str] = set()
+        chosen = self.chosen(state.module)
+        self.active: list[EntryRule] = chosen.active
+        self.filter_rules: dict[str, EntryRule] = chosen.filter_rules
+        self.restated_groups: set[str] = chosen.restated_groups
+        self.filters = chosen.filters
+        self.targets = TargetMatcher(self.game)
+        self.run.rules = [r.id for r in self.active] + sorted(
+            {r.id for r in self.filter_rules.values()}) + (["group and space filters"]
+                                                         if self.filters else [])
+
+    def choose(self) -> _EntryRules:
+        """The rules and filters to judge (once per module: `Check.chosen`)."""
+        chosen = _EntryRules()
         for rule in self.rules(EntryRule):
             sec = section_of(rule)
             if rule.target is not None and rule.checkable is not False:
-                self.restated_groups.update(rule.target.groups or [])
+                chosen.restated_groups.update(rule.target.groups or [])
             if rule.checkable is False:
                 self.skip(rule.id, sec, missing_text(rule))
             elif rule.target is None:
@@ -38,16 +61,13 @@ class EntryCheck(Check):
                           "in use")
             elif self._is_filter_rule(rule):
                 for sid in rule.target.spaces or []:
-                    self.filter_rules.setdefault(sid, rule)
+                    chosen.filter_rules.setdefault(sid, rule)
             else:
-                self.active.append(rule)
-        self.targets = TargetMatcher(self.game)
-        self.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
-                           for g in b.groups or []) or any(
+                chosen.active.append(rule)
+        chosen.filters = any(g.allowed or g.forbidden for b in self.game.boards or []
+                             for g in b.groups or []) or any(
             s.allowed or s.forbidden for b in self.game.boards or [] for s in b.spaces or [])
-        self.run.rules = [r.id for r in self.active] + sorted(
-            {r.id for r in self.filter_rules.values()}) + (["group and space filters"]
-                                                         if self.filters else [])
+        return chosen
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if event.undo:

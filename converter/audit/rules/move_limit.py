@@ -22,15 +22,20 @@ class MoveLimitCheck(Check):
     handles = (PieceMoved,)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[MoveLimitRule] = []
+        self.active: list[MoveLimitRule] = self.chosen(state.module)
+        self.run.rules = [r.id for r in self.active]
+        self.moved: dict[Period, list[PieceState]] = {}
+        self.reported: set[Period] = set()
+
+    def choose(self) -> list[MoveLimitRule]:
+        """The limits the game does not mark unjudgeable (once per module)."""
+        active = []
         for rule in self.rules(MoveLimitRule):
             if rule.checkable is False:
                 self.skip(rule.id, section_of(rule), missing_text(rule))
             else:
-                self.active.append(rule)
-        self.run.rules = [r.id for r in self.active]
-        self.moved: dict[Period, list[PieceState]] = {}
-        self.reported: set[Period] = set()
+                active.append(rule)
+        return active
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if not self.active or not isinstance(event, PieceMoved) or event.pos.step == 0:

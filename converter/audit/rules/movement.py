@@ -26,7 +26,19 @@ class MovementCheck(Check):
     handles = (PieceMoved, TurnChanged)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[MovementRule] = []
+        self.active: list[MovementRule] = self.chosen(state.module)
+        self.run.rules = [r.id for r in self.active]
+        self.spent: dict[str, list[tuple[int, float]]] = {}
+        # per piece, one entry per judged move this phase: the place it had to stop in
+        self.halted: dict[str, list[str | None]] = {}
+        derived = state.module.derived  # the searches' costs and results serve every log
+        if derived.paths is None or derived.paths.game is not self.game:
+            derived.paths = PathFinder(self.game, derived.neighbours)
+        self.paths = derived.paths
+
+    def choose(self) -> list[MovementRule]:
+        """The movement rules with an allowance or cost to apply (once per module)."""
+        active = []
         for rule in self.rules(MovementRule):
             sec = section_of(rule)
             if rule.checkable is False:
@@ -38,15 +50,8 @@ class MovementCheck(Check):
                 self.skip(rule.id, sec, f"movement cost model {rule.cost!r} has no data the "
                           "auditor can apply")
             else:
-                self.active.append(rule)
-        self.run.rules = [r.id for r in self.active]
-        self.spent: dict[str, list[tuple[int, float]]] = {}
-        # per piece, one entry per judged move this phase: the place it had to stop in
-        self.halted: dict[str, list[str | None]] = {}
-        derived = state.module.derived  # the searches' costs and results serve every log
-        if derived.paths is None or derived.paths.game is not self.game:
-            derived.paths = PathFinder(self.game, derived.neighbours)
-        self.paths = derived.paths
+                active.append(rule)
+        return active
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, TurnChanged):

@@ -10,6 +10,7 @@ from converter.audit.places import Place
 from converter.audit.rules.base import Check, missing_text, section_of
 from converter.audit.state import GameState
 from converter.model.common import Location
+from converter.model.pieces import Piece
 from converter.model.rules import Rule
 
 
@@ -18,19 +19,25 @@ class ReinforcementCheck(Check):
     handles = (PieceAdded, PieceMoved)
 
     def begin_game(self, state: GameState) -> None:
-        rules = self.rules(Rule, "reinforcement")
-        self.rule: Rule | None = next((r for r in rules if r.checkable is not False
-                                       and not r.when), None)
-        self.blocked = [r for r in rules if r.checkable is False]
-        self.entering = [p for p in self.game.pieces or [] if p.entry is not None
-                         and p.entry.turn is not None]
-        for r in self.blocked:
-            self.skip(r.id, section_of(r), missing_text(r))
+        self.rule: Rule | None
+        self.rule, self.blocked, self.entering = self.chosen(state.module)
         # pieces that carry their own entry turn are judged even when a general
         # reinforcement rule is not checkable (it stays listed as such)
         self.enabled = bool(self.entering)
         self.run.rules = [self.rule.id if self.rule else "piece entry"] if self.enabled else []
         self.arrived: set[str] = set()
+
+    def choose(self) -> tuple[Rule | None, list[Rule], list[Piece]]:
+        """The general reinforcement rule, the ones marked unjudgeable, and the pieces with
+        their own entry turn (once per module: `Check.chosen`)."""
+        rules = self.rules(Rule, "reinforcement")
+        rule = next((r for r in rules if r.checkable is not False and not r.when), None)
+        blocked = [r for r in rules if r.checkable is False]
+        entering = [p for p in self.game.pieces or [] if p.entry is not None
+                    and p.entry.turn is not None]
+        for r in blocked:
+            self.skip(r.id, section_of(r), missing_text(r))
+        return rule, blocked, entering
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if not self.enabled or event.undo:

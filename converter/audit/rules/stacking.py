@@ -22,8 +22,17 @@ class StackingCheck(Check):
     handles = (PieceAdded, PieceMoved, TurnChanged, StepEnded)
 
     def begin_game(self, state: GameState) -> None:
-        self.active: list[StackingRule] = []
+        self.active: list[StackingRule] = self.chosen(state.module)
         self.targets = TargetMatcher(self.game)
+        self.run.rules = [r.id for r in self.active]
+        self.touched: dict[str, Event] = {}
+        self.touched_when: dict[str, tuple[int | None, str | None]] = {}
+        self.saw_turns = False
+        self._when: tuple[int | None, str | None] | None = None
+
+    def choose(self) -> list[StackingRule]:
+        """The stacking rules the check can count (once per module: `Check.chosen`)."""
+        active = []
         for rule in self.rules(StackingRule):
             sec = section_of(rule)
             if rule.checkable is False:
@@ -36,12 +45,8 @@ class StackingCheck(Check):
             elif rule.measure == "size-weight" and not rule.weights:
                 self.skip(rule.id, sec, "size-weight stacking without weights")
             else:
-                self.active.append(rule)
-        self.run.rules = [r.id for r in self.active]
-        self.touched: dict[str, Event] = {}
-        self.touched_when: dict[str, tuple[int | None, str | None]] = {}
-        self.saw_turns = False
-        self._when: tuple[int | None, str | None] | None = None
+                active.append(rule)
+        return active
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if not self.active:
