@@ -71,4 +71,4 @@ IMAGE_PIXELS = Limit("pixels in one image", 64 * 1024 * 1024, "VCONV_MAX_IMAGE_P
 DECODED_PIXELS = Limit("pixels in one picture that is drawn (a board scan or a face picture)",
                        24 * 1024 * 1024, "VCONV_MAX_DECODED_PIXELS")
 PRINT_PIXELS = Limit("raster pixels drawn for one PDF (pages x page pixels at --dpi)",
-                     250 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")
+                     1000 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")

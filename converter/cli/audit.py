@@ -147,14 +147,12 @@ def open_module(path: str | os.PathLike[str]) -> AuditModule:
     root = built.archive.buildfile
     images = built.images
     if images is None:  # an imported game: its module written back, images and all
-        module = from_components(str(p), root, built.game, built.archive.images.get)
-        # a log played on the real module carries its slots' ids and names, as import
-        # read them: tied to the game's pieces and places as `--game` ties them
         from converter.audit.mapping import attach
 
-        attach(module, built.game).source = (
-            "proposed from names (to edit it: --module THE.vmod --game "
-            f"{p} --mapping FILE)")
+        entries = built.archive.entries()  # (the original's, images under images/ as VASSAL has them)
+        module = from_components(str(p), root, None, lambda name: entries.get("images/" + name))
+        # a stranger's module judged by the game made of it: tied by names, as --game does
+        attach(module, built.game).source = "proposed from the names it was imported with"
         return module
     sizes = {b.image: (b.width, b.height) for b in root.walk()
              if isinstance(b, BoardComponent) and b.image}

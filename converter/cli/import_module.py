@@ -21,6 +21,10 @@ SHOWN_PER_KIND = 10
 _QUOTED, _NUMBER = re.compile(r"'[^']*'"), re.compile(r"\d+")
 
 
+# Kinds a module of another genre lacks altogether: "0 decks, 0 cards" in a hex wargame's
+# summary is noise, where "0 scenarios" or "0 pieces" tells a builder something went missing.
+_SAID_WHEN_PRESENT = frozenset({"decks", "cards", "dice"})
+
 def note_kind(note: str) -> str:
     """A note with its names, numbers and parenthesised details left out."""
     return _NUMBER.sub("N", _QUOTED.sub("'…'", note)).split("(", 1)[0].strip()
@@ -66,7 +70,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         how = "the game description the module carries (built by vconv), as it is" \
             if game.embedded else "reconstructed from the build file"
-        counts = ", ".join(counted(n, what) for what, n in game.counts.items())
+        counts = ", ".join(counted(n, what) for what, n in game.counts.items()
+                           if n or what not in _SAID_WHEN_PRESENT)
         print(f"{written}: {game.title!r}: {how}; {counts}")
         if game.kept:
             print(f"  kept verbatim for vconv build: {game.kept}")

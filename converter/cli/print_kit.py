@@ -59,10 +59,11 @@ def run(args: argparse.Namespace) -> int:
         return 2
     options = KitOptions(paper=args.paper, bleed_mm=args.bleed, dpi=args.dpi, png=args.png,
                          include_missing=args.include_missing)
-    held = _raster_pixels(game, options)
+    held, largest = _raster_pixels(game, options)
     if held > PRINT_PIXELS.value():
-        print(f"vconv print: error: {PRINT_PIXELS.refusal(args.game, f'--dpi {args.dpi} needs {held // 1_000_000} million pixels for one PDF')}"
-              f", or lower --dpi", file=sys.stderr)
+        need = f"--dpi {args.dpi} needs {held // 1_000_000} million pixels for {largest}"
+        print(f"vconv print: error: {PRINT_PIXELS.refusal(args.game, need)}, or lower --dpi",
+              file=sys.stderr)
         return 2
     bar = _Bar(not args.quiet and sys.stderr.isatty())
     try:
@@ -77,12 +78,20 @@ def run(args: argparse.Namespace) -> int:
         for path in written:
             if path.suffix == ".pdf":
                 print(path)
+        names = {path.name for path in written}
+        for deck in game.decks or []:
+            cards = len(game.cards_of(deck.id))
+            if cards and f"{game.id}-deck-{deck.id}.pdf" not in names:
+                which = ("its one card has no" if cards == 1
+                         else f"none of its {cards} cards has a")
+                print(f"  note: deck {deck.name!r}: {which} text or value to print, so no PDF "
+                      "(--include-missing prints blank cards)")
     return 0
 
 
-def _raster_pixels(game: Game, options: KitOptions) -> int:
-    """Pixels the largest PDF holds at once (its pages are rendered before it is written):
-    the counter sheets or a deck's fronts and backs, at --dpi."""
+def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
+    """Pixels the largest raster PDF draws, and which PDF that is: the counter sheets or a
+    deck's fronts and backs, at --dpi (pages are drawn and written one at a time)."""
     import math
 
     from converter.printkit.cardsheet import DECK_MARGIN_MM
@@ -92,9 +101,12 @@ def _raster_pixels(game: Game, options: KitOptions) -> int:
 
     paper = options.sheet
     pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
+    what = "the counter sheets"
     per_page = max(1, int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
                    * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
     for deck in game.decks or []:
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
-        pages = max(pages, 2 * math.ceil(cards / per_page))
-    return pages * px(paper.width_mm, options.dpi) * px(paper.height_mm, options.dpi)
+        if 2 * math.ceil(cards / per_page) > pages:
+            pages, what = 2 * math.ceil(cards / per_page), f"deck {deck.name!r}"
+    return (pages * px(paper.width_mm, options.dpi) * px(paper.height_mm, options.dpi),
+            f"{what} ({pages} page{'' if pages == 1 else 's'})")

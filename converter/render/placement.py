@@ -129,6 +129,9 @@ def _separate(items: list[list[float]], bounds: tuple[float, float, float, float
 
     for it in items:
         clamp(it)
+    room = (right - left + gap) * (bottom - top + gap)
+    if sum((it[2] + gap) * (it[3] + gap) for it in items) > room:
+        return False  # more box than room: no pushing can part them
     for _ in range(MAX_ROUNDS):
         clean = True
         order = sorted(range(len(items)), key=lambda k: items[k][0] - items[k][2] / 2)
@@ -167,17 +170,21 @@ def plan_spaces(nodes: list[NodeSpec], anchors: dict[str, Point], area: tuple[fl
     A node with children (``parent`` of others) is drawn as a frame round them with its name
     on top.  The font shrinks (down to 70 %) only when the boxes cannot otherwise be parted."""
     plan = SpacePlan(dict(anchors), unit=unit)
-    for scale in (1.0, 0.9, 0.8, 0.7):
+    scales = (1.0, 0.9, 0.8, 0.7)
+    for scale in scales:
         plan.boxes.clear()
         plan.frames.clear()
         plan.labels.clear()
-        if _try_plan(plan, nodes, area, unit, scale, min_box):
+        # the smallest font keeps its boxes where parting left them: overlapping, but every
+        # space drawn and placed (a module's grid of 441 cells has no room to part)
+        if _try_plan(plan, nodes, area, unit, scale, min_box, settle=scale == scales[-1]):
             return plan
     return plan
 
 
 def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, float, float],
-              unit: float, scale: float, min_box: tuple[float, float]) -> bool:
+              unit: float, scale: float, min_box: tuple[float, float], *,
+              settle: bool = False) -> bool:
     draw = _scratch()
     name_px = max(8, int(unit * NAME_UNITS * scale))
     small_px = max(7, int(unit * 0.75 * scale))
@@ -230,7 +237,7 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
     title_font = font("condensed-bold", small_px)
     for parent in sorted(kids, key=depth, reverse=True):  # innermost frames first
         items = [centre[k] for k in kids[parent]]
-        if not _separate(items, area, gap):
+        if not _separate(items, area, gap) and not settle:
             return False
         x0 = min(it[0] - it[2] / 2 for it in items) - unit * 0.8
         x1 = max(it[0] + it[2] / 2 for it in items) + unit * 0.8
@@ -254,7 +261,7 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
         sizes[parent] = (x1 - x0, y1 - y0)
         blocks[parent] = [TextBlock(title_lines, "condensed-bold", small_px, left=True)]
     tops = list(centre)
-    if not _separate([centre[t] for t in tops], area, gap):
+    if not _separate([centre[t] for t in tops], area, gap) and not settle:
         return False
     # every member at its group's final place
     for top in tops:

@@ -194,6 +194,44 @@ def test_the_module_s_own_description_finds_nothing_in_its_logs(
         assert (code, report["findings"]) == (0, []), log.name
 
 
+def test_the_imported_folder_alone_is_the_module_a_referee_audits_with(
+        imported_tour: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`vconv import M.vmod -o DIR` then `vconv audit LOG --module DIR`, the referee's obvious
+    path: the folder's module (the original written back) is tied to its game by the names
+    it was imported with, as --game does.  Untied, VASSAL's own log was refused as another
+    game's (exit 2) and Almoravid's own scenario save gave 156 false violations."""
+    import zipfile
+
+    code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", imported_tour)
+    assert (code, report["findings"]) == (0, [])
+    assert any("imported with" in n for n in report["notes"])
+    game = tmp_path / "almoravid"
+    assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
+    capsys.readouterr()
+    save = tmp_path / "Scenario_A_Toledo_Beset.vsav"
+    with zipfile.ZipFile(ALMORAVID) as z:
+        save.write_bytes(z.read(save.name))
+    code, report = audit_json(capsys, save, "--module", game)
+    assert code == 0, [f["message"] for f in report["findings"]][:3]
+    judged = {c["check"]: c["applied"] for c in report["checks_run"]}
+    assert judged["setup"] > 300 and judged["counter-mix"] > 300
+
+
+def test_the_imported_folder_lays_its_boards_at_the_original_s_sizes(
+        imported_tour: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The folder's boards are sized by the original's pictures, which the import kept: the
+    referee's report names each point as VASSAL does and draws the boards.  Unsized, the
+    boards lay at 500 pixels each: H6 → Japan read 'North Pacific' and J5 → off the boards
+    read 'Turn 2 Returns → B47', over a blank map."""
+    code = main(["audit", str(REAL / "tour-two-boards.vlog"), "--module", str(imported_tour),
+                 "--format", "html"])
+    html = capsys.readouterr().out
+    assert code == 0
+    assert "1ME: hex 0806 (H6) → Japan (japan)" in html
+    assert "1ME: hex 1005 (J5) → off the boards of Main Map" in html
+    assert "data:image" in html  # the boards' pictures
+
+
 def test_an_unlimited_palette_is_no_count(imported_tour: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     """The module states no number of 1ME counters: a second one is "not checkable", not a

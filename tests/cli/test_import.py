@@ -92,6 +92,9 @@ def test_a_hand_made_module_is_reconstructed(tiny: Path, tmp_path: Path, capsys)
     code, out, _ = _import(capsys, str(tiny), "-o", str(folder))
     assert code == 0
     assert "'Tiny Module': reconstructed from the build file; 1 map, 1 board, 9 piece slots" in out
+    summary = out.splitlines()[0]
+    assert "1 scenario, 1 die, 1 image" in summary
+    assert "deck" not in summary and "card" not in summary   # a genre's absent decks go unsaid
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)

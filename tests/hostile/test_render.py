@@ -48,13 +48,34 @@ def test_a_table_note_with_a_4000_character_word_builds_and_prints(run: Run, tmp
 
 def test_print_refuses_a_resolution_whose_pages_do_not_fit(run: Run, tmp_path: Path,
                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VCONV_MAX_PRINT_PIXELS", "250000000")
     code, out, err = run("print", MINI, "-o", tmp_path / "kit", "--dpi", "1200")
     assert code == 2 and out == ""
-    assert f"vconv print: error: {MINI}: --dpi 1200 needs 278 million pixels for one PDF, over " \
-           "the limit of 250000000" in err
+    assert f"vconv print: error: {MINI}: --dpi 1200 needs 278 million pixels for the counter " \
+           "sheets (2 pages), over the limit of 250000000" in err
     assert "raise it with VCONV_MAX_PRINT_PIXELS), or lower --dpi" in err
     assert not (tmp_path / "kit").exists()
     # the estimate follows --dpi and the limit its variable: 150 dpi under a lower limit
     monkeypatch.setenv("VCONV_MAX_PRINT_PIXELS", "1000000")
     code, _, err = run("print", MINI, "-o", tmp_path / "kit", "--dpi", "150")
     assert code == 2 and "--dpi 150 needs 4 million pixels" in err
+
+
+def test_a_real_game_s_deck_prints_at_300_dpi_and_the_refusal_names_the_largest_pdf(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """For the People has 144 cards: 32 pages of fronts and backs, 279 million pixels at
+    300 dpi.  The default limit let only 28 pages through, so its imported kit was refused;
+    a refusal names the deck that needs the pixels, not 'one PDF'."""
+    from converter.cli.print_kit import _raster_pixels
+    from converter.limits import PRINT_PIXELS
+    from converter.printkit.kit import KitOptions
+
+    game = edit_game(tmp_path, "game.json", lambda d: d.update(
+        decks=[{"id": "strategy", "name": "Strategy Cards"}],
+        cards=[{"id": f"c{k}", "title": f"Card {k}", "deck": "strategy"} for k in range(144)]))
+    from converter.validate import load_model
+
+    model = load_model(game)
+    held, largest = _raster_pixels(model, KitOptions(dpi=300))
+    assert largest == "deck 'Strategy Cards' (32 pages)"
+    assert 270_000_000 < held <= PRINT_PIXELS.value()

@@ -152,6 +152,25 @@ def test_a_crowded_cluster_is_parted_with_a_leader_line(tmp_path: Path) -> None:
     assert sum(plan.moved(n.id) for n in nodes) >= 4
 
 
+def test_spaces_too_many_to_part_are_each_still_drawn_at_their_spot(tmp_path: Path) -> None:
+    """An imported module's board of 21 × 21 square cells (VASSAL's tour, 'plain') has no room
+    for a box per cell: every cell still gets its box, at the smallest font, and a place to
+    drop pieces; `vconv print` of the imported tour stopped on KeyError '10-10'."""
+    from converter.cli import main
+
+    folder = tmp_path / "tour"
+    assert main(["import", str(Path(__file__).parents[1] / "data" / "real" / "tour.vmod"),
+                 "-o", str(folder), "-q"]) == 0
+    board = next(b for b in load_model(folder).boards or [] if b.name == "plain")
+    assert len(board.spaces or []) == 441
+    size = space_image_size(board)
+    plan = space_plan(board, size, min_box=drawing_of(board).min_box)
+    assert sorted(plan.boxes) == sorted(s.id for s in board.spaces or [])
+    for space in board.spaces or []:
+        x, y = plan.position(space.id)
+        assert 0 <= x <= size[0] and 0 <= y <= size[1], space.id
+
+
 @pytest.mark.parametrize("folder", [*GAMES, Path(__file__).parents[1] / "data" / "games" / "mini"],
                          ids=lambda p: p.name)
 def test_link_labels_sit_clear_of_every_box_and_of_each_other(folder: Path) -> None:
