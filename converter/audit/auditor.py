@@ -142,8 +142,9 @@ class StepRecorder(Visitor):
             cur.lines.append("chat: " + html.unescape(event.text))  # type: ignore[attr-defined]
         elif kind is TurnChanged and event.pos.step > 0:
             turned: TurnChanged = event  # type: ignore[assignment]
-            cur.lines.append(f"turn {turned.turn}" + (f": {turned.text}" if turned.text
-                                                       else ""))
+            said = turned.text.strip()  # (a tracker of one level says the number again)
+            cur.lines.append(f"turn {turned.turn}" + (
+                f": {turned.text}" if said and said != str(turned.turn) else ""))
             cur.turn = turned.turn
         elif kind is StepEnded:
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):

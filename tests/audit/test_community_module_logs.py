@@ -199,3 +199,25 @@ def test_a_special_die_reported_in_pictures_is_read_from_the_faces_it_shows(
     capsys.readouterr()
     assert main(["audit", str(log), "--module", str(game)]) == 0
     assert "dice: occupied, 1d6 (2 judged)" in capsys.readouterr().out
+
+
+def test_a_turn_tracker_of_one_counter_says_the_turn_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """For the People's and Paths of Glory's trackers count turns alone: the step list read
+    'turn 2: 2' (the turn, then the tracker's own text, the same number)."""
+    from tests.audit.test_imported_real_modules import TRACKER
+
+    text = BUILDFILE.replace('<VASSAL.build.module.PredefinedSetup name="Scenario"', TRACKER, 1)
+    module = write_module(tmp_path / "turns.vmod", text)
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    log = tmp_path / "turns.vlog"
+    log.write_bytes(_save(SCENARIO + ESC + "LOG\tTURNTurnTracker0\t0|2;0;false;10"
+                          + ESC + "LOG\tTURNTurnTracker0\t0|3;0;false;10"))
+    page = tmp_path / "report.html"
+    capsys.readouterr()
+    assert main(["audit", str(log), "--module", str(game), "--format", "html",
+                 "-o", str(page)]) == 0
+    shown = page.read_text(encoding="utf-8")
+    assert "turn 2<" in shown and "turn 3<" in shown, shown
+    assert "turn 2: 2" not in shown and "turn 3: 3" not in shown

@@ -202,9 +202,10 @@ def test_a_layer_that_follows_a_property_names_the_piece_by_the_property() -> No
     Property 'Strength' ('1 Union SP' … '6 Union SP').  Its state keeps the level last
     drawn, a step behind: a 'Decrease' from 2 to 1 read '1 Union SP → 2 Union SP' in the
     step list.  VASSAL names the piece by the property's value; so do the whole chain's
-    decoding and the audit's reader (which now decodes the property the layer follows)."""
+    decoding, dump's listing and the audit's reader (which now decode the property the
+    layer follows)."""
     from converter.vassal.traits import BasicPiece, DynamicProperty, Layer
-    from converter.vassal.traits.piece import PieceTraits
+    from converter.vassal.traits.piece import PieceTraits, decode_shown, shown_name
 
     def piece(strength: int, drawn: int) -> tuple[str, str]:
         layer = Layer(name="Strength", images=[f"str{n}.png" for n in range(1, 7)],
@@ -220,6 +221,8 @@ def test_a_layer_that_follows_a_property_names_the_piece_by_the_property() -> No
         shown = f"{min(max(strength, 1), 6)} Union SP"
         assert decode_piece(type_text, state_text).name == shown
         assert reader.read(type_text, state_text).name == shown
+        assert decode_shown(type_text, state_text).name == shown  # (dump's listing)
+        assert shown_name(type_text, state_text) == shown
     # a layer following a property the piece does not hold (a global) keeps its state's level
     plain = Layer(name="Turn", images=["a.png", "b.png"], level_names=["early +", "late +"],
                   follow_property=True, property_name="CurrentTurn", value=2)

@@ -250,7 +250,40 @@ def _read_shown(type_part: str, state_part: str, read_state: bool = True) -> Tra
 @lru_cache(maxsize=TYPE_CACHE_SIZE)
 def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
     """(the number of parts, (index, text) of the parts `decode_shown` decodes) of a type
-    chain, once per distinct text.  Only those parts are cut out and un-escaped: a part's
+    chain, once per distinct text: those that name the piece, and for a Layer whose level
+    follows a property (For the People's strength), the outermost trait answering it."""
+    count, shown = _naming_parts(type_text)
+    followed: set[str] = set()
+    for _index, part in shown:
+        layer = type_only(part) if part.startswith(Layer.ID) else None
+        if isinstance(layer, Layer) and layer.follow_property and layer.property_name:
+            followed.add(layer.property_name)
+    if not followed:
+        return count, shown
+    parts = type_chain(type_text)
+    added = list(shown)
+    for index, part in enumerate(parts[:-1]):
+        found = followed & _answered_here(part)
+        if found:
+            followed -= found
+            if all(i != index for i, _part in added):
+                added.append((index, part))
+    return count, tuple(sorted(added))
+
+
+def _answered_here(part: str) -> set[str]:
+    """The properties a Dynamic Property (its name) or a Marker (its keys) answers, read
+    from its type text: a listing loads no other trait's decoder."""
+    if part.startswith("PROP;"):
+        return {sequence.split(part[len("PROP;"):], ";")[0]}
+    if part.startswith("mark;"):
+        return set(sequence.split(part[len("mark;"):], ","))
+    return set()
+
+
+def _naming_parts(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
+    """(the number of parts, (index, text) of the parts that can name the piece and the
+    innermost) of a type chain.  Only those parts are cut out and un-escaped: a part's
     trait id is read from the raw text where nothing in it is escaped or quoted."""
     plain = _plain_pieces(type_text)
     if plain is not None and not any(map(str.startswith, plain[:-1], repeat(BasicPiece.ID))):
@@ -390,6 +423,14 @@ def _trait_class(trait_id: str) -> type[Trait] | None:
     cls = _SHOWN.get(trait_id)
     if cls is not None:
         return cls
+    if trait_id == "PROP;":  # the property a Layer's level follows: this decoder alone
+        from converter.vassal.traits.dynamic_property import DynamicProperty
+
+        return DynamicProperty
+    if trait_id == "mark;":
+        from converter.vassal.traits.marker import Marker
+
+        return Marker
     from converter.vassal.traits.registry import TRAITS_BY_ID
 
     return TRAITS_BY_ID.get(trait_id)
