@@ -47,6 +47,7 @@ sys.path.insert(0, str(ROOT))
 from converter.audit.auditor import audit_files  # noqa: E402
 from converter.audit.module import AuditModule, load_module  # noqa: E402
 from converter.audit.replay import Replay  # noqa: E402
+from converter.audit.rules import choose_rules  # noqa: E402
 from converter.audit.state import derive_tables  # noqa: E402
 from converter.builder import build_module, write_module  # noqa: E402
 from converter.builder.scripted import ScriptedGame  # noqa: E402
@@ -118,6 +119,7 @@ def prepared(vmod: Path) -> AuditModule:
     """The module as an archive's workers get it: read, its tables derived."""
     module = load_module(vmod)
     derive_tables(module)
+    choose_rules(module)
     return module
 
 

@@ -225,10 +225,12 @@ def audit_archive(paths: Sequence[str], modules: Sequence[AuditModule], *, jobs:
                   strict: bool = False) -> ArchiveSummary:
     """Audit every log on its own with *jobs* worker processes; the summary keeps the order
     of *paths*.  *progress* is called after each log (done, total, its summary)."""
+    from converter.audit.rules import choose_rules
     from converter.audit.state import derive_tables
 
     for module in modules:  # once here, not in each worker
         derive_tables(module)
+        choose_rules(module)
     logs: list[LogSummary | None] = [None] * len(paths)
     jobs = max(1, min(jobs, len(paths)))
     done = 0

@@ -209,7 +209,8 @@ class Derived:
     """Tables derived once from a module's game and kept with it: every log audited with
     the module (an archive's thousands) reads them instead of rebuilding them.  Each is
     filled by the code that reads it (`places`, `state`, `rules.paths`) on first use, or
-    all at once by `state.derive_tables` (an archive, before its workers start)."""
+    all at once by `state.derive_tables` and `rules.choose_rules` (an archive, before its
+    workers start)."""
 
     place_names: PlaceNames | None = None
     neighbours: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # board id →

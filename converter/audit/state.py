@@ -269,11 +269,9 @@ class GameState:
 
 
 def derive_tables(module: AuditModule) -> None:
-    """Fill the module's `Derived` tables now: place names, phases, piece names, the hex
-    boards' neighbours and the rules each check judges, read by every log audited with the
-    module."""
-    from converter.audit.rules import choose_rules  # (the checks read this module's state)
-
+    """Fill the module's `Derived` tables now: place names, phases, piece names and the hex
+    boards' neighbours, read by every log audited with the module (the rules each check
+    judges: `rules.choose_rules`)."""
     derived = module.derived
     game = module.game
     PlaceNames.of(module)
@@ -282,7 +280,6 @@ def derive_tables(module: AuditModule) -> None:
         grid = board.hex_grid()
         if grid is not None and board.id not in derived.neighbours:
             derived.neighbours[board.id] = {h: grid.neighbours(h) for h in grid.all_ids()}
-    choose_rules(module)
 
 
 def _game_tables(module: AuditModule) -> tuple[list[tuple[PhaseInfo, str]], dict[str, Piece]]:

@@ -16,6 +16,7 @@ from converter.audit.module import AuditModule, from_components
 from converter.audit.replay import replay
 from converter.audit.report.json_report import render_json
 from converter.audit.report.text import render_text
+from converter.audit.rules import choose_rules
 from converter.audit.state import derive_tables
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
@@ -226,7 +227,8 @@ def test_logs_audited_with_one_module_report_as_each_with_its_own(game: str) -> 
 
     logs = [VLOGS / e["log"] for e in MANIFEST if e["game"] == game]
     shared = fresh()
-    derive_tables(shared)  # (the choices made up front, as an archive makes them)
+    derive_tables(shared)
+    choose_rules(shared)  # (the choices made up front, as an archive makes them)
     for _ in range(2):
         for log in logs:
             alone = render_json(audit_files([log], log, module=fresh()))

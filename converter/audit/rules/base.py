@@ -49,7 +49,7 @@ class Check(Visitor):
         return None
 
     def chosen(self, module: AuditModule) -> Any:
-        """`choose`, made for the first log audited with the module (or by `derive_tables`)
+        """`choose`, made for the first log audited with the module (or by `choose_rules`)
         and kept with it (`Derived.choices`): every later log of an archive reads it.  What
         `choose` recorded as not checkable is recorded again for each log."""
         choices = module.derived.choices
