@@ -10,6 +10,7 @@ commands, PLAYER roster entries and private/secret notes, so those fields are re
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TextIO
 
@@ -316,7 +317,7 @@ def command_line(item: dict[str, Any]) -> str:
             who = f" by {dice['player']}" if dice["player"] else ""
             return (f"Dice {dice['label']} = {dice['result']}"
                     + (f" (values {', '.join(map(str, vals))})" if vals else "") + who)
-        return f"Chat {item['text']}"
+        return f"Chat {html.unescape(item['text'])}"  # as the chat pane shows it
     if kind == "SetBoards":
         boards = ", ".join(b["name"] + (" (reversed)" if b["reversed"] else "")
                            for b in item["boards"])

@@ -39,6 +39,8 @@ def test_text_dump_of_a_modern_log(capsys: pytest.CaptureFixture[str]) -> None:
     assert "step 7: ChangePiece 'Jagd Pz Tiger CA = 4 Wreck' -> 'Jagd Pz Tiger CA = 5 Wreck'" \
         in lines
     assert "step 15: RemovePiece 'Goblin'" in lines
+    # a player's chat as VASSAL's chat pane shows it (the log keeps '&lt;vlog-maker&gt;')
+    assert "step 12: Chat <vlog-maker> - 1ME holds J5; the Tiger joins it." in lines
 
 
 def test_the_password_never_appears(capsys: pytest.CaptureFixture[str],
