@@ -19,8 +19,8 @@ from converter.vassal.sequence import split as seq_split
 from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Trait
 from converter.vassal.traits.basic_piece import state_persistent, state_position
 from converter.vassal.traits.marker import marker_properties
-from converter.vassal.traits.piece import (PieceTraits, innermost_part, read_trait, state_parts,
-                                           type_chain, type_only)
+from converter.vassal.traits.piece import (PieceTraits, followed_parts, innermost_part,
+                                           read_trait, state_parts, type_chain, type_only)
 from converter.vassal.traits.registry import TRAITS_BY_ID, trait_id_of
 
 _KEYS = (PIECE_ID_PROPERTY, CARD_ID_PROPERTY)
@@ -315,28 +315,11 @@ def _shown(outer: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
             shown.append((index, part))
             answered |= answers
             lazy = lazy and _lazy_part(part)
-    followed = {name for _index, part in shown for name in _followed(part)}
-    if followed:  # a layer's level follows a property: the outermost trait answering it
-        for index, part in enumerate(outer):
-            found = followed & _answered_by(part)
-            if found:
-                followed -= found
-                if (index, part) not in shown:
-                    shown.append((index, part))
-                    lazy = lazy and _lazy_part(part)
-        shown.sort()
+    added = followed_parts(outer, shown, _answered_by)  # a layer following a property
+    if added:
+        shown = sorted((*shown, *added))
+        lazy = lazy and all(_lazy_part(part) for _index, part in added)
     return tuple(shown), lazy
-
-
-@lru_cache(maxsize=8192)
-def _followed(part: str) -> frozenset[str]:
-    """The property a Layer's level follows (For the People's strength: 'Strength')."""
-    if trait_id_of(part) != Layer.ID:
-        return frozenset()
-    layer = type_only(part)
-    if isinstance(layer, Layer) and layer.follow_property and layer.property_name:
-        return frozenset([layer.property_name])
-    return frozenset()
 
 
 @lru_cache(maxsize=8192)

@@ -8,6 +8,7 @@ and has the same length (§3.1 of the format reference).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Sequence, Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
@@ -253,22 +254,42 @@ def _shown_type(type_text: str) -> tuple[int, tuple[tuple[int, str], ...]]:
     chain, once per distinct text: those that name the piece, and for a Layer whose level
     follows a property (For the People's strength), the outermost trait answering it."""
     count, shown = _naming_parts(type_text)
-    followed: set[str] = set()
-    for _index, part in shown:
-        layer = type_only(part) if part.startswith(Layer.ID) else None
-        if isinstance(layer, Layer) and layer.follow_property and layer.property_name:
-            followed.add(layer.property_name)
-    if not followed:
+    if not any(layer_follows(part) for _index, part in shown):
         return count, shown
-    parts = type_chain(type_text)
-    added = list(shown)
-    for index, part in enumerate(parts[:-1]):
-        found = followed & _answered_here(part)
+    added = followed_parts(type_chain(type_text)[:-1], shown, _answered_here)
+    return count, tuple(sorted((*shown, *added)))
+
+
+@lru_cache(maxsize=8192)
+def layer_follows(part: str) -> frozenset[str]:
+    """The property a Layer's level follows (For the People's strength: 'Strength'), of a
+    trait's type text; none for another trait."""
+    if trait_id_of(part) != Layer.ID:
+        return frozenset()
+    layer = type_only(part)
+    if isinstance(layer, Layer) and layer.follow_property and layer.property_name:
+        return frozenset([layer.property_name])
+    return frozenset()
+
+
+def followed_parts(parts: Sequence[str], shown: Iterable[tuple[int, str]],
+                   answers: Callable[[str], AbstractSet[str]]) -> list[tuple[int, str]]:
+    """(index, part) to decode besides *shown*: for each property a shown Layer's level
+    follows, the outermost of *parts* that *answers* it, when it is not shown already
+    (its value names the layer's level as VASSAL shows it)."""
+    shown = list(shown)
+    followed = {name for _index, part in shown for name in layer_follows(part)}
+    have = {index for index, _part in shown}
+    added: list[tuple[int, str]] = []
+    for index, part in enumerate(parts):
+        if not followed:
+            break
+        found = followed & answers(part)
         if found:
             followed -= found
-            if all(i != index for i, _part in added):
+            if index not in have:
                 added.append((index, part))
-    return count, tuple(sorted(added))
+    return added
 
 
 def _answered_here(part: str) -> set[str]:
