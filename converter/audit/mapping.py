@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from converter.audit.module import AuditModule, name_dice
-from converter.audit.places import Place, imported_boards
+from converter.audit.places import Place, imported_boards, nameless_region
 from converter.builder.conventions import (
     hex_of_location, read_game_from_vmod, space_names, track_cell_names, track_values)
 from converter.errors import InputError, VassalFormatError
@@ -465,14 +465,10 @@ def match_place(game: Game, game_board: str | None, location: str,
 
 
 def _nameless_region(game: Game, game_board: str | None) -> PlaceRef | None:
-    """The space import made of a board's regions VASSAL names '' (Hunters and Gatherers'
-    player supplies); its provenance keeps the empty name."""
+    """The space of the board's regions VASSAL names '' (`places.nameless_region`)."""
     board = game.board(game_board) if game_board is not None else None
-    for sp in (board.spaces or []) if board is not None else []:
-        note = sp.provenance.note if sp.provenance is not None else None
-        if sp.kind == "region" and note and note.endswith("/Region[]"):
-            return PlaceRef(space=sp.id)
-    return None
+    sid = nameless_region(board) if board is not None else None
+    return PlaceRef(space=sid) if sid is not None else None
 
 
 def _match_board(game: Game, name: str, hex_board: bool) -> str | None:

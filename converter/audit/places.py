@@ -15,6 +15,7 @@ from converter.audit.module import AuditModule, BoardGeometry
 from converter.builder.conventions import (hex_name_of_location, hex_of_location, map_names,
                                            space_names, track_cell_names, track_values)
 from converter.errors import VconvError
+from converter.model.board import Board
 from converter.model.game import Game
 
 
@@ -144,12 +145,9 @@ class PlaceNames:
         self.maps = {name: bid for bid, name in map_names(game).items() if bid}
         for b in game.boards or []:
             self.board_spaces[b.id] = {name: sid for sid, name in space_names(b).items()}
-            for sp in b.spaces or []:
-                # a region VASSAL names '' (Hunters and Gatherers' supplies): import names
-                # its space 'region', its provenance keeps VASSAL's empty name
-                note = sp.provenance.note if sp.provenance is not None else None
-                if sp.kind == "region" and note and note.endswith("/Region[]"):
-                    self.board_spaces[b.id].setdefault("", sp.id)
+            nameless = nameless_region(b)
+            if nameless is not None:
+                self.board_spaces[b.id].setdefault("", nameless)
         for cell, name in track_cell_names(game).items():
             self.tracks[name] = cell
 
@@ -304,3 +302,13 @@ class Locator:
                 if hex_id is not None:
                     return Place(map_name, name, "hex", board.name, game_board, hex=hex_id)
         return Place(map_name, name, kind, board.name, game_board)
+
+
+def nameless_region(board: Board) -> str | None:
+    """The space import made of a board's regions VASSAL names '' (Hunters and Gatherers'
+    player supplies): import names it 'region'; its provenance keeps VASSAL's empty name."""
+    for sp in board.spaces or []:
+        note = sp.provenance.note if sp.provenance is not None else None
+        if sp.kind == "region" and note and note.endswith("/Region[]"):
+            return sp.id
+    return None
