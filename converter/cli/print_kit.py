@@ -11,7 +11,7 @@ from converter.errors import ModelError
 from converter.limits import PRINT_PIXELS
 from converter.model.game import Game
 from converter.validate import load_model
-from converter.printkit.kit import KitOptions, print_kit
+from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
 from converter.printkit.layout import PAPERS
 
 
@@ -81,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
         names = {path.name for path in written}
         for deck in game.decks or []:
             cards = len(game.cards_of(deck.id))
-            if cards and f"{game.id}-deck-{deck.id}.pdf" not in names:
+            if cards and deck_pdf_name(game, deck) not in names:
                 which = ("its one card has no" if cards == 1
                          else f"none of its {cards} cards has a")
                 print(f"  note: deck {deck.name!r}: {which} text or value to print, so no PDF "
@@ -106,7 +106,8 @@ def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
                    * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
     for deck in game.decks or []:
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
-        if 2 * math.ceil(cards / per_page) > pages:
-            pages, what = 2 * math.ceil(cards / per_page), f"deck {deck.name!r}"
+        fronts_and_backs = 2 * math.ceil(cards / per_page)
+        if fronts_and_backs > pages:
+            pages, what = fronts_and_backs, f"deck {deck.name!r}"
     return (pages * px(paper.width_mm, options.dpi) * px(paper.height_mm, options.dpi),
             f"{what} ({pages} page{'' if pages == 1 else 's'})")

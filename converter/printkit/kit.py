@@ -166,6 +166,11 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     return written
 
 
+def deck_pdf_name(game: Game, deck: Deck) -> str:
+    """The file name of a deck's PDF in the kit."""
+    return f"{game.id}-deck-{deck.id}.pdf"
+
+
 def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) -> list[Path]:
     """A deck's PDF (and PNGs), its pages drawn, written and dropped one at a time; nothing
     when it has no page."""
@@ -184,7 +189,7 @@ def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) ->
     first = next(drawn, None)
     if first is None:
         return []
-    pdf = out / f"{game.id}-deck-{deck.id}.pdf"
+    pdf = out / deck_pdf_name(game, deck)
     with _atomic_file(pdf) as fh:
         stream_pdf(fh, itertools.chain([first], drawn), title=f"{game.title} — {deck.name}",
                    epoch=epoch)
