@@ -95,3 +95,22 @@ def bundled() -> Callable[[str], tuple[BuiltModule, AuditModule]]:
                                                   built.game, built.archive.images.get))
         return cache[slug]
     return get
+
+
+def save_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str], save_text: str,
+                  module: Path, game: Path) -> list[str]:
+    """The findings (messages) of a save holding *save_text*, audited against *module* with
+    *game*'s rules; the exit code agrees with them."""
+    import json
+
+    from converter.cli import main
+    from tests.check.conftest import _save
+
+    save = tmp_path / "start.vsav"
+    save.write_bytes(_save(save_text))
+    capsys.readouterr()
+    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
+                 "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == (1 if report["findings"] else 0)
+    return [f["message"] for f in report["findings"]]

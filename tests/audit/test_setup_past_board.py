@@ -8,14 +8,14 @@ point matches where VASSAL put it, and import and check say where VASSAL may lay
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
 import pytest
 
 from converter.cli import main
-from tests.check.conftest import BUILDFILE, SCENARIO, TAB, _save, write_module
+from tests.audit.conftest import save_findings
+from tests.check.conftest import BUILDFILE, SCENARIO, TAB, write_module
 
 SIDE = ('<VASSAL.build.module.map.boardPicker.Board name="Side" width="300" height="400" '
         'reversible="false"><VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
@@ -37,14 +37,9 @@ def _module(tmp_path: Path) -> Path:
 
 def _findings(tmp_path: Path, capsys: pytest.CaptureFixture[str], module: Path, game: Path,
               at: str, laid: str) -> list[str]:
-    save = tmp_path / "start.vsav"
-    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", at).replace(MAIN_LAID, laid)))
-    capsys.readouterr()
-    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
-                 "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == (1 if report["findings"] else 0)
-    return [f["message"] for f in report["findings"]]
+    return save_findings(tmp_path, capsys,
+                         SCENARIO.replace("Main Map;75;125;", at).replace(MAIN_LAID, laid),
+                         module, game)
 
 
 def test_a_stack_past_its_board_starts_on_the_next_board(

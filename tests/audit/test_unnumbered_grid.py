@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
-from tests.check.conftest import BUILDFILE, SCENARIO, _save, write_module
+from tests.audit.conftest import save_findings
+from tests.check.conftest import BUILDFILE, SCENARIO, write_module
 from tests.importer.test_real_world_modules import HEX, NUMBERING, ZONED
 
 
@@ -24,14 +25,8 @@ def _referee(tmp_path: Path, capsys: pytest.CaptureFixture[str], buildfile: str,
     module = write_module(tmp_path / f"{name}.vmod", buildfile)
     game = tmp_path / f"game-{name}"
     assert main(["import", str(module), "-o", str(game), "-q"]) == 0
-    save = tmp_path / "start.vsav"
-    save.write_bytes(_save(SCENARIO.replace("Main Map;75;125;", at)))
-    capsys.readouterr()
-    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
-                 "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
-    assert code == (1 if report["findings"] else 0)
-    return [f["message"] for f in report["findings"]]
+    return save_findings(tmp_path, capsys, SCENARIO.replace("Main Map;75;125;", at), module,
+                         game)
 
 
 def _audit(tmp_path: Path, capsys: pytest.CaptureFixture[str], numbering: str) -> list[str]:
