@@ -15,8 +15,8 @@ import os
 from dataclasses import dataclass, field
 
 from converter.audit.events import (
-    Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, ReplayProblem,
-    StepEnded, TurnChanged)
+    Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, PieceTouched,
+    ReplayProblem, Reported, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
 from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
@@ -27,6 +27,7 @@ from converter.audit.rules.base import section_of
 from converter.model.game import Game
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceName
+from converter.audit.traits import changed_traits
 from converter.errors import InputError
 from converter.vassal.commands import GameRecord
 from converter.vassal.savefile import read_game
@@ -50,12 +51,20 @@ class StepRecord:
     player: str | None
     turn: int | None
     phase: str | None
-    # a line's text, or (kind, the piece then, place, origin) for a line naming a piece
-    lines: list[str | tuple[int, PieceName, Place, Place]] = field(default_factory=list)
+    # a line's text, (kind, the piece then, place, origin) for a line naming a piece, or a
+    # change the audit does not read, told from the piece's texts
+    lines: list[str | tuple[int, PieceName, Place, Place] | PieceTouched] = \
+        field(default_factory=list)
     # (map, the piece then, from x, y, to x, y, origin, destination) of each one-map move
     raw_moves: list[tuple[str, PieceName, int, int, int, int, Place, Place]] = \
         field(default_factory=list)
     undone: bool = False
+    # the step's changes the audit does not read, and VASSAL's own reports: its words for
+    # them when no other line names a piece
+    touched: list[PieceTouched] = field(default_factory=list, repr=False, compare=False)
+    reports: list[str] = field(default_factory=list, repr=False, compare=False)
+    named: bool = field(default=False, repr=False, compare=False)
+    touched_at: int = field(default=0, repr=False, compare=False)
     _text: list[str] | None = field(default=None, repr=False, compare=False)
     _moves: list[tuple[str, str, int, int, int, int, str]] | None = \
         field(default=None, repr=False, compare=False)
@@ -65,8 +74,10 @@ class StepRecord:
         """Each line the step list shows for this step."""
         text = self._text
         if text is None:
-            text = self._text = [line if isinstance(line, str) else _line(*line)
-                                 for line in self.lines]
+            text = self._text = [
+                line if isinstance(line, str) else
+                f"{line.name}: {changed_traits(line.type_text, line.old_state, line.new_state)}"
+                if isinstance(line, PieceTouched) else _line(*line) for line in self.lines]
         return text
 
     @property
@@ -92,7 +103,7 @@ class StepRecorder(Visitor):
     """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
-               Chatted, StepEnded)
+               Chatted, PieceTouched, Reported, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -118,11 +129,14 @@ class StepRecorder(Visitor):
                                       *moved.to_xy, moved.origin, moved.destination))
                 cur.player = cur.player or moved.player
             cur.lines.append((_MOVED, named, moved.destination, moved.origin))
+            cur.named = True
         elif kind is PieceAdded and event.pos.step > 0:
             added: PieceAdded = event  # type: ignore[assignment]
             cur.lines.append((_PLACED, added.piece.name_then(), added.place, added.place))
+            cur.named = True
         elif kind is PieceChanged and event.pos.step > 0:
             changed: PieceChanged = event  # type: ignore[assignment]
+            cur.named = True
             if changed.old_step != changed.new_step and changed.new_step is not None:
                 cur.lines.append(f"{changed.old_name}: step {changed.old_step} → "
                                  f"{changed.new_step}")
@@ -134,6 +148,7 @@ class StepRecorder(Visitor):
         elif kind is PieceRemoved:
             removed: PieceRemoved = event  # type: ignore[assignment]
             cur.lines.append((_REMOVED, removed.piece.name_then(), removed.place, removed.place))
+            cur.named = True
         elif kind is DiceRolled:
             rolled: DiceRolled = event  # type: ignore[assignment]
             cur.lines.append(f"roll {rolled.label} = {rolled.result}")
@@ -146,7 +161,16 @@ class StepRecorder(Visitor):
             cur.lines.append(f"turn {turned.turn}" + (
                 f": {turned.text}" if said and said != str(turned.turn) else ""))
             cur.turn = turned.turn
+        elif kind is PieceTouched:
+            if not cur.touched:
+                cur.touched_at = len(cur.lines)
+            cur.touched.append(event)  # type: ignore[arg-type]
+        elif kind is Reported:
+            cur.reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
         elif kind is StepEnded:
+            if cur.touched and not cur.named:
+                at = cur.touched_at
+                cur.lines[at:at] = cur.reports or cur.touched
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)

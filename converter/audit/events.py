@@ -69,6 +69,17 @@ class PieceChanged(Event):
 
 
 @dataclass(slots=True)
+class PieceTouched(Event):
+    """A piece whose state changed in nothing the audit reads (a marker layer, a property):
+    the step list still says what changed, from the texts, when it is shown."""
+
+    name: str
+    type_text: str
+    old_state: str
+    new_state: str
+
+
+@dataclass(slots=True)
 class PieceRemoved(Event):
     piece: PieceState
     place: Place
@@ -91,6 +102,14 @@ class TurnChanged(Event):
 
 @dataclass(slots=True)
 class Chatted(Event):
+    text: str
+
+
+@dataclass(slots=True)
+class Reported(Event):
+    """VASSAL's own report of what a step did (a '* …' chat line that is no dice roll): the
+    step list's words for a change the audit does not read."""
+
     text: str
 
 

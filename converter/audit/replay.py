@@ -17,7 +17,7 @@ from typing import Any
 
 from converter.audit.events import (
     Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
-    ReplayProblem, StepEnded, TurnChanged)
+    PieceTouched, ReplayProblem, Reported, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
@@ -412,6 +412,7 @@ class Replay:
             return
         old = st.traits(piece)
         old_step = st.step_of(piece) if piece.game is not None else None
+        old_state = piece.state_text
         piece.state_text = c.new_state
         piece._traits = piece.named = None
         new = st.traits(piece)
@@ -422,6 +423,9 @@ class Replay:
             self._emit(PieceChanged(self._pos(), piece, old_step, new_step, old.masked,
                                     new.masked, old.name, new.name, undo=self._in_undo,
                                     player=self._step_player))
+        elif old_state != c.new_state and self._listens(PieceTouched):
+            self._emit(PieceTouched(self._pos(), new.name, piece.type_text, old_state,
+                                    c.new_state, undo=self._in_undo, player=self._step_player))
         where = (new.map, new.x, new.y)
         if new.map is not None and where != (piece.map, piece.x, piece.y) \
                 and where != (old.map, old.x, old.y):
@@ -472,6 +476,8 @@ class Replay:
                     die = self.state.module.dice_names.get(dice.label) or None
                     self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,
                                           die, undo=self._in_undo, player=dice.player))
+            elif self._step and self._listens(Reported):
+                self._emit(Reported(self._pos(), text, undo=self._in_undo))
             return  # the auto-reports of moves and traits repeat what the commands say
         message = text
         m = cmd._CHAT.match(text)

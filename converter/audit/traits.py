@@ -19,8 +19,9 @@ from converter.vassal.sequence import split as seq_split
 from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Trait
 from converter.vassal.traits.basic_piece import state_persistent, state_position
 from converter.vassal.traits.marker import marker_properties
-from converter.vassal.traits.piece import (PieceTraits, followed_parts, innermost_part,
-                                           read_trait, state_parts, type_chain, type_only)
+from converter.vassal.traits.piece import (PieceTraits, decode_piece, followed_parts,
+                                           innermost_part, read_trait, state_parts, type_chain,
+                                           type_only)
 from converter.vassal.traits.registry import TRAITS_BY_ID, trait_id_of
 
 _KEYS = (PIECE_ID_PROPERTY, CARD_ID_PROPERTY)
@@ -384,3 +385,30 @@ def _part_needs(part: str) -> tuple[bool, frozenset[str]]:
 
 
 _NOTHING: tuple[bool, frozenset[str]] = (False, frozenset())  # a part `_shown` passes over
+
+
+def changed_traits(type_text: str, old_state: str, new_state: str) -> str:
+    """In words, what a change the audit does not read changed (a marker layer, a property),
+    trait by trait as the module names it: the step list's line when VASSAL reported none."""
+    try:
+        old = decode_piece(type_text, old_state).traits
+        new = decode_piece(type_text, new_state).traits
+    except VassalFormatError:
+        return "changed"
+    said: list[str] = []
+    for before, after in zip(old, new):
+        if isinstance(after, BasicPiece) or before.encode_state() == after.encode_state():
+            continue
+        if isinstance(after, Layer):
+            command = after.increase_command or after.activate_command or \
+                after.decrease_command
+            name = after.name or after.description or \
+                (f"layer {command!r}" if command else "a layer")
+            level = after.level_name.strip(" +") or \
+                (f"level {after.level}" if len(after.images) > 1 else "on")
+            said.append(f"{name} {level}" if after.active else f"{name} off")
+            continue
+        was = before.properties()  # (a report's or a move mark's bookkeeping says nothing)
+        said.extend(f"{key} = {value}" for key, value in sorted(after.properties().items())
+                    if was.get(key) != value)
+    return ", ".join(dict.fromkeys(said)) or "changed"

@@ -363,3 +363,37 @@ def test_a_roster_name_loses_the_chat_s_wrapping(roster: str, shown: str) -> Non
     from converter.audit.replay import roster_name
 
     assert roster_name(roster) == shown
+
+
+_DISRUPT = ("emb2;;128;;Disrupt;128;;;128;;;;1;false;0;0;a.png,b.png;,;true;Disrupt;;;false;;1;1;"
+            "true;;70,130;;;1.0;;true\tpiece;;;a.png;A")
+
+
+def test_the_step_list_tells_a_change_the_audit_does_not_read(tour: AuditModule) -> None:
+    """A step that only turns a marker layer on (no name, step or position changes) was
+    left out of the step list: the list read #7, #9.  It now says what changed, from the
+    piece's texts when VASSAL reported nothing, and in VASSAL's own words when it did."""
+    from converter.audit.auditor import audit_records
+
+    start = f"begin_save\x1b+/1/{_DISRUPT}/1\tMain Map;100;100;1;0\x1bend_save"
+    quiet = f"{start}\x1bLOG\tD/1/2\tMain Map;100;100;1;0"
+    reported = f"{quiet}\\\x1bLOG\tCHAT* A is disrupted *"  # (one step: VASSAL's nesting)
+    one_image = quiet.replace("a.png,b.png;", "a.png;").replace("D/1/2", "D/1/1") \
+        .replace("/1\tMain", "/-1\tMain", 1)  # a layer of one picture, turned on
+    said = {}
+    for name, text in (("quiet", quiet), ("reported", reported), ("one image", one_image)):
+        result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
+        said[name] = [line for step in result.files[0].recorded for line in step.text]
+    assert said == {"quiet": ["A: Disrupt level 2"], "reported": ["* A is disrupted *"],
+                    "one image": ["A: Disrupt on"]}
+
+
+def test_every_step_of_a_vassal_written_log_is_in_the_step_list(tour: AuditModule) -> None:
+    """tour-rows.vlog, written by VASSAL: its step 8 (Disrupt on 1ME, a layer that names
+    no step) is listed as VASSAL reported it, between the dice roll and the chat."""
+    from converter.audit.auditor import audit_files
+
+    result = audit_files([REAL / "tour-rows.vlog"], REAL / "tour.vmod", module=tour)
+    listed = {rec.step: rec.text for rec in result.files[0].recorded}
+    assert sorted(listed) == list(range(1, result.files[0].steps + 1))
+    assert listed[8] == ["* 1ME Disrupt level 1"]
