@@ -126,7 +126,7 @@ def assert_agrees(module: Path) -> list[str]:
     if result.errors:
         assert report.exit_code() == 1
     assert_same_image_severities(engine_problems(result.output), report)
-    assert_errors_are_the_engines(engine_problems(result.output), report)
+    assert_errors_are_the_engines(engine_problems(result.output), report, module)
     return engine_problems(result.output)
 
 
@@ -205,19 +205,15 @@ def test_missing_images_have_the_engines_severity(tmp_path: Path) -> None:
                   if f.code == "missing-image") == [("error", "gone.png"), ("warning", "nothere")]
 
 
-_NAMED = re.compile(r"'([^']+)'")
-
-
-def assert_errors_are_the_engines(lines: list[str], report: Report) -> None:
-    """The converse of `explained`: every error of check names what one of the engine's own
-    load errors names (an image, a class), so that check's errors are VASSAL's load errors;
-    what the load passes over is a warning, marked in play where a player meets it."""
-    errors = [line for line in lines if line.startswith("ERROR")]
+def assert_errors_are_the_engines(lines: list[str], report: Report, module: Path) -> None:
+    """The converse of `explained`: every error of check answers one of the problems the
+    engine reports as it loads the module, so that check's errors are faults VASSAL's load
+    meets; what the load passes over is a warning, marked in play where a player meets it."""
     for f in report.findings:
         if f.severity.value != "error":
             continue
-        names = _NAMED.findall(f.message)
-        assert any(name in line for line in errors for name in names), \
+        alone = Report(report.module, [f])
+        assert any(explained(line, alone, module) for line in lines), \
             f"an error the engine's load does not report: {f}"
 
 
