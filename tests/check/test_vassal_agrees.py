@@ -240,7 +240,9 @@ def _send(menu: str, key: str, map_name: str, dest: str, zone: str = "", x: str 
 # does then was read in its 3.6 code and, for the Send To Location traits, played in the 3.6
 # engine with vlog-maker: 'To East' (map 'Nowhere') moved the piece to zone East's centre on
 # the map it was on, 'To XY' to (333, 111) there, and 'To North' (a zone Main Map lacks)
-# logged 'Zone not found' as the piece's menu opened, its command greyed out.
+# logged 'Zone not found' as the piece's menu opened, its command greyed out; 'Discard it'
+# (Return to Deck, deck 'Discard') logged 'Deck Not Found for Return-to-Deck trait: Discard'
+# and left the piece where it was.
 IN_PLAY_TRAITS = [_send("To East", "72,130", "Nowhere", "Z", "East"),
                   _send("To XY", "74,130", "Nowhere", "L", x="333", y="111"),
                   _send("To North", "75,130", "Main Map", "Z", "North"),
