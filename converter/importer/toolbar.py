@@ -71,10 +71,7 @@ def _faces(die: Component) -> list[dict[str, Any]]:
 
 def _stated_value(face: SpecialDieFace) -> int | None:
     """The face's `value` as the build file writes it, None when it writes none."""
-    memo = face._memo
-    if memo is not None and "value" not in memo.texts:
-        return None
-    return face.value
+    return face.value if "value" in dict(face.attributes()) else None
 
 
 def _uses_values(button: SpecialDiceButton) -> bool:
