@@ -10,7 +10,7 @@ import re
 from itertools import combinations
 
 from converter.check.context import Context
-from converter.check.findings import Finding, error, info, warning
+from converter.check.findings import Finding, error, in_play, info, warning
 from converter.check.tree import MAP_KINDS, Node
 from converter.errors import VassalFormatError
 from converter.vassal import grid as gridmath
@@ -110,10 +110,15 @@ def _check_stack(ctx: Context, stack: Node, boards: list[Node], by_name: dict[st
     what = "at-start stack" if stack.kind == "SetupStack" else "deck"
     owner = stack.attr("owningBoard")
     if owner and owner not in by_name:
-        return [error("missing-board", ctx.where(stack, "@owningBoard"),
-                      f"the {what} belongs to board {owner!r}, which map "
-                      f"{stack.up(MAP_KINDS).attr('mapName')!r} does not have; VASSAL "  # type: ignore[union-attr]
-                      "never places it", "choose one of the map's boards")]
+        # SetupStack.isOwningBoardActive: a stack of a board not in play is not placed
+        # (how a map of several boards places only the chosen ones), without a word
+        gone = "its cards never reach the game" if stack.kind == "DrawPile" else \
+            "its pieces never reach the game"
+        return [in_play("missing-board", ctx.where(stack, "@owningBoard"),
+                        f"the {what} belongs to board {owner!r}, which map "
+                        f"{stack.up(MAP_KINDS).attr('mapName')!r} does not have; when a "  # type: ignore[union-attr]
+                        f"game starts, VASSAL never places it and says nothing: {gone}",
+                        "choose one of the map's boards")]
     board = by_name[owner] if owner else (boards[0] if len(boards) == 1 else None)
     if board is None:
         return []

@@ -3,7 +3,10 @@ component or a piece trait names must exist; images nobody names are listed as i
 
 VASSAL passes over most of these without a word at load time: a missing prototype simply
 adds no traits, a missing image draws a warning only when it is drawn (an error when an
-HTML page shows it), a Send-To-Location to a missing map fails only when a player uses it.
+HTML page shows it), a Send-To-Location to a missing region fails only when a player uses it.
+What a player meets only in play is a warning marked `in_play` whose message says what VASSAL
+does then (read in VASSAL 3.6's own code: Decorator.reportDataError writes 'Bad Data in
+Module: ...' in the chat; a missing prototype or global key command target says nothing).
 """
 
 from __future__ import annotations
@@ -15,12 +18,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from converter.check.context import Context, PieceDef
-from converter.check.findings import Finding, error, info, warning
+from converter.check.findings import Finding, error, in_play, info, warning
 from converter.check.tree import Node
 from converter.errors import VconvError
 from converter.vassal import sequence
 from converter.vassal.traits import (
-    BasicPiece, PieceTraits, Layer, MovementMarkable, Obscurable, RawTrait, SendToLocation, UsePrototype)
+    BasicPiece, PieceTraits, Layer, MovementMarkable, Obscurable, RawTrait, ReturnToDeck, SendToLocation,
+    UsePrototype)
 
 _FILE_IMAGE_KINDS = frozenset({"Chart", "AboutScreen"})
 # The images VASSAL's own jar holds under /images/ (3.6 to 3.8 alike). VASSAL looks an image
@@ -198,18 +202,31 @@ def _check_images(ctx: Context) -> list[Finding]:
 
 def _missing_image(name: str, wheres: list[str], in_html: bool) -> Finding:
     """The engine's own severity: an image drawn by VASSAL's image code that is not there
-    is a data warning ('Image not found', logged when it is drawn); one an
-    HTML page shows (a chart, the chat, a label) is logged as an error when the page is read."""
+    is a data warning ('Image not found', logged when it is drawn); one an HTML chart shows
+    is logged as an error when the page is read, as the module loads. An image only a chat
+    message or a label's HTML shows is met in play: VASSAL logs the error then."""
     more = f" and {len(wheres) - 1} more place(s)" if len(wheres) > 1 else ""
     hint = "add images/" + name + " to the module, or correct the name (names are case-sensitive)"
-    if in_html:
-        first = next(w for w in wheres if "<img> in " in w)
-        return error("missing-image", first,
+    pages = [w for w in wheres if "<img> in " in w and not _in_text(w)]
+    if in_html and pages:
+        return error("missing-image", pages[0],
                      f"image {name!r} is not in the archive (named here{more}); VASSAL "
                      "reports an error when it shows this HTML page", hint)
-    return warning("missing-image", wheres[0],
-                   f"image {name!r} is not in the archive (named here{more}); VASSAL warns "
-                   "'Image not found' when it draws it", hint)
+    drawn = [w for w in wheres if "<img> in " not in w]
+    if drawn:
+        return warning("missing-image", drawn[0],
+                       f"image {name!r} is not in the archive (named here{more}); VASSAL "
+                       "warns 'Image not found' when it draws it", hint)
+    return in_play("missing-image", wheres[0],
+                   f"image {name!r} is not in the archive (named here{more}); when the chat "
+                   "or a label shows this text in play, VASSAL logs an error ('Failed to "
+                   "load') and shows no picture", hint)
+
+
+def _in_text(where: str) -> bool:
+    """The `<img>` sits in a component's attribute or text (a report, a message shown in the
+    chat, a label), not in an HTML chart's page."""
+    return "(<img> in @" in where or "(<img> in text)" in where
 
 
 _IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
@@ -287,10 +304,11 @@ def _check_prototypes(ctx: Context) -> list[Finding]:
         first = defs[0]
         what = "prototype" if first.is_prototype else "piece"
         more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
-        findings.append(error(
+        findings.append(in_play(
             "missing-prototype", ctx.where(first.node, f"Prototype {name!r}"),
             f"this {what}{more} uses prototype {name!r}, which the module does not define; "
-            "VASSAL silently leaves out its traits",
+            "VASSAL says nothing, on load or in play: the piece is built without that "
+            "prototype's traits (their commands, pictures and properties)",
             _near(name, known) or "define the prototype or remove the trait"))
     return findings
 
@@ -328,7 +346,13 @@ def command_targets(ctx: Context) -> list[tuple[str, list[str]]]:
     return out
 
 
+_NO_PIECE = ("; in play the command reaches no piece there and VASSAL says nothing")
+
+
 def _check_command_targets(ctx: Context, places: "_Places") -> list[Finding]:
+    """Fast-match targets naming no map, zone, board or deck: GlobalCommand then matches no
+    piece at all (VASSAL 3.6 compares the names and finds none), a command that silently
+    does nothing when a player uses it."""
     findings: list[Finding] = []
     for where, f in command_targets(ctx):
         f = f + [""] * (10 - len(f))
@@ -341,21 +365,24 @@ def _check_command_targets(ctx: Context, places: "_Places") -> list[Finding]:
 
         if kind in ("MAP", "ZONE", "LOCATION", "XY") and fixed(map_name):
             if map_name not in ctx.map_ids:
-                findings.append(error("missing-map", where, f"the global key command "
-                                      f"targets map {map_name!r}, which the module does not "
-                                      "have", "name an existing map"))
+                findings.append(in_play("missing-map", where, f"the global key command "
+                                        f"targets map {map_name!r}, which the module does "
+                                        f"not have{_NO_PIECE}", "name an existing map"))
                 continue
             if kind == "ZONE" and fixed(zone) and zone not in places.zones.get(map_name, ()):
-                findings.append(error("missing-zone", where, f"the global key command "
-                                      f"targets zone {zone!r}, which map {map_name!r} does "
-                                      "not have", "name an existing zone of that map"))
+                findings.append(in_play("missing-zone", where, f"the global key command "
+                                        f"targets zone {zone!r}, which map {map_name!r} does "
+                                        f"not have{_NO_PIECE}",
+                                        "name an existing zone of that map"))
             if kind == "XY" and fixed(board) and board not in places.boards.get(map_name, ()):
-                findings.append(error("missing-board", where, f"the global key command "
-                                      f"targets board {board!r}, which map {map_name!r} does "
-                                      "not have", "name an existing board of that map"))
+                findings.append(in_play("missing-board", where, f"the global key command "
+                                        f"targets board {board!r}, which map {map_name!r} "
+                                        f"does not have{_NO_PIECE}",
+                                        "name an existing board of that map"))
         if kind == "DECK" and fixed(deck) and deck not in ctx.deck_ids:
-            findings.append(error("missing-deck", where, f"the global key command targets "
-                                  f"deck {deck!r}, which no map holds", "name an existing deck"))
+            findings.append(in_play("missing-deck", where, f"the global key command targets "
+                                    f"deck {deck!r}, which no map holds{_NO_PIECE}",
+                                    "name an existing deck"))
     return findings
 
 
@@ -380,10 +407,11 @@ def _check_trait_targets(ctx: Context) -> list[Finding]:
                     unknown_properties[name].append(d)
     for name, defs in sorted(unknown_properties.items()):
         more = f" (and {len(defs) - 1} other definition(s))" if len(defs) > 1 else ""
-        findings.append(warning(
+        findings.append(in_play(
             "missing-property", ctx.where(defs[0].node, f"Set Global Property {name!r}"),
             f"this piece{more} sets global property {name!r}, which no module, map or zone "
-            "defines; VASSAL reports 'Unable to locate Global Property' when it is used",
+            "defines; when a player uses it, VASSAL writes 'Bad Data in Module: Unable to "
+            "locate Global Property' in the chat and sets nothing",
             "define the global property"))
     for d in ctx.pieces:
         if d.piece is None:
@@ -391,12 +419,14 @@ def _check_trait_targets(ctx: Context) -> list[Finding]:
         for trait in d.piece.traits:
             if isinstance(trait, SendToLocation):
                 findings += _check_send_to(ctx, d, trait, places)
-            elif isinstance(trait, RawTrait) and trait.trait_id == "return;":
-                deck = _return_deck(trait.type_text)
+            elif isinstance(trait, ReturnToDeck):
+                deck = _return_deck(trait.encode_type())
                 if deck and not is_expression(deck) and deck not in ctx.deck_ids:
-                    findings.append(error(
+                    findings.append(in_play(
                         "missing-deck", ctx.where(d.node, "Return to Deck"),
-                        f"Return to Deck names deck {deck!r}, which no map holds",
+                        f"Return to Deck names deck {deck!r}, which no map holds; when a "
+                        "player uses it, VASSAL writes 'Bad Data in Module: Deck Not Found "
+                        "for Return-to-Deck trait' in the chat and the piece stays where it is",
                         "name an existing deck (DrawPile)"))
     return findings
 
@@ -426,14 +456,58 @@ def _places(ctx: Context) -> _Places:
     return _Places(boards, zones, regions)
 
 
+def _send_to_name(t: SendToLocation) -> str:
+    """The trait as its editor names it: the menu text, else the description, else the
+    named key that fires it (Paths of Glory's send-to traits have no menu text)."""
+    if t.menu_text:
+        return t.menu_text
+    if t.description:
+        return t.description
+    named = sequence.split(t.key, ",")
+    return named[2] if len(named) > 2 and named[2] else t.key
+
+
+# What VASSAL 3.6 does when a player uses a Send To Location whose place is missing
+# (SendToLocation.getSendLocation, also asked as the menu is built, to grey the command out):
+# a zone or region it cannot find is a data warning in the chat and no move; a missing map
+# is replaced by the map the piece is on (seen in the 3.6 engine through vlog-maker).
+_NOT_FOUND = ("VASSAL writes 'Bad Data in Module: {What} not found' in the chat (as soon as "
+              "the piece's menu opens) and the command does nothing (greyed out in the menu)")
+
+
+def _on_its_own_map(ctx: Context, t: SendToLocation, places: _Places) -> str:
+    """What a Send To Location naming a missing map does: VASSAL takes the map the piece is
+    on, and looks there for the board, zone or region named; which maps have it is said,
+    since on those the command works (Vive l'Empereur's 'Map' for 'Main Map')."""
+    if t.destination not in ("G", "Z", "R"):
+        return f"VASSAL moves the piece to ({t.x}, {t.y}) on the map it is on instead, without a word"
+    what, name, table = {"G": ("board", t.board_name, places.boards),
+                         "Z": ("zone", t.zone, places.zones),
+                         "R": ("region", t.region, places.regions)}[t.destination]
+    if is_expression(name):
+        return f"VASSAL looks for the {what} on the map the piece is on instead"
+    maps = sorted({m.attr("mapName") for m in ctx.maps
+                   if name in table.get(m.attr("mapName"), ())})
+    failing = ("nothing happens and VASSAL says nothing" if what == "board"
+               else "it " + _NOT_FOUND.format(What=what.capitalize())[len("VASSAL "):])
+    if not maps:
+        return (f"VASSAL looks for {what} {name!r} on the map the piece is on instead; no map "
+                f"of the module has one, so {failing}")
+    shown = ", ".join(repr(m) for m in maps)
+    return (f"VASSAL looks for {what} {name!r} on the map the piece is on instead: from map "
+            f"{shown}, which has one, the piece goes there; from any other map {failing}")
+
+
 def _check_send_to(ctx: Context, d: PieceDef, t: SendToLocation,
                    places: _Places) -> list[Finding]:
-    where = ctx.where(d.node, f"Send To Location {t.menu_text!r}")
+    where = ctx.where(d.node, f"Send To Location {_send_to_name(t)!r}")
     if t.destination == "A" or not t.map_id or is_expression(t.map_id):
         return []
     if t.map_id not in ctx.map_ids:
-        return [error("missing-map", where, f"sends the piece to map {t.map_id!r}, which the "
-                      "module does not have", "name an existing map (names are case-sensitive)")]
+        return [in_play("missing-map", where, f"sends the piece to map {t.map_id!r}, which "
+                        "the module does not have; when a player uses it, "
+                        + _on_its_own_map(ctx, t, places),
+                        "name an existing map (names are case-sensitive)")]
     checks = [("L", "board", t.board_name, places.boards),
               ("Z", "zone", t.zone, places.zones),
               ("R", "region", t.region, places.regions)]
@@ -441,11 +515,16 @@ def _check_send_to(ctx: Context, d: PieceDef, t: SendToLocation,
     for dest, what, name, table in checks:
         wanted = dest == t.destination or (dest == "L" and t.destination in ("L", "G"))
         if wanted and name and not is_expression(name) and name not in table.get(t.map_id, ()):
-            # a missing board leaves x, y as map coordinates; a zone or region is not found
-            severity = warning if what == "board" else error
-            out.append(severity(f"missing-{what}", where,
-                                f"sends the piece to {what} {name!r}, which map {t.map_id!r} "
-                                f"does not have", f"name an existing {what} of that map"))
+            if what != "board":
+                then = _NOT_FOUND.format(What=what.capitalize())
+            elif t.destination == "G":
+                then = "nothing happens and VASSAL says nothing"
+            else:
+                then = f"VASSAL counts ({t.x}, {t.y}) from the map's top-left corner instead"
+            out.append(in_play(f"missing-{what}", where,
+                               f"sends the piece to {what} {name!r}, which map {t.map_id!r} "
+                               f"does not have; when a player uses it, {then}",
+                               f"name an existing {what} of that map"))
     return out
 
 
@@ -465,6 +544,19 @@ def _return_deck(type_text: str) -> str:
     return fields[7]
 
 
+# What VASSAL 3.6 does about a file it cannot find in the archive, by component: an HTML
+# chart reads its page as the module loads (HtmlChart.getFile, a data warning); a help file
+# and a PDF are read only when a player opens them from the Help menu.
+_FILE_MISSING = {
+    "HtmlChart": (warning, "VASSAL warns 'Bad Data in Module: Chart not found' as it loads "
+                  "the module and shows an empty chart"),
+    "HelpFile": (in_play, "when a player opens it from the Help menu, VASSAL shows an error "
+                 "dialog 'Unable to Read File'"),
+    "BrowserPDFFile": (in_play, "when a player opens it from the Help menu, VASSAL logs an "
+                       "error ('File not found in data archive') and opens nothing"),
+}
+
+
 def _check_files(ctx: Context) -> list[Finding]:
     """Help pages, HTML charts and PDFs stored in the archive."""
     findings = []
@@ -478,7 +570,8 @@ def _check_files(ctx: Context) -> list[Finding]:
         elif node.kind == "BrowserPDFFile":
             name = node.attr("pdfFile")
         if name and not name.startswith("/") and name not in entries:
-            findings.append(error("missing-file", ctx.where(node),
-                                  f"file {name!r} is not in the archive",
-                                  "add it to the module or correct the name"))
+            severity, then = _FILE_MISSING[node.kind]
+            findings.append(severity("missing-file", ctx.where(node),
+                                     f"file {name!r} is not in the archive; {then}",
+                                     "add it to the module or correct the name"))
     return findings

@@ -37,14 +37,17 @@ class Report:
     def summary(self) -> str:
         if self.unreadable:
             return f"{self.module}: unreadable: {self.unreadable}"
+        played = sum(1 for f in self.findings if f.in_play)
+        in_play = f" ({played} met only in play)" if played else ""
         return (f"{self.module}: {self.count(Severity.ERROR)} error(s), "
-                f"{self.count(Severity.WARNING)} warning(s), {self.count(Severity.INFO)} "
-                "info")
+                f"{self.count(Severity.WARNING)} warning(s){in_play}, "
+                f"{self.count(Severity.INFO)} info")
 
     def as_dict(self) -> dict[str, object]:
         return {"module": self.module, "unreadable": self.unreadable or None,
                 "errors": self.count(Severity.ERROR), "warnings": self.count(Severity.WARNING),
                 "infos": self.count(Severity.INFO),
+                "in_play": sum(1 for f in self.findings if f.in_play),
                 "findings": [f.as_dict() for f in self.sorted()]}
 
 

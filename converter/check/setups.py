@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from converter.check.context import Context
-from converter.check.findings import Finding, error, info, warning
+from converter.check.findings import Finding, in_play, info, warning
 from converter.check.ids import gpid_uses
 from converter.check.tree import Node
 from converter.errors import VconvError
@@ -101,15 +101,19 @@ def check_setups(ctx: Context) -> list[Finding]:
         where = (ctx.where(setup.node, f"file {setup.entry!r}") if setup.node is not None
                  else f"{ctx.source.path}!{setup.entry}")
         if setup.entry not in ctx.source.entries:
-            findings.append(error("missing-setup", where,
-                                  f"the setup file {setup.entry!r} is not in the archive; "
-                                  "choosing this setup fails", "add the saved game to the "
-                                  "module, or correct the name"))
+            # PredefinedSetup.launch: the entry is not found, a data warning, no game
+            findings.append(in_play("missing-setup", where,
+                                    f"the setup file {setup.entry!r} is not in the archive; "
+                                    "when a player chooses this setup, VASSAL writes 'Bad "
+                                    "Data in Module: Setup not found' in the chat and starts "
+                                    "no game", "add the saved game to the module, or correct "
+                                    "the name"))
             continue
         if setup.error:
-            findings.append(error("setup-decode", where,
-                                  f"the saved game does not decode: {setup.error}",
-                                  "save the setup again from VASSAL"))
+            findings.append(in_play("setup-decode", where,
+                                    f"the saved game does not decode: {setup.error}; when a "
+                                    "player chooses this setup, VASSAL cannot load it",
+                                    "save the setup again from VASSAL"))
             continue
         if setup.node is None and setup.entry.lower().endswith(".vsav"):
             findings.append(info("unused-setup", where, "no predefined setup names this "
@@ -159,17 +163,22 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
             f"no longer has (gpid {shown}{', ...' if len(stray) > 10 else ''}); Refresh "
             "Counters cannot update them", "re-create the setup from the current palette"))
     if bad_pieces:
-        findings.append(error("setup-decode", where, f"{bad_pieces} piece(s) of the setup "
-                              "do not decode; VASSAL drops them", "save the setup again"))
+        findings.append(in_play("setup-decode", where, f"{bad_pieces} piece(s) of the setup "
+                                "do not decode; when a player chooses this setup, VASSAL "
+                                "drops them", "save the setup again"))
     for map_id, count in sorted(bad_maps.items()):
-        findings.append(error("setup-missing-map", where,
-                              f"{count} piece(s) of the setup are on map {map_id!r}, which "
-                              "the module does not have; VASSAL drops them",
-                              "re-create the setup with the module's maps"))
+        findings.append(in_play("setup-missing-map", where,
+                                f"{count} piece(s) of the setup are on map {map_id!r}, which "
+                                "the module does not have; when a player chooses this setup, "
+                                "VASSAL drops them (a stack with 'Bad Data in Module: Could "
+                                "not find map' in the chat)",
+                                "re-create the setup with the module's maps"))
     for name, count in sorted(bad_protos.items()):
-        findings.append(error("setup-missing-prototype", where,
-                              f"{count} piece(s) of the setup use prototype {name!r}, which "
-                              "the module does not define", "define the prototype"))
+        findings.append(in_play("setup-missing-prototype", where,
+                                f"{count} piece(s) of the setup use prototype {name!r}, which "
+                                "the module does not define; when a player chooses this setup, "
+                                "VASSAL builds them without its traits and says nothing",
+                                "define the prototype"))
     for map_name, board in setup.boards:
         if map_name not in boards:
             # no encoder reads a board choice for an unknown map: VASSAL skips it and nothing
@@ -179,7 +188,9 @@ def _check_setup_content(ctx: Context, setup: SavedSetup, where: str,
                                     "the module does not have; VASSAL ignores that choice",
                                     "save the setup again with the module's maps"))
         elif board not in boards[map_name]:
-            findings.append(error("setup-missing-board", where,
-                                  f"the setup puts board {board!r} on map {map_name!r}, which "
-                                  "has no such board", "re-create the setup"))
+            findings.append(in_play("setup-missing-board", where,
+                                    f"the setup puts board {board!r} on map {map_name!r}, "
+                                    "which has no such board; when a player chooses this setup, "
+                                    f"VASSAL warns 'Board {board} not found' in the chat",
+                                    "re-create the setup"))
     return findings

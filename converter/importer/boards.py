@@ -494,6 +494,7 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
     zone whose `$gridLocation$` reads a grid without numbering is one space that VASSAL
     names 'West ' at every point (*unnumbered*: the board's own grid has no numbering)."""
     out = []
+    named_by_cells: list[str] = []
     zone_components = [c for c in _zoned(board).children if c.tag.endswith("mapgrid.Zone")]
     for i, (zone, comp) in enumerate(zip(grid.zones, zone_components)):
         zpath = f"{path}/ZonedGrid/{label(comp)}"
@@ -534,24 +535,49 @@ def _zones(ctx: ImportContext, board: BoardComponent, grid: vgrid.ZonedGeometry,
         out.append(space)
         if i in placed.unnamed_cells:
             continue
-        if isinstance(zone.grid, vgrid.RegionGeometry) and not zone.use_parent_grid:
-            out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
-                            parent=sid, location_format=zone.location_format)
-        elif isinstance(zone.grid, vgrid.SquareGeometry) and not zone.use_parent_grid and (
-                cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
-                                  zone=zone, parent=sid)):
-            out += cells
-        elif isinstance(zone.grid, vgrid.HexGeometry) and not zone.use_parent_grid and (
-                "$gridLocation$" in zone.location_format) and (
-                cells := _zone_hexes(ctx, zone, size, placed, zpath, sid)):
-            out += cells
-        elif zone.grid is not None and not zone.use_parent_grid and (
-                "$gridLocation$" in zone.location_format):
-            # (without $gridLocation$ VASSAL names every point of the zone after it: the
-            # grid only places pieces, and the zone is rightly one space)
-            ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
-                     f"{board.name!r} has no counterpart in the format (kept verbatim in the "
-                     "build file); the zone is one space")
+        before = len(out)
+        out += _zone_cells(ctx, board, zone, size, placed, zpath, sid)
+        behind = zone.use_parent_grid and grid.background is not None
+        if (len(out) > before or behind) and "$gridLocation$" in zone.location_format:
+            # VASSAL names each point of the zone by the cell of its grid there (its own: a
+            # RegionGrid by the nearest region; or the board's behind the zones): the zone has
+            # no name of its own, and '$gridLocation$' is no place (Paths of Glory's 'General
+            # Records', seen in the 3.6 engine through vlog-maker)
+            space.pop("properties", None)
+            if placed.locations.get(location) == {"board": placed.board_id, "space": sid}:
+                del placed.locations[location]
+            named_by_cells.append(zone.name)
+    if named_by_cells:
+        ctx.note(f"board {board.name!r}: {len(named_by_cells)} zone"
+                 f"{' names' if len(named_by_cells) == 1 else 's name'} each point by the "
+                 f"grid cell there ({_examples(named_by_cells)}): VASSAL never names the zone "
+                 "itself; the zone is a space without a VASSAL location")
+    return out
+
+
+def _zone_cells(ctx: ImportContext, board: BoardComponent, zone: vgrid.ZoneGeometry,
+                size: tuple[int, int] | None, placed: PlacedBoard, zpath: str,
+                sid: str) -> list[dict[str, Any]]:
+    """The cells of a zone's own grid, each a space inside the zone as VASSAL names it."""
+    out: list[dict[str, Any]] = []
+    if isinstance(zone.grid, vgrid.RegionGeometry) and not zone.use_parent_grid:
+        out += _regions(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                        parent=sid, location_format=zone.location_format)
+    elif isinstance(zone.grid, vgrid.SquareGeometry) and not zone.use_parent_grid and (
+            cells := _squares(ctx, zone.grid, size, placed, placed.board_id, zpath,
+                              zone=zone, parent=sid)):
+        out += cells
+    elif isinstance(zone.grid, vgrid.HexGeometry) and not zone.use_parent_grid and (
+            "$gridLocation$" in zone.location_format) and (
+            cells := _zone_hexes(ctx, zone, size, placed, zpath, sid)):
+        out += cells
+    elif zone.grid is not None and not zone.use_parent_grid and (
+            "$gridLocation$" in zone.location_format):
+        # (without $gridLocation$ VASSAL names every point of the zone after it: the
+        # grid only places pieces, and the zone is rightly one space)
+        ctx.note(f"the {type(zone.grid).__name__} inside zone {zone.name!r} of board "
+                 f"{board.name!r} has no counterpart in the format (kept verbatim in the "
+                 "build file); the zone is one space")
     return out
 
 

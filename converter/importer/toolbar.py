@@ -55,12 +55,39 @@ def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | No
 
 
 def _faces(die: Component) -> list[dict[str, Any]]:
+    """Each face's text, and its value where the module states one (a face element without
+    a `value` attribute gives none: VASSAL would count it 0, which the module does not say)."""
     faces = []
     for face in die.children:
         if isinstance(face, SpecialDieFace):
-            text = face.text.strip() or str(face.value)
-            faces.append({"label": text, "value": face.value})
+            value = _stated_value(face)
+            text = face.text.strip() or ("" if value is None else str(value))
+            entry: dict[str, Any] = {"label": text or "?"}
+            if value is not None:
+                entry["value"] = value
+            faces.append(entry)
     return faces
+
+
+def _stated_value(face: SpecialDieFace) -> int | None:
+    """The face's `value` as the build file writes it, None when it writes none."""
+    return face.value if "value" in dict(face.attributes()) else None
+
+
+def _uses_values(button: SpecialDiceButton) -> bool:
+    """Whether a report of the button shows the faces' values (VASSAL's $numericalTotal$, or
+    a die's $numericalValue$); otherwise players see only the faces' texts."""
+    texts = [text for comp in button.walk() for _, text in comp.attributes()]
+    return any("numerical" in text for text in texts)
+
+
+def _unvalued(faces: list[dict[str, Any]], button: SpecialDiceButton) -> bool:
+    """The faces' values say nothing: every face has the same one (VASSAL's editor leaves
+    each at 0) while their texts differ, and no report of the button shows a value. Paths of
+    Glory's and For the People's dice: texts 1 to 6, values all 0, results shown by text."""
+    values = {f.get("value") for f in faces}
+    return (len(values) == 1 and len({f["label"] for f in faces}) > 1
+            and not _uses_values(button))
 
 
 def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[str, Any]]:
@@ -85,12 +112,41 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
         entry: dict[str, Any] = {"id": ctx.ids.take("dice", die_name, "die"), "name": die_name,
                                  "count": count, "sides": len(faces), "faces": faces,
                                  "provenance": ctx.stated(where)}
+        _face_values(ctx, entry, button, die_name, where)
         icons = [f.icon for d in dice for f in d.children if isinstance(f, SpecialDieFace) and f.icon]
         if icons:
             ctx.note(f"die {die_name!r}: the face pictures ({', '.join(sorted(set(icons)))}) are "
                      "not imported; the format's die faces have a label and a value only")
         out.append(entry)
     return out
+
+
+def _face_values(ctx: ImportContext, entry: dict[str, Any], button: SpecialDiceButton,
+                 die_name: str, where: str) -> None:
+    """Leave out face values the module does not really give, and say so: a face without a
+    value counts as the number its label shows (converter/model/tables.Die), and a die whose
+    labels are not all numbers has its values marked missing rather than read as 0."""
+    faces: list[dict[str, Any]] = entry["faces"]
+    if _unvalued(faces, button):
+        same = faces[0].get("value")
+        for face in faces:
+            face.pop("value", None)
+        said = (f"every face's value is {same} in the module (VASSAL's default), and no report "
+                "of the button shows a value") if same is not None else \
+            "no face of the module has a value"
+    elif any("value" not in f for f in faces):
+        said = "some faces of the module have no value"
+    else:
+        return
+    numbered = all(f["label"].lstrip("-").isdecimal() for f in faces)
+    if numbered:
+        entry["provenance"] = ctx.deduced(where, f"{said}: each face counts as the number "
+                                                 "it shows")
+        ctx.note(f"die {die_name!r}: {said}; each face counts as the number it shows")
+    else:
+        entry["provenance"] = ctx.missing(["the faces' values"], where)
+        ctx.note(f"die {die_name!r}: {said}; the faces' values are left out as missing "
+                 "(their labels are not numbers)")
 
 
 _TURN_WORD = re.compile(r"\bturns?\b", re.IGNORECASE)

@@ -24,38 +24,44 @@ PINNED: dict[str, dict[tuple[str, str], int]] = {
                   ("info", "zone-overlap"): 1, ("info", "unused-image"): 1},
     # the teammate's copies leave the images out (tests/data/make_real_vmod.py), so every
     # image the module names is missing from these archives: true of the files tested here.
-    # A missing image is a warning, as VASSAL's 'Image not found'; one an HTML page shows
-    # (a chart, a chat message) an error, as VASSAL logs it (Almoravid: 19 images of its
-    # 'How to Play' chart and its cover, as the engine's 20 errors, and 6 dice of its welcome
-    # message, shown in the chat in play)
+    # A missing image is a warning, as VASSAL's 'Image not found'; one an HTML chart shows
+    # an error, as VASSAL logs it while loading (Almoravid: 19 images of its 'How to Play'
+    # chart and its cover, the engine's 20 errors, image for image). What VASSAL's load passes
+    # over and a player meets only in play (a missing prototype, a Send To Location's region,
+    # a help PDF, a setup file, an at-start stack of a board the map lacks) is a warning
+    # marked in play: each module's errors are the engine's (tests/check/test_vassal_agrees).
     "Almoravid-1.3-noimages.vmod": {
-        ("error", "missing-file"): 1, ("error", "missing-image"): 26, ("warning", "missing-image"): 478,
-        ("error", "missing-prototype"): 1, ("info", "declared-version"): 1, ("info", "zone-overlap"): 120,
+        ("error", "missing-image"): 20, ("warning", "missing-image"): 484,
+        ("warning", "missing-file"): 1, ("warning", "missing-prototype"): 1,
+        ("info", "declared-version"): 1, ("info", "zone-overlap"): 120,
         ("warning", "duplicate-zone"): 16, ("warning", "image-expression"): 3,
     },
     "PathsOfGlory-10.8-noimages.vmod": {
-        ("error", "missing-file"): 1, ("error", "missing-image"): 62, ("warning", "missing-image"): 508,
-        ("error", "missing-prototype"): 3, ("error", "missing-region"): 3,
+        ("error", "missing-image"): 60, ("warning", "missing-image"): 510,
+        ("warning", "missing-file"): 1, ("warning", "missing-prototype"): 3,
+        ("warning", "missing-region"): 3,
         ("warning", "off-board"): 4, ("info", "custom-class"): 1, ("info", "declared-version"): 1,
         ("info", "hotkey-twice"): 5, ("info", "needs-version"): 1, ("info", "zone-overlap"): 16,
         ("warning", "hotkey-twice"): 2, ("warning", "image-expression"): 2,
         ("warning", "missing-property"): 1,
     },
+    # its cards' Return to Deck names 'Special Cards Deck'; the deck is 'Special Abilities
+    # Deck' (check read Return to Deck traits as undecoded ones, and so never looked)
     "Bushido-RisenSun-0.0-noimages.vmod": {
-        ("error", "missing-board"): 1, ("warning", "missing-image"): 136, ("warning", "off-board"): 1,
+        ("warning", "missing-deck"): 1, ("warning", "missing-board"): 1, ("warning", "missing-image"): 136, ("warning", "off-board"): 1,
         ("warning", "duplicate-deck"): 1, ("warning", "duplicate-zone"): 1},
     "TheLongestDay-noimages.vmod": {
         ("error", "missing-class"): 1, ("warning", "missing-image"): 3070,
-        ("error", "missing-setup"): 1, ("warning", "missing-gpid"): 1,
+        ("warning", "missing-setup"): 1, ("warning", "missing-gpid"): 1,
         ("warning", "no-moduledata"): 1},
     "Nevsky-2.1-noimages.vmod": {
-        ("error", "missing-board"): 2, ("error", "missing-deck"): 4, ("error", "missing-file"): 1,
-        ("error", "missing-image"): 26, ("warning", "missing-image"): 494,
-        ("error", "missing-prototype"): 19,
+        ("warning", "missing-board"): 2, ("warning", "missing-deck"): 4, ("warning", "missing-file"): 1,
+        ("error", "missing-image"): 20, ("warning", "missing-image"): 500,
+        ("warning", "missing-prototype"): 19,
         ("info", "declared-version"): 1, ("info", "zone-overlap"): 121,
         ("warning", "duplicate-zone"): 17, ("warning", "image-expression"): 2},
     "ForThePeople-3.6-noimages.vmod": {
-        ("error", "missing-image"): 35, ("warning", "missing-image"): 381,
+        ("error", "missing-image"): 31, ("warning", "missing-image"): 385,
         ("warning", "off-board"): 2, ("info", "custom-class"): 4,
         ("info", "declared-version"): 1, ("info", "zone-overlap"): 61,
         ("warning", "image-expression"): 2},

@@ -126,6 +126,7 @@ def assert_agrees(module: Path) -> list[str]:
     if result.errors:
         assert report.exit_code() == 1
     assert_same_image_severities(engine_problems(result.output), report)
+    assert_errors_are_the_engines(engine_problems(result.output), report, module)
     return engine_problems(result.output)
 
 
@@ -202,3 +203,106 @@ def test_missing_images_have_the_engines_severity(tmp_path: Path) -> None:
     report = checked_once(path)
     assert sorted((f.severity.value, f.message.split("'")[1]) for f in report.findings
                   if f.code == "missing-image") == [("error", "gone.png"), ("warning", "nothere")]
+
+
+def assert_errors_are_the_engines(lines: list[str], report: Report, module: Path) -> None:
+    """The converse of `explained`: every error of check answers one of the problems the
+    engine reports as it loads the module, so that check's errors are faults VASSAL's load
+    meets; what the load passes over is a warning, marked in play where a player meets it."""
+    for f in report.findings:
+        if f.severity.value != "error":
+            continue
+        alone = Report(report.module, [f])
+        assert any(explained(line, alone, module) for line in lines), \
+            f"an error the engine's load does not report: {f}"
+
+
+def _chain(types: list[str], states: list[str]) -> str:
+    """A piece's text as a PieceSlot holds it: each trait wraps the ones inside it."""
+    from converter.vassal import sequence
+
+    type_text, state_text = types[-1], states[-1]
+    for outer_type, outer_state in zip(reversed(types[:-1]), reversed(states[:-1])):
+        type_text = sequence.join([outer_type, type_text], "\t")
+        state_text = sequence.join([outer_state, state_text], "\t")
+    return sequence.join(["+", "null", type_text, state_text], "/")
+
+
+def _send(menu: str, key: str, map_name: str, dest: str, zone: str = "", x: str = "10",
+          y: str = "10") -> str:
+    from converter.vassal import sequence
+
+    return "sendto;" + sequence.join([menu, key, map_name, "", x, y, "", "", "0", "0", "1", "1",
+                                      "", dest, zone, "", "", ""], ";")
+
+
+# Faults VASSAL's load passes over and a player meets in play, one of each kind; what VASSAL
+# does then was read in its 3.6 code and, for the Send To Location traits, played in the 3.6
+# engine with vlog-maker: 'To East' (map 'Nowhere') moved the piece to zone East's centre on
+# the map it was on, 'To XY' to (333, 111) there, and 'To North' (a zone Main Map lacks)
+# logged 'Zone not found' as the piece's menu opened, its command greyed out; 'Discard it'
+# (Return to Deck, deck 'Discard') logged 'Deck Not Found for Return-to-Deck trait: Discard'
+# and left the piece where it was.
+IN_PLAY_TRAITS = [_send("To East", "72,130", "Nowhere", "Z", "East"),
+                  _send("To XY", "74,130", "Nowhere", "L", x="333", y="111"),
+                  _send("To North", "75,130", "Main Map", "Z", "North"),
+                  "return;Discard it;82,130;Discard;;",
+                  "prototype;Ghost", "delete;Delete;68,130;", "piece;;;front.png;Runner"]
+IN_PLAY_STATES = [";;", ";;", ";;", "", "", "", "null;0;0;7;0"]
+IN_PLAY_COMPONENTS = (
+    '<VASSAL.build.module.GlobalKeyCommand name="Draw" target="MODULE|true|DECK|||||0|0|Discard'
+    '|false|||EQUALS||"/>'
+    '<VASSAL.build.module.DiceButton name="2d6" nDice="2" nSides="6" reportFormat="'
+    '&lt;img src=&quot;die-face.png&quot;&gt; $result$"/>'
+    '<VASSAL.build.module.PredefinedSetup name="Campaign" file="campaign.vsav" useFile="true" '
+    'isMenu="false"/>')
+
+
+@pytest.mark.vassal
+def test_faults_met_only_in_play_are_warnings_that_say_so(tmp_path: Path) -> None:
+    """The engine loads a module with a missing prototype, Send To Location places it lacks,
+    a Return to Deck and a global key command naming no deck, an at-start stack of a board
+    the map lacks, a missing help page, PDF and setup file and a chat message's missing image
+    without reporting any of them; check reports each as a warning met in play (exit 0),
+    saying what VASSAL does then."""
+    slot = ('<VASSAL.build.widget.PieceSlot entryName="Runner" gpid="7" width="64" height="64">'
+            + _chain(IN_PLAY_TRAITS, IN_PLAY_STATES).replace("&", "&amp;").replace("<", "&lt;")
+            + "</VASSAL.build.widget.PieceSlot>")
+    text = BUILDFILE.replace("</VASSAL.build.widget.ListWidget>",
+                             slot + "</VASSAL.build.widget.ListWidget>")
+    text = text.replace('<VASSAL.build.module.map.SetupStack name="Reserve" owningBoard="Main"',
+                        '<VASSAL.build.module.map.SetupStack name="Reserve" owningBoard="Other"')
+    text = text.replace("<VASSAL.build.module.Documentation/>",
+                        "<VASSAL.build.module.Documentation>"
+                        '<VASSAL.build.module.documentation.HelpFile fileName="About.txt" '
+                        'fileType="archive" title="About"/>'
+                        '<VASSAL.build.module.documentation.BrowserPDFFile pdfFile="rules.pdf" '
+                        'title="Rules"/></VASSAL.build.module.Documentation>' + IN_PLAY_COMPONENTS)
+    path = write_module(tmp_path / "in-play.vmod", text)
+    lines = assert_agrees(path)
+    # (the harness's own [images] scan lists every name it finds missing: not VASSAL's load)
+    assert [line for line in lines if "[images]" not in line] == []
+    report = checked_once(path)
+    found = {(f.code, f.where.split(" (", 1)[-1]): f for f in report.findings}
+    assert report.exit_code() == 0 and report.exit_code(strict=True) == 1
+    assert all(f.in_play and f.severity.value == "warning" for f in report.findings), \
+        [str(f) for f in report.findings if not f.in_play]
+    said = {code: f.message for (code, _), f in found.items()}
+    assert set(said) == {"missing-map", "missing-zone", "missing-deck", "missing-prototype",
+                         "missing-board", "missing-file", "missing-setup", "missing-image"}
+    east = found[("missing-map", "Send To Location 'To East')")].message
+    assert "from map 'Main Map', which has one, the piece goes there" in east
+    xy = found[("missing-map", "Send To Location 'To XY')")].message
+    assert "VASSAL moves the piece to (333, 111) on the map it is on instead" in xy
+    north = found[("missing-zone", "Send To Location 'To North')")].message
+    assert "'Bad Data in Module: Zone not found'" in north and "greyed out" in north
+    decks = sorted(f.message for (code, _), f in found.items() if code == "missing-deck")
+    assert "reaches no piece there" in decks[1] and "Deck Not Found" in decks[0]
+    assert "VASSAL never places it and says nothing" in said["missing-board"]
+    assert "VASSAL says nothing, on load or in play" in said["missing-prototype"]
+    assert "'Bad Data in Module: Setup not found'" in said["missing-setup"]
+    assert "when the chat or a label shows this text in play" in said["missing-image"]
+    files = sorted(f.message for (code, _), f in found.items() if code == "missing-file")
+    assert "error dialog 'Unable to Read File'" in files[0]  # About.txt, the help page
+    assert "'File not found in data archive'" in files[1]   # rules.pdf
+    assert report.summary().endswith(": 0 error(s), 11 warning(s) (11 met only in play), 0 info")

@@ -56,7 +56,21 @@ def test_json_output(tmp_path: Path, capsys) -> None:
     (report,) = doc["modules"]
     assert (report["module"], report["errors"], report["warnings"]) == (str(path), 1, 0)
     assert report["findings"][0]["code"] == "duplicate-gpid"
-    assert set(report["findings"][0]) == {"severity", "code", "where", "message", "hint"}
+    assert set(report["findings"][0]) == {"severity", "code", "where", "message", "hint",
+                                          "in_play"}
+    assert report["findings"][0]["in_play"] is False and report["in_play"] == 0
+
+
+def test_a_fault_met_in_play_is_a_warning_that_says_so(tmp_path: Path, capsys) -> None:
+    """A missing prototype: VASSAL's load says nothing, the piece plays without its traits."""
+    path = broken(tmp_path, **{'name="Unit" description=""': 'name="Units" description=""'})
+    assert main(["check", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "warning (in play): " in out and "(2 met only in play)" in out
+    assert main(["check", "--format", "json", str(path)]) == 0
+    (report,) = json.loads(capsys.readouterr().out)["modules"]
+    assert report["in_play"] == 2 and all(f["in_play"] for f in report["findings"])
+    assert main(["check", "--strict", str(path)]) == 1
 
 
 def test_output_is_the_same_every_run(tmp_path: Path, capsys) -> None:

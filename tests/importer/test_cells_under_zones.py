@@ -60,3 +60,45 @@ def test_hexes_under_a_zone_stay_with_a_note(
     assert ("note: board 'Main': 4 hexes lie under zones that name every point there "
             "('0101', '0102', '0202', ... under 'Box'): VASSAL never names them, and a piece "
             "there is in the zone; they stay hexes of the grid") in out, out
+
+
+# A zone whose points its own RegionGrid names (Paths of Glory's 'General Records', For the
+# People's states, Almoravid's and Nevsky's turn boxes: ~30 zones a module). The 3.6 engine,
+# through vlog-maker on this module, named a piece dropped at (260,150) 'Reserve A', one at
+# (390,380) 'Reserve B' and one at (210,390) 'Reserve B' (the nearest region), never 'East'.
+REGION_ZONE = (
+    '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="East" '
+    'path="200,0;400,0;400,400;200,400" locationFormat="$gridLocation$">'
+    '<VASSAL.build.module.map.boardPicker.board.RegionGrid snapto="false" visible="false" '
+    'fontsize="9"><VASSAL.build.module.map.boardPicker.board.Region name="Reserve A" '
+    'originx="250" originy="50"/><VASSAL.build.module.map.boardPicker.board.Region '
+    'name="Reserve B" originx="350" originy="350"/>'
+    "</VASSAL.build.module.map.boardPicker.board.RegionGrid>"
+    "</VASSAL.build.module.map.boardPicker.board.mapgrid.Zone>")
+EAST = ('<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="East" '
+        'path="200,0;400,0;400,400;200,400" locationFormat="$name$"/>')
+
+
+def test_a_zone_named_by_the_cells_of_its_grid_has_no_location_of_its_own(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The zone's location read '$gridLocation$' raw in the import: VASSAL never shows
+    that, nor the zone's name; each point is the cell there (East's regions; West's squares
+    of the board behind it)."""
+    out, board = _import(tmp_path, capsys, BUILDFILE.replace(EAST, REGION_ZONE))
+    spaces = {s["id"]: s for s in board["spaces"]}
+    assert "$gridLocation$" not in json.dumps(board)
+    assert "properties" not in spaces["east"] and "properties" not in spaces["west"]
+    assert {(s["name"], s.get("parent")) for s in spaces.values() if s["kind"] == "region"} \
+        == {("Reserve A", "east"), ("Reserve B", "east")}
+    assert ("note: board 'Main': 2 zones name each point by the grid cell there ('West', "
+            "'East'): VASSAL never names the zone itself; the zone is a space without a "
+            "VASSAL location") in out, out
+
+
+@pytest.mark.parametrize("at, named", [("Main Map;390;380;", "Reserve B"),
+                                       ("Main Map;210;390;", "Reserve B"),
+                                       ("Main Map;260;150;", "Reserve A")])
+def test_a_point_of_such_a_zone_is_its_nearest_region_in_the_audit(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], at: str, named: str) -> None:
+    messages = _referee(tmp_path, capsys, BUILDFILE.replace(EAST, REGION_ZONE), "regions", at)
+    assert any(m.startswith(f"1st Bn starts at {named} ") for m in messages), messages
