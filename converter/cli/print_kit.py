@@ -84,7 +84,7 @@ def run(args: argparse.Namespace) -> int:
             if cards and deck_pdf_name(game, deck) not in names:
                 which = ("its one card has no" if cards == 1
                          else f"none of its {cards} cards has a")
-                print(f"  note: deck {deck.name!r}: {which} text or value to print, so no PDF "
+                print(f"  note: deck {deck.name!r}: {which} picture, text or value to print, so no PDF "
                       "(--include-missing prints blank cards)")
     return 0
 
@@ -94,17 +94,16 @@ def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
     deck's fronts and backs, at --dpi (pages are drawn and written one at a time)."""
     import math
 
-    from converter.printkit.cardsheet import DECK_MARGIN_MM
+    from converter.printkit.cardsheet import deck_card_size, deck_grid
     from converter.printkit.layout import layout_counter_sheets
-    from converter.render.decks import CARD_H_MM, CARD_W_MM
     from converter.render.text import px
 
     paper = options.sheet
     pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
     what = "the counter sheets"
-    per_page = max(1, int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
-                   * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
     for deck in game.decks or []:
+        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True))
+        per_page = cols * rows
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
         fronts_and_backs = 2 * math.ceil(cards / per_page)
         if fronts_and_backs > pages:

@@ -9,7 +9,8 @@ Files written to the output folder (``<id>`` is the game id):
   registration marks (``converter.printkit.mapsheets``)
 - ``<id>-setup.pdf``: one setup card per scenario: what goes where
 - ``<id>-tracks.pdf``: the track sheet: the turn track and every other track, boxes a counter fits in
-- ``<id>-deck-<deck>.pdf``: poker-size card fronts and backs of each deck, when the game has cards
+- ``<id>-deck-<deck>.pdf``: card fronts and backs of each deck, when the game has cards: poker
+  size, or the size the cards' own pictures give (``converter.render.cardpictures``)
 - with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png``,
   ``<id>-map-<board>-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
   ``<id>-deck-<deck>-<page>.png``
@@ -35,6 +36,7 @@ from PIL import Image
 from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.model.cards import Deck
 from converter.model.game import Game
+from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
 from converter.printkit.mapsheets import board_print, legend_page, map_page
@@ -73,21 +75,6 @@ def png_bytes(image: Image.Image, dpi: int) -> bytes:
 
 
 COUNTER_CACHE_SIZE = 256  # counter images kept for reuse (a few tens of MB at 300 dpi)
-
-
-class BoundedCache(dict):  # type: ignore[type-arg]
-    """A dict that forgets its oldest entry past *limit* entries: counter art is reused
-    between the copies of a counter on nearby pages, so memory stays flat in the number of
-    counters while most reuse is kept."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def __setitem__(self, key: object, value: object) -> None:
-        if key not in self and len(self) >= self.limit:
-            del self[next(iter(self))]
-        super().__setitem__(key, value)
 
 
 @contextmanager

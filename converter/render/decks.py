@@ -56,8 +56,8 @@ def printed_cards(game: Game, deck: Deck, *, include_missing: bool = False) -> l
 
 
 def wholly_unknown(card: Card) -> bool:
-    """Neither text nor any value: every field of the printed card would read '?'."""
-    return not card.text and all(v is None for v in (card.values or {}).values())
+    """Neither picture, text nor any value: every field of the printed card would read '?'."""
+    return not card.image and not card.text and all(v is None for v in (card.values or {}).values())
 
 
 def card_size_px(dpi: float) -> tuple[int, int]:
