@@ -7,8 +7,8 @@ index in the top margin shows where the page sits in the whole map.  A mark sits
 strip is emptiest (`seam_marks`): it must not hide a box, a name or the legend.
 
 The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat side to flat
-side; a little more than a counter when the game does not say); a box board prints its
-smallest box big enough for a small stack of counters; a schematic of points prints on one
+side; a little more than a counter when the game does not say), a square grid's cells as
+wide; a box board prints its smallest box big enough for a small stack of counters; a schematic of points prints on one
 landscape page when its spaces stay a stack's room apart and its names readable there, else
 it spans two pages' width.
 """
@@ -33,6 +33,7 @@ from converter.render.words import words
 
 OVERLAP_MM = 10.0
 HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
+CELL_PER_COUNTER = 1.3     # a square grid's cell, the same (a counter and a finger's room)
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
 SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width…
 SPACE_ROOM_COUNTERS = 2.0  # …unless one page keeps its closest spaces this many counter edges apart
@@ -98,6 +99,8 @@ def mm_per_px(game: Game, layout: BoardLayout) -> float:
         hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
             or counter * HEX_PER_COUNTER
         return hex_mm / flat_px
+    if layout.cell:
+        return CELL_PER_COUNTER * counter / layout.cell
     if layout.boxes:
         smallest = min(min(b.w, b.h) for b in layout.boxes.values())
         return BOX_PER_COUNTER * counter / max(1, smallest)
@@ -328,7 +331,7 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
     scale = mm_per_px(game, layout)
     legend = None
-    if layout.boxes and not layout.hex_centres and not scan:
+    if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     elif not layout.boxes and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
         # a schematic of points or hexes: its legend band (terrain key, groups) apart
