@@ -12,6 +12,7 @@ from converter.limits import PRINT_PIXELS
 from converter.model.game import Game
 from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
+from converter.printkit.mapsheets import printable
 from converter.printkit.layout import PAPERS
 
 
@@ -79,6 +80,12 @@ def run(args: argparse.Namespace) -> int:
             if path.suffix == ".pdf":
                 print(path)
         names = {path.name for path in written}
+        blank = [board.name for board in game.boards or [] if not printable(game, board)]
+        if blank:
+            shown = ", ".join(repr(n) for n in blank[:6]) + (
+                f" and {len(blank) - 6} more" if len(blank) > 6 else "")
+            print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
+                  "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
         for deck in game.decks or []:
             cards = len(game.cards_of(deck.id))
             if cards and deck_pdf_name(game, deck) not in names:

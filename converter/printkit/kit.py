@@ -39,7 +39,7 @@ from converter.model.game import Game
 from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_print, legend_page, map_page
+from converter.printkit.mapsheets import board_print, legend_page, map_page, printable
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
@@ -186,7 +186,7 @@ def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) ->
 def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:
     """Every board's pages into one PDF, each page on its board's sheet (portrait or
     landscape); pages are drawn, written and dropped one at a time."""
-    boards = game.boards or []
+    boards = [b for b in game.boards or [] if printable(game, b)]
     if not boards:
         return []
     plans = []

@@ -259,6 +259,8 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
     # the hex scale only where hexes are drawn (a hex board without its grid prints as points)
     drawn = board.kind_spec.hex_grid and board.hex_grid() is not None
     notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if drawn else []
+    if has_picture(game, board) and not own_places(board):
+        notes.append(tr("printed as large as the page holds: the picture gives no scale"))
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
                         "⊕ marks on top of each other"))
@@ -321,14 +323,48 @@ class BoardPrint:
     legend: Image.Image | None = None
 
 
+def own_places(board: Board) -> bool:
+    """Whether *board* has places of its own to draw: hexes or a hex grid, or spaces other
+    than the board itself (what `vconv import` makes of a VASSAL board without zones)."""
+    if board.hexes or (board.kind_spec.hex_grid and board.hex_grid() is not None):
+        return True
+    return any(space.kind != "board" for space in board.spaces or [])
+
+
+def has_picture(game: Game, board: Board) -> bool:
+    return board.image is not None and game.resource(board.image.file).is_file()
+
+
+def printable(game: Game, board: Board) -> bool:
+    """Whether a board prints anything: its picture, or its places drawn.  A board imported
+    without its picture whose one place is the board itself (Nevsky's ten player aids in the
+    image-less module) would print a page holding one empty box."""
+    return has_picture(game, board) or own_places(board)
+
+
+COARSEST_MM = 25.4 / 72  # a picture fitted to its page is never printed coarser than 72 dpi
+
+
+def fitted_scale(picture: Image.Image, paper: Paper) -> float:
+    """The scale that prints *picture* as large as one page of *paper* holds, either way up
+    (a player aid, a display: a picture without places gives no scale of its own)."""
+    best = max(min(aw / picture.width, ah / picture.height)
+               for aw, ah in (area_mm(paper), area_mm(turned(paper))))
+    return min(best, COARSEST_MM)
+
+
 def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
-    pages (portrait when equal), and the pages' tiles; a box board without the designer's
+    pages (portrait when equal), and the pages' tiles; a picture without places of its own
+    prints as large as one page holds (`fitted_scale`); a box board without the designer's
     art prints its boxes packed (`packed_boxes`); a schematic of several pages prints its
     legend apart (`legend_page`)."""
     picture = board_picture(game, board).convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
+    if scan and not own_places(board):
+        fitted = fitted_scale(picture, paper)
+        return BoardPrint(picture, fitted, *_tiles_of(picture, fitted, paper))
     scale = mm_per_px(game, layout)
     legend = None
     if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
