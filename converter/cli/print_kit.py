@@ -13,6 +13,7 @@ from converter.model.game import Game
 from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
 from converter.printkit.mapsheets import printable
+from converter.render.cardpictures import undrawn_pictures
 from converter.printkit.layout import PAPERS
 
 
@@ -87,6 +88,13 @@ def run(args: argparse.Namespace) -> int:
             print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
                   "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
         for deck in game.decks or []:
+            undrawn = undrawn_pictures(game, game.cards_of(deck.id))
+            if undrawn and deck_pdf_name(game, deck) in names:
+                kinds = sorted({name.rsplit(".", 1)[-1].upper() for name in undrawn})
+                print(f"  note: deck {deck.name!r}: {len(undrawn)} card "
+                      f"{'picture' if len(undrawn) == 1 else 'pictures'} ({', '.join(kinds)}) "
+                      "cannot be drawn (vconv draws PNG, JPEG and GIF); those cards are drawn "
+                      "from their titles")
             cards = len(game.cards_of(deck.id))
             if cards and deck_pdf_name(game, deck) not in names:
                 which = ("its one card has no" if cards == 1

@@ -11,7 +11,7 @@ from converter.model.cards import Card, Deck
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.printkit.cache import BoundedCache
-from converter.render.cardpictures import card_picture, deck_card_mm
+from converter.render.cardpictures import UNDRAWN, card_picture, deck_card_mm
 from converter.render.cards import ReferenceCard
 from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front, printed_cards
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
@@ -151,7 +151,9 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
         for k, card in enumerate(chunk):
             r, c = divmod(k, cols)
             x, y = x0 + c * w, y0 + r * h
-            front = card_picture(game, card.image, (w, h)) or _sized(card_front(game, card, dpi=dpi), (w, h))
+            front = card_picture(game, card.image, (w, h)) or _sized(card_front(
+                game, card, dpi=dpi, lacking=UNDRAWN.format(name=card.image.rsplit("/", 1)[-1])
+                if card.image else None), (w, h))
             front_page.paste(front, (x, y))
             back_page.paste(back_of(card), (page_w - x - w, y))
         for img in (front_page, back_page):

@@ -74,3 +74,16 @@ def card_picture(game: Game, name: str | None, size: tuple[int, int]) -> Image.I
     if card.size != size:
         card = card.resize(size, Image.Resampling.LANCZOS)
     return card
+
+
+UNDRAWN = "Its picture {name!r} cannot be drawn"
+
+
+def undrawn_pictures(game: Game, cards: Iterable[Card]) -> list[str]:
+    """The face pictures of *cards* that cannot be drawn (an SVG: Pillow reads none), each
+    once: those cards are drawn from their titles instead."""
+    out: list[str] = []
+    for card in cards:
+        if card.image and card.image not in out and picture_px(game, card.image) is None:
+            out.append(card.image)
+    return out

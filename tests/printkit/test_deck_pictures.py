@@ -133,3 +133,24 @@ def test_a_deck_of_pictures_prints_without_include_missing(printed: Path) -> Non
 def test_a_picture_prints_at_the_standard_card_size_of_its_proportions(
         pixels: tuple[int, int], mm: tuple[float, float]) -> None:
     assert card_mm_for(*pixels) == mm
+
+
+def test_a_card_picture_vconv_cannot_draw_is_said_and_the_card_drawn_from_its_title(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory's cards are SVG pictures, which Pillow does not read."""
+    slot = PLAIN.format(back="back.svg", face="card_ap01.svg", name="British Reinforcements", gpid=3)
+    pile = (f'<VASSAL.build.widget.CardSlot entryName="c3" gpid="3" width="50" height="70">{slot}'
+            "</VASSAL.build.widget.CardSlot>")
+    start = BUILDFILE.index('<VASSAL.build.widget.CardSlot entryName="Card A"')
+    end = BUILDFILE.index("</VASSAL.build.module.map.DrawPile>")
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="63" height="88"><rect width="63" height="88"/></svg>'
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({"card_ap01.svg": svg, "back.svg": svg})
+    module = write_module(tmp_path / "svg.vmod", BUILDFILE[:start] + pile + BUILDFILE[end:], images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: deck 'Deck': 1 card picture (SVG) cannot be drawn (vconv draws PNG, JPEG and "
+            "GIF); those cards are drawn from their titles") in out, out
+    assert (tmp_path / "kit" / "game-deck-deck.pdf").is_file()
