@@ -28,7 +28,7 @@ from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
 from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
 from converter.render.placement import NAME_UNITS
-from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
+from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
 OVERLAP_MM = 10.0
@@ -230,11 +230,18 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
-    scale_note = " — ".join(page_notes(game, board, tile))
-    if scale_note:
-        small = fit_font(draw, scale_note, "regular", pt_to_px(LABEL_PT - 1, dpi), page.width - 2 * left)
-        put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
-                 anchor="lm")
+    notes = page_notes(game, board, tile)
+    if notes:  # one line when it fits at 7 pt, else the notes on lines of their own
+        room = page.width - 2 * left
+        note_px = pt_to_px(LABEL_PT - 1, dpi)
+        one = " — ".join(notes)
+        lines = [one] if draw.textlength(one, font=font("regular", note_px)) <= room else notes
+        pitch = note_px * 1.2
+        bottom = page.height - mm_to_px(MARGIN_MM / 2, dpi) + pitch * (len(lines) - 1) / 2
+        for k, text in enumerate(lines):
+            small = fit_font(draw, text, "regular", note_px, room)
+            put_text(draw, (left, bottom - pitch * (len(lines) - 1 - k)), text, font=small,
+                     fill=INK, anchor="lm")
     return page
 
 
@@ -379,8 +386,37 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
         picture = picture.crop((0, 0, picture.width, cut))
+    if not scan:
+        picture = _without_blank_sliver(picture, scale, paper)
     sheet, board_tiles = _tiles_of(picture, scale, paper)
     return BoardPrint(picture, scale, sheet, board_tiles, legend)
+
+
+SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut
+
+
+def _without_blank_sliver(picture: Image.Image, scale: float, paper: Paper) -> Image.Image:
+    """The schematic less its blank right or bottom edge where that edge alone would take a
+    column or row of pages: The Longest Day's image-less hex map took 3 pages for the 5 mm of
+    paper past its last hexes."""
+    for _ in range(2):
+        _sheet, board_tiles = _tiles_of(picture, scale, paper)
+        last = board_tiles[-1]
+        cut = (picture.width, picture.height)
+        if last.cols > 1 and last.w_mm - OVERLAP_MM < SLIVER_MM:
+            cut = (picture.width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, cut[1])
+        elif last.rows > 1 and last.h_mm - OVERLAP_MM < SLIVER_MM:
+            cut = (cut[0], picture.height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
+        else:
+            return picture
+        strip = picture.crop((cut[0] if cut[0] < picture.width else 0,
+                              cut[1] if cut[1] < picture.height else 0,
+                              picture.width, picture.height))
+        low, high = zip(*strip.getextrema()) if strip.mode == "RGB" else ((0,), (0,))
+        if max(h - lo for lo, h in zip(low, high)) > INK_DIFF:
+            return picture  # the edge has something on it: it is printed
+        picture = picture.crop((0, 0, *cut))
+    return picture
 
 
 def _tiles_of(picture: Image.Image, scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:

@@ -53,3 +53,28 @@ def test_boards_with_nothing_to_print_get_no_page_and_are_named(
                         "russian-display", "teutonic-lords", "russian-lords", "teutonic-cards",
                         "russian-cards"}
     assert "nevsky" in pages  # the map itself, drawn from its places, is still printed
+
+
+LONGEST_DAY = ROOT / "tests" / "data" / "real" / "longest-day" / "TheLongestDay-noimages.vmod"
+
+
+def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) -> None:
+    """The Longest Day's hex map without its picture: its last column of 3 pages held 5 mm
+    of blank paper past the last hexes; the hexes all still print."""
+    from PIL import ImageChops
+
+    from converter.printkit.mapsheets import OVERLAP_MM
+    from converter.render.drawings import board_image
+
+    assert main(["import", str(LONGEST_DAY), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    game = load_model(tmp_path / "game")
+    board = game.board("normandy")
+    bp = board_print(game, board, PAPERS["a4"])
+    assert (bp.tiles[0].cols, bp.tiles[0].rows) == (10, 3)
+    last = bp.tiles[-1]
+    assert last.w_mm - OVERLAP_MM >= 15  # the last column adds map, not a sliver
+    drawn = board_image(game, board, hex_px=80).convert("RGB")
+    assert drawn.height == bp.picture.height and drawn.width > bp.picture.width
+    cut = drawn.crop((bp.picture.width, 0, drawn.width, drawn.height))
+    plain = ImageChops.difference(cut, cut.crop((0, 0, 1, 1)).resize(cut.size))
+    assert max(high for _low, high in plain.getextrema()) <= 40  # what was cut was blank
