@@ -185,18 +185,18 @@ def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) ->
 
 def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:
     """Every board's pages into one PDF, each page on its board's sheet (portrait or
-    landscape); pages are drawn, written and dropped one at a time."""
+    landscape); pages are drawn, written and dropped one at a time, and a board's picture
+    is drawn when its pages come and dropped after them (Paths of Glory's two image-less
+    maps are 180 MB schematics each: held together, they doubled the memory a print took)."""
     boards = [b for b in game.boards or [] if printable(game, b)]
     if not boards:
         return []
-    plans = []
-    for n, board in enumerate(boards):
-        report("maps", n, len(boards))
-        plans.append((board, board_print(game, board, options.sheet)))
     pngs: list[Path] = []
 
     def pages() -> Iterator[PdfPage]:
-        for board, bp in plans:
+        for n, board in enumerate(boards):
+            report("maps", n, len(boards))
+            bp = board_print(game, board, options.sheet)
             for k, tile in enumerate(bp.tiles, start=1):
                 img = map_page(game, board, bp.picture, bp.scale, tile, bp.sheet, dpi=options.dpi)
                 if options.png:
@@ -209,11 +209,11 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
                     pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-legend.png",
                                                    png_bytes(img, options.dpi)))
                 yield PdfPage(img, sheet.width_mm, sheet.height_mm)
+            del bp
 
     pdf = out / f"{game.id}-maps.pdf"
-    count = sum(len(bp.tiles) + (bp.legend is not None) for _board, bp in plans)
     with _atomic_file(pdf) as fh:
-        stream_pdf(fh, pages(), count, title=f"{game.title} — maps", epoch=epoch)
+        stream_pdf(fh, pages(), title=f"{game.title} — maps", epoch=epoch)
     report("maps", len(boards), len(boards))
     return [*pngs, pdf]
 
