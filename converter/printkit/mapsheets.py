@@ -266,7 +266,7 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
     # the hex scale only where hexes are drawn (a hex board without its grid prints as points)
     drawn = board.kind_spec.hex_grid and board.hex_grid() is not None
     notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if drawn else []
-    if has_picture(game, board) and not own_places(board):
+    if scaleless(game, board):
         notes.append(tr("printed as large as the page holds: the picture gives no scale"))
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
@@ -338,6 +338,15 @@ def own_places(board: Board) -> bool:
     return any(space.kind != "board" for space in board.spaces or [])
 
 
+def scaleless(game: Game, board: Board) -> bool:
+    """Whether *board* is a picture that gives no scale: no hexes, and no more than one place
+    of its own (For the People's 'Combat Tables', a chart with one holding zone)."""
+    if not has_picture(game, board) or board.hexes or (
+            board.kind_spec.hex_grid and board.hex_grid() is not None):
+        return False
+    return len([s for s in board.spaces or [] if s.kind != "board"]) <= 1
+
+
 def has_picture(game: Game, board: Board) -> bool:
     return board.image is not None and game.resource(board.image.file).is_file()
 
@@ -362,14 +371,14 @@ def fitted_scale(picture: Image.Image, paper: Paper) -> float:
 
 def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
-    pages (portrait when equal), and the pages' tiles; a picture without places of its own
-    prints as large as one page holds (`fitted_scale`); a box board without the designer's
+    pages (portrait when equal), and the pages' tiles; a picture with one place of its own
+    at most prints as large as one page holds (`fitted_scale`); a box board without the designer's
     art prints its boxes packed (`packed_boxes`); a schematic of several pages prints its
     legend apart (`legend_page`)."""
     picture = board_picture(game, board).convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
-    if scan and not own_places(board):
+    if scaleless(game, board):
         fitted = fitted_scale(picture, paper)
         return BoardPrint(picture, fitted, *_tiles_of(picture, fitted, paper))
     scale = mm_per_px(game, layout)

@@ -19,13 +19,24 @@ from tests.conftest import ROOT
 NEVSKY = ROOT / "tests" / "data" / "real" / "nevsky" / "Nevsky-2.1-noimages.vmod"
 
 
-def test_a_picture_without_places_prints_on_one_page_as_large_as_it_holds(tmp_path: Path) -> None:
+ONE_ZONE = ('<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+            '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Tables" '
+            'path="0,0;900,0;900,1100;0,1100" locationFormat="$name$"/>'
+            '</VASSAL.build.module.map.boardPicker.board.ZonedGrid>')
+
+
+@pytest.mark.parametrize("grid", ["", ONE_ZONE], ids=["no place", "one zone"])
+def test_a_picture_without_places_prints_on_one_page_as_large_as_it_holds(
+        tmp_path: Path, grid: str) -> None:
+    """Nevsky's 'Sequence' (no zone) and For the People's 'Combat Tables' (one zone): 4 to
+    8 pages each, now one."""
     start = BUILDFILE.index("<VASSAL.build.module.map.boardPicker.board.ZonedGrid>")
     end = BUILDFILE.index("</VASSAL.build.module.map.boardPicker.board.ZonedGrid>") + len(
         "</VASSAL.build.module.map.boardPicker.board.ZonedGrid>")
     images = {n: png(*s) for n, s in IMAGES.items()}
     images["board.png"] = png(939, 1150)
-    module = write_module(tmp_path / "aid.vmod", BUILDFILE[:start] + BUILDFILE[end:], images=images)
+    module = write_module(tmp_path / "aid.vmod", BUILDFILE[:start] + grid + BUILDFILE[end:],
+                          images=images)
     assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
     game = load_model(tmp_path / "game")
     paper = PAPERS["a4"]
