@@ -78,7 +78,9 @@ def decoded(source: Path | bytes, mode: str, where: str | None = None) -> Image.
             raise ImageTooLarge(where or str(source),
                                 DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
         try:
-            return picture.convert(mode)
+            with warnings.catch_warnings():  # "Palette images with Transparency ...": converted
+                warnings.simplefilter("ignore")
+                return picture.convert(mode)
         except PILLOW_ERRORS as exc:
             raise UnreadablePicture(where or str(source), exc) from None
 

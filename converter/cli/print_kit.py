@@ -12,6 +12,8 @@ from converter.limits import PRINT_PIXELS
 from converter.model.game import Game
 from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
+from converter.printkit.mapsheets import printable
+from converter.render.cardpictures import undrawn_pictures
 from converter.printkit.layout import PAPERS
 
 
@@ -79,12 +81,25 @@ def run(args: argparse.Namespace) -> int:
             if path.suffix == ".pdf":
                 print(path)
         names = {path.name for path in written}
+        blank = [board.name for board in game.boards or [] if not printable(game, board)]
+        if blank:
+            shown = ", ".join(repr(n) for n in blank[:6]) + (
+                f" and {len(blank) - 6} more" if len(blank) > 6 else "")
+            print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
+                  "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
         for deck in game.decks or []:
+            undrawn = undrawn_pictures(game, game.cards_of(deck.id))
+            if undrawn and deck_pdf_name(game, deck) in names:
+                kinds = sorted({name.rsplit(".", 1)[-1].upper() for name in undrawn})
+                print(f"  note: deck {deck.name!r}: {len(undrawn)} card "
+                      f"{'picture' if len(undrawn) == 1 else 'pictures'} ({', '.join(kinds)}) "
+                      "cannot be drawn (vconv draws PNG, JPEG and GIF); those cards are drawn "
+                      "from their titles")
             cards = len(game.cards_of(deck.id))
             if cards and deck_pdf_name(game, deck) not in names:
                 which = ("its one card has no" if cards == 1
                          else f"none of its {cards} cards has a")
-                print(f"  note: deck {deck.name!r}: {which} text or value to print, so no PDF "
+                print(f"  note: deck {deck.name!r}: {which} picture, text or value to print, so no PDF "
                       "(--include-missing prints blank cards)")
     return 0
 
@@ -94,17 +109,16 @@ def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
     deck's fronts and backs, at --dpi (pages are drawn and written one at a time)."""
     import math
 
-    from converter.printkit.cardsheet import DECK_MARGIN_MM
+    from converter.printkit.cardsheet import deck_card_size, deck_grid
     from converter.printkit.layout import layout_counter_sheets
-    from converter.render.decks import CARD_H_MM, CARD_W_MM
     from converter.render.text import px
 
     paper = options.sheet
     pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
     what = "the counter sheets"
-    per_page = max(1, int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
-                   * int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM))
     for deck in game.decks or []:
+        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True))
+        per_page = cols * rows
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
         fronts_and_backs = 2 * math.ceil(cards / per_page)
         if fronts_and_backs > pages:

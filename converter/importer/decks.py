@@ -1,4 +1,7 @@
-"""DrawPiles → decks, their CardSlots → cards (identical slots counted as copies)."""
+"""DrawPiles → decks, their CardSlots → cards (identical slots counted as copies), each card
+with the pictures VASSAL shows of it: its face (the BasicPiece's image, or the face Layer's
+level when the basic piece has none, as Nevsky's and Almoravid's cards do) and its back
+(the Mask trait's image), so `vconv print` prints the module's own cards."""
 
 from __future__ import annotations
 
@@ -7,15 +10,35 @@ from typing import Any
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.paths import contents, join, label
-from converter.importer.pieces import note_nameless
+from converter.importer.pieces import Prototypes, face_layer, note_nameless
 from converter.vassal.components import CardSlot, DrawPile, Map
+from converter.vassal.traits import Layer, Obscurable, PieceTraits
 
 
-def import_decks(ctx: ImportContext, consumed: set[int]
+def card_pictures(piece: PieceTraits, protos: Prototypes
+                  ) -> tuple[str | None, str | None]:
+    """The module's names of a card's face and back pictures (None where it shows none)."""
+    traits = protos.expand(piece)
+    front = piece.basic.image.strip() or None
+    if front is None:
+        layers = [t for t in traits if isinstance(t, Layer)]
+        chosen = face_layer(traits)
+        for layer in ([chosen] if chosen is not None else []) + layers[::-1]:
+            level = layer.level if 1 <= layer.level <= len(layer.images) else 1
+            shown = [i.strip() for i in layer.images[level - 1:level] + layer.images[:1] if i.strip()]
+            if shown:
+                front = shown[0]
+                break
+    masks = [t.mask_image.strip() for t in traits
+             if isinstance(t, Obscurable) and t.mask_image.strip()]
+    return front, masks[0] if masks else None
+
+
+def import_decks(ctx: ImportContext, consumed: set[int], protos: Prototypes
                  ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     decks: list[dict[str, Any]] = []
     cards: list[dict[str, Any]] = []
-    pictured: list[str] = []  # decks whose cards have pictures the format cannot hold
+    unpictured: list[str] = []  # decks whose cards name face pictures the module lacks
     for vmap in ctx.module.buildfile.find_all(Map):
         for pile, path in contents(vmap, label(vmap)):
             if not isinstance(pile, DrawPile):
@@ -39,18 +62,23 @@ def import_decks(ctx: ImportContext, consumed: set[int]
                     seen[key]["count"] = seen[key].get("count", 1) + 1
                     continue
                 title = key[0] or slot.entry_name or "card"
-                card = {"id": ctx.ids.take("cards", f"{deck_id}-{title}", "card"),
-                        "deck": deck_id, "title": title, "provenance": ctx.stated(join(path, slot))}
+                card: dict[str, Any] = {"id": ctx.ids.take("cards", f"{deck_id}-{title}", "card"),
+                                        "deck": deck_id, "title": title}
+                for field, name in zip(("image", "back_image"), card_pictures(piece, protos)):
+                    file = ctx.images.copy(name) if name else None
+                    if file is not None:
+                        card[field] = file
+                    elif name and field == "image" and pile.name not in unpictured:
+                        unpictured.append(pile.name)
+                card["provenance"] = ctx.stated(join(path, slot))
                 seen[key] = card
                 cards.append(card)
-            if slots:
-                pictured.append(pile.name)
-    if pictured:  # one note for all (Carcassonne has 75 decks, a supply per player)
-        one = len(pictured) == 1
-        names = ", ".join(repr(n) for n in pictured[:6]) + (
-            f" and {len(pictured) - 6} more" if len(pictured) > 6 else "")
-        ctx.note(f"{'deck' if one else 'decks'} {names}: the card pictures are not imported; "
-                 "the format's cards have no image")
+    if unpictured:  # one note for all (Carcassonne has 75 decks, a supply per player)
+        one = len(unpictured) == 1
+        names = ", ".join(repr(n) for n in unpictured[:6]) + (
+            f" and {len(unpictured) - 6} more" if len(unpictured) > 6 else "")
+        ctx.note(f"{'deck' if one else 'decks'} {names}: card pictures the module names are "
+                 "not in it; vconv print draws those cards from their titles")
     for card in cards:  # count after title, before provenance
         if "count" in card:
             prov = card.pop("provenance")

@@ -186,7 +186,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     consumed |= boards.consumed
     pieces = import_pieces(ctx, side_ids, protos)
     consumed |= pieces.consumed
-    decks, cards = import_decks(ctx, consumed)
+    decks, cards = import_decks(ctx, consumed, protos)
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)

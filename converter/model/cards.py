@@ -43,6 +43,8 @@ class Card:
     symbols: list[str] | None = None
     flags: list[str] | None = None
     text: str | None = None
+    image: str | None = None       # the face as a picture of the game's folder
+    back_image: str | None = None  # the back as a picture, in place of the deck's drawn back
     count: int | None = None
     provenance: Provenance | None = None
     missing: list[str] | None = None

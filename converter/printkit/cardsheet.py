@@ -7,9 +7,11 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from converter.model.cards import Deck
+from converter.model.cards import Card, Deck
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
+from converter.printkit.cache import BoundedCache
+from converter.render.cardpictures import UNDRAWN, card_picture, deck_card_mm
 from converter.render.cards import ReferenceCard
 from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front, printed_cards
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
@@ -91,38 +93,78 @@ def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                                include_missing=include_missing))
 
 
+def deck_grid(paper: Paper, card_mm: tuple[float, float]) -> tuple[int, int]:
+    """Columns and rows of cards of *card_mm* on a page of *paper* (at least one of each)."""
+    cols = int((paper.width_mm - 2 * DECK_MARGIN_MM) // card_mm[0])
+    rows = int((paper.height_mm - 2 * DECK_MARGIN_MM) // card_mm[1])
+    return max(1, cols), max(1, rows)
+
+
+def deck_card_size(game: Game, deck: Deck, *, include_missing: bool = False) -> tuple[float, float]:
+    """The printed width and height in mm of *deck*'s cards: its pictures' card size, else
+    poker size."""
+    cards = printed_cards(game, deck, include_missing=include_missing)
+    return deck_card_mm(game, cards) or (CARD_W_MM, CARD_H_MM)
+
+
+BACK_CACHE = 8  # back pictures kept while a deck prints (a deck has one or a few backs)
+
+
 def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                    theme: dict[str, Any] | None = None,
                    include_missing: bool = False) -> Iterator[Image.Image]:
     """The pages of `deck_pages`, each drawn when asked for: a printer writes a sheet's two
     pages and drops them before the next sheet is drawn (a deck's pages are 26 MB each at
-    300 dpi)."""
+    300 dpi).  Cards with pictures print them, at the card size their pictures give, and
+    each back behind its front: the picture of the card's back, else the deck's drawn back."""
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     cards = [c for c in printed_cards(game, deck, include_missing=include_missing) for _ in range(c.count or 1)]
-    w, h = px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
+    card_mm = deck_card_size(game, deck, include_missing=include_missing)
+    w, h = px(card_mm[0], dpi), px(card_mm[1], dpi)
     page_w, page_h = px(paper.width_mm, dpi), px(paper.height_mm, dpi)
-    cols = int((paper.width_mm - 2 * DECK_MARGIN_MM) // CARD_W_MM)
-    rows = int((paper.height_mm - 2 * DECK_MARGIN_MM) // CARD_H_MM)
-    per_page = max(1, cols * rows)
+    cols, rows = deck_grid(paper, card_mm)
+    per_page = cols * rows
     x0 = (page_w - cols * w) // 2
     y0 = (page_h - rows * h) // 2
-    back = card_back(game, deck, dpi=dpi)
+    drawn_back: Image.Image | None = None
+    backs: BoundedCache = BoundedCache(BACK_CACHE)
+    size = f"{card_mm[0]:g} × {card_mm[1]:g} mm"
+
+    def back_of(card: Card) -> Image.Image:
+        nonlocal drawn_back
+        if card.back_image:
+            if card.back_image not in backs:
+                backs[card.back_image] = card_picture(game, card.back_image, (w, h))
+            if backs[card.back_image] is not None:
+                return backs[card.back_image]  # type: ignore[no-any-return]
+        if drawn_back is None:
+            drawn_back = _sized(card_back(game, deck, dpi=dpi), (w, h))
+        return drawn_back
+
     for start in range(0, len(cards), per_page):
         chunk = cards[start:start + per_page]
         number = start // per_page + 1
         head = f"{game.title} — {deck.name} — " + tr("sheet {n}", n=number)
-        front_page = _blank(paper, dpi, f"{head} — " + tr("FRONTS"), t, 1.5)
+        front_page = _blank(paper, dpi, f"{head} — " + tr("FRONTS") + f" — {size}", t, 1.5)
         back_page = _blank(paper, dpi, f"{head} — " + tr("BACKS (duplex, long edge)"), t, 1.5)
         for k, card in enumerate(chunk):
             r, c = divmod(k, cols)
             x, y = x0 + c * w, y0 + r * h
-            front_page.paste(card_front(game, card, dpi=dpi), (x, y))
-            back_page.paste(back, (page_w - x - w, y))
+            front = card_picture(game, card.image, (w, h)) or _sized(card_front(
+                game, card, dpi=dpi, lacking=UNDRAWN.format(name=card.image.rsplit("/", 1)[-1])
+                if card.image else None), (w, h))
+            front_page.paste(front, (x, y))
+            back_page.paste(back_of(card), (page_w - x - w, y))
         for img in (front_page, back_page):
             _grid_marks(img, x0 if img is front_page else page_w - x0 - cols * w, y0, w, h, cols, rows, dpi, t)
         yield front_page
         yield back_page
+
+
+def _sized(card: Image.Image, size: tuple[int, int]) -> Image.Image:
+    """A drawn (poker-size) card fitted to a deck whose pictures make its cards another size."""
+    return card if card.size == size else card.resize(size, Image.Resampling.LANCZOS)
 
 
 def _grid_marks(img: Image.Image, x0: int, y0: int, w: int, h: int, cols: int, rows: int, dpi: float,

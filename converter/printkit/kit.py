@@ -9,7 +9,8 @@ Files written to the output folder (``<id>`` is the game id):
   registration marks (``converter.printkit.mapsheets``)
 - ``<id>-setup.pdf``: one setup card per scenario: what goes where
 - ``<id>-tracks.pdf``: the track sheet: the turn track and every other track, boxes a counter fits in
-- ``<id>-deck-<deck>.pdf``: poker-size card fronts and backs of each deck, when the game has cards
+- ``<id>-deck-<deck>.pdf``: card fronts and backs of each deck, when the game has cards: poker
+  size, or the size the cards' own pictures give (``converter.render.cardpictures``)
 - with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png``,
   ``<id>-map-<board>-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
   ``<id>-deck-<deck>-<page>.png``
@@ -35,9 +36,10 @@ from PIL import Image
 from converter.atomic import source_date_epoch, write_bytes_atomic
 from converter.model.cards import Deck
 from converter.model.game import Game
+from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_print, legend_page, map_page
+from converter.printkit.mapsheets import board_print, legend_page, map_page, printable
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
@@ -73,21 +75,6 @@ def png_bytes(image: Image.Image, dpi: int) -> bytes:
 
 
 COUNTER_CACHE_SIZE = 256  # counter images kept for reuse (a few tens of MB at 300 dpi)
-
-
-class BoundedCache(dict):  # type: ignore[type-arg]
-    """A dict that forgets its oldest entry past *limit* entries: counter art is reused
-    between the copies of a counter on nearby pages, so memory stays flat in the number of
-    counters while most reuse is kept."""
-
-    def __init__(self, limit: int) -> None:
-        super().__init__()
-        self.limit = limit
-
-    def __setitem__(self, key: object, value: object) -> None:
-        if key not in self and len(self) >= self.limit:
-            del self[next(iter(self))]
-        super().__setitem__(key, value)
 
 
 @contextmanager
@@ -198,18 +185,18 @@ def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) ->
 
 def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progress) -> list[Path]:
     """Every board's pages into one PDF, each page on its board's sheet (portrait or
-    landscape); pages are drawn, written and dropped one at a time."""
-    boards = game.boards or []
+    landscape); pages are drawn, written and dropped one at a time, and a board's picture
+    is drawn when its pages come and dropped after them (Paths of Glory's two image-less
+    maps are 180 MB schematics each: held together, they doubled the memory a print took)."""
+    boards = [b for b in game.boards or [] if printable(game, b)]
     if not boards:
         return []
-    plans = []
-    for n, board in enumerate(boards):
-        report("maps", n, len(boards))
-        plans.append((board, board_print(game, board, options.sheet)))
     pngs: list[Path] = []
 
     def pages() -> Iterator[PdfPage]:
-        for board, bp in plans:
+        for n, board in enumerate(boards):
+            report("maps", n, len(boards))
+            bp = board_print(game, board, options.sheet)
             for k, tile in enumerate(bp.tiles, start=1):
                 img = map_page(game, board, bp.picture, bp.scale, tile, bp.sheet, dpi=options.dpi)
                 if options.png:
@@ -222,11 +209,11 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
                     pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-legend.png",
                                                    png_bytes(img, options.dpi)))
                 yield PdfPage(img, sheet.width_mm, sheet.height_mm)
+            del bp
 
     pdf = out / f"{game.id}-maps.pdf"
-    count = sum(len(bp.tiles) + (bp.legend is not None) for _board, bp in plans)
     with _atomic_file(pdf) as fh:
-        stream_pdf(fh, pages(), count, title=f"{game.title} — maps", epoch=epoch)
+        stream_pdf(fh, pages(), title=f"{game.title} — maps", epoch=epoch)
     report("maps", len(boards), len(boards))
     return [*pngs, pdf]
 

@@ -7,8 +7,8 @@ index in the top margin shows where the page sits in the whole map.  A mark sits
 strip is emptiest (`seam_marks`): it must not hide a box, a name or the legend.
 
 The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat side to flat
-side; a little more than a counter when the game does not say); a box board prints its
-smallest box big enough for a small stack of counters; a schematic of points prints on one
+side; a little more than a counter when the game does not say), a square grid's cells as
+wide; a box board prints its smallest box big enough for a small stack of counters; a schematic of points prints on one
 landscape page when its spaces stay a stack's room apart and its names readable there, else
 it spans two pages' width.
 """
@@ -28,11 +28,12 @@ from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardlayout import BoardLayout
 from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
 from converter.render.placement import NAME_UNITS
-from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
+from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
 
 OVERLAP_MM = 10.0
 HEX_PER_COUNTER = 1.3      # a hex this many counter edges across when the game gives no hex size
+CELL_PER_COUNTER = 1.3     # a square grid's cell, the same (a counter and a finger's room)
 BOX_PER_COUNTER = 1.5      # the smallest box's shorter side is this many counter edges
 SPACE_BOARD_PAGES = 2      # an area or network board spans this many pages' printable width…
 SPACE_ROOM_COUNTERS = 2.0  # …unless one page keeps its closest spaces this many counter edges apart
@@ -98,6 +99,8 @@ def mm_per_px(game: Game, layout: BoardLayout) -> float:
         hex_mm = (game.scale.hex_mm if game.scale is not None and game.scale.hex_mm else None) \
             or counter * HEX_PER_COUNTER
         return hex_mm / flat_px
+    if layout.cell:
+        return CELL_PER_COUNTER * counter / layout.cell
     if layout.boxes:
         smallest = min(min(b.w, b.h) for b in layout.boxes.values())
         return BOX_PER_COUNTER * counter / max(1, smallest)
@@ -227,11 +230,18 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
         for cc in range(tile.cols):
             rect = (ix + cc * cell, iy + rr * cell, ix + (cc + 1) * cell - line, iy + (rr + 1) * cell - line)
             draw.rectangle(rect, outline=INK, width=line, fill=INK if (rr, cc) == (tile.row, tile.col) else None)
-    scale_note = " — ".join(page_notes(game, board, tile))
-    if scale_note:
-        small = fit_font(draw, scale_note, "regular", pt_to_px(LABEL_PT - 1, dpi), page.width - 2 * left)
-        put_text(draw, (left, page.height - mm_to_px(MARGIN_MM / 2, dpi)), scale_note, font=small, fill=INK,
-                 anchor="lm")
+    notes = page_notes(game, board, tile)
+    if notes:  # one line when it fits at 7 pt, else the notes on lines of their own
+        room = page.width - 2 * left
+        note_px = pt_to_px(LABEL_PT - 1, dpi)
+        one = " — ".join(notes)
+        lines = [one] if draw.textlength(one, font=font("regular", note_px)) <= room else notes
+        pitch = note_px * 1.2
+        bottom = page.height - mm_to_px(MARGIN_MM / 2, dpi) + pitch * (len(lines) - 1) / 2
+        for k, text in enumerate(lines):
+            small = fit_font(draw, text, "regular", note_px, room)
+            put_text(draw, (left, bottom - pitch * (len(lines) - 1 - k)), text, font=small,
+                     fill=INK, anchor="lm")
     return page
 
 
@@ -256,6 +266,8 @@ def page_notes(game: Game, board: Board, tile: MapTile) -> list[str]:
     # the hex scale only where hexes are drawn (a hex board without its grid prints as points)
     drawn = board.kind_spec.hex_grid and board.hex_grid() is not None
     notes = [tr("scale: 1 hex = {mm} mm", mm=_hex_mm_text(game, board))] if drawn else []
+    if scaleless(game, board):
+        notes.append(tr("printed as large as the page holds: the picture gives no scale"))
     if tile.rows * tile.cols > 1:
         notes.append(tr("trim the margin along the map's edge and lay the page over its neighbour, "
                         "⊕ marks on top of each other"))
@@ -318,17 +330,60 @@ class BoardPrint:
     legend: Image.Image | None = None
 
 
+def own_places(board: Board) -> bool:
+    """Whether *board* has places of its own to draw: hexes or a hex grid, or spaces other
+    than the board itself (what `vconv import` makes of a VASSAL board without zones)."""
+    if board.hexes or (board.kind_spec.hex_grid and board.hex_grid() is not None):
+        return True
+    return any(space.kind != "board" for space in board.spaces or [])
+
+
+def scaleless(game: Game, board: Board) -> bool:
+    """Whether *board* is a picture that gives no scale: no hexes, and no more than one place
+    of its own (For the People's 'Combat Tables', a chart with one holding zone)."""
+    if not has_picture(game, board) or board.hexes or (
+            board.kind_spec.hex_grid and board.hex_grid() is not None):
+        return False
+    return len([s for s in board.spaces or [] if s.kind != "board"]) <= 1
+
+
+def has_picture(game: Game, board: Board) -> bool:
+    return board.image is not None and game.resource(board.image.file).is_file()
+
+
+def printable(game: Game, board: Board) -> bool:
+    """Whether a board prints anything: its picture, or its places drawn.  A board imported
+    without its picture whose one place is the board itself (Nevsky's ten player aids in the
+    image-less module) would print a page holding one empty box."""
+    return has_picture(game, board) or own_places(board)
+
+
+COARSEST_MM = 25.4 / 72  # a picture fitted to its page is never printed coarser than 72 dpi
+
+
+def fitted_scale(picture: Image.Image, paper: Paper) -> float:
+    """The scale that prints *picture* as large as one page of *paper* holds, either way up
+    (a player aid, a display: a picture without places gives no scale of its own)."""
+    best = max(min(aw / picture.width, ah / picture.height)
+               for aw, ah in (area_mm(paper), area_mm(turned(paper))))
+    return min(best, COARSEST_MM)
+
+
 def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     """A board's picture, its scale (mm per pixel), the sheet turned the way that needs fewer
-    pages (portrait when equal), and the pages' tiles; a box board without the designer's
+    pages (portrait when equal), and the pages' tiles; a picture with one place of its own
+    at most prints as large as one page holds (`fitted_scale`); a box board without the designer's
     art prints its boxes packed (`packed_boxes`); a schematic of several pages prints its
     legend apart (`legend_page`)."""
     picture = board_picture(game, board).convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
+    if scaleless(game, board):
+        fitted = fitted_scale(picture, paper)
+        return BoardPrint(picture, fitted, *_tiles_of(picture, fitted, paper))
     scale = mm_per_px(game, layout)
     legend = None
-    if layout.boxes and not layout.hex_centres and not scan:
+    if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
     elif not layout.boxes and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
         # a schematic of points or hexes: its legend band (terrain key, groups) apart
@@ -340,8 +395,37 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
         picture = picture.crop((0, 0, picture.width, cut))
+    if not scan:
+        picture = _without_blank_sliver(picture, scale, paper)
     sheet, board_tiles = _tiles_of(picture, scale, paper)
     return BoardPrint(picture, scale, sheet, board_tiles, legend)
+
+
+SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut
+
+
+def _without_blank_sliver(picture: Image.Image, scale: float, paper: Paper) -> Image.Image:
+    """The schematic less its blank right or bottom edge where that edge alone would take a
+    column or row of pages: The Longest Day's image-less hex map took 3 pages for the 5 mm of
+    paper past its last hexes."""
+    for _ in range(2):
+        _sheet, board_tiles = _tiles_of(picture, scale, paper)
+        last = board_tiles[-1]
+        cut = (picture.width, picture.height)
+        if last.cols > 1 and last.w_mm - OVERLAP_MM < SLIVER_MM:
+            cut = (picture.width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, cut[1])
+        elif last.rows > 1 and last.h_mm - OVERLAP_MM < SLIVER_MM:
+            cut = (cut[0], picture.height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
+        else:
+            return picture
+        strip = picture.crop((cut[0] if cut[0] < picture.width else 0,
+                              cut[1] if cut[1] < picture.height else 0,
+                              picture.width, picture.height))
+        low, high = zip(*strip.getextrema()) if strip.mode == "RGB" else ((0,), (0,))
+        if max(h - lo for lo, h in zip(low, high)) > INK_DIFF:
+            return picture  # the edge has something on it: it is printed
+        picture = picture.crop((0, 0, *cut))
+    return picture
 
 
 def _tiles_of(picture: Image.Image, scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:

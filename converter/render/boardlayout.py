@@ -41,3 +41,4 @@ class BoardLayout:
     space_centres: dict[str, tuple[int, int]] = field(default_factory=dict)
     boxes: dict[str, Rect] = field(default_factory=dict)
     scan: str | None = None  # file name of the user's scan, when the board uses one
+    cell: int = 0  # a cell's edge, when the boxes are the cells of a square grid

@@ -165,8 +165,8 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     img = Image.new("RGB", (size, size), bg)
     if face is not None and face.image:
         picture = _face_picture(game, face.image, size)
-        if picture is not None:
-            img.paste(picture, (0, 0))
+        if picture is not None:  # its transparent parts show the counter's colour
+            img.paste(picture, (0, 0), picture)
             _border(img, t, dpi)
             return img
     draw = ImageDraw.Draw(img)
@@ -195,8 +195,10 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
 
 
 def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
+    """The picture with its transparency (a round token's corners, a module's GIF with a
+    transparent colour: read as RGB they printed black or purple)."""
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
-        picture = decoded(game.resource(name), "RGB")
+        picture = decoded(game.resource(name), "RGBA")
     except (OSError, UnreadablePicture):
         return None
     return picture.resize((size, size), Image.Resampling.LANCZOS)

@@ -56,15 +56,18 @@ def printed_cards(game: Game, deck: Deck, *, include_missing: bool = False) -> l
 
 
 def wholly_unknown(card: Card) -> bool:
-    """Neither text nor any value: every field of the printed card would read '?'."""
-    return not card.text and all(v is None for v in (card.values or {}).values())
+    """Neither picture, text nor any value: every field of the printed card would read '?'."""
+    return not card.image and not card.text and all(v is None for v in (card.values or {}).values())
 
 
 def card_size_px(dpi: float) -> tuple[int, int]:
     return px(CARD_W_MM, dpi), px(CARD_H_MM, dpi)
 
 
-def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any] | None = None) -> Image.Image:
+def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any] | None = None,
+               lacking: str | None = None) -> Image.Image:
+    """A card's face drawn from its data; a card without text says *lacking* in red (by
+    default, that the rulebook lacks its text)."""
     t = {**DEFAULT_THEME, **(theme or {})}
     w, h = card_size_px(dpi)
     deck = game.deck(card.deck)
@@ -143,7 +146,7 @@ def card_front(game: Game, card: Card, *, dpi: float = 300, theme: dict[str, Any
     else:
         fnt = font("bold", pt_to_px(t["body_pt"], dpi))
         box_top = y + m * 0.5
-        lines = wrap(draw, words(game.language)(MISSING_TEXT), fnt, w - 4 * m)
+        lines = wrap(draw, lacking or words(game.language)(MISSING_TEXT), fnt, w - 4 * m)
         box_bottom = box_top + len(lines) * fnt.size * 1.3 + m
         draw.rectangle([m, box_top, w - m, box_bottom], outline=color(t["missing"]), width=max(1, px(0.3, dpi)))
         ty = box_top + m / 2

@@ -421,7 +421,7 @@ def missing_count(board: Board) -> int:
     return count
 
 
-def _notice(board: Board, language: str | None = None) -> str:
+def schematic_notice(board: Board, language: str | None = None) -> str:
     tr = words(language)
     missing = missing_count(board)
     text = (tr("SCHEMATIC — not the real map; data marked missing: {n}", n=missing) if missing
@@ -531,7 +531,7 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
     bw, bh = geo.space_box
     for sp in board.spaces or []:  # a red outline marks a space with data missing
         x, y = geo.spaces[sp.id]
-        fill = _space_fill(game, sp, t)
+        fill = space_fill(game, sp, t)
         draw.rounded_rectangle([x - bw / 2, y - bh / 2, x + bw / 2, y + bh / 2], radius=size * 0.1, fill=fill,
                                outline=color(t["notice"]) if sp.missing else ink, width=max(1, int(size * 0.03)))
         panel_label(sp.name, size, (bw, bh), (x, y)).draw(draw, ink_on(fill))
@@ -540,7 +540,7 @@ def hex_schematic(game: Game, board: Board, *, hex_px: float = DEFAULT_HEX_PX,
     for place_id in key.strips:
         for _gid, segment, swatch in hex_strip_segments(geo, key, place_id, size):
             paint_swatch(draw, segment, swatch, ink, color(t["paper"]), line_w)
-    notice = _notice(board, game.language)
+    notice = schematic_notice(board, game.language)
     top_font = fit_font(draw, notice, "bold", int(size * 0.22), geo.image_size[0] * 0.95)
     put_text(draw, (geo.image_size[0] / 2, size * 0.45), notice, font=top_font, fill=color(t["notice"]), anchor="mm")
     title = fit_font(draw, f"{game.title} — {board.name}", "regular", int(size * 0.16), geo.image_size[0] * 0.9)
@@ -787,7 +787,7 @@ def _styled_line(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[flo
             d += step
 
 
-def _space_fill(game: Game, space: Space, t: dict[str, Any]) -> RGB:
+def space_fill(game: Game, space: Space, t: dict[str, Any]) -> RGB:
     for ter_id in space.terrain or []:
         ter = game.terrain_type(ter_id)
         if ter is not None and ter.color:
@@ -860,7 +860,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
         if s.id in kids:
             continue
         x0, y0, x1, y1 = plan.boxes[s.id]
-        fill = _space_fill(game, s, t)
+        fill = space_fill(game, s, t)
         outline = color(t["notice"]) if s.missing else ink
         draw.rounded_rectangle([x0, y0, x1, y1], radius=unit * 0.5, fill=fill, outline=outline,
                                width=max(1, int(unit * 0.2)))
@@ -875,7 +875,7 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
         draw.rectangle((x0, y0, x1, y1), fill=color(t["paper"]))
         put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, font=small, fill=rgb, anchor="mm")
     # notice, title, legend
-    notice = _notice(board, game.language)
+    notice = schematic_notice(board, game.language)
     nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
     put_text(draw, (size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
     title = f"{game.title} — {board.name}"

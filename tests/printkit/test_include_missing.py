@@ -33,8 +33,8 @@ def test_a_deck_left_out_is_said(tmp_path: Path, capsys) -> None:
                 and all(wholly_unknown(c) for c in game.cards_of(d.id))]
     assert len(notes) == len(left_out) > 0
     russia = next(n for n in notes if "'Mazzo Russia'" in n)
-    assert russia == ("  note: deck 'Mazzo Russia': its one card has no text or value to print, "
-                      "so no PDF (--include-missing prints blank cards)")
+    assert russia == ("  note: deck 'Mazzo Russia': its one card has no picture, text or value to "
+                      "print, so no PDF (--include-missing prints blank cards)")
     assert main(["print", str(QMG), "-o", str(tmp_path / "b"), "--dpi", "72",
                  "--include-missing"]) == 0
     assert "note: deck" not in capsys.readouterr().out

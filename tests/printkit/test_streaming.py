@@ -78,3 +78,34 @@ def test_a_decks_pages_are_drawn_one_sheet_at_a_time() -> None:
     assert len(drawn) % 2 == 0 and drawn
     assert [p.tobytes() for p in drawn] == \
         [p.tobytes() for p in deck_pages(game, deck, PAPERS["a4"], dpi=20, include_missing=True)]
+
+
+def test_a_boards_picture_is_dropped_before_the_next_board_is_drawn(
+        tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paths of Glory's image-less module has two 180 MB map schematics: the kit held every
+    board's picture until the last page was written, so its print took their sum."""
+    import gc
+    import weakref
+
+    from converter.printkit import kit
+    from converter.printkit.kit import KitOptions, print_kit
+    from converter.validate import load_model
+    from tests.conftest import ROOT
+
+    game = load_model(ROOT / "modules" / "the-first-world-war")
+    assert len([b for b in game.boards or [] if kit.printable(game, b)]) >= 2
+    alive: list[weakref.ref[Image.Image]] = []
+    live_when_drawn: list[int] = []
+    real = kit.board_print
+
+    def watched(*args, **kwargs):
+        gc.collect()
+        live_when_drawn.append(sum(ref() is not None for ref in alive))
+        bp = real(*args, **kwargs)
+        alive.append(weakref.ref(bp.picture))
+        return bp
+
+    monkeypatch.setattr(kit, "board_print", watched)
+    print_kit(game, tmp_path, KitOptions(dpi=20))
+    assert len(live_when_drawn) >= 2
+    assert live_when_drawn == [0] * len(live_when_drawn)

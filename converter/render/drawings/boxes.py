@@ -13,7 +13,9 @@ from converter.model.game import Game
 from converter.render.boardlayout import BoardLayout, Rect
 from converter.render.drawings.base import BoardDrawing
 from converter.render.drawings.nodes import points_layout
-from converter.render.maps import load_scan, space_plan, space_positions, space_schematic
+from converter.render.cellgrid import cell_grid, grid_layout, grid_picture
+from converter.render.maps import (DEFAULT_THEME, load_scan, schematic_notice, space_plan,
+                                   space_positions, space_schematic)
 
 # the smallest box, in hundredths of the picture's width: on the schematic, and on the
 # designer's own picture for a box whose layout gives no size
@@ -29,6 +31,10 @@ class BoxesDrawing(BoardDrawing):
         scan = load_scan(game, board)
         if scan is not None:
             return scan
+        grid = cell_grid(board)
+        if grid is not None:  # a square grid's cells: drawn as the grid
+            return grid_picture(game, board, grid, schematic_notice(board, game.language),
+                                {**DEFAULT_THEME, **(theme or {})})
         return space_schematic(game, board, width_px=width_px, theme=theme, min_box=self.min_box)
 
     def layout(self, board: Board, image_size: tuple[int, int] | None, *, hex_px: float,
@@ -40,6 +46,9 @@ class BoxesDrawing(BoardDrawing):
         fractions of the picture), kept inside the picture."""
         if image_size is not None and board.image is not None:
             return _boxes_on_art(board, image_size)
+        grid = cell_grid(board)
+        if grid is not None:
+            return grid_layout(board, grid)
         layout = points_layout(board, None, min_box=self.min_box, language=language)
         plan = space_plan(board, layout.size, min_box=self.min_box, language=language)
         for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
@@ -48,6 +57,10 @@ class BoxesDrawing(BoardDrawing):
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,
                         hex_px: float, language: str | None = None) -> dict[str, tuple[float, float]]:
+        grid = cell_grid(board)
+        if grid is not None and (board.image is None or image_size == grid_layout(board, grid).size):
+            layout = grid_layout(board, grid)
+            return {sid: (float(x), float(y)) for sid, (x, y) in layout.space_centres.items()}
         return space_positions(board, image_size, min_box=self.min_box, language=language)
 
 

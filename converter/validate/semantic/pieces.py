@@ -130,6 +130,9 @@ def check_cards(ctx: Context) -> None:
             else:
                 per_sub[(card.deck, card.subdeck)] += n
         ctx.ref(f"{cp}/nationality", card.nationality, "nationalities")
+        for pointer, name in (("image", card.image), ("back_image", card.back_image)):
+            if name:
+                ctx.file(f"{cp}/{pointer}", name)
         if card.number is not None:
             key = (card.deck, card.number)
             if key in numbers:

@@ -1,0 +1,91 @@
+"""Map pages of boards imported from real modules: a player aid (a picture with no places of
+its own: Nevsky's 939 x 1150 'Sequence') printed over 6 to 8 pages, scaled as if a box of it
+had to hold a stack; and a board without its picture whose one place is the board itself
+(the same aids in the image-less module) printed a page holding one empty box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from converter.printkit.layout import MARGIN_MM, PAPERS
+from converter.printkit.mapsheets import board_print
+from converter.validate import load_model
+from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+from tests.conftest import ROOT
+
+NEVSKY = ROOT / "tests" / "data" / "real" / "nevsky" / "Nevsky-2.1-noimages.vmod"
+
+
+ONE_ZONE = ('<VASSAL.build.module.map.boardPicker.board.ZonedGrid>'
+            '<VASSAL.build.module.map.boardPicker.board.mapgrid.Zone name="Tables" '
+            'path="0,0;900,0;900,1100;0,1100" locationFormat="$name$"/>'
+            '</VASSAL.build.module.map.boardPicker.board.ZonedGrid>')
+
+
+@pytest.mark.parametrize("grid", ["", ONE_ZONE], ids=["no place", "one zone"])
+def test_a_picture_without_places_prints_on_one_page_as_large_as_it_holds(
+        tmp_path: Path, grid: str) -> None:
+    """Nevsky's 'Sequence' (no zone) and For the People's 'Combat Tables' (one zone): 4 to
+    8 pages each, now one."""
+    start = BUILDFILE.index("<VASSAL.build.module.map.boardPicker.board.ZonedGrid>")
+    end = BUILDFILE.index("</VASSAL.build.module.map.boardPicker.board.ZonedGrid>") + len(
+        "</VASSAL.build.module.map.boardPicker.board.ZonedGrid>")
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images["board.png"] = png(939, 1150)
+    module = write_module(tmp_path / "aid.vmod", BUILDFILE[:start] + grid + BUILDFILE[end:],
+                          images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    game = load_model(tmp_path / "game")
+    paper = PAPERS["a4"]
+    bp = board_print(game, game.board("main"), paper)
+    assert len(bp.tiles) == 1
+    tile = bp.tiles[0]
+    # portrait, as wide as the page inside its margins (its height then fits too)
+    assert bp.sheet.height_mm > bp.sheet.width_mm
+    assert tile.w_mm == pytest.approx(paper.width_mm - 2 * MARGIN_MM, abs=0.01)
+    assert tile.h_mm == pytest.approx(tile.w_mm * 1150 / 939, abs=0.01)
+    assert tile.h_mm <= paper.height_mm - 2 * MARGIN_MM
+
+
+def test_boards_with_nothing_to_print_get_no_page_and_are_named(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "nevsky"
+    assert main(["import", str(NEVSKY), "-o", str(game), "--quiet"]) == 0
+    assert main(["print", str(game), "-o", str(tmp_path / "kit"), "--dpi", "72", "--png"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: boards 'Sequence', 'Commands', 'Battle', 'Forces', 'Teutonic Display', "
+            "'Russian Display' and 4 more: no picture and no places of their own, so no map "
+            "page") in out, out
+    pages = {p.name.split("-map-")[1].rsplit("-", 1)[0] for p in (tmp_path / "kit").glob("*-map-*.png")}
+    assert not pages & {"sequence", "commands", "battle", "forces", "teutonic-display",
+                        "russian-display", "teutonic-lords", "russian-lords", "teutonic-cards",
+                        "russian-cards"}
+    assert "nevsky" in pages  # the map itself, drawn from its places, is still printed
+
+
+LONGEST_DAY = ROOT / "tests" / "data" / "real" / "longest-day" / "TheLongestDay-noimages.vmod"
+
+
+def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) -> None:
+    """The Longest Day's hex map without its picture: its last column of 3 pages held 5 mm
+    of blank paper past the last hexes; the hexes all still print."""
+    from PIL import ImageChops
+
+    from converter.printkit.mapsheets import OVERLAP_MM
+    from converter.render.drawings import board_image
+
+    assert main(["import", str(LONGEST_DAY), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    game = load_model(tmp_path / "game")
+    board = game.board("normandy")
+    bp = board_print(game, board, PAPERS["a4"])
+    assert (bp.tiles[0].cols, bp.tiles[0].rows) == (10, 3)
+    last = bp.tiles[-1]
+    assert last.w_mm - OVERLAP_MM >= 15  # the last column adds map, not a sliver
+    drawn = board_image(game, board, hex_px=80).convert("RGB")
+    assert drawn.height == bp.picture.height and drawn.width > bp.picture.width
+    cut = drawn.crop((bp.picture.width, 0, drawn.width, drawn.height))
+    plain = ImageChops.difference(cut, cut.crop((0, 0, 1, 1)).resize(cut.size))
+    assert max(high for _low, high in plain.getextrema()) <= 40  # what was cut was blank

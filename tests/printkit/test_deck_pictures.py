@@ -1,0 +1,156 @@
+"""A module's decks print from the module's own card pictures (Nevsky, For the People,
+Almoravid: the cards are pictures with no text): `vconv print` made no PDF of them, or
+blank cards with --include-missing.  Now each card prints its face picture at a real card's
+size, its back picture behind it on the duplex page."""
+
+from __future__ import annotations
+
+import io
+import re
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops
+
+from converter.cli import main
+from converter.render.cardpictures import card_mm_for
+from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+
+DPI = 100
+TAB, INNER = "\t", "\\\t"  # a trait chain's first separator, and those nested in it
+# a card whose face is its BasicPiece's picture, masked by its back (For the People's cards)
+PLAIN = "+/null/obs;;{back};Mask;I;?" + TAB + "piece;;;{face};{name}/null" + TAB + "null;0;0;{gpid};0"
+# a card whose BasicPiece has no picture: its face is a Layer's first level (Nevsky's cards)
+LAYERED = ("+/null/obs;;{back};Mask;I;?" + TAB
+           + "emb2;;128;;;128;;;128;;;;1;false;0;0;{face},{face}-half;,;true;Card;;;false;;1;1;"
+             "true;;;;;1.0;;true" + INNER
+           + "piece;;;;{name}/null" + TAB + "1" + INNER + "null;0;0;{gpid};0")
+FRONTS = {"grand-prince.png": (200, 30, 30), "raiders.png": (30, 160, 40),
+          "marsh.png": (240, 200, 20)}
+BACKS = {"grand-prince.png": (20, 40, 200), "raiders.png": (120, 20, 140),
+         "marsh.png": (10, 110, 110)}  # each card's own back, so each is found behind its front
+
+
+def picture(colour: tuple[int, int, int], size: tuple[int, int] = (273, 382)) -> bytes:
+    """A card picture: its colour, with transparent corners as card art has."""
+    img = Image.new("RGBA", size, colour + (255,))
+    for x, y in ((0, 0), (size[0] - 1, 0), (0, size[1] - 1), (size[0] - 1, size[1] - 1)):
+        img.putpixel((x, y), (0, 0, 0, 0))
+    out = io.BytesIO()
+    img.save(out, "PNG")
+    return out.getvalue()
+
+
+def deck_module(path: Path) -> Path:
+    slots = [
+        PLAIN.format(back="back-grand-prince.png", face="grand-prince.png", name="Grand Prince", gpid=3),
+        LAYERED.format(back="back-raiders.png", face="raiders.png", name="Raiders", gpid=4),
+        PLAIN.format(back="back-marsh.png", face="marsh.png", name="Marsh", gpid=5),
+        PLAIN.format(back="back-marsh.png", face="marsh.png", name="Marsh", gpid=6),  # two copies
+    ]
+    pile = "".join(f'<VASSAL.build.widget.CardSlot entryName="c{n}" gpid="{n}" width="50" '
+                   f'height="70">{slot}</VASSAL.build.widget.CardSlot>'
+                   for n, slot in enumerate(slots, start=3))
+    start = BUILDFILE.index('<VASSAL.build.widget.CardSlot entryName="Card A"')
+    end = BUILDFILE.index("</VASSAL.build.module.map.DrawPile>")
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({name: picture(colour) for name, colour in FRONTS.items()})
+    images.update({f"back-{name}": picture(colour) for name, colour in BACKS.items()})
+    return write_module(path, BUILDFILE[:start] + pile + BUILDFILE[end:], images=images)
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    tmp = tmp_path_factory.mktemp("deck")
+    module = deck_module(tmp / "deck.vmod")
+    assert main(["import", str(module), "-o", str(tmp / "game"), "-q"]) == 0
+    assert main(["print", str(tmp / "game"), "-o", str(tmp / "kit"), "--dpi", str(DPI),
+                 "--png", "--quiet"]) == 0
+    return tmp / "kit"
+
+
+def boxes(page: Image.Image, colour: tuple[int, int, int]) -> list[tuple[int, int, int, int]]:
+    """The bounding boxes (left, top, right, bottom) of the separate areas of *colour*."""
+    diff = ImageChops.difference(page, Image.new("RGB", page.size, colour)).split()
+    mask = ImageChops.lighter(ImageChops.lighter(diff[0], diff[1]), diff[2]).point(
+        lambda v: 255 if v == 0 else 0)
+    found: list[tuple[int, int, int, int]] = []
+
+    def run(x: int, y: int, dx: int, dy: int) -> tuple[int, int]:
+        """How far the colour reaches from (x, y) both ways along (dx, dy)."""
+        lo = hi = 0
+        while 0 <= x + (lo - 1) * dx < page.width and 0 <= y + (lo - 1) * dy < page.height \
+                and mask.getpixel((x + (lo - 1) * dx, y + (lo - 1) * dy)):
+            lo -= 1
+        while 0 <= x + (hi + 1) * dx < page.width and 0 <= y + (hi + 1) * dy < page.height \
+                and mask.getpixel((x + (hi + 1) * dx, y + (hi + 1) * dy)):
+            hi += 1
+        return lo, hi
+
+    for y in range(0, page.height, 20):
+        for x in range(0, page.width, 20):
+            if mask.getpixel((x, y)) and not any(l <= x < r and t <= y < b for l, t, r, b in found):
+                lo, hi = run(x, y, 1, 0)  # across, then down through the middle, then across it
+                mid_x = x + (lo + hi) // 2
+                up, down = run(mid_x, y, 0, 1)
+                mid_y = y + (up + down) // 2
+                lo, hi = run(mid_x, mid_y, 1, 0)
+                found.append((mid_x + lo, y + up, mid_x + hi + 1, y + down + 1))
+    return sorted(found)
+
+
+def test_each_card_prints_its_face_picture_and_its_back_behind_it(printed: Path) -> None:
+    pdf = (printed / "game-deck-deck.pdf").read_bytes()
+    assert len(re.findall(rb"/Type /Page ", pdf)) == 2  # four cards: one sheet, fronts and backs
+    assert re.search(rb"/MediaBox \[0 0 595\.2756 841\.8898\]", pdf)
+    front = Image.open(printed / "game-deck-deck-01.png").convert("RGB")
+    back = Image.open(printed / "game-deck-deck-02.png").convert("RGB")
+    fronts = {name: boxes(front, colour) for name, colour in FRONTS.items()}
+    backs = {name: boxes(back, colour) for name, colour in BACKS.items()}
+    assert [len(fronts[n]) for n in FRONTS] == [1, 1, 2]  # Marsh twice, the layered card too
+    for found in [*fronts.values(), *backs.values()]:
+        for left, top, right, bottom in found:  # poker size: 178.6 x 249.4 pt
+            assert (right - left) / DPI * 72 == pytest.approx(63 / 25.4 * 72, abs=1.5)
+            assert (bottom - top) / DPI * 72 == pytest.approx(88 / 25.4 * 72, abs=1.5)
+    # long-edge duplex: each card's back is the mirror of its front about the page's middle
+    for name, found in fronts.items():
+        assert backs[name] == sorted((front.width - r, t, front.width - l, b) for l, t, r, b in found)
+
+
+def test_a_deck_of_pictures_prints_without_include_missing(printed: Path) -> None:
+    """The cards have no text or value, only pictures: they are not 'unknown' cards."""
+    assert sorted(p.name for p in printed.glob("*-deck-*.pdf")) == ["game-deck-deck.pdf"]
+
+
+@pytest.mark.parametrize("pixels, mm", [
+    ((273, 382), (63.0, 88.0)),    # Nevsky
+    ((370, 519), (63.0, 88.0)),    # For the People
+    ((369, 500), (63.0, 88.0)),    # Almoravid (0.738: within 6 % of poker's 0.716)
+    ((519, 370), (88.0, 63.0)),    # a landscape card turns the size
+    ((400, 400), (70.0, 70.0)),
+    ((300, 800), (45.0, 120.0)),   # far from any standard: tarot's long side, its own width
+])
+def test_a_picture_prints_at_the_standard_card_size_of_its_proportions(
+        pixels: tuple[int, int], mm: tuple[float, float]) -> None:
+    assert card_mm_for(*pixels) == mm
+
+
+def test_a_card_picture_vconv_cannot_draw_is_said_and_the_card_drawn_from_its_title(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory's cards are SVG pictures, which Pillow does not read."""
+    slot = PLAIN.format(back="back.svg", face="card_ap01.svg", name="British Reinforcements", gpid=3)
+    pile = (f'<VASSAL.build.widget.CardSlot entryName="c3" gpid="3" width="50" height="70">{slot}'
+            "</VASSAL.build.widget.CardSlot>")
+    start = BUILDFILE.index('<VASSAL.build.widget.CardSlot entryName="Card A"')
+    end = BUILDFILE.index("</VASSAL.build.module.map.DrawPile>")
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="63" height="88"><rect width="63" height="88"/></svg>'
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({"card_ap01.svg": svg, "back.svg": svg})
+    module = write_module(tmp_path / "svg.vmod", BUILDFILE[:start] + pile + BUILDFILE[end:], images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: deck 'Deck': 1 card picture (SVG) cannot be drawn (vconv draws PNG, JPEG and "
+            "GIF); those cards are drawn from their titles") in out, out
+    assert (tmp_path / "kit" / "game-deck-deck.pdf").is_file()
