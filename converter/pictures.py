@@ -5,12 +5,15 @@ refuses a picture past IMAGE_PIXELS before a single pixel is decoded: a 2 KB PNG
 100000x100000 pixels, and decoding it would take tens of gigabytes.  A refusal is an
 :class:`ImageTooLarge` (exit 2, naming the file, the limit and its variable); a picture
 Pillow cannot read at all is an :class:`UnreadablePicture`, which each caller treats its own
-way (a note, a finding, a schematic drawn instead).
+way (a note, a finding, a schematic drawn instead).  An SVG is drawn by resvg
+(:mod:`converter.svgpictures`) at its declared size times the caller's *scale*, checked
+against the same limits before it is drawn.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import warnings
 from pathlib import Path
 
@@ -18,6 +21,7 @@ from PIL import Image, UnidentifiedImageError
 
 from converter.errors import InputError, VconvError
 from converter.limits import DECODED_PIXELS, IMAGE_PIXELS
+from converter.svgpictures import BrokenSvg, SafeSvg, looks_like_svg, render, safe_svg
 
 
 class ImageTooLarge(InputError):
@@ -39,11 +43,22 @@ PILLOW_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFEr
                  ZeroDivisionError, OverflowError, RuntimeError)
 
 
-def open_picture(source: Path | bytes, where: str | None = None) -> Image.Image:
+def open_picture(source: Path | bytes, where: str | None = None,
+                 scale: float = 1.0) -> Image.Image:
     """The picture in *source* (a file, or bytes from an archive named *where*), opened
-    lazily: its size is checked, its pixels are decoded when first used.  Close it (use it in
-    a ``with``)."""
+    lazily: its size is checked, its pixels are decoded when first used.  An SVG is drawn at
+    once, at its declared size times *scale* (a counter or card drawn at the print's dpi),
+    within the same limits.  Close it (use it in a ``with``)."""
     name = where if where is not None else str(source)
+    svg = _svg(source, name)
+    if svg is not None:
+        width, height = _svg_pixels(svg, scale, name)
+        if width * height > DECODED_PIXELS.value():
+            raise ImageTooLarge(name, DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+        try:
+            return Image.open(io.BytesIO(render(svg, width, height)))
+        except BrokenSvg as exc:
+            raise UnreadablePicture(name, exc) from None
     bound = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = None  # Pillow's own check would refuse first, in its own words
     try:
@@ -64,15 +79,21 @@ def open_picture(source: Path | bytes, where: str | None = None) -> Image.Image:
 
 
 def picture_size(source: Path | bytes, where: str | None = None) -> tuple[int, int]:
-    """Width and height from the header (checked against IMAGE_PIXELS), nothing decoded."""
+    """Width and height from the header (checked against IMAGE_PIXELS), nothing decoded
+    (an SVG's declared size, nothing drawn)."""
+    svg = _svg(source, where if where is not None else str(source))
+    if svg is not None:
+        return _svg_pixels(svg, 1.0, where if where is not None else str(source))
     with open_picture(source, where) as picture:
         return picture.size
 
 
-def decoded(source: Path | bytes, mode: str, where: str | None = None) -> Image.Image:
+def decoded(source: Path | bytes, mode: str, where: str | None = None,
+            scale: float = 1.0) -> Image.Image:
     """The whole picture decoded and converted to *mode*, after the size checks (measured
-    pictures stop at IMAGE_PIXELS, drawn ones at the lower DECODED_PIXELS)."""
-    with open_picture(source, where) as picture:
+    pictures stop at IMAGE_PIXELS, drawn ones at the lower DECODED_PIXELS); an SVG drawn at
+    its declared size times *scale*."""
+    with open_picture(source, where, scale) as picture:
         width, height = picture.size
         if width * height > DECODED_PIXELS.value():
             raise ImageTooLarge(where or str(source),
@@ -84,3 +105,59 @@ def decoded(source: Path | bytes, mode: str, where: str | None = None) -> Image.
         except PILLOW_ERRORS as exc:
             raise UnreadablePicture(where or str(source), exc) from None
 
+
+
+def svg_scale(source: Path | bytes, size: tuple[int, int]) -> float:
+    """The scale at which the SVG *source* covers *size* pixels (it is drawn that large, not
+    at its nominal 96 dpi and enlarged blurred); 1 for any other picture or a broken SVG."""
+    try:
+        svg = _svg(source, str(source) if not isinstance(source, bytes) else "picture")
+    except (OSError, UnreadablePicture):
+        return 1.0
+    if svg is None:
+        return 1.0
+    return max(1.0, size[0] / svg.width, size[1] / svg.height)
+
+
+def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
+    """The SVG in *source* made safe to draw, or None when it is not an SVG."""
+    if isinstance(source, bytes):
+        data = source
+    else:
+        with open(source, "rb") as handle:
+            data = handle.read(16)
+            if not looks_like_svg(data):
+                return None
+            data += handle.read()
+    if not looks_like_svg(data[:16]):
+        return None
+    try:
+        return safe_svg(data, lambda payload: _embedded_mime(payload, name))
+    except BrokenSvg as exc:
+        raise UnreadablePicture(name, exc) from None
+
+
+def _embedded_mime(payload: bytes, name: str) -> str | None:
+    """The MIME type of a picture embedded in an SVG, after the usual size checks (None for
+    one Pillow cannot read, or an SVG in an SVG: left undrawn)."""
+    if looks_like_svg(payload[:16]):
+        return None
+    try:
+        with open_picture(payload, f"{name}: an embedded picture") as picture:
+            width, height = picture.size
+            if width * height > DECODED_PIXELS.value():
+                raise ImageTooLarge(f"{name}: an embedded picture",
+                                    DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+            return Image.MIME.get(picture.format or "")
+    except UnreadablePicture:
+        return None
+
+
+def _svg_pixels(svg: SafeSvg, scale: float, name: str) -> tuple[int, int]:
+    """The pixels *svg* is drawn into at *scale*, refused past IMAGE_PIXELS before drawing."""
+    width = max(1, math.ceil(svg.width * scale - 1e-6))
+    height = max(1, math.ceil(svg.height * scale - 1e-6))
+    if width * height > IMAGE_PIXELS.value():
+        raise ImageTooLarge(name, IMAGE_PIXELS.exceeded(
+            f"{width}x{height} pixels (an SVG's declared size)"))
+    return width, height

@@ -93,8 +93,8 @@ def run(args: argparse.Namespace) -> int:
                 kinds = sorted({name.rsplit(".", 1)[-1].upper() for name in undrawn})
                 print(f"  note: deck {deck.name!r}: {len(undrawn)} card "
                       f"{'picture' if len(undrawn) == 1 else 'pictures'} ({', '.join(kinds)}) "
-                      "cannot be drawn (vconv draws PNG, JPEG and GIF); those cards are drawn "
-                      "from their titles")
+                      "cannot be read (vconv draws PNG, JPEG, GIF and SVG); those cards are "
+                      "drawn from their titles")
             cards = len(game.cards_of(deck.id))
             if cards and deck_pdf_name(game, deck) not in names:
                 which = ("its one card has no" if cards == 1

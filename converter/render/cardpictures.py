@@ -17,7 +17,7 @@ from PIL import Image
 
 from converter.model.cards import Card
 from converter.model.game import Game
-from converter.pictures import UnreadablePicture, decoded, picture_size
+from converter.pictures import UnreadablePicture, decoded, picture_size, svg_scale
 
 # (name, width mm, height mm), portrait; a landscape picture takes the same sizes turned
 STANDARD_CARDS: tuple[tuple[str, float, float], ...] = (
@@ -66,7 +66,8 @@ def card_picture(game: Game, name: str | None, size: tuple[int, int]) -> Image.I
     if not name:
         return None
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
-        picture = decoded(game.resource(name), "RGBA")
+        path = game.resource(name)
+        picture = decoded(path, "RGBA", scale=svg_scale(path, size))  # an SVG drawn sharp
     except (OSError, UnreadablePicture):
         return None
     card = Image.new("RGB", picture.size, (255, 255, 255))
@@ -80,8 +81,8 @@ UNDRAWN = "Its picture {name!r} cannot be drawn"
 
 
 def undrawn_pictures(game: Game, cards: Iterable[Card]) -> list[str]:
-    """The face pictures of *cards* that cannot be drawn (an SVG: Pillow reads none), each
-    once: those cards are drawn from their titles instead."""
+    """The face pictures of *cards* that cannot be drawn (broken, or a format neither Pillow
+    nor resvg reads), each once: those cards are drawn from their titles instead."""
     out: list[str] = []
     for card in cards:
         if card.image and card.image not in out and picture_px(game, card.image) is None:

@@ -135,22 +135,85 @@ def test_a_picture_prints_at_the_standard_card_size_of_its_proportions(
     assert card_mm_for(*pixels) == mm
 
 
-def test_a_card_picture_vconv_cannot_draw_is_said_and_the_card_drawn_from_its_title(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Paths of Glory's cards are SVG pictures, which Pillow does not read."""
+SVG_RED = (214, 40, 57)  # the SVG card's colour, on a white frame it draws round it
+SVG_COUNTER = (40, 120, 200)
+
+
+def svg_picture(colour: tuple[int, int, int], width: int, height: int) -> bytes:
+    """An SVG as Paths of Glory's cards are: a declared size in px, a frame, a coloured field."""
+    fill = "#%02x%02x%02x" % colour
+    return (f'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="{width}" '
+            f'height="{height}"><rect width="{width}" height="{height}" fill="white"/>'
+            f'<rect x="{width * 0.1}" y="{height * 0.1}" width="{width * 0.8}" '
+            f'height="{height * 0.8}" fill="{fill}"/></svg>').encode()
+
+
+def svg_module(path: Path, card: bytes) -> Path:
+    """A module whose counters (The Longest Day's) and card (Paths of Glory's) are SVGs."""
     slot = PLAIN.format(back="back.svg", face="card_ap01.svg", name="British Reinforcements", gpid=3)
     pile = (f'<VASSAL.build.widget.CardSlot entryName="c3" gpid="3" width="50" height="70">{slot}'
             "</VASSAL.build.widget.CardSlot>")
     start = BUILDFILE.index('<VASSAL.build.widget.CardSlot entryName="Card A"')
     end = BUILDFILE.index("</VASSAL.build.module.map.DrawPile>")
-    svg = b'<svg xmlns="http://www.w3.org/2000/svg" width="63" height="88"><rect width="63" height="88"/></svg>'
+    buildfile = (BUILDFILE[:start] + pile + BUILDFILE[end:]).replace("front.png", "1472.svg")
     images = {n: png(*s) for n, s in IMAGES.items()}
-    images.update({"card_ap01.svg": svg, "back.svg": svg})
-    module = write_module(tmp_path / "svg.vmod", BUILDFILE[:start] + pile + BUILDFILE[end:], images=images)
+    images.update({"card_ap01.svg": card, "back.svg": svg_picture((90, 90, 90), 375, 525),
+                   "1472.svg": svg_picture(SVG_COUNTER, 50, 50)})
+    return write_module(path, buildfile, images=images)
+
+
+def test_svg_cards_and_counters_print_from_their_pictures(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Paths of Glory's cards are SVG pictures: they were drawn from their titles, with a note
+    that they could not be drawn; The Longest Day's SVG counters were drawn as schematics."""
+    module = svg_module(tmp_path / "svg.vmod", svg_picture(SVG_RED, 375, 525))
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi",
+                 str(DPI), "--png"]) == 0
+    out = capsys.readouterr().out
+    assert "cannot be" not in out, out
+    page = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(page, SVG_RED)
+    # the card at poker size (63 x 88 mm), its field 80 % of it, drawn sharp at the print's dpi
+    assert (right - left) / DPI * 25.4 == pytest.approx(63 * 0.8, abs=2)
+    assert (bottom - top) / DPI * 25.4 == pytest.approx(88 * 0.8, abs=2)
+    counters = [Image.open(p).convert("RGB") for p in sorted((tmp_path / "kit").glob("*.png"))
+                if "deck" not in p.name]
+    assert any(boxes(sheet, SVG_COUNTER) for sheet in counters)
+
+
+def test_printing_svg_pictures_twice_gives_the_same_bytes(tmp_path: Path) -> None:
+    module = svg_module(tmp_path / "svg.vmod", svg_picture(SVG_RED, 375, 525))
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    for kit in ("a", "b"):
+        assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / kit), "--dpi", "72",
+                     "--quiet"]) == 0
+    pdfs = sorted(p.name for p in (tmp_path / "a").glob("*.pdf"))
+    assert pdfs and all((tmp_path / "a" / n).read_bytes() == (tmp_path / "b" / n).read_bytes()
+                        for n in pdfs)
+
+
+def test_a_card_picture_that_cannot_be_read_is_said_and_the_card_drawn_from_its_title(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A broken SVG (cut short) is read by neither Pillow nor resvg."""
+    module = svg_module(tmp_path / "svg.vmod", svg_picture(SVG_RED, 375, 525)[:60])
     assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
     capsys.readouterr()
     assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 0
     out = capsys.readouterr().out
-    assert ("note: deck 'Deck': 1 card picture (SVG) cannot be drawn (vconv draws PNG, JPEG and "
-            "GIF); those cards are drawn from their titles") in out, out
+    assert ("note: deck 'Deck': 1 card picture (SVG) cannot be read (vconv draws PNG, JPEG, GIF "
+            "and SVG); those cards are drawn from their titles") in out, out
     assert (tmp_path / "kit" / "game-deck-deck.pdf").is_file()
+
+
+def test_an_svg_card_declaring_a_million_pixels_square_is_refused_naming_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """resvg asked for that canvas aborts the whole process (a 4 TB allocation)."""
+    huge = b'<svg xmlns="http://www.w3.org/2000/svg" width="1000000" height="1000000"/>'
+    module = svg_module(tmp_path / "svg.vmod", huge)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) in (0, 1)
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 2
+    err = capsys.readouterr().err
+    assert "card_ap01.svg" in err and "1000000x1000000 pixels" in err, err
