@@ -37,6 +37,8 @@ class UnreadablePicture(VconvError):
         super().__init__(f"{where}: not a readable picture ({self.why})")
 
 
+DRAWN_SVG = "vconv: drawn from an SVG"  # set in a picture's info: its canvas is transparent
+
 # what Pillow raises on a broken picture, from Image.open or the first decode
 PILLOW_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFError,
                  Image.DecompressionBombError, MemoryError, IndexError, TypeError, KeyError,
@@ -56,9 +58,11 @@ def open_picture(source: Path | bytes, where: str | None = None,
         if width * height > DECODED_PIXELS.value():
             raise ImageTooLarge(name, DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
         try:
-            return Image.open(io.BytesIO(render(svg, width, height)))
+            picture = Image.open(io.BytesIO(render(svg, width, height)))
         except BrokenSvg as exc:
             raise UnreadablePicture(name, exc) from None
+        picture.info[DRAWN_SVG] = True
+        return picture
     bound = Image.MAX_IMAGE_PIXELS
     Image.MAX_IMAGE_PIXELS = None  # Pillow's own check would refuse first, in its own words
     try:
@@ -99,6 +103,11 @@ def decoded(source: Path | bytes, mode: str, where: str | None = None,
             raise ImageTooLarge(where or str(source),
                                 DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
         try:
+            if picture.info.get(DRAWN_SVG) and mode != "RGBA":
+                # an SVG's canvas is transparent where nothing is drawn: paper, as VASSAL
+                # shows a board, not the black its pixels hold there
+                paper = Image.new("RGBA", picture.size, (255, 255, 255, 255))
+                return Image.alpha_composite(paper, picture.convert("RGBA")).convert(mode)
             with warnings.catch_warnings():  # "Palette images with Transparency ...": converted
                 warnings.simplefilter("ignore")
                 return picture.convert(mode)

@@ -87,3 +87,13 @@ def test_a_broken_svg_is_an_unreadable_picture(tmp_path: Path, text: str) -> Non
     with pytest.raises(UnreadablePicture) as raised:
         picture_size(svg)
     assert str(raised.value).startswith(f"{svg}: not a readable picture (")
+
+
+def test_an_svg_board_is_drawn_on_white_where_it_draws_nothing(tmp_path: Path) -> None:
+    """The Longest Day's displays are lines and text on a transparent canvas: read as RGB the
+    canvas was black, and the display pages printed black."""
+    svg = tmp_path / "display.svg"
+    svg.write_text(SVG + 'width="40" height="20"><rect width="20" height="20" fill="#0000ff"/>'
+                   "</svg>")
+    board = decoded(svg, "RGB")
+    assert (board.getpixel((10, 10)), board.getpixel((30, 10))) == ((0, 0, 255), (255, 255, 255))
