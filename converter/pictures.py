@@ -21,7 +21,8 @@ from PIL import Image, UnidentifiedImageError
 
 from converter.errors import InputError, VconvError
 from converter.limits import DECODED_PIXELS, IMAGE_PIXELS
-from converter.svgpictures import BrokenSvg, SafeSvg, looks_like_svg, render, safe_svg
+from converter.svgpictures import (SVG_BYTES, BrokenSvg, SafeSvg, looks_like_svg, render,
+                                   safe_svg)
 
 
 class ImageTooLarge(InputError):
@@ -137,7 +138,10 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
             data = handle.read(16)
             if not looks_like_svg(data):
                 return None
-            data += handle.read()
+            data += handle.read(SVG_BYTES + 1 - len(data))
+    if len(data) > SVG_BYTES:
+        raise UnreadablePicture(name, BrokenSvg(f"an SVG over {SVG_BYTES:,} bytes, more "
+                                                "than vconv reads"))
     if not looks_like_svg(data[:16]):
         return None
     try:

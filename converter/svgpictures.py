@@ -37,6 +37,7 @@ UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 9
 GENERIC_FONTS = ("serif", "sans-serif", "monospace", "cursive", "fantasy")
 _LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*$")
 _FONT_FAMILY = re.compile(r"(font-family\s*:\s*)([^;]*)")
+SVG_BYTES = 64 * 1024 * 1024  # the largest SVG read (Paths of Glory's biggest card: 290 KB)
 ENTITIES = "the SVG declares XML entities, which vconv does not expand"
 _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.IGNORECASE)
 

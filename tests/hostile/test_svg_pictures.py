@@ -97,3 +97,14 @@ def test_an_svg_board_is_drawn_on_white_where_it_draws_nothing(tmp_path: Path) -
                    "</svg>")
     board = decoded(svg, "RGB")
     assert (board.getpixel((10, 10)), board.getpixel((30, 10))) == ((0, 0, 255), (255, 255, 255))
+
+
+def test_an_svg_past_the_bytes_vconv_reads_is_refused_naming_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("converter.pictures.SVG_BYTES", 1000)
+    svg = tmp_path / "padded.svg"
+    svg.write_text(SVG + 'width="10" height="10">' + "<g/>" * 300 + "</svg>")
+    with pytest.raises(UnreadablePicture) as raised:
+        picture_size(svg)
+    assert str(raised.value) == (f"{svg}: not a readable picture (an SVG over 1,000 bytes, "
+                                 "more than vconv reads)")
