@@ -96,9 +96,15 @@ def read_save(path: str | os.PathLike[str], *, limits: ReadLimits = ReadLimits()
         size = os.path.getsize(path)
         if size > limits.max_total_bytes:
             raise InputError(name, f"file is {size} bytes, over the {limits.max_total_bytes} limit")
-        data = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            # a pipe or a device tells no size (/dev/zero never ends): read one byte past
+            # the limit, never the whole stream
+            data = fh.read(limits.max_total_bytes + 1)
     except OSError as exc:
         raise InputError(name, f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > limits.max_total_bytes:
+        raise InputError(name, f"file is over the {limits.max_total_bytes} byte limit (a pipe "
+                               "or device that does not end?)")
     return read_save_bytes(data, source=name, limits=limits)
 
 
