@@ -13,6 +13,11 @@ Parsers and their seeds (tests/hostile/fuzzing.py makes the cases):
   check     `vconv check` of the same mutated modules
   image     picture loading: a mutated PNG, GIF or JPEG as a game's board scan (validate,
             preview) and as a module's board image (import, check, audit)
+  real-save   real saves and logs (tests/data/real): command text, archive bytes or archive
+              structure mutated; dump, or audit against the module it was made on
+  real-module real modules: build file mutated, or hostile archive structure (entries renamed
+              outside, doubled, symlinks, a 100 MB bomb, lying headers, cut short); check,
+              import, dump, diff and audit in turn (not in the default --parsers)
 
 Every case runs the CLI's main function in this process (no interpreter started per case;
 ``SystemExit`` from argparse is caught) with the guard raising (VCONV_GUARD=raise).  A case
@@ -52,7 +57,8 @@ os.chdir(ROOT)
 
 from converter.cli import main  # noqa: E402
 from tests.hostile.fuzzing import (Outcome, audit_case, check_case, dump_case,  # noqa: E402
-                                   image_case, import_case, validate_case)
+                                   image_case, import_case, real_module_case, real_save_case,
+                                   validate_case)
 from tests.hostile.inputs import MINI  # noqa: E402
 
 SLOW_S = 10.0
@@ -220,6 +226,8 @@ def main_(argv: list[str] | None = None) -> int:
             "import": lambda s: import_case(work, s, None if s % 4 else module),
             "check": lambda s: check_case(work, s, None if s % 4 else module),
             "image": lambda s: image_case(work, s),
+            "real-save": lambda s: real_save_case(work, s),
+            "real-module": lambda s: real_module_case(work, s),
         }
         results = []
         print(f"memory measured as the {memory.how()}; work folder {work}", flush=True)

@@ -7,6 +7,22 @@ CLI can print it as one line and exit 2 without a traceback.
 from __future__ import annotations
 
 
+def shown(path: object) -> str:
+    """A file name as one printable line in a message: a name may hold a line break or a
+    control character (shown escaped as Python writes them, 'bad\\nname.vlog'), or bytes
+    that are not UTF-8 (shown as '\\xff', not as an unprintable surrogate).
+
+    >>> shown("bad\\nname\\udcff.vlog")
+    'bad\\\\nname\\\\xff.vlog'
+    """
+    text = str(path)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else
+                   f"\\x{ord(ch) - 0xDC00:02x}" if 0xDC80 <= ord(ch) <= 0xDCFF else
+                   repr(ch)[1:-1] for ch in text)
+
+
 class VconvError(Exception):
     """Base of every error vconv raises on purpose."""
 
@@ -20,7 +36,7 @@ class InputError(VconvError):
         self.message = message
         self.line = line
         self.pointer = pointer
-        where = self.path
+        where = shown(self.path)
         if line is not None:
             where += f":{line}"
         if pointer is not None:

@@ -539,17 +539,19 @@ def load_mapping(path: str | Path, game: Game, module: AuditModule) -> AuditMapp
     Raises:
         InputError: unreadable, not JSON, or not a mapping (file + JSON pointer + expected).
     """
+    from converter.load.document import parse_json_bytes
+
     p = Path(path)
     try:
-        if p.stat().st_size > MAX_MAPPING_BYTES:
-            raise InputError(str(p), f"larger than {MAX_MAPPING_BYTES} bytes; not a mapping")
-        data = json.loads(p.read_text(encoding="utf-8"))
+        with p.open("rb") as fh:  # bounded: a device or pipe tells no size
+            raw = fh.read(MAX_MAPPING_BYTES + 1)
     except OSError as exc:
-        raise InputError(str(p), f"cannot read the mapping ({exc.strerror})") from None
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise InputError(str(p), f"not a JSON mapping ({exc})") from None
-    except RecursionError:
-        raise InputError(str(p), "not a JSON mapping (nested too deeply)") from None
+        raise InputError(str(p), f"cannot read the mapping ({exc.strerror or exc})") from None
+    if len(raw) > MAX_MAPPING_BYTES:
+        raise InputError(str(p), f"larger than {MAX_MAPPING_BYTES} bytes; not a mapping")
+    # the game files' JSON reader: a line for a key given twice (an edit that left the old
+    # tie beside the new one), NaN, a number past any int, nesting past the limit
+    data = parse_json_bytes(raw, str(p))
 
     def bad(pointer: str, expected: str) -> InputError:
         return InputError(str(p), f"expected {expected}", pointer=pointer)

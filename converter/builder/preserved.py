@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable, Protocol
@@ -116,12 +117,22 @@ def _read(folder: Path, rel: str) -> bytes:
         raise InputError(f"{folder}/game.json", f"#/vassal names {rel!r}, which leaves the folder")
     path = folder.joinpath(*parts)
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise InputError(str(path), f"more than {MAX_FILE_BYTES} bytes")
-        return path.read_bytes()
+        # a link may not lead out of the folder (a stranger's game folder linking to one of
+        # your files would put it in the module you share), nor to a device or a FIFO, whose
+        # read never ends
+        if folder.resolve() not in path.resolve().parents:
+            raise InputError(str(path), f"is a link leading out of the game folder; "
+                                        f"game.json#/vassal names {rel!r}")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise InputError(str(path), f"is not a regular file; game.json#/vassal names {rel!r}")
+        with path.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise InputError(str(path), f"cannot be read ({exc.strerror or exc}); game.json#/vassal "
                                     "names it") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise InputError(str(path), f"more than {MAX_FILE_BYTES} bytes")
+    return data
 
 
 

@@ -17,7 +17,7 @@ import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from converter.atomic import write_bytes_atomic
+from converter.atomic import check_not_input, write_bytes_atomic
 from converter.check.context import SLOT_KINDS, Context
 from converter.check.ids import gpid_uses
 from converter.check.source import open_module
@@ -53,8 +53,7 @@ def fix_gpids(module: str | os.PathLike[str], output: str | os.PathLike[str]) ->
             be edited in place (a ZIP64 archive, an unexpected layout of slot tags).
     """
     source = open_module(module)
-    if Path(output).resolve() == Path(source.path).resolve():
-        raise InputError(str(output), "write the fixed module to another file")
+    check_not_input(output, [source.path])  # under any name: a link, a hard link
     ctx = Context.of(source)
     slots = [n for n in ctx.tree.nodes if n.kind in SLOT_KINDS
              and n.cls.startswith("VASSAL.build.widget.")]

@@ -11,7 +11,7 @@ import os
 import sys
 from pathlib import Path
 
-from converter.atomic import write_text_atomic
+from converter.atomic import check_not_input, write_text_atomic
 from converter.errors import VconvError
 from converter.audit.auditor import audit_files
 from converter.audit.module import (
@@ -58,6 +58,7 @@ def run(args: argparse.Namespace) -> int:
                          "for an archive: give a folder of logs, or --each")
     if args.game is not None and len(args.module) > 1:
         raise VconvError("--game judges one --module, not several")
+    _check_outputs(args, archive)
     module = None
     if args.game is not None:
         from converter.audit.mapping import attach, load_rules_game
@@ -94,6 +95,22 @@ def run(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(text)
     return 1 if result.violations else 0
+
+
+def _check_outputs(args: argparse.Namespace, archive: bool) -> None:
+    """Refuse, before any work, a report (-o) or a proposed mapping (--mapping) written over
+    a file the audit reads: a log, the module, the game or (for the report) the mapping."""
+    from converter.audit.archive import collect_logs
+
+    games = [*args.module, *([args.game] if args.game else [])]
+    read = [*(collect_logs(args.paths) if archive and args.paths else args.paths), *games]
+    for game in games:  # a game folder is read through its JSON files
+        if os.path.isdir(game):
+            read.extend(Path(game).rglob("*.json"))
+    if args.mapping is not None:
+        check_not_input(args.mapping, read)
+    if args.output:
+        check_not_input(args.output, [*read, *([args.mapping] if args.mapping else [])])
 
 
 def _run_archive(args: argparse.Namespace, module: AuditModule | None) -> int:

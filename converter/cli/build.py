@@ -27,7 +27,14 @@ def run(args: argparse.Namespace) -> int:
     from converter.importer.writeback import write_back
 
     status = 0
+    written: dict[Path, str] = {}  # each module written in this run → the game it came from
+    seen: set[Path] = set()
     for game in args.games:
+        folder = Path(game).resolve()
+        folder = folder.parent if folder.is_file() else folder
+        if folder in seen:  # the same game named twice: built once
+            continue
+        seen.add(folder)
         try:
             built = build_module(game, write_back)
         except (InputError, ModelError) as exc:
@@ -45,7 +52,15 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  {finding}", file=sys.stderr)
             status = max(status, 1)
             continue
+        target = Path(args.output) / built.file_name
+        if target in written:  # a second game of the same id would replace the first's module
+            print(f"vconv build: {game}: its module {target} was written for {written[target]} "
+                  f"in this run (both games have the id {built.game.id!r}); build them into "
+                  "different folders", file=sys.stderr)
+            status = max(status, 2)
+            continue
         path = write_module(built, Path(args.output))
+        written[target] = game
         for warning in built.warnings:
             print(f"vconv build: warning: {warning}", file=sys.stderr)
         if not args.quiet:

@@ -12,6 +12,7 @@ import argparse
 import re
 from pathlib import Path
 
+from converter.atomic import check_not_input
 from converter.errors import InputError
 
 _SLUG = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -65,6 +66,7 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(args.output, "the folder name is the game id: use letters, digits, "
                                       "'-', '_' and '.' (at most 80)")
     check_target(target, args.force)
+    check_not_input(target, [args.module], replaced_folder=True)  # --force would delete it
     game = import_module(args.module, slug)
     written = write_folder(game.files, target, args.force)
     if not args.quiet:

@@ -47,7 +47,7 @@ class _Bar:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.bleed < 0 or args.bleed > 10:
+    if not 0 <= args.bleed <= 10:  # (NaN is neither below 0 nor above 10)
         print(f"vconv print: error: --bleed must be between 0 and 10 mm, not {args.bleed}", file=sys.stderr)
         return 2
     if not 72 <= args.dpi <= 1200:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
-from converter.atomic import replacing_folder, write_bytes_atomic
+from converter.atomic import replacing_folder, write_staged
 from converter.errors import InputError
 
 
@@ -36,5 +36,5 @@ def write_folder(files: dict[str, bytes], out_dir: str | os.PathLike[str], force
             parts = PurePosixPath(rel).parts
             if not parts or rel.startswith("/") or ".." in parts:
                 raise InputError(rel, "file name leaves the game folder")
-            write_bytes_atomic(staging.joinpath(*parts), data)
+            write_staged(staging.joinpath(*parts), data)
     return target

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from converter.errors import InputError, VassalFormatError
+from converter.errors import InputError, VassalFormatError, shown
 from converter.limits import LOG_TEXT_BYTES
 from converter.vassal.commands import GameRecord, read_record
 from converter.vassal.zipfiles import ZIP_ERRORS
@@ -91,14 +91,20 @@ def read_save(path: str | os.PathLike[str], *, limits: ReadLimits = ReadLimits()
         InputError: the file cannot be opened or is not a save at all.
         VassalFormatError: the archive or the savedGame stream is corrupt (with the offset).
     """
-    name = str(path)
+    name = shown(path)  # in messages and reports: one line, whatever the name holds
     try:
         size = os.path.getsize(path)
         if size > limits.max_total_bytes:
             raise InputError(name, f"file is {size} bytes, over the {limits.max_total_bytes} limit")
-        data = Path(path).read_bytes()
+        with open(path, "rb") as fh:
+            # a pipe or a device tells no size (/dev/zero never ends): read one byte past
+            # the limit, never the whole stream
+            data = fh.read(limits.max_total_bytes + 1)
     except OSError as exc:
         raise InputError(name, f"cannot read file: {exc.strerror or exc}") from None
+    if len(data) > limits.max_total_bytes:
+        raise InputError(name, f"file is over the {limits.max_total_bytes} byte limit (a pipe "
+                               "or device that does not end?)")
     return read_save_bytes(data, source=name, limits=limits)
 
 
@@ -141,10 +147,10 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
         members.append(Member(info.filename, info.file_size, info.compress_size))
     if SAVED_GAME not in seen:
         listed = sorted(seen)
-        shown = ", ".join(listed[:4]) + (f", ... ({len(listed)} entries)" if len(listed) > 4
+        listing = ", ".join(listed[:4]) + (f", ... ({len(listed)} entries)" if len(listed) > 4
                                          else "")
         raise VassalFormatError(f"{source}: archive has no {SAVED_GAME!r} entry, so it is not a "
-                                f"VASSAL save or log (entries: {shown or 'none'})")
+                                f"VASSAL save or log (entries: {listing or 'none'})")
     budget = [limits.max_total_bytes]
     raw = _read_member(archive, SAVED_GAME, source, limits, budget, data)
     text, encoding, key = decode_saved_game(raw, source=f"{source}:{SAVED_GAME}", limits=limits,

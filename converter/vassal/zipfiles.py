@@ -4,6 +4,7 @@ reader)."""
 
 from __future__ import annotations
 
+import os
 import struct
 import zipfile
 
@@ -14,7 +15,10 @@ ZIP_ERRORS = (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOF
 
 
 def is_module(path: str) -> bool:
-    """A ZIP with a build file and no savedGame: a module, not a save or log."""
+    """A ZIP with a build file and no savedGame: a module, not a save or log.  Only a
+    regular file can be one: zipfile would read a device such as /dev/zero to its end."""
+    if not os.path.isfile(path):
+        return False
     try:
         with zipfile.ZipFile(path) as archive:
             names = set(archive.namelist())

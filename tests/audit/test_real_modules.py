@@ -119,14 +119,16 @@ def test_a_broken_mapping_is_refused_with_where_and_what(
     assert "Traceback" not in err
 
 
-@pytest.mark.parametrize("text", ["{not json", "[" * 100_000])
-def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path, text: str,
+@pytest.mark.parametrize("text, says", [
+    ("{not json", ":1: invalid JSON: Expecting property name enclosed in double quotes"),
+    ("[" * 100_000, ": JSON: arrays and objects nested too deep to read")])
+def test_a_mapping_that_is_not_json_is_exit_2(tmp_path: Path, text: str, says: str,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     mapping = tmp_path / "m.json"
     mapping.write_text(text, encoding="utf-8")
     code, _, err = audit(capsys, LOGS / "tour-skirmish-clean.vlog", "--module", TOUR,
                          "--game", SKIRMISH, "--mapping", mapping)
-    assert code == 2 and f"{mapping}: not a JSON mapping" in err
+    assert code == 2 and f"{mapping}{says}" in err
 
 
 def test_mapping_options_need_a_game(capsys: pytest.CaptureFixture[str]) -> None:

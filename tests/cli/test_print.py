@@ -80,7 +80,8 @@ def test_corrupt_json_exits_2(mini_copy, tmp_path: Path, capsys: pytest.CaptureF
     assert len(err) == 1 and "tables.json" in err[0]
 
 
-@pytest.mark.parametrize("args", [["--bleed", "-1"], ["--bleed", "11"], ["--dpi", "10"]])
+@pytest.mark.parametrize("args", [["--bleed", "-1"], ["--bleed", "11"], ["--bleed", "nan"],
+                                  ["--dpi", "10"]])
 def test_bad_options_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> None:
     assert main(["print", str(MINI), "-o", str(tmp_path), *args]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -12,9 +12,13 @@ import contextlib
 import io
 import shutil
 import time
+import warnings
+import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from converter.cli import main
 from converter.vassal.savefile import read_save, save_archive_bytes
@@ -203,3 +207,221 @@ CASES: dict[str, Callable[..., Outcome]] = {
     "validate": validate_case, "dump": dump_case, "audit": audit_case, "import": import_case,
     "check": check_case, "image": image_case,
 }
+
+
+# ----------------------------------------------------------------------------- real files
+
+REAL = ROOT / "tests" / "data" / "real"
+# small real modules, each with a save or log made on it (the larger ones cost seconds a case)
+REAL_PAIRS: tuple[tuple[str, str], ...] = (
+    ("bushido/Bushido-RisenSun-0.0-noimages.vmod", "bushido/bushido-vlogmaker.vlog"),
+    ("zxvt-capture/zxvt-0.3.0.vmod", "zxvt-capture/5x5_startup.vlog"),
+    ("tour.vmod", "tour-vassal36.vlog"),
+    ("longest-day/TheLongestDay-noimages.vmod", "longest-day/0611-1.log"),
+)
+REAL_SAVES: tuple[str, ...] = (
+    "A3R_1939_Scenario_Template_Rev1702_AWAW.vsav", "Campaign-180907.vsav", "New-180907.vsav",
+    "nevsky/Scenario_Pleskau_1240.vsav", "tour.vlog", "tour-rows.vlog",
+    "bushido/bushido-vlogmaker.vlog", "zxvt-capture/5x5_startup.vlog",
+)
+
+# hostile names for an archive entry: outside the target, absolute, a drive, a folder
+# named like a file, back slashes, names that differ only in case or by a trailing slash
+ENTRY_NAMES: tuple[str, ...] = (
+    "../evil.png", "/etc/evil", "C:/evil", "images/../../evil", "a\\..\\..\\evil",
+    "buildFile.xml/", "buildFile", "BUILDFILE.XML", "images/", "images//x.png", "./buildFile.xml",
+    "savedGame/", "SAVEDGAME", "moduledata/x", "images/" + "x" * 300 + ".png", "images/\u202e.png",
+    "images/a\nb.png", "images/.png", "images/ .png",
+)
+
+_BOMB: list[bytes] = []
+
+
+def _bomb() -> bytes:
+    """100 MB of zeros, deflated (about 100 KB), made once."""
+    if not _BOMB:
+        _BOMB.append(zlib.compress(b"\0" * 100_000_000, 9)[2:-4])
+    return _BOMB[0]
+
+
+def zip_entries_mutated(entries: list[tuple[str, bytes]], seed: int) -> bytes:
+    """An archive of *entries* with hostile structure: renamed, doubled, folder or symlink
+    entries, an entry that inflates to 100 MB, a lying size, method or flag in the headers,
+    or the archive cut short."""
+    import random
+    import struct
+
+    rnd = random.Random(seed)
+    entries = list(entries)
+    infos: list[tuple[zipfile.ZipInfo, bytes]] = []
+    op = rnd.randrange(10)
+    for name, data in entries:
+        info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+        info.compress_type = zipfile.ZIP_DEFLATED
+        infos.append((info, data))
+    pick = rnd.randrange(len(infos)) if infos else 0
+    if op == 0 and infos:  # renamed
+        infos[pick][0].filename = rnd.choice(ENTRY_NAMES)
+    elif op == 1 and infos:  # doubled, with other bytes
+        info, data = infos[pick]
+        twin = zipfile.ZipInfo(rnd.choice((info.filename, info.filename.upper(),
+                                           info.filename + "/")), date_time=info.date_time)
+        infos.insert(rnd.randrange(len(infos) + 1), (twin, mutate(data, seed)))
+    elif op == 2 and infos:  # a symlink entry (as Info-ZIP stores one)
+        info = infos[pick][0]
+        info.external_attr = (0o120777 << 16)
+        info.create_system = 3
+        infos[pick] = (info, rnd.choice((b"/etc/passwd", b"../../../evil", b"/dev/zero")))
+    elif op == 3:  # many entries
+        infos += [(zipfile.ZipInfo(f"images/{i}.png", date_time=(1980, 1, 1, 0, 0, 0)), b"")
+                  for i in range(rnd.choice((100, 5000)))]
+    out = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        with zipfile.ZipFile(out, "w") as archive:
+            for info, data in infos:
+                if info.filename.endswith("/") and op != 1:
+                    archive.writestr(info, b"")
+                else:
+                    archive.writestr(info, data)
+            if op == 4:  # an entry inflating to 100 MB, named like something read
+                name = rnd.choice(("buildFile.xml", "moduledata", "savedGame", "savedata",
+                                   "images/map.png", "buildFile"))
+                names = [i.filename for i, _ in infos]
+                if name not in names:
+                    archive.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), b"")
+    raw = bytearray(out.getvalue())
+    if op == 4:  # splice the bomb in as raw deflate: rebuild that one entry by hand
+        raw = bytearray(_with_bomb(bytes(raw), rnd))
+    elif op in (5, 6, 7):  # lie in the central directory: size, method, flags
+        at = raw.rfind(b"PK\x01\x02")
+        heads = [i for i in range(len(raw)) if raw[i:i + 4] == b"PK\x01\x02"]
+        if heads:
+            at = rnd.choice(heads)
+            if op == 5:
+                struct.pack_into("<L", raw, at + 24, rnd.choice((0, 1, 2**31, 2**32 - 1)))
+            elif op == 6:
+                struct.pack_into("<H", raw, at + 10, rnd.choice((1, 9, 12, 14, 93, 95, 98, 99, 0xFFFF)))
+            else:
+                struct.pack_into("<H", raw, at + 8, rnd.choice((1, 0x41, 0x2000, 0x0800, 0xFFFF)))
+    elif op == 8:  # cut short
+        raw = raw[:rnd.randrange(len(raw) + 1)]
+    elif op == 9:  # bytes flipped anywhere
+        return mutate(bytes(raw), seed)
+    return bytes(raw)
+
+
+def _with_bomb(raw: bytes, rnd: Any) -> bytes:
+    """*raw* with its first empty entry replaced by the 100 MB bomb (sizes told truly or
+    not)."""
+    entries = []
+    with zipfile.ZipFile(io.BytesIO(raw)) as archive:
+        for info in archive.infolist():
+            entries.append((info, archive.read(info)))
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for info, data in entries:
+            if data or info.filename.endswith("/"):
+                archive.writestr(info, data)
+                continue
+            # a stored entry of the compressed bytes, then patched to claim deflate
+            bomb = _bomb()
+            info.compress_type = zipfile.ZIP_STORED
+            start = out.tell()
+            archive.writestr(info, bomb)
+            entries_end = out.tell()
+            _ = entries_end
+            body = bytearray(out.getbuffer())
+            import struct
+            struct.pack_into("<H", body, start + 8, 8)  # method: deflate
+            told = rnd.choice((100_000_000, len(bomb), 10))
+            struct.pack_into("<L", body, start + 22, told)
+            out.seek(0)
+            out.write(bytes(body))
+            out.seek(0, 2)
+            info.compress_type = 8
+            info.file_size = told
+    return out.getvalue()
+
+
+def real_save_case(work: Path, seed: int) -> Outcome:
+    """A real save or log, its command text mutated (or its archive bytes, one in four),
+    shown by dump; one in three is audited against its module."""
+    import random
+
+    rnd = random.Random(seed)
+    folder = _fresh(work / "real-save")
+    if seed % 3 == 0:
+        vmod, save = REAL_PAIRS[rnd.randrange(len(REAL_PAIRS))]
+    else:
+        vmod, save = "", REAL_SAVES[rnd.randrange(len(REAL_SAVES))]
+    source = REAL / save
+    if seed % 4 == 1:
+        data = mutate(source.read_bytes(), seed)
+    elif seed % 4 == 3:
+        data = zip_entries_mutated(module_entries(source), seed)
+    else:
+        text = _real_text(source)
+        data = save_archive_bytes(mutate(text.encode(), seed, edits=6).decode("utf-8", "replace"))
+    log = folder / Path(save).name
+    log.write_bytes(data)
+    if vmod:
+        return run_cli("audit", log, "--module", REAL / vmod)
+    return run_cli("dump", log, *(["--format", "json"] if seed % 2 else []))
+
+
+_REAL_TEXT: dict[Path, str] = {}
+
+
+def _real_text(path: Path) -> str:
+    if path not in _REAL_TEXT:
+        _REAL_TEXT[path] = read_save(path).text
+    return _REAL_TEXT[path]
+
+
+def real_module_case(work: Path, seed: int) -> Outcome:
+    """A real module with hostile archive structure or a mutated build file, through check,
+    import, dump, diff (against the original) and audit (of its own log), in turn; nothing
+    may be written outside the output folder."""
+    import random
+
+    rnd = random.Random(seed)
+    folder = _fresh(work / "real-module")
+    vmod, save = REAL_PAIRS[rnd.randrange(len(REAL_PAIRS))]
+    entries = _real_entries(REAL / vmod)
+    if seed % 3 == 0:
+        which = "buildFile.xml" if any(n == "buildFile.xml" for n, _ in entries) else "buildFile"
+        change = mutate if seed % 2 else mutate_xml
+        data = zip_bytes([(n, change(d, seed) if n == which else d) for n, d in entries])
+    else:
+        data = zip_entries_mutated(entries, seed)
+    inner = folder / "in"
+    inner.mkdir()
+    module = inner / "m.vmod"
+    module.write_bytes(data)
+    command = ("check", "import", "dump", "diff", "audit")[(seed // 3) % 5]
+    if command == "check":
+        outcome = run_cli("check", module)
+    elif command == "import":
+        outcome = run_cli("import", module, "-o", inner / "game")
+    elif command == "dump":
+        outcome = run_cli("dump", module)
+    elif command == "diff":
+        outcome = run_cli("diff", REAL / vmod, module)
+    else:
+        outcome = run_cli("audit", REAL / save, "--module", module)
+    escaped = sorted(str(p.relative_to(folder)) for p in folder.rglob("*")
+                     if p not in (inner, module) and inner / "game" not in (p, *p.parents))
+    if escaped:
+        return Outcome(outcome.argv, 99, outcome.out, f"wrote outside its folder: {escaped}",
+                       outcome.seconds)
+    return outcome
+
+
+def _real_entries(path: Path) -> list[tuple[str, bytes]]:
+    if path not in _ENTRIES:
+        _ENTRIES[path] = module_entries(path)
+    return _ENTRIES[path]
+
+
+CASES.update({"real-save": real_save_case, "real-module": real_module_case})

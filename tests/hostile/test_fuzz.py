@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tests.hostile.fuzzing import audit_case, dump_case, import_case, validate_case
+from tests.hostile.fuzzing import (audit_case, dump_case, import_case, real_module_case,
+                                   real_save_case, validate_case)
 
 FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -46,4 +47,18 @@ def test_mutated_logs_audit(work: Path, mini_vmod: Path, seed: int) -> None:
 @given(seed=SEEDS, tiny=st.booleans())
 def test_mutated_modules_import(work: Path, mini_vmod: Path, seed: int, tiny: bool) -> None:
     outcome = import_case(work, seed, None if tiny else mini_vmod)
+    assert outcome.problem() is None, outcome
+
+
+@settings(FUZZ, max_examples=8)
+@given(seed=SEEDS)
+def test_mutated_real_saves(work: Path, seed: int) -> None:
+    outcome = real_save_case(work, seed)
+    assert outcome.problem() is None, outcome
+
+
+@settings(FUZZ, max_examples=8)
+@given(seed=SEEDS)
+def test_real_modules_with_hostile_archive_structure(work: Path, seed: int) -> None:
+    outcome = real_module_case(work, seed)
     assert outcome.problem() is None, outcome

@@ -10,6 +10,7 @@ import json
 from typing import Any
 
 from converter.audit.archive import ArchiveSummary, LogSummary
+from converter.errors import shown
 
 
 def _rules(by_rule: dict[str, int]) -> str:
@@ -34,9 +35,9 @@ def render_archive_text(summary: ArchiveSummary) -> str:
     lines = [f"module: {m}" for m in summary.modules]
     for s in summary.logs:
         if s.error is not None:
-            lines.append(f"{s.path}: unreadable: {s.error}")
+            lines.append(f"{shown(s.path)}: unreadable: {s.error}")
             continue
-        lines.append(f"{s.path}: {s.steps} steps, {s.commands} commands: {_verdict(s)}"
+        lines.append(f"{shown(s.path)}: {s.steps} steps, {s.commands} commands: {_verdict(s)}"
                      + (f": {_rules(s.by_rule)}" if s.by_rule else ""))
         if s.players:
             lines.append(f"  players: {', '.join(s.players)}")
@@ -58,7 +59,7 @@ def render_archive_text(summary: ArchiveSummary) -> str:
     if t["findings_by_rule"]:
         lines.append(f"findings by rule: {_rules(t['findings_by_rule'])}")
     for s in summary.unreadable:
-        lines.append(f"unreadable: {s.path}")
+        lines.append(f"unreadable: {shown(s.path)}")
     return "\n".join(lines) + "\n"
 
 
