@@ -26,7 +26,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from converter.vassal.safexml import safe_parser
+from converter.safexml import safe_parser
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"

@@ -17,7 +17,7 @@ from lxml import etree
 from converter.errors import VassalFormatError
 from converter.vassal import vmod_reader
 from converter.vassal.buildfile import MAX_BUILDFILE_BYTES
-from converter.vassal.safexml import parse_untrusted
+from converter.safexml import parse_untrusted
 from converter.vassal.zipfiles import ZIP_ERRORS
 
 

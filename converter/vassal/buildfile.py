@@ -9,7 +9,7 @@ from __future__ import annotations
 from converter.errors import VassalFormatError
 from converter.vassal.components.base import Component
 from converter.vassal.components.registry import component_from_xml
-from converter.vassal.safexml import parse_untrusted
+from converter.safexml import parse_untrusted
 from converter.vassal.xmlwriter import serialize
 
 XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n'

@@ -373,7 +373,7 @@ def read_metadata(data: bytes | None) -> Metadata | None:
     """
     if not data:
         return None
-    from converter.vassal.safexml import parse_untrusted
+    from converter.safexml import parse_untrusted
 
     try:
         root = parse_untrusted(data, "metadata")

@@ -16,7 +16,7 @@ from pathlib import Path, PurePosixPath
 
 from converter.errors import InputError, VassalFormatError
 from converter.vassal.buildfile import read_buildfile
-from converter.vassal.safexml import parse_untrusted
+from converter.safexml import parse_untrusted
 from converter.vassal.components.base import Component
 from converter.vassal.zipfiles import ZIP_ERRORS
 

@@ -1,5 +1,5 @@
 """The one way vconv parses XML from a file it did not write (build files, module and save
-metadata): no DTD at all, no entity, no network, a bounded tree.
+metadata, SVG pictures): no DTD at all, no entity, no network, a bounded tree.
 
 A DTD is refused from what the parser itself saw (its document type), not from a byte search,
 so it is refused in every encoding (UTF-16 holds no ``<!ENTITY`` bytes).  libxml2 still reads
