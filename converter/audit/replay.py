@@ -88,6 +88,7 @@ class Replay:
         self._rolled_step = -1  # the step whose special dice SHOW_RESULTS already told
         self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
         self._want_add = True
+        self._want_change = True  # whether a visitor wants PieceChanged now
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
         self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
         # the commands of the step being replayed, and whether `_note_stacks` has read them
@@ -106,6 +107,7 @@ class Replay:
             v.begin_game(st)
         self._step = 0
         self._want_move = self._listens(PieceMoved)
+        self._want_change = self._listens(PieceChanged)
         handlers = self._handlers
         restored = record.restored()
         self._step_commands, self._stacks_noted = restored, False
@@ -129,6 +131,7 @@ class Replay:
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
         self._want_add = self._listens(PieceAdded)
+        self._want_change = self._listens(PieceChanged)
         for number, step in enumerate(record.steps, start=1):
             self._step = number
             self.steps = number
@@ -364,6 +367,16 @@ class Replay:
     def _move_piece(self, piece: PieceState, new_map: str | None, x: int, y: int,
                     player_id: str | None) -> None:
         st = self.state
+        if not self._want_move and st.game is None:
+            # no one is told of the move, and no turn marker is looked for: the piece's
+            # place is named when first asked, by the boards laid now (as `_relay` leaves
+            # it); a real log's moves are mostly never named
+            piece.map, piece.x, piece.y = new_map, x, y
+            piece._place = None
+            piece.layout = st.locator.layout
+            piece.on_board = new_map is not None
+            piece.moved_by = self._player(player_id)
+            return
         origin = piece.place
         from_xy = (piece.x, piece.y)
         piece.map, piece.x, piece.y = new_map, x, y
@@ -396,6 +409,9 @@ class Replay:
                 st.stacks[c.id] = _stack_members(c.new_state)
                 return
             self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
+            return
+        if not self._want_change and st.game is None:
+            self._change_unjudged(piece, c)
             return
         known = piece._traits
         moved = st.module.traits.moved_only(piece.type_text, piece.state_text, c.new_state,
@@ -430,6 +446,27 @@ class Replay:
         if new.map is not None and where != (piece.map, piece.x, piece.y) \
                 and where != (old.map, old.x, old.y):
             self._move_piece(piece, new.map, new.x, new.y, None)  # e.g. Send to Location
+
+    def _change_unjudged(self, piece: PieceState, c: cmd.ChangePiece) -> None:
+        """A change no one is told of, in a game without a description: what `_change`
+        does of it but the event, from the two states' positions alone (`TraitReader.where`,
+        which says what `read` says of them without decoding the naming traits); the new
+        traits are decoded when first asked."""
+        where = self.state.module.traits.where
+        known = piece._traits
+        if known is not None:
+            before = (known.map, known.x, known.y)
+        else:
+            _unnamed, old_map, old_x, old_y = where(piece.type_text, piece.state_text)
+            before = (old_map, old_x, old_y)
+        piece.state_text = c.new_state
+        piece._traits = piece.named = None
+        unnamed, new_map, x, y = where(piece.type_text, c.new_state)
+        if unnamed:
+            self._problem(f"ChangePiece of piece {c.id}: the new state does not fit its type")
+        if new_map is not None and (new_map, x, y) != (piece.map, piece.x, piece.y) \
+                and (new_map, x, y) != before:
+            self._move_piece(piece, new_map, x, y, None)  # e.g. Send to Location
 
     def _remove(self, c: cmd.RemovePiece, restored: bool = False) -> None:
         st = self.state

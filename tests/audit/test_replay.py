@@ -7,10 +7,10 @@ import re
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from converter.audit.events import Event, PieceMoved
+from converter.audit.events import Event, PieceChanged, PieceMoved
 from converter.audit.module import AuditModule, load_module
 from converter.audit.replay import Replay, Visitor, replay
 from converter.audit.state import GameState
@@ -327,6 +327,62 @@ def test_a_restored_game_no_visitor_watches_is_the_one_each_added_piece_is_told(
     fast, told = restored(), restored(Watcher())
     assert len(fast[0]) > 0
     assert fast == told
+
+
+class _EveryChange(Visitor):
+    """Wants every move and change of the logged steps (as the step recorder does)."""
+
+    handles = (PieceMoved, PieceChanged)
+
+
+def _end_of(record: cmd.GameRecord, module: AuditModule, *visitors: Visitor
+            ) -> tuple[list[tuple[object, ...]], list[str]]:
+    """Every piece as the replay leaves it (its place named last), and the problems."""
+    r = replay(record, module, visitors, source="x.vlog")
+    pieces = [(p.id, p.state_text, p.map, p.x, p.y, p.on_board, p.moved_by,
+               p.place.label(), p.traits) for p in r.state.pieces.values()]
+    return pieces, [f"{p.pos}: {p.message}" for p in r.problems]
+
+
+@pytest.mark.parametrize("log, vmod", [
+    ("longest-day/0606-1.log", "longest-day/TheLongestDay-noimages.vmod"),
+    ("longest-day/0611-1.log", "longest-day/TheLongestDay-noimages.vmod"),
+    ("tour.vlog", "tour.vmod"),
+    ("tour-two-boards.vlog", "tour.vmod")])
+def test_logged_moves_and_changes_no_visitor_watches_end_where_told_ones_do(
+        log: str, vmod: str) -> None:
+    """Without a game description and with no visitor of moves and changes, a real log's
+    moves leave their places to be named when asked and its changes are read by position
+    alone: every piece ends where, as and named as it does when each is told."""
+    _save, record = read_game(REAL / log)
+    fast = _end_of(record, load_module(REAL / vmod))
+    told = _end_of(record, load_module(REAL / vmod), _EveryChange())
+    assert len(fast[0]) > 0
+    assert fast == told
+
+
+_changes = st.one_of(
+    _command,
+    st.builds(lambda i, m, x, y: f"D/{i}/{m};{x};{y};{i};0", _ids, _maps, _coord, _coord),
+    st.builds(lambda i, m, x, y: f"D/{i}/{m};{x};{y};{i};0/null;0;0;{i};0", _ids, _maps,
+              _coord, _coord))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(_changes, max_size=25))
+@example(["+/1/piece;;;a.png;P1/Force Pool;5;5;1;0", "Main MapBoardPicker\tVIP\t0\t0",
+          "M/1/Main Map/100/100/null/null/0/0/null"])  # named by the boards laid at the move
+def test_fuzzed_logs_end_the_same_whether_or_not_moves_are_told(commands: list[str]) -> None:
+    """Moves, changes that move a piece (Send to Location), unreadable states, board changes
+    and undo: the same pieces, places and problems with and without a visitor of them."""
+    text = "begin_save\x1bend_save" + "".join("\x1bLOG\t" + c.replace("\x1b", "")
+                                                for c in commands)
+    try:
+        record = cmd.read_record(text)
+    except ValueError:
+        return
+    module = load_module(REAL / "tour.vmod")
+    assert _end_of(record, module) == _end_of(record, module, _EveryChange())
 
 
 def test_a_roster_name_is_shown_decoded_in_every_report() -> None:
