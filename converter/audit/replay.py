@@ -88,7 +88,7 @@ class Replay:
         self._rolled_step = -1  # the step whose special dice SHOW_RESULTS already told
         self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
         self._want_add = True
-        self._want_change = True  # whether a visitor wants PieceChanged now
+        self._want_change = True  # whether a visitor wants PieceChanged or PieceTouched now
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
         self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
         # the commands of the step being replayed, and whether `_note_stacks` has read them
@@ -107,7 +107,7 @@ class Replay:
             v.begin_game(st)
         self._step = 0
         self._want_move = self._listens(PieceMoved)
-        self._want_change = self._listens(PieceChanged)
+        self._want_change = self._listens(PieceChanged) or self._listens(PieceTouched)
         handlers = self._handlers
         restored = record.restored()
         self._step_commands, self._stacks_noted = restored, False
@@ -131,7 +131,7 @@ class Replay:
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
         self._want_add = self._listens(PieceAdded)
-        self._want_change = self._listens(PieceChanged)
+        self._want_change = self._listens(PieceChanged) or self._listens(PieceTouched)
         for number, step in enumerate(record.steps, start=1):
             self._step = number
             self.steps = number
