@@ -31,6 +31,7 @@ from converter.vassal.components.square_grid_numbering import SquareGridNumberin
 from converter.vassal.grid import HexGeometry
 from converter.vassal.grid import SquareGeometry
 from converter.vassal.grid import check_spacing
+from converter.vassal.grid import has_numbering
 from converter.vassal.grid import numbering_of
 from converter.vassal.grid import zone_names_no_cell
 from converter.vassal.layout import LaidBoard, board_under
@@ -396,7 +397,7 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
     geo = BoardGeometry(b.name, b.image, size)
     for child in b.children:
         if isinstance(child, (HexGridComponent, SquareGrid)):
-            geo.grid, geo.numbered = _grid(child, size), _numbered(child)
+            geo.grid, geo.numbered = _grid(child, size), has_numbering(child)
         elif isinstance(child, RegionGrid):
             geo.regions = [(r.name, r.originx, r.originy) for r in child.walk()
                            if isinstance(r, Region)]
@@ -411,19 +412,13 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
                     geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
                                               _grid(zgrid, size) if zgrid is not None else None,
                                               zregions, z.use_parent_grid,
-                                              zgrid is None or _numbered(zgrid)))
+                                              zgrid is None or has_numbering(zgrid)))
                 elif isinstance(z, (HexGridComponent, SquareGrid)):
-                    geo.grid, geo.numbered = _grid(z, size), _numbered(z)
+                    geo.grid, geo.numbered = _grid(z, size), has_numbering(z)
                 elif isinstance(z, RegionGrid):
                     geo.regions = [(r.name, r.originx, r.originy) for r in z.walk()
                                    if isinstance(r, Region)]
     return geo
-
-
-def _numbered(component: Component) -> bool:
-    """Whether a HexGrid or SquareGrid has a numbering: without one VASSAL names no cell
-    (its reports say 'offboard')."""
-    return any(isinstance(c, (HexGridNumbering, SquareGridNumbering)) for c in component.children)
 
 
 def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGeometry:

@@ -10,7 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from converter.cli.count import counted
+from converter.count import counted
 from converter.errors import BuildError, InputError, ModelError
 
 

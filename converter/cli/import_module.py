@@ -57,7 +57,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from converter.cli.count import counted
+    from converter.count import counted
     from converter.importer import check_target, import_module, write_folder
 
     target = Path(args.output)

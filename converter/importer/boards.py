@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from collections.abc import Iterable
 from typing import Any
 
+from converter.count import counted
 from converter.errors import VassalFormatError
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import (
@@ -350,14 +351,10 @@ def _cell_spaces(ctx: ImportContext, grid: vgrid.SquareGeometry | vgrid.HexGeome
         placed.locations[name] = {"board": board_id, "space": sid}
         out.append(space)
     if hidden and out:
-        ctx.note(f"board {placed.vassal_name!r}: {_cells(len(hidden))} of its {kind} grid "
-                 f"({_examples(hidden)}) lie under zones, which name every point there, so "
+        ctx.note(f"board {placed.vassal_name!r}: {counted(len(hidden), 'cells')} of its "
+                 f"{kind} grid ({_examples(hidden)}) lie under zones, which name every point there, so "
                  "VASSAL never names them: no space")
     return out
-
-
-def _cells(n: int) -> str:
-    return f"{n} cell" if n == 1 else f"{n} cells"
 
 
 def _examples(names: list[str]) -> str:
@@ -429,10 +426,9 @@ def _has_grid(board: BoardComponent) -> bool:
 def _numbered(board: BoardComponent) -> bool:
     """Whether the board's hex grid states a numbering (without one VASSAL names no hex)."""
     from converter.vassal.components.hex_grid import HexGridComponent
-    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
 
     grids = [c for c in board.walk() if isinstance(c, HexGridComponent)]
-    return not grids or any(isinstance(n, HexGridNumbering) for g in grids for n in g.children)
+    return not grids or any(vgrid.has_numbering(g) for g in grids)
 
 
 def _note_hexes_under_zones(ctx: ImportContext, placed: PlacedBoard, hex_grid: vgrid.HexGeometry,
@@ -608,17 +604,14 @@ def _unnumbered_grid(component: Component) -> bool:
     """Whether the first hex or square grid of a board or zone (inside its ZonedGrid too)
     has no numbering, so VASSAL names none of its cells."""
     from converter.vassal.components.hex_grid import HexGridComponent
-    from converter.vassal.components.hex_grid_numbering import HexGridNumbering
     from converter.vassal.components.square_grid import SquareGrid
-    from converter.vassal.components.square_grid_numbering import SquareGridNumbering
     from converter.vassal.components.zoned_grid import ZonedGrid
 
     for child in component.children:
         if isinstance(child, ZonedGrid):
             return _unnumbered_grid(child)
         if isinstance(child, (HexGridComponent, SquareGrid)):
-            return not any(isinstance(n, (HexGridNumbering, SquareGridNumbering))
-                           for n in child.children)
+            return not vgrid.has_numbering(child)
     return False
 
 

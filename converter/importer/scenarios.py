@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from converter.count import counted
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
@@ -141,26 +142,22 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         one = len(beside) == 1
         listed = ", ".join(beside[:5]) + (f" and {len(beside) - 5} more" if len(beside) > 5
                                           else "")
-        ctx.note(f"{path}: {_pieces(len(beside))} of its saved game {'lies' if one else 'lie'} "
-                 f"off the boards (VASSAL's 'offboard'), beside a board: {listed}; kept in the "
-                 "scenario at that pixel of the board (a placement's 'point'), so a module "
-                 "built from this folder lays them there too")
+        ctx.note(f"{path}: {counted(len(beside), 'pieces')} of its saved game "
+                 f"{'lies' if one else 'lie'} off the boards (VASSAL's 'offboard'), beside a "
+                 f"board: {listed}; kept in the scenario at that pixel of the board (a "
+                 "placement's 'point'), so a module built from this folder lays them there too")
     if nameless:
         one = nameless == 1
-        ctx.note(f"{path}: {_pieces(nameless)} of its saved game {'has' if one else 'have'} "
-                 "neither a name nor a slot id (gpid) that tells which of the module's pieces "
-                 f"{'it is' if one else 'they are'}; left out of the scenario")
+        ctx.note(f"{path}: {counted(nameless, 'pieces')} of its saved game "
+                 f"{'has' if one else 'have'} neither a name nor a slot id (gpid) that tells "
+                 f"which of the module's pieces {'it is' if one else 'they are'}; left out of "
+                 "the scenario")
     if unplaced:
         one = unplaced == 1
-        ctx.note(f"{path}: {_pieces(unplaced)} of its saved game {'lies' if one else 'lie'} on "
-                 f"no board of {'its' if one else 'their'} map or cannot be read; left out of the "
-                 "scenario")
+        ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "
+                 f"{'lies' if one else 'lie'} on no board of {'its' if one else 'their'} map "
+                 "or cannot be read; left out of the scenario")
     return placed_at.to_list()
-
-
-def _pieces(n: int) -> str:
-    """'1 piece', '2 pieces'."""
-    return "1 piece" if n == 1 else f"{n} pieces"
 
 
 def _location(ctx: ImportContext, vmap: Map, names: list[str] | None, boards: BoardsResult,

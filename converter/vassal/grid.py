@@ -512,6 +512,12 @@ class RegionGeometry:
         raise VassalFormatError(f"no region named {name!r}")
 
 
+def has_numbering(grid: Component) -> bool:
+    """Whether a HexGrid or SquareGrid states a numbering: without one VASSAL names none of
+    its cells (its reports say 'offboard')."""
+    return any(isinstance(c, (HexGridNumbering, SquareGridNumbering)) for c in grid.children)
+
+
 def zone_names_no_cell(location_format: str, own_grid_names: bool | None,
                        use_parent_grid: bool, background_names: bool | None) -> bool:
     """Whether VASSAL leaves a zone's `$gridLocation$` empty at every point ('West ' for
