@@ -127,8 +127,11 @@ def open_archive(source: str) -> zipfile.ZipFile:
         InputError: the file does not exist.
         VassalFormatError: it is not a ZIP archive.
     """
-    if not Path(source).is_file():
-        raise InputError(source, "no such module file")
+    path = Path(source)
+    if not path.is_file():
+        raise InputError(source, "not a regular file (a pipe or a device): a module is a ZIP "
+                         "archive read out of order; save it to a file first"
+                         if path.exists() and not path.is_dir() else "no such module file")
     try:
         return zipfile.ZipFile(source)
     except ZIP_ERRORS as exc:

@@ -121,3 +121,19 @@ def test_import_of_thousands_of_images_scans_its_folder_once_not_once_per_file(
     assert code == 0, err
     assert len(list((tmp_path / "game").rglob("extra-*"))) == 500
     assert len(scans) <= 2, len(scans)
+
+
+@pytest.mark.parametrize("command", ["check", "import", "audit"])
+def test_a_module_through_a_pipe_is_refused_as_a_pipe(run: Run, tmp_path: Path,
+                                                     command: str) -> None:
+    """A module is a ZIP archive, read out of order, so `vconv check <(...)` cannot work: it
+    read 'no such module file' of a pipe that was there."""
+    pipe = tmp_path / "module.vmod"
+    os.mkfifo(pipe)
+    args = {"check": [pipe], "import": [pipe, "-o", tmp_path / "out"],
+            "audit": [ROOT / "tests" / "data" / "real" / "tour.vlog", "--module", pipe]}[command]
+    code, out, err = run(command, *args)
+    assert code == 2 and (out == "" or command == "check")  # (check's report says it too)
+    assert err.endswith(f"{pipe}: not a regular file (a pipe or a device): a module is a ZIP "
+                        "archive read out of order; save it to a file first\n"), err
+    assert not (tmp_path / "out").exists()
