@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 from pathlib import Path
 
 import pytest
@@ -97,10 +98,10 @@ def bundled() -> Callable[[str], tuple[BuiltModule, AuditModule]]:
     return get
 
 
-def save_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str], save_text: str,
-                  module: Path, game: Path) -> list[str]:
-    """The findings (messages) of a save holding *save_text*, audited against *module* with
-    *game*'s rules; the exit code agrees with them."""
+def save_report(tmp_path: Path, capsys: pytest.CaptureFixture[str], save_text: str,
+                module: Path, game: Path) -> dict[str, Any]:
+    """The JSON report of a save holding *save_text*, audited against *module* with *game*'s
+    rules; the exit code agrees with its findings."""
     import json
 
     from converter.cli import main
@@ -111,6 +112,13 @@ def save_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str], save_text:
     capsys.readouterr()
     code = main(["audit", str(save), "--module", str(module), "--game", str(game),
                  "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
+    report: dict[str, Any] = json.loads(capsys.readouterr().out)
     assert code == (1 if report["findings"] else 0)
+    return report
+
+
+def save_findings(tmp_path: Path, capsys: pytest.CaptureFixture[str], save_text: str,
+                  module: Path, game: Path) -> list[str]:
+    """The findings (messages) of `save_report`."""
+    report = save_report(tmp_path, capsys, save_text, module, game)
     return [f["message"] for f in report["findings"]]

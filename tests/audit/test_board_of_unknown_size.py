@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from converter.cli import main
+from tests.audit.conftest import save_report
 from tests.check.conftest import BUILDFILE, ESC, IMAGES, UNIT, _save, png, write_module
 
 
@@ -41,11 +42,6 @@ def test_a_piece_in_the_map_s_margin_is_off_a_board_of_unknown_size_in_import_an
                       "provenance": setup[0]["provenance"]},
                      {"piece": "1st-bn", "at": {"board": "main", "point": [-40, 75]},
                       "provenance": setup[0]["provenance"]}]  # the margin's piece: beside it
-    save = tmp_path / "scenario.vsav"
-    save.write_bytes(_save(SETUP))
-    capsys.readouterr()
-    code = main(["audit", str(save), "--module", str(module), "--game", str(game),
-                 "--format", "json"])
-    report = json.loads(capsys.readouterr().out)
-    assert [f["message"] for f in report["findings"]] == [] and code == 0
+    report = save_report(tmp_path, capsys, SETUP, module, game)
+    assert [f["message"] for f in report["findings"]] == []  # (and exit 0: save_report)
     assert {c["check"]: c["applied"] for c in report["checks_run"]}["setup"] == 2
