@@ -59,12 +59,6 @@ class StepRecord:
     raw_moves: list[tuple[str, PieceName, int, int, int, int, Place, Place]] = \
         field(default_factory=list)
     undone: bool = False
-    # the step's changes the audit does not read, and VASSAL's own reports: its words for
-    # them when no other line names a piece
-    touched: list[PieceTouched] = field(default_factory=list, repr=False, compare=False)
-    reports: list[str] = field(default_factory=list, repr=False, compare=False)
-    named: bool = field(default=False, repr=False, compare=False)
-    touched_at: int = field(default=0, repr=False, compare=False)
     _text: list[str] | None = field(default=None, repr=False, compare=False)
     _moves: list[tuple[str, str, int, int, int, int, str]] | None = \
         field(default=None, repr=False, compare=False)
@@ -111,6 +105,13 @@ class StepRecorder(Visitor):
         self.limit = limit
         self.steps: list[StepRecord] = []
         self._current: StepRecord | None = None
+        # the current step's changes the audit does not read, where its lines had got to at
+        # the first, VASSAL's own reports, and whether a line names a piece: the reports (else
+        # the changes) are the step's words for them when no line does
+        self._touched: list[str | PieceTouched] = []
+        self._touched_at = 0
+        self._reports: list[str | PieceTouched] = []
+        self._named = False
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if len(self.steps) >= self.limit:
@@ -120,6 +121,7 @@ class StepRecorder(Visitor):
             phase = state.phase.name if state.phase else None
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
+            self._touched, self._reports, self._named = [], [], False
         kind = type(event)
         if kind is PieceMoved:
             moved: PieceMoved = event  # type: ignore[assignment]
@@ -129,14 +131,14 @@ class StepRecorder(Visitor):
                                       *moved.to_xy, moved.origin, moved.destination))
                 cur.player = cur.player or moved.player
             cur.lines.append((_MOVED, named, moved.destination, moved.origin))
-            cur.named = True
+            self._named = True
         elif kind is PieceAdded and event.pos.step > 0:
             added: PieceAdded = event  # type: ignore[assignment]
             cur.lines.append((_PLACED, added.piece.name_then(), added.place, added.place))
-            cur.named = True
+            self._named = True
         elif kind is PieceChanged and event.pos.step > 0:
             changed: PieceChanged = event  # type: ignore[assignment]
-            cur.named = True
+            self._named = True
             if changed.old_step != changed.new_step and changed.new_step is not None:
                 cur.lines.append(f"{changed.old_name}: step {changed.old_step} → "
                                  f"{changed.new_step}")
@@ -148,7 +150,7 @@ class StepRecorder(Visitor):
         elif kind is PieceRemoved:
             removed: PieceRemoved = event  # type: ignore[assignment]
             cur.lines.append((_REMOVED, removed.piece.name_then(), removed.place, removed.place))
-            cur.named = True
+            self._named = True
         elif kind is DiceRolled:
             rolled: DiceRolled = event  # type: ignore[assignment]
             cur.lines.append(f"roll {rolled.label} = {rolled.result}")
@@ -162,15 +164,15 @@ class StepRecorder(Visitor):
                 f": {turned.text}" if said and said != str(turned.turn) else ""))
             cur.turn = turned.turn
         elif kind is PieceTouched:
-            if not cur.touched:
-                cur.touched_at = len(cur.lines)
-            cur.touched.append(event)  # type: ignore[arg-type]
+            if not self._touched:
+                self._touched_at = len(cur.lines)
+            self._touched.append(event)  # type: ignore[arg-type]
         elif kind is Reported:
-            cur.reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
+            self._reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
         elif kind is StepEnded:
-            if cur.touched and not cur.named:
-                at = cur.touched_at
-                cur.lines[at:at] = cur.reports or cur.touched
+            if self._touched and not self._named:
+                at = self._touched_at
+                cur.lines[at:at] = self._reports or self._touched
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)
