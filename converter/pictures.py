@@ -47,14 +47,17 @@ PILLOW_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFEr
 
 
 def open_picture(source: Path | bytes, where: str | None = None,
-                 scale: float = 1.0) -> Image.Image:
+                 scale: float = 1.0, cover: tuple[int, int] | None = None) -> Image.Image:
     """The picture in *source* (a file, or bytes from an archive named *where*), opened
     lazily: its size is checked, its pixels are decoded when first used.  An SVG is drawn at
-    once, at its declared size times *scale* (a counter or card drawn at the print's dpi),
-    within the same limits.  Close it (use it in a ``with``)."""
+    once, at its declared size times *scale*, or larger where that covers *cover* pixels (a
+    counter or card drawn at the print's dpi, not at its nominal 96 dpi and enlarged
+    blurred), within the same limits.  Close it (use it in a ``with``)."""
     name = where if where is not None else str(source)
     svg = _svg(source, name)
     if svg is not None:
+        if cover is not None:
+            scale = max(scale, cover[0] / svg.width, cover[1] / svg.height)
         width, height = _svg_pixels(svg, scale, name)
         if width * height > DECODED_PIXELS.value():
             raise ImageTooLarge(name, DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
@@ -86,19 +89,20 @@ def open_picture(source: Path | bytes, where: str | None = None,
 def picture_size(source: Path | bytes, where: str | None = None) -> tuple[int, int]:
     """Width and height from the header (checked against IMAGE_PIXELS), nothing decoded
     (an SVG's declared size, nothing drawn)."""
-    svg = _svg(source, where if where is not None else str(source))
+    name = where if where is not None else str(source)
+    svg = _svg(source, name)
     if svg is not None:
-        return _svg_pixels(svg, 1.0, where if where is not None else str(source))
+        return _svg_pixels(svg, 1.0, name)
     with open_picture(source, where) as picture:
         return picture.size
 
 
 def decoded(source: Path | bytes, mode: str, where: str | None = None,
-            scale: float = 1.0) -> Image.Image:
+            scale: float = 1.0, cover: tuple[int, int] | None = None) -> Image.Image:
     """The whole picture decoded and converted to *mode*, after the size checks (measured
     pictures stop at IMAGE_PIXELS, drawn ones at the lower DECODED_PIXELS); an SVG drawn at
-    its declared size times *scale*."""
-    with open_picture(source, where, scale) as picture:
+    its declared size times *scale*, or to cover *cover* (`open_picture`)."""
+    with open_picture(source, where, scale, cover) as picture:
         width, height = picture.size
         if width * height > DECODED_PIXELS.value():
             raise ImageTooLarge(where or str(source),
@@ -114,19 +118,6 @@ def decoded(source: Path | bytes, mode: str, where: str | None = None,
                 return picture.convert(mode)
         except PILLOW_ERRORS as exc:
             raise UnreadablePicture(where or str(source), exc) from None
-
-
-
-def svg_scale(source: Path | bytes, size: tuple[int, int]) -> float:
-    """The scale at which the SVG *source* covers *size* pixels (it is drawn that large, not
-    at its nominal 96 dpi and enlarged blurred); 1 for any other picture or a broken SVG."""
-    try:
-        svg = _svg(source, str(source) if not isinstance(source, bytes) else "picture")
-    except (OSError, UnreadablePicture):
-        return 1.0
-    if svg is None:
-        return 1.0
-    return max(1.0, size[0] / svg.width, size[1] / svg.height)
 
 
 def _svg(source: Path | bytes, name: str) -> SafeSvg | None:

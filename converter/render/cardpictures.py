@@ -17,7 +17,7 @@ from PIL import Image
 
 from converter.model.cards import Card
 from converter.model.game import Game
-from converter.pictures import UnreadablePicture, decoded, picture_size, svg_scale
+from converter.pictures import UnreadablePicture, decoded, picture_size
 
 # (name, width mm, height mm), portrait; a landscape picture takes the same sizes turned
 STANDARD_CARDS: tuple[tuple[str, float, float], ...] = (
@@ -67,7 +67,7 @@ def card_picture(game: Game, name: str | None, size: tuple[int, int]) -> Image.I
         return None
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
         path = game.resource(name)
-        picture = decoded(path, "RGBA", scale=svg_scale(path, size))  # an SVG drawn sharp
+        picture = decoded(path, "RGBA", cover=size)  # an SVG drawn sharp
     except (OSError, UnreadablePicture):
         return None
     card = Image.new("RGB", picture.size, (255, 255, 255))

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
-from converter.pictures import UnreadablePicture, decoded, svg_scale
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -199,7 +199,7 @@ def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
     transparent colour: read as RGB they printed black or purple)."""
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
         path = game.resource(name)
-        picture = decoded(path, "RGBA", scale=svg_scale(path, (size, size)))  # SVG drawn sharp
+        picture = decoded(path, "RGBA", cover=(size, size))  # SVG drawn sharp
     except (OSError, UnreadablePicture):
         return None
     return picture.resize((size, size), Image.Resampling.LANCZOS)
