@@ -130,11 +130,11 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
             if not looks_like_svg(data):
                 return None
             data += handle.read(SVG_BYTES + 1 - len(data))
+    if not looks_like_svg(data[:16]):
+        return None
     if len(data) > SVG_BYTES:
         raise UnreadablePicture(name, BrokenSvg(f"an SVG over {SVG_BYTES:,} bytes, more "
                                                 "than vconv reads"))
-    if not looks_like_svg(data[:16]):
-        return None
     try:
         return safe_svg(data, lambda payload: _embedded_mime(payload, name))
     except BrokenSvg as exc:

@@ -108,3 +108,13 @@ def test_an_svg_past_the_bytes_vconv_reads_is_refused_naming_it(
         picture_size(svg)
     assert str(raised.value) == (f"{svg}: not a readable picture (an SVG over 1,000 bytes, "
                                  "more than vconv reads)")
+
+
+def test_a_picture_from_an_archive_past_the_svg_bound_is_no_svg(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The SVG bound is for SVGs: a large PNG read from a module (bytes) was refused as 'an SVG
+    over … bytes'."""
+    monkeypatch.setattr("converter.pictures.SVG_BYTES", 1000)
+    out = io.BytesIO()
+    Image.new("RGB", (40, 30), (200, 10, 10)).save(out, "PNG")
+    assert picture_size(out.getvalue() + b"\0" * 2000, "map.png") == (40, 30)
