@@ -114,6 +114,16 @@ class Reported(Event):
 
 
 @dataclass(slots=True)
+class PropertyChanged(Event):
+    """A global, map or zone property set to a new value (a module's toggle, a counter): the
+    step list's words for a step that changes nothing else."""
+
+    name: str
+    old: str
+    new: str
+
+
+@dataclass(slots=True)
 class StepEnded(Event):
     """The end of one replay step (all its commands applied)."""
 

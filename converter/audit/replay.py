@@ -17,7 +17,7 @@ from typing import Any
 
 from converter.audit.events import (
     Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
-    PieceTouched, ReplayProblem, Reported, StepEnded, TurnChanged)
+    PieceTouched, PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
@@ -84,8 +84,12 @@ class Replay:
             cmd.RemovePiece: self._remove, cmd.Chat: self._chat,
             cmd.TurnTrackerChange: self._tracker, cmd.PlayerJoin: self._player_join,
             cmd.SetBoards: self._boards, cmd.SpecialDiceResults: self._special_dice,
+            cmd.PropertyChange: self._property,
         }
         self._rolled_step = -1  # the step whose special dice SHOW_RESULTS already told
+        # a special dice roll told by the module's own faces (no game die has them), said at
+        # the step's end unless the step's chat tells the roll first ('*** … = 4/1 ***')
+        self._faces_roll: DiceRolled | None = None
         self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
         self._want_add = True
         self._want_change = True  # whether a visitor wants PieceChanged or PieceTouched now
@@ -162,6 +166,9 @@ class Replay:
                     self.undone_steps.add(self._action_steps.pop())
             elif acts:  # VASSAL's undo takes back piece and tracker changes, not chat
                 self._action_steps.append(number)
+            if self._faces_roll is not None:
+                self._emit(self._faces_roll)
+                self._faces_roll = None
             if self._listens(StepEnded):
                 self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
         for v in self.visitors:
@@ -487,7 +494,10 @@ class Replay:
         die_id = self.state.module.dice_names.get(c.button) or None
         die = self.state.game.die(die_id) if die_id and self.state.game is not None else None
         faces = die.faces if die is not None else None
-        if restored or not faces:
+        if restored:
+            return
+        if not faces:
+            self._roll_by_module(c)
             return
         shown = []
         for index in c.fields[1:]:
@@ -501,6 +511,28 @@ class Replay:
         self._emit(DiceRolled(self._pos(), c.button, ", ".join(shown), None, die_id,
                               undo=self._in_undo, player=self._step_player))
 
+    def _property(self, c: cmd.PropertyChange, restored: bool = False) -> None:
+        if not restored and self._listens(PropertyChanged):
+            self._emit(PropertyChanged(self._pos(), c.name, c.old_value, c.new_value,
+                                       undo=self._in_undo, player=self._step_player))
+
+    def _roll_by_module(self, c: cmd.SpecialDiceResults) -> None:
+        """A special dice roll no game die reads: each die's face as the module labels it
+        (Almoravid's, Nevsky's and Paths of Glory's dice, whose chat lines ('* Green Die =
+        <img …> (5 rolled by …)') read as no roll), kept for the step's end."""
+        dice = self.state.module.special_faces.get(c.button) or ()
+        indexes = c.fields[1:]
+        if not indexes or len(indexes) > len(dice):
+            return
+        shown = []
+        for faces, index in zip(dice, indexes):
+            at = int(index) if index.isdecimal() else -1
+            if not 0 <= at < len(faces):
+                return
+            shown.append(faces[at])
+        self._faces_roll = DiceRolled(self._pos(), c.button, ", ".join(shown), None, None,
+                                      undo=self._in_undo, player=self._step_player)
+
     def _chat(self, c: cmd.Chat, restored: bool = False) -> None:
         text = c.text
         if text[:1] == "*":
@@ -510,6 +542,7 @@ class Replay:
                         any(ch.isdigit() and not ch.isdecimal() for ch in dice.result):
                     self._problem(f"dice report {text[:60]!r} has a value that is not a number")
                 if dice is not None and self._rolled_step != self._step:
+                    self._faces_roll = None  # the chat tells this roll
                     die = self.state.module.dice_names.get(dice.label) or None
                     self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,
                                           die, undo=self._in_undo, player=dice.player))
