@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.events import (
     Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, PieceTouched,
-    ReplayProblem, Reported, StepEnded, TurnChanged)
+    PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
 from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
@@ -97,7 +97,7 @@ class StepRecorder(Visitor):
     """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
-               Chatted, PieceTouched, Reported, StepEnded)
+               Chatted, PieceTouched, Reported, PropertyChanged, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -112,6 +112,9 @@ class StepRecorder(Visitor):
         self._touched_at = 0
         self._reports: list[str | PieceTouched] = []
         self._named = False
+        # the current step's property changes: its lines when it has no other (Nevsky's
+        # 'Toggle Lords Display' sets the global property Cylinders, and nothing else)
+        self._properties: list[str] = []
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if len(self.steps) >= self.limit:
@@ -122,6 +125,7 @@ class StepRecorder(Visitor):
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
             self._touched, self._reports, self._named = [], [], False
+            self._properties = []
         kind = type(event)
         if kind is PieceMoved:
             moved: PieceMoved = event  # type: ignore[assignment]
@@ -169,10 +173,16 @@ class StepRecorder(Visitor):
             self._touched.append(event)  # type: ignore[arg-type]
         elif kind is Reported:
             self._reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
+        elif kind is PropertyChanged:
+            prop: PropertyChanged = event  # type: ignore[assignment]
+            self._properties.append(f"property {prop.name}: {prop.old or '(empty)'} → "
+                                    f"{prop.new or '(empty)'}")
         elif kind is StepEnded:
             if self._touched and not self._named:
                 at = self._touched_at
                 cur.lines[at:at] = self._reports or self._touched
+            if not cur.lines and not cur.raw_moves:
+                cur.lines.extend(self._properties)
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)
