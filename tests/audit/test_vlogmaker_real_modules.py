@@ -1,0 +1,137 @@
+"""Logs the VASSAL 3.6 engine wrote (vlog-maker) on real area and point-to-point modules:
+Almoravid and Nevsky (Regions in RegionGrids inside Zones, lakes and seas as Zones, turn
+boxes, several maps) and Paths of Glory (cities as Regions).  None of these modules gives its
+maps a move report, so the oracle is the engine itself: beside each log,
+`<log>.engine.txt` is vlog-maker's account of each action, naming every piece and every
+point as VASSAL's own `Map.locationName` and `getName` gave them.  The HTML step list a
+referee reads must name the same pieces and places, and have a line for every step."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+
+import pytest
+
+from converter.cli import main
+from tests.audit.conftest import REAL
+
+LOGS = [("almoravid", "almoravid-vlogmaker", "Almoravid-1.3-noimages.vmod"),
+        ("nevsky", "nevsky-vlogmaker", "Nevsky-2.1-noimages.vmod"),
+        ("paths-of-glory", "pog-vlogmaker", "PathsOfGlory-10.8-noimages.vmod")]
+
+# "[#5 move] "BEFc" [Map (665,1465) "Paris"] -> dropped at … -> now [Map (887,1304) "Sedan"]"
+_ACTION = re.compile(r'\[#(\d+) (\w+)\] (.*)')
+_NOW = re.compile(r'now (?:"(?P<renamed>[^"]*)" )?\[(?P<map>[^(\]]+) \((\d+),(\d+)\) '
+                  r'"(?P<place>[^"]*)"\]$')
+_MOVED = re.compile(r'^"(?P<piece>[^"]*)" \[(?P<map>[^(\]]+) \(\d+,\d+\) "(?P<place>[^"]*)"\]')
+_ADDED = re.compile(r'new piece "(?P<piece>[^"]*)" id \d+ at \[(?P<map>[^(\]]+) \(\d+,\d+\) '
+                    r'"(?P<place>[^"]*)"\]')
+_STEP = re.compile(r"data-step='(\d+)' data-file='0'[^>]*><span class=n>#\d+</span>"
+                   r"<span>(.*?)</span></div>")
+
+
+def step_list(log: Path, module: Path, page: Path) -> dict[int, str]:
+    """The HTML report's step list: step number → its line, as the page shows it."""
+    assert main(["audit", str(log), "--module", str(module), "--format", "html", "-o",
+                 str(page)]) == 0
+    text = page.read_text(encoding="utf-8")
+    # (a line starts with its turn, 'T1 ', where the module has a turn tracker)
+    return {int(n): re.sub(r"^T\d+ ", "", html.unescape(line)) for n, line in _STEP.findall(text)}
+
+
+def engine_actions(log: Path) -> list[tuple[int, str, str]]:
+    """(log step, action kind, what the engine said) of each action after the new game: the
+    new game is action 2 (after the script's note), so action n is the log's step n - 2."""
+    out = []
+    for line in log.with_suffix(".engine.txt").read_text(encoding="utf-8").splitlines():
+        m = _ACTION.match(line)
+        if m and m.group(2) != "new_game":
+            out.append((int(m.group(1)) - 2, m.group(2), m.group(3)))
+    return out
+
+
+@pytest.mark.parametrize("folder, name, vmod", LOGS)
+def test_the_step_list_names_each_piece_and_place_as_the_engine_did(
+        tmp_path: Path, folder: str, name: str, vmod: str) -> None:
+    log = REAL / folder / f"{name}.vlog"
+    steps = step_list(log, REAL / folder / vmod, tmp_path / "report.html")
+    actions = engine_actions(log)
+    # every action the engine logged is a step with a line, and there is no other step
+    assert sorted(steps) == [step for step, _kind, _said in actions], steps
+    compared = 0
+    where: dict[str, str] = {}  # piece → where the engine last said it is
+    for step, kind, said in actions:
+        line = steps[step]
+        after = _NOW.search(said)
+        if kind in ("move", "move_xy", "key"):
+            before = _MOVED.search(said)
+            piece = before.group("piece") if before is not None else \
+                said.split('"')[1]  # '"1ME" menu command "Send to León" …'
+            origin = f"{before.group('place')} [{before.group('map')}]" \
+                if before is not None else where[piece]
+            assert after is not None, said
+            destination = f"{after.group('place')} [{after.group('map')}]"
+            where[after.group("renamed") or piece] = destination
+            if origin != destination:  # a move, or a menu command that sends the piece
+                assert line.startswith(f"{piece}: {origin} → {destination}"), (line, said)
+                compared += 1
+        elif kind == "add":
+            added = _ADDED.search(said)
+            assert added is not None, said
+            assert line == f"{added.group('piece')} placed at {added.group('place')} " \
+                           f"[{added.group('map')}]", (line, said)
+            compared += 1
+        elif kind == "roll":
+            assert line.startswith("roll "), line
+        elif kind == "chat":
+            assert line.startswith("chat: "), line
+    assert compared >= 6
+
+
+@pytest.mark.parametrize("folder, name, vmod", LOGS)
+def test_a_special_dice_roll_shows_the_face_vassal_reported(
+        tmp_path: Path, folder: str, name: str, vmod: str) -> None:
+    """The modules' dice are special dice buttons whose chat line reads as no roll ('* Green
+    Die = <img …> (5 rolled by vlog-maker) <span …>5</b>'): the step was missing from the
+    list.  Its face, by the module's own faces, is the one the chat line shows."""
+    from converter.vassal import commands as cmd
+    from converter.vassal.savefile import read_game
+
+    log = REAL / folder / f"{name}.vlog"
+    steps = step_list(log, REAL / folder / vmod, tmp_path / "report.html")
+    _save, record = read_game(log)
+    rolls = 0
+    for number, step in enumerate(record.steps, start=1):
+        for c in step.logged():
+            if isinstance(c, cmd.SpecialDiceResults):
+                [chat] = [x.text for x in step.logged() if isinstance(x, cmd.Chat)]
+                face = re.search(r">(\w+)</b>$", chat)
+                assert face is not None, chat
+                assert steps[number] == f"roll {c.button} = {face.group(1)}"
+                rolls += 1
+    assert rolls == 1
+
+
+def test_a_lord_named_by_a_basic_name_trait_is_named_as_vassal_names_him(
+        tmp_path: Path) -> None:
+    """Nevsky's Lords carry their name in a Basic Name trait over a nameless BasicPiece:
+    VASSAL names Aleksandr 'Aleksandr - Prince of Novgorod', the step list said '(unnamed
+    piece 1795729403397)'; and 'Toggle Lords Display', which sets the global property
+    Cylinders and nothing else, had no line."""
+    folder, name, vmod = LOGS[1]
+    steps = step_list(REAL / folder / f"{name}.vlog", REAL / folder / vmod,
+                      tmp_path / "report.html")
+    assert not any("unnamed piece" in line for line in steps.values())
+    assert steps[1].startswith("Aleksandr - Prince of Novgorod: Riga [Main Map] → ")
+    assert steps[8] == "property Cylinders: 1 → 2"
+
+
+def test_a_rotation_says_so(tmp_path: Path) -> None:
+    """Almoravid's 'Rotate Clockwise' changes only the Lord's facing: the line said
+    'changed'."""
+    folder, name, vmod = LOGS[0]
+    steps = step_list(REAL / folder / f"{name}.vlog", REAL / folder / vmod,
+                      tmp_path / "report.html")
+    assert steps[6] == "Alfonso VI - King of León: rotated: facing 0 → 1 of 4"
