@@ -15,8 +15,9 @@ import os
 from dataclasses import dataclass, field
 
 from converter.audit.events import (
-    Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, PieceTouched,
-    PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
+    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, PieceAdded, PieceChanged,
+    PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
+    StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
 from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
@@ -70,7 +71,8 @@ class StepRecord:
         if text is None:
             text = self._text = [
                 line if isinstance(line, str) else
-                f"{line.name}: {changed_traits(line.type_text, line.old_state, line.new_state)}"
+                f"{line.name or '(unnamed piece)'}: "
+                f"{changed_traits(line.type_text, line.old_state, line.new_state)}"
                 if isinstance(line, PieceTouched) else _line(*line) for line in self.lines]
         return text
 
@@ -97,7 +99,8 @@ class StepRecorder(Visitor):
     """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
-               Chatted, PieceTouched, Reported, PropertyChanged, StepEnded)
+               Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
+               StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -173,6 +176,15 @@ class StepRecorder(Visitor):
             self._touched.append(event)  # type: ignore[arg-type]
         elif kind is Reported:
             self._reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
+        elif kind is EmptyStackMoved:
+            empty: EmptyStackMoved = event  # type: ignore[assignment]
+            cur.lines.append(f"an empty stack: {empty.origin.label()} → "
+                             f"{empty.destination.label()} (no piece in it)")
+            cur.player = cur.player or empty.player
+        elif kind is BoardsLaid:
+            laid: BoardsLaid = event  # type: ignore[assignment]
+            cur.lines.append(f"{laid.map}: board{'s' if len(laid.boards) != 1 else ''} "
+                             f"{', '.join(laid.boards) or '(none)'} laid")
         elif kind is PropertyChanged:
             prop: PropertyChanged = event  # type: ignore[assignment]
             self._properties.append(f"property {prop.name}: {prop.old or '(empty)'} → "

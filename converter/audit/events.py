@@ -114,6 +114,24 @@ class Reported(Event):
 
 
 @dataclass(slots=True)
+class EmptyStackMoved(Event):
+    """A stack that holds no piece dragged elsewhere (The Longest Day's log drags empty stacks
+    of its airborne display): nothing moves, but the step is the player's, and is listed."""
+
+    origin: Place
+    destination: Place
+
+
+@dataclass(slots=True)
+class BoardsLaid(Event):
+    """A map's boards chosen anew in play (SetBoards): VASSAL's tutorial log lays the VIP
+    board, then the SL board, on its Main Map."""
+
+    map: str
+    boards: tuple[str, ...]
+
+
+@dataclass(slots=True)
 class PropertyChanged(Event):
     """A global, map or zone property set to a new value (a module's toggle, a counter): the
     step list's words for a step that changes nothing else."""

@@ -17,7 +17,7 @@ from typing import Any
 
 from converter.audit.events import (
     Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
-    PieceTouched, PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
+    BoardsLaid, EmptyStackMoved, PieceTouched, PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
@@ -295,6 +295,9 @@ class Replay:
                 self._relay(c.map_name)
         else:
             self._unknown_map(c.map_name, boards=True)
+        if not restored and self._listens(BoardsLaid):
+            self._emit(BoardsLaid(self._pos(), c.map_name, tuple(b.name for b in c.boards),
+                                  undo=self._in_undo, player=self._step_player))
 
     def _relay(self, map_name: str) -> None:
         """Other boards on *map_name*: VASSAL leaves each piece at its pixels and names it
@@ -364,10 +367,18 @@ class Replay:
             if members is None:
                 self._problem(f"MovePiece of piece {c.id}, which is not in the game")
                 return
+            moved = False
             for member in members:  # a whole stack moved: its pieces go with it
                 p = st.pieces.get(member)
                 if p is not None:
                     self._move_piece(p, c.new_map, c.new_x, c.new_y, c.player_id)
+                    moved = True
+            if not moved and not restored and self._listens(EmptyStackMoved):
+                locate = st.locator.place
+                self._emit(EmptyStackMoved(
+                    self._pos(), locate(c.old_map, c.old_x, c.old_y),
+                    locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
+                    player=self._player(c.player_id)))
             return
         self._move_piece(piece, c.new_map, c.new_x, c.new_y, c.player_id)
 
@@ -425,6 +436,12 @@ class Replay:
                                             known)
         if moved is not None:  # (a "moved" mark: nothing the audit reads but the position)
             (was_map, was_x, was_y), where = moved
+            if piece.state_text != c.new_state and self._listens(PieceTouched):
+                # a trait the audit does not read, as a rotation or a Hideable's 'Hide':
+                # still the step list's words for a step that does nothing else
+                self._emit(PieceTouched(self._pos(), st.traits(piece).name, piece.type_text,
+                                        piece.state_text, c.new_state, undo=self._in_undo,
+                                        player=self._step_player))
             piece.state_text = c.new_state
             if known is not None and (known.map, known.x, known.y) != where:
                 piece._traits = Traits(known.name, known.game_id, known.level, known.layer,

@@ -135,3 +135,34 @@ def test_a_rotation_says_so(tmp_path: Path) -> None:
     steps = step_list(REAL / folder / f"{name}.vlog", REAL / folder / vmod,
                       tmp_path / "report.html")
     assert steps[6] == "Alfonso VI - King of León: rotated: facing 0 → 1 of 4"
+
+
+def test_a_step_that_drags_an_empty_stack_is_listed(tmp_path: Path) -> None:
+    """The Longest Day's 0606-1.log (a real 2006 game): steps 7 and 9 drag an empty stack of
+    the Allied Airborne Display (its restored state lists no piece), and nothing else; the
+    step list had no line for them, as if the steps were not there."""
+    folder = REAL / "longest-day"
+    steps = step_list(folder / "0606-1.log", folder / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[7] == ("an empty stack: (133,103) [Allied Airborne Display] → (83,103) "
+                        "[Allied Airborne Display] (no piece in it) [Joel (Allies)]")
+    assert steps[9].startswith("an empty stack: (83,103) [Allied Airborne Display] → "
+                               "(108,78) [Allied Airborne Display]")
+    assert steps[8].startswith("2/508/82: 2724 [Normandy] → 2824 [Normandy]")
+    # a step that only clears a unit's moved mark (its Mark When Moved trait) said 'changed'
+    assert steps[490] == "1: moved mark cleared"
+
+
+def test_every_step_of_vassal_s_tutorial_log_is_listed(tmp_path: Path) -> None:
+    """tour.vlog, VASSAL's own tutorial log: a step that turns a piece (the Albatros's
+    FreeRotator), hides or reveals it (a Hideable), or lays other boards (SetBoards) had
+    no line; the turns are told by VASSAL's own reports, the boards by their names."""
+    from converter.vassal.savefile import read_game
+
+    log = REAL / "tour.vlog"
+    steps = step_list(log, REAL / "tour.vmod", tmp_path / "report.html")
+    _save, record = read_game(log)
+    assert sorted(steps) == list(range(1, len(record.steps) + 1))
+    assert steps[14] == "* Albatros C faces NE"
+    assert steps[30] == "Main Map: board VIP laid" and steps[41] == "Main Map: board SL laid"
+    assert steps[87] == "* Hide Jagd Pz Tiger CA = 3 in I5"
