@@ -255,11 +255,11 @@ class Replay:
                         self._index = index
                         self._problem(f"piece {piece_id} has an unreadable trait chain; "
                                       "kept off the board")
-                    if map_id is None:
-                        if not self._stacks_noted:
-                            self._note_stacks()
-                        if piece_id in stack_at:
-                            map_id, x, y = stack_at.pop(piece_id)
+                    if not self._stacks_noted:
+                        self._note_stacks()
+                    stood = stack_at.pop(piece_id, None)
+                    if stood is not None:  # (`_add`: a stack's piece stands where it does)
+                        map_id, x, y = stood
                     if map_id is not None and map_id not in maps:
                         self._index = index
                         self._unknown_map(map_id)
@@ -341,11 +341,16 @@ class Replay:
                                                                                  c.state)
         if unnamed:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
-        if piece.map is None:
+        if piece.map is None or restored:
+            # a stack's piece stands at its stack's point on its stack's map, whatever its
+            # own state says: VASSAL saves an at-start stack's pieces with map null, and The
+            # Longest Day's 2007 saves keep in a piece the map it had before it was stacked
+            # (1/508/82 'Normandy (33,103)' in a stack of the Allied Airborne Display)
             if not self._stacks_noted:
                 self._note_stacks()
-            if c.id in self._stack_at:
-                piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
+            found = self._stack_at.pop(c.id, None)
+            if found is not None:
+                piece.map, piece.x, piece.y = found
         if piece.map is not None and piece.map not in st.module.maps:
             self._unknown_map(piece.map)
         piece.layout = st.locator.layout  # (named when first asked)
@@ -368,9 +373,10 @@ class Replay:
                 self._problem(f"MovePiece of piece {c.id}, which is not in the game")
                 return
             moved = False
-            for member in members:  # a whole stack moved: its pieces go with it
-                p = st.pieces.get(member)
-                if p is not None:
+            at = (c.old_map, c.old_x, c.old_y)
+            for member in members:  # a whole stack moved: its pieces go with it, those
+                p = st.pieces.get(member)  # still at its point (not those moved away since)
+                if p is not None and (p.map, p.x, p.y) == at:
                     self._move_piece(p, c.new_map, c.new_x, c.new_y, c.player_id)
                     moved = True
             if not moved and not restored and self._listens(EmptyStackMoved):
@@ -407,6 +413,29 @@ class Replay:
                                   undo=self._in_undo, player=player))
         self._turn_marker(piece)
 
+    def _restack(self, stack_id: str, state: str) -> None:
+        """A stack's new members: VASSAL puts each piece its state lists into the stack, at
+        the stack's point, wherever it was (The Longest Day's 2007 log stacks units on a
+        hex by the stack's ChangePiece alone, with no MovePiece)."""
+        st = self.state
+        members = _stack_members(state)
+        st.stacks[stack_id] = members
+        fields = seq_split(state, ";")
+        if len(fields) < 3 or not fields[1].lstrip("-").isdecimal() \
+                or not fields[2].lstrip("-").isdecimal():
+            return
+        map_name = None if fields[0] in ("null", "") else fields[0]
+        x, y = int(fields[1]), int(fields[2])
+        for member in members:
+            piece = st.pieces.get(member)
+            if piece is None or map_name is None or (piece.map, piece.x, piece.y) == \
+                    (map_name, x, y):
+                continue
+            for other, pieces in st.stacks.items():  # it leaves the stack it was in
+                if other != stack_id and member in pieces:
+                    pieces.remove(member)
+            self._move_piece(piece, map_name, x, y, None)
+
     def _player(self, player_id: str | None) -> str | None:
         """The mover as 'name (side)' from the roster; the id itself is a password."""
         if not player_id:
@@ -424,7 +453,7 @@ class Replay:
         piece = st.pieces.get(c.id)
         if piece is None:
             if c.id in st.stacks:
-                st.stacks[c.id] = _stack_members(c.new_state)
+                self._restack(c.id, c.new_state)
                 return
             self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
             return

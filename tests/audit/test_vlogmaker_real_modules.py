@@ -166,3 +166,51 @@ def test_every_step_of_vassal_s_tutorial_log_is_listed(tmp_path: Path) -> None:
     assert steps[14] == "* Albatros C faces NE"
     assert steps[30] == "Main Map: board VIP laid" and steps[41] == "Main Map: board SL laid"
     assert steps[87] == "* Hide Jagd Pz Tiger CA = 3 in I5"
+
+
+def test_a_stack_dragged_later_leaves_behind_the_pieces_that_left_it(tmp_path: Path) -> None:
+    """The Longest Day's 0606-1.log: air units taken one by one out of a stack of the Allied
+    Aircraft Deployment Display, whose old stack is later dragged elsewhere.  The replay
+    moved every piece the stack had ever listed with it: 354/FB and 135 BE/FB ended at
+    (690,686) and (760,691); VASSAL's own replay of the log (vassal-check36 --execute
+    --save) leaves them where they were put, as here."""
+    from converter.audit.module import load_module
+    from converter.audit.replay import replay
+    from converter.vassal.savefile import read_game
+
+    folder = REAL / "longest-day"
+    _save, record = read_game(folder / "0606-1.log")
+    state = replay(record, load_module(folder / "TheLongestDay-noimages.vmod")).state
+    at = {p.name: (p.map, p.x, p.y) for p in state.pieces.values()}
+    assert at["354/FB"] == ("Allied Aircraft Deployment Display", 60, 108)
+    assert at["135 BE/FB"] == ("Allied Aircraft Deployment Display", 556, 195)
+
+
+def test_a_piece_a_stack_s_new_state_lists_joins_the_stack(tmp_path: Path) -> None:
+    """The Longest Day's 0611-1.log puts units into a stack on a hex by the stack's
+    ChangePiece alone (its state lists them, with no MovePiece): VASSAL puts each at the
+    stack's point; the replay only noted the stack's list, and left unit 1168285019254 at
+    (1754,1568) where VASSAL's own replay of the log leaves it at (1810,1664)."""
+    from converter.audit.module import load_module
+    from converter.audit.replay import replay
+    from converter.vassal.savefile import read_game
+
+    folder = REAL / "longest-day"
+    _save, record = read_game(folder / "0611-1.log")
+    state = replay(record, load_module(folder / "TheLongestDay-noimages.vmod")).state
+    piece = state.pieces["1168285019254"]
+    assert (piece.x, piece.y) == (1810, 1664)
+
+
+def test_a_move_starts_where_vassal_recorded_the_piece(tmp_path: Path) -> None:
+    """VASSAL records in each MovePiece where the piece was.  The Longest Day's 0606-1.log
+    restores 1/508/82 in a stack of the Allied Airborne Display while the unit's own state
+    still says 'Normandy (33,103)': the step list said it left hex 0102 of Normandy.  And a
+    dragged stack took along the units that had left it, so RRR/3 C was said to leave 7127
+    when VASSAL records (3916,1792), hex 7128."""
+    folder = REAL / "longest-day"
+    steps = step_list(folder / "0606-1.log", folder / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[1] == ("1/508/82: (33,103) [Allied Airborne Display] → (58,103) "
+                        "[Allied Airborne Display] [Joel (Allies)]")
+    assert steps[717] == "RRR/3 C: 7128 [Normandy] → 7029 [Normandy] [Joel (Allies)]"
