@@ -214,3 +214,26 @@ def test_a_move_starts_where_vassal_recorded_the_piece(tmp_path: Path) -> None:
     assert steps[1] == ("1/508/82: (33,103) [Allied Airborne Display] → (58,103) "
                         "[Allied Airborne Display] [Joel (Allies)]")
     assert steps[717] == "RRR/3 C: 7128 [Normandy] → 7029 [Normandy] [Joel (Allies)]"
+
+
+def test_hidden_and_concealed_pieces_are_followed_where_vassal_names_no_place(
+        tmp_path: Path) -> None:
+    """tour-hidden.vlog (vlog-maker on tour.vmod): a Tiger and its clone, hidden (Hideable)
+    and concealed (Obscurable) and moved so; VASSAL's reports say '* ? moves ? -> ? *' to
+    the other players.  The referee's step list follows each move to the place the engine
+    named for the owner (.engine.txt), and has a line for every step."""
+    log = REAL / "tour-hidden.vlog"
+    steps = step_list(log, REAL / "tour.vmod", tmp_path / "report.html")
+    actions = engine_actions(log)
+    assert sorted(steps) == [step for step, _kind, _said in actions]
+    moves = 0
+    for step, kind, said in actions:
+        before, after = _MOVED.search(said), _NOW.search(said)
+        if kind == "move" and before is not None and after is not None:
+            origin = f"{before.group('place')} [{before.group('map')}]"
+            destination = f"{after.group('place')} [{after.group('map')}]"
+            assert f": {origin} → {destination}" in steps[step], (steps[step], said)
+            moves += 1
+    assert moves == 4
+    assert steps[8] == "Jagd Pz Tiger CA = 4: hidden"  # Conceal
+    assert steps[10] == "Jagd Pz Tiger CA = 4: moved mark cleared"  # Mark Moved, a toggle
