@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from converter.audit.events import (
-    Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
-    BoardsLaid, EmptyStackMoved, PieceTouched, PropertyChanged, ReplayProblem, Reported, StepEnded, TurnChanged)
+    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, LogPos, PieceAdded, PieceChanged,
+    PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
+    StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState

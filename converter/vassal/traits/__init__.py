@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 # name -> the module of this package that defines it, imported on first use: `vconv dump`
 # needs four of these modules, not all twenty-four (PEP 562)
 _HOME = {
-    "RawTrait": "base", "Trait": "base", "BasicName": "basic_name", "BasicPiece": "basic_piece", "Clone": "clone",
+    "RawTrait": "base", "Trait": "base", "BasicName": "basic_name",
+    "BasicPiece": "basic_piece", "Clone": "clone",
     "Delete": "delete", "DynamicProperty": "dynamic_property", "FreeRotator": "free_rotator",
     "Hideable": "hideable", "Immobilized": "immobilized", "Label": "label", "Layer": "layer",
     "Marker": "marker", "MovementMarkable": "movement_markable", "Obscurable": "obscurable",

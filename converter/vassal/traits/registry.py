@@ -26,8 +26,8 @@ from converter.vassal.traits.trigger_action import TriggerAction
 from converter.vassal.traits.use_prototype import UsePrototype
 
 TRAIT_CLASSES: tuple[type[Trait], ...] = (
-    BasicName, BasicPiece, Clone, Delete, DynamicProperty, FreeRotator, Hideable, Immobilized, Label,
-    Layer, Marker, MovementMarkable, Obscurable, PlaceMarker, ReportState, Restricted,
+    BasicName, BasicPiece, Clone, Delete, DynamicProperty, FreeRotator, Hideable, Immobilized,
+    Label, Layer, Marker, MovementMarkable, Obscurable, PlaceMarker, ReportState, Restricted,
     ReturnToDeck, SendToLocation, SubMenu, TriggerAction, UsePrototype,
 )
 
