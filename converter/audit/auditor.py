@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from converter.audit.events import (
     BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, PieceAdded, PieceChanged,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
-    StepEnded, TurnChanged)
+    StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
 from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
@@ -100,7 +100,7 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
-               StepEnded)
+               StackReordered, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -181,6 +181,10 @@ class StepRecorder(Visitor):
             cur.lines.append(f"an empty stack: {empty.origin.label()} → "
                              f"{empty.destination.label()} (no piece in it)")
             cur.player = cur.player or empty.player
+        elif kind is StackReordered:
+            stack: StackReordered = event  # type: ignore[assignment]
+            cur.lines.append(f"stack at {stack.place.label()}, bottom to top: "
+                             + ", ".join(str(p) or "(unnamed piece)" for p in stack.pieces))
         elif kind is BoardsLaid:
             laid: BoardsLaid = event  # type: ignore[assignment]
             cur.lines.append(f"{laid.map}: board{'s' if len(laid.boards) != 1 else ''} "
@@ -193,8 +197,8 @@ class StepRecorder(Visitor):
             if self._touched and not self._named:
                 at = self._touched_at
                 cur.lines[at:at] = self._reports or self._touched
-            if not cur.lines and not cur.raw_moves:
-                cur.lines.extend(self._properties)
+            if not cur.lines and not cur.raw_moves:  # VASSAL's own words, else the values
+                cur.lines.extend(self._reports or self._properties)  # ('* UNDO: …')
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)

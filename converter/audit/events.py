@@ -123,6 +123,16 @@ class EmptyStackMoved(Event):
 
 
 @dataclass(slots=True)
+class StackReordered(Event):
+    """A stack's pieces put in another order, or a piece already at its point put in it,
+    none moved (The Longest Day's log lifts a unit to the top of its hex's stack): the
+    stack's place and its pieces, bottom first."""
+
+    place: Place
+    pieces: tuple[object, ...]  # each piece's name as it was (`PieceName`, shown when asked)
+
+
+@dataclass(slots=True)
 class BoardsLaid(Event):
     """A map's boards chosen anew in play (SetBoards): VASSAL's tutorial log lays the VIP
     board, then the SL board, on its Main Map."""

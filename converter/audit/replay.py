@@ -18,7 +18,7 @@ from typing import Any
 from converter.audit.events import (
     BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, LogPos, PieceAdded, PieceChanged,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
-    StepEnded, TurnChanged)
+    StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
@@ -420,6 +420,7 @@ class Replay:
         hex by the stack's ChangePiece alone, with no MovePiece)."""
         st = self.state
         members = _stack_members(state)
+        before = st.stacks.get(stack_id)
         st.stacks[stack_id] = members
         fields = seq_split(state, ";")
         if len(fields) < 3 or not fields[1].lstrip("-").isdecimal() \
@@ -427,6 +428,7 @@ class Replay:
             return
         map_name = None if fields[0] in ("null", "") else fields[0]
         x, y = int(fields[1]), int(fields[2])
+        moved = False
         for member in members:
             piece = st.pieces.get(member)
             if piece is None or map_name is None or (piece.map, piece.x, piece.y) == \
@@ -436,6 +438,13 @@ class Replay:
                 if other != stack_id and member in pieces:
                     pieces.remove(member)
             self._move_piece(piece, map_name, x, y, None)
+            moved = True
+        if not moved and before != members and self._listens(StackReordered):
+            known = st.pieces
+            self._emit(StackReordered(
+                self._pos(), st.locator.place(map_name, x, y),
+                tuple(known[m].name_then() for m in members if m in known),
+                undo=self._in_undo, player=self._step_player))
 
     def _player(self, player_id: str | None) -> str | None:
         """The mover as 'name (side)' from the roster; the id itself is a password."""

@@ -237,3 +237,16 @@ def test_hidden_and_concealed_pieces_are_followed_where_vassal_names_no_place(
     assert moves == 4
     assert steps[8] == "Jagd Pz Tiger CA = 4: hidden"  # Conceal
     assert steps[10] == "Jagd Pz Tiger CA = 4: moved mark cleared"  # Mark Moved, a toggle
+
+
+def test_a_step_that_only_restacks_or_echoes_an_undo_is_listed(tmp_path: Path) -> None:
+    """The Longest Day's 0611-1.log: steps that only put a stack's units in another order
+    (its ChangePiece), and steps whose only command is VASSAL's echo of an undone chat line
+    ('* UNDO: …'), had no line."""
+    folder = REAL / "longest-day"
+    steps = step_list(folder / "0611-1.log", folder / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[173] == ("* UNDO: <Joel> - Oh, wait. I did that first one wrong. That was a "
+                          "D, not an D/LS.")
+    assert steps[243] == ("stack at 3625 [Normandy], bottom to top: 2/38/2, BUILDING, 1/23/2, "
+                          "(unnamed piece 1168285013606), Field Fortifications")
