@@ -15,8 +15,9 @@ import os
 from dataclasses import dataclass, field
 
 from converter.audit.events import (
-    Chatted, DiceRolled, Event, PieceAdded, PieceChanged, PieceMoved, PieceRemoved, PieceTouched,
-    ReplayProblem, Reported, StepEnded, TurnChanged)
+    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, PieceAdded, PieceChanged,
+    PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
+    StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
 from converter.audit.events import LogPos
 from converter.audit.findings import CheckRun, Finding, NotCheckable, Severity
@@ -70,7 +71,8 @@ class StepRecord:
         if text is None:
             text = self._text = [
                 line if isinstance(line, str) else
-                f"{line.name}: {changed_traits(line.type_text, line.old_state, line.new_state)}"
+                f"{line.name or '(unnamed piece)'}: "
+                f"{changed_traits(line.type_text, line.old_state, line.new_state)}"
                 if isinstance(line, PieceTouched) else _line(*line) for line in self.lines]
         return text
 
@@ -97,7 +99,8 @@ class StepRecorder(Visitor):
     """Keeps each step's moves (map, piece, from, to pixels, label) for the report."""
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
-               Chatted, PieceTouched, Reported, StepEnded)
+               Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
+               StackReordered, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -112,6 +115,9 @@ class StepRecorder(Visitor):
         self._touched_at = 0
         self._reports: list[str | PieceTouched] = []
         self._named = False
+        # the current step's property changes: its lines when it has no other (Nevsky's
+        # 'Toggle Lords Display' sets the global property Cylinders, and nothing else)
+        self._properties: list[str] = []
 
     def visit_event(self, state: GameState, event: Event) -> None:
         if len(self.steps) >= self.limit:
@@ -122,6 +128,7 @@ class StepRecorder(Visitor):
             cur = self._current = StepRecord(self.source, event.pos.step, event.player,
                                              state.turn, phase)
             self._touched, self._reports, self._named = [], [], False
+            self._properties = []
         kind = type(event)
         if kind is PieceMoved:
             moved: PieceMoved = event  # type: ignore[assignment]
@@ -169,10 +176,29 @@ class StepRecorder(Visitor):
             self._touched.append(event)  # type: ignore[arg-type]
         elif kind is Reported:
             self._reports.append(html.unescape(event.text))  # type: ignore[attr-defined]
+        elif kind is EmptyStackMoved:
+            empty: EmptyStackMoved = event  # type: ignore[assignment]
+            cur.lines.append(f"an empty stack: {empty.origin.label()} → "
+                             f"{empty.destination.label()} (no piece in it)")
+            cur.player = cur.player or empty.player
+        elif kind is StackReordered:
+            stack: StackReordered = event  # type: ignore[assignment]
+            cur.lines.append(f"stack at {stack.place.label()}, bottom to top: "
+                             + ", ".join(str(p) or "(unnamed piece)" for p in stack.pieces))
+        elif kind is BoardsLaid:
+            laid: BoardsLaid = event  # type: ignore[assignment]
+            cur.lines.append(f"{laid.map}: board{'s' if len(laid.boards) != 1 else ''} "
+                             f"{', '.join(laid.boards) or '(none)'} laid")
+        elif kind is PropertyChanged:
+            prop: PropertyChanged = event  # type: ignore[assignment]
+            self._properties.append(f"property {prop.name}: {prop.old or '(empty)'} → "
+                                    f"{prop.new or '(empty)'}")
         elif kind is StepEnded:
             if self._touched and not self._named:
                 at = self._touched_at
                 cur.lines[at:at] = self._reports or self._touched
+            if not cur.lines and not cur.raw_moves:  # VASSAL's own words, else the values
+                cur.lines.extend(self._reports or self._properties)  # ('* UNDO: …')
             if event.pos.step > 0 and (cur.raw_moves or cur.lines):
                 cur.player = cur.player or event.player
                 self.steps.append(cur)

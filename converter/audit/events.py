@@ -114,6 +114,44 @@ class Reported(Event):
 
 
 @dataclass(slots=True)
+class EmptyStackMoved(Event):
+    """A stack that holds no piece dragged elsewhere (The Longest Day's log drags empty stacks
+    of its airborne display): nothing moves, but the step is the player's, and is listed."""
+
+    origin: Place
+    destination: Place
+
+
+@dataclass(slots=True)
+class StackReordered(Event):
+    """A stack's pieces put in another order, or a piece already at its point put in it,
+    none moved (The Longest Day's log lifts a unit to the top of its hex's stack): the
+    stack's place and its pieces, bottom first."""
+
+    place: Place
+    pieces: tuple[object, ...]  # each piece's name as it was (`PieceName`, shown when asked)
+
+
+@dataclass(slots=True)
+class BoardsLaid(Event):
+    """A map's boards chosen anew in play (SetBoards): VASSAL's tutorial log lays the VIP
+    board, then the SL board, on its Main Map."""
+
+    map: str
+    boards: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class PropertyChanged(Event):
+    """A global, map or zone property set to a new value (a module's toggle, a counter): the
+    step list's words for a step that changes nothing else."""
+
+    name: str
+    old: str
+    new: str
+
+
+@dataclass(slots=True)
 class StepEnded(Event):
     """The end of one replay step (all its commands applied)."""
 

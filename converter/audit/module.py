@@ -23,6 +23,7 @@ from converter.model.game import Game
 from converter.vassal import sequence
 from converter.vassal.components import (
     BoardComponent, CounterTurnLevel, DiceButton, HexGridComponent, ListTurnLevel, Map, Region, RegionGrid,
+    SpecialDiceButton, SpecialDie, SpecialDieFace,
     TurnTracker, ZoneComponent, ZonedGrid)
 from converter.vassal.components.base import Component
 from converter.vassal.components.hex_grid_numbering import HexGridNumbering
@@ -246,6 +247,10 @@ class AuditModule:
     game: Game | None
     trackers: list[list[TrackerLevel]] = field(default_factory=list)
     dice_names: dict[str, str] = field(default_factory=dict)  # button name → die id
+    # special dice button name → each of its dice's face labels, as the module gives them:
+    # a roll's SHOW_RESULTS names faces by index (the step list's roll when no game die is
+    # tied to the button and its chat line reads no roll)
+    special_faces: dict[str, tuple[tuple[str, ...], ...]] = field(default_factory=dict)
     image_reader: Callable[[str], bytes | None] | None = field(default=None, repr=False)
     name: str = ""
     root: Component | None = field(default=None, repr=False)  # the module's component tree
@@ -366,8 +371,21 @@ def from_components(source: str, root: Component, game: Game | None,
     for button in root.walk():
         if isinstance(button, DiceButton) and button.name not in dice:
             dice[button.name] = ""
-    return AuditModule(source, maps, game, trackers, dice, image_reader,
+    return AuditModule(source, maps, game, trackers, dice, special_faces(root), image_reader,
                        name=str(getattr(root, "name", "")), root=root)
+
+
+def special_faces(root: Component) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Each special dice button's dice, as their faces' labels (a face's text, else its
+    value), the first button of a name winning."""
+    out: dict[str, tuple[tuple[str, ...], ...]] = {}
+    for button in root.walk():
+        if isinstance(button, SpecialDiceButton) and button.name not in out:
+            out[button.name] = tuple(
+                tuple(f.text.strip() or str(f.value) for f in die.children
+                      if isinstance(f, SpecialDieFace))
+                for die in button.children if isinstance(die, SpecialDie))
+    return out
 
 
 def name_dice(names: dict[str, str], game: Game) -> None:

@@ -16,8 +16,9 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from converter.audit.events import (
-    Chatted, DiceRolled, Event, LogPos, PieceAdded, PieceChanged, PieceMoved, PieceRemoved,
-    PieceTouched, ReplayProblem, Reported, StepEnded, TurnChanged)
+    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, LogPos, PieceAdded, PieceChanged,
+    PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
+    StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
 from converter.audit.state import GameState, PieceState
@@ -84,8 +85,12 @@ class Replay:
             cmd.RemovePiece: self._remove, cmd.Chat: self._chat,
             cmd.TurnTrackerChange: self._tracker, cmd.PlayerJoin: self._player_join,
             cmd.SetBoards: self._boards, cmd.SpecialDiceResults: self._special_dice,
+            cmd.PropertyChange: self._property,
         }
         self._rolled_step = -1  # the step whose special dice SHOW_RESULTS already told
+        # a special dice roll told by the module's own faces (no game die has them), said at
+        # the step's end unless the step's chat tells the roll first ('*** … = 4/1 ***')
+        self._faces_roll: DiceRolled | None = None
         self._want_move = True  # whether a visitor wants PieceMoved (PieceAdded) now
         self._want_add = True
         self._want_change = True  # whether a visitor wants PieceChanged or PieceTouched now
@@ -162,6 +167,9 @@ class Replay:
                     self.undone_steps.add(self._action_steps.pop())
             elif acts:  # VASSAL's undo takes back piece and tracker changes, not chat
                 self._action_steps.append(number)
+            if self._faces_roll is not None:
+                self._emit(self._faces_roll)
+                self._faces_roll = None
             if self._listens(StepEnded):
                 self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
         for v in self.visitors:
@@ -248,11 +256,11 @@ class Replay:
                         self._index = index
                         self._problem(f"piece {piece_id} has an unreadable trait chain; "
                                       "kept off the board")
-                    if map_id is None:
-                        if not self._stacks_noted:
-                            self._note_stacks()
-                        if piece_id in stack_at:
-                            map_id, x, y = stack_at.pop(piece_id)
+                    if not self._stacks_noted:
+                        self._note_stacks()
+                    stood = stack_at.pop(piece_id, None)
+                    if stood is not None:  # (`_add`: a stack's piece stands where it does)
+                        map_id, x, y = stood
                     if map_id is not None and map_id not in maps:
                         self._index = index
                         self._unknown_map(map_id)
@@ -288,6 +296,9 @@ class Replay:
                 self._relay(c.map_name)
         else:
             self._unknown_map(c.map_name, boards=True)
+        if not restored and self._listens(BoardsLaid):
+            self._emit(BoardsLaid(self._pos(), c.map_name, tuple(b.name for b in c.boards),
+                                  undo=self._in_undo, player=self._step_player))
 
     def _relay(self, map_name: str) -> None:
         """Other boards on *map_name*: VASSAL leaves each piece at its pixels and names it
@@ -331,11 +342,16 @@ class Replay:
                                                                                  c.state)
         if unnamed:
             self._problem(f"piece {c.id} has an unreadable trait chain; kept off the board")
-        if piece.map is None:
+        if piece.map is None or restored:
+            # a stack's piece stands at its stack's point on its stack's map, whatever its
+            # own state says: VASSAL saves an at-start stack's pieces with map null, and The
+            # Longest Day's 2007 saves keep in a piece the map it had before it was stacked
+            # (1/508/82 'Normandy (33,103)' in a stack of the Allied Airborne Display)
             if not self._stacks_noted:
                 self._note_stacks()
-            if c.id in self._stack_at:
-                piece.map, piece.x, piece.y = self._stack_at.pop(c.id)
+            found = self._stack_at.pop(c.id, None)
+            if found is not None:
+                piece.map, piece.x, piece.y = found
         if piece.map is not None and piece.map not in st.module.maps:
             self._unknown_map(piece.map)
         piece.layout = st.locator.layout  # (named when first asked)
@@ -357,10 +373,19 @@ class Replay:
             if members is None:
                 self._problem(f"MovePiece of piece {c.id}, which is not in the game")
                 return
-            for member in members:  # a whole stack moved: its pieces go with it
-                p = st.pieces.get(member)
-                if p is not None:
+            moved = False
+            at = (c.old_map, c.old_x, c.old_y)
+            for member in members:  # a whole stack moved: its pieces go with it, those
+                p = st.pieces.get(member)  # still at its point (not those moved away since)
+                if p is not None and (p.map, p.x, p.y) == at:
                     self._move_piece(p, c.new_map, c.new_x, c.new_y, c.player_id)
+                    moved = True
+            if not moved and not restored and self._listens(EmptyStackMoved):
+                locate = st.locator.place
+                self._emit(EmptyStackMoved(
+                    self._pos(), locate(c.old_map, c.old_x, c.old_y),
+                    locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
+                    player=self._player(c.player_id)))
             return
         self._move_piece(piece, c.new_map, c.new_x, c.new_y, c.player_id)
 
@@ -389,6 +414,38 @@ class Replay:
                                   undo=self._in_undo, player=player))
         self._turn_marker(piece)
 
+    def _restack(self, stack_id: str, state: str) -> None:
+        """A stack's new members: VASSAL puts each piece its state lists into the stack, at
+        the stack's point, wherever it was (The Longest Day's 2007 log stacks units on a
+        hex by the stack's ChangePiece alone, with no MovePiece)."""
+        st = self.state
+        members = _stack_members(state)
+        before = st.stacks.get(stack_id)
+        st.stacks[stack_id] = members
+        fields = seq_split(state, ";")
+        if len(fields) < 3 or not fields[1].lstrip("-").isdecimal() \
+                or not fields[2].lstrip("-").isdecimal():
+            return
+        map_name = None if fields[0] in ("null", "") else fields[0]
+        x, y = int(fields[1]), int(fields[2])
+        moved = False
+        for member in members:
+            piece = st.pieces.get(member)
+            if piece is None or map_name is None or (piece.map, piece.x, piece.y) == \
+                    (map_name, x, y):
+                continue
+            for other, pieces in st.stacks.items():  # it leaves the stack it was in
+                if other != stack_id and member in pieces:
+                    pieces.remove(member)
+            self._move_piece(piece, map_name, x, y, None)
+            moved = True
+        if not moved and before != members and self._listens(StackReordered):
+            known = st.pieces
+            self._emit(StackReordered(
+                self._pos(), st.locator.place(map_name, x, y),
+                tuple(known[m].name_then() for m in members if m in known),
+                undo=self._in_undo, player=self._step_player))
+
     def _player(self, player_id: str | None) -> str | None:
         """The mover as 'name (side)' from the roster; the id itself is a password."""
         if not player_id:
@@ -406,7 +463,7 @@ class Replay:
         piece = st.pieces.get(c.id)
         if piece is None:
             if c.id in st.stacks:
-                st.stacks[c.id] = _stack_members(c.new_state)
+                self._restack(c.id, c.new_state)
                 return
             self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
             return
@@ -418,6 +475,12 @@ class Replay:
                                             known)
         if moved is not None:  # (a "moved" mark: nothing the audit reads but the position)
             (was_map, was_x, was_y), where = moved
+            if piece.state_text != c.new_state and self._listens(PieceTouched):
+                # a trait the audit does not read, as a rotation or a Hideable's 'Hide':
+                # still the step list's words for a step that does nothing else
+                self._emit(PieceTouched(self._pos(), st.traits(piece).name, piece.type_text,
+                                        piece.state_text, c.new_state, undo=self._in_undo,
+                                        player=self._step_player))
             piece.state_text = c.new_state
             if known is not None and (known.map, known.x, known.y) != where:
                 piece._traits = Traits(known.name, known.game_id, known.level, known.layer,
@@ -487,7 +550,10 @@ class Replay:
         die_id = self.state.module.dice_names.get(c.button) or None
         die = self.state.game.die(die_id) if die_id and self.state.game is not None else None
         faces = die.faces if die is not None else None
-        if restored or not faces:
+        if restored:
+            return
+        if not faces:
+            self._roll_by_module(c)
             return
         shown = []
         for index in c.fields[1:]:
@@ -501,6 +567,28 @@ class Replay:
         self._emit(DiceRolled(self._pos(), c.button, ", ".join(shown), None, die_id,
                               undo=self._in_undo, player=self._step_player))
 
+    def _property(self, c: cmd.PropertyChange, restored: bool = False) -> None:
+        if not restored and self._listens(PropertyChanged):
+            self._emit(PropertyChanged(self._pos(), c.name, c.old_value, c.new_value,
+                                       undo=self._in_undo, player=self._step_player))
+
+    def _roll_by_module(self, c: cmd.SpecialDiceResults) -> None:
+        """A special dice roll no game die reads: each die's face as the module labels it
+        (Almoravid's, Nevsky's and Paths of Glory's dice, whose chat lines ('* Green Die =
+        <img …> (5 rolled by …)') read as no roll), kept for the step's end."""
+        dice = self.state.module.special_faces.get(c.button) or ()
+        indexes = c.fields[1:]
+        if not indexes or len(indexes) > len(dice):
+            return
+        shown = []
+        for faces, index in zip(dice, indexes):
+            at = int(index) if index.isdecimal() else -1
+            if not 0 <= at < len(faces):
+                return
+            shown.append(faces[at])
+        self._faces_roll = DiceRolled(self._pos(), c.button, ", ".join(shown), None, None,
+                                      undo=self._in_undo, player=self._step_player)
+
     def _chat(self, c: cmd.Chat, restored: bool = False) -> None:
         text = c.text
         if text[:1] == "*":
@@ -510,6 +598,7 @@ class Replay:
                         any(ch.isdigit() and not ch.isdecimal() for ch in dice.result):
                     self._problem(f"dice report {text[:60]!r} has a value that is not a number")
                 if dice is not None and self._rolled_step != self._step:
+                    self._faces_roll = None  # the chat tells this roll
                     die = self.state.module.dice_names.get(dice.label) or None
                     self._emit(DiceRolled(self._pos(), dice.label, dice.result, dice.values,
                                           die, undo=self._in_undo, player=dice.player))

@@ -16,7 +16,8 @@ from functools import lru_cache
 from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
 from converter.vassal.sequence import split as seq_split
-from converter.vassal.traits import BasicPiece, Layer, Marker, Obscurable, Trait
+from converter.vassal.traits import (BasicPiece, FreeRotator, Layer, Marker, MovementMarkable,
+                                     Obscurable, Trait)
 from converter.vassal.traits.basic_piece import state_persistent, state_position
 from converter.vassal.traits.marker import marker_properties
 from converter.vassal.traits.piece import (PieceTraits, decode_piece, followed_parts,
@@ -407,6 +408,15 @@ def changed_traits(type_text: str, old_state: str, new_state: str) -> str:
             level = after.level_name.strip(" +") or \
                 (f"level {after.level}" if len(after.images) > 1 else "on")
             said.append(f"{name} {level}" if after.active else f"{name} off")
+            continue
+        if isinstance(after, MovementMarkable):  # VASSAL's 'Mark When Moved'
+            said.append("marked moved" if after.moved else "moved mark cleared")
+            continue
+        if isinstance(after, FreeRotator) and isinstance(before, FreeRotator):
+            # (one facing: the state is the angle itself, the player's free rotation)
+            said.append(f"rotated {before.facing}° → {after.facing}°" if after.facings == "1"
+                        else f"rotated: facing {before.facing} → {after.facing} of "
+                             f"{after.facings}")
             continue
         was = before.properties()  # (a report's or a move mark's bookkeeping says nothing)
         said.extend(f"{key} = {value}" for key, value in sorted(after.properties().items())

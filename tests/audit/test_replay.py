@@ -224,7 +224,8 @@ def test_a_board_change_in_mid_log_renames_every_piece_by_the_new_boards(
     result = audit_records([("x.vlog", cmd.read_record(text, source="x"))], tour)
     assert result.files[0].problems == []
     lines = [line for step in result.files[0].recorded for line in step.text]
-    assert lines == [f"P1: {after} → {destination}", f"P2 removed from {after}"]
+    assert lines == ["Main Map: board VIP laid", f"P1: {after} → {destination}",
+                     f"P2 removed from {after}"]
 
 
 def test_a_piece_named_question_mark_is_a_piece_not_an_unreadable_chain(

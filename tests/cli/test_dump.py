@@ -179,7 +179,7 @@ def test_dumping_a_save_starts_without_the_module_reader() -> None:
 def test_dumping_a_deep_save_loads_only_the_traits_that_name_and_place_pieces() -> None:
     """Every trait module, the trait registry, logging and the atomic writer took a fifth of
     the CPU of dumping a real save before its first piece was read: a dump loads the
-    BasicPiece, Layer and Label decoders and nothing it does not run (Almoravid's layers
+    BasicPiece, Basic Name, Layer and Label decoders and nothing it does not run (Almoravid's layers
     follow properties: the Dynamic Property and Marker decoders that answer them too)."""
     import subprocess
     import sys
@@ -192,8 +192,8 @@ def test_dumping_a_deep_save_loads_only_the_traits_that_name_and_place_pieces() 
             " file=sys.stderr)\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True, encoding="utf-8")
-    assert "TRAITS ['base', 'basic_piece', 'dynamic_property', 'label', 'layer', 'marker', " \
-        "'piece', 'spec']" in done.stderr
+    assert "TRAITS ['base', 'basic_name', 'basic_piece', 'dynamic_property', 'label', " \
+        "'layer', 'marker', 'piece', 'spec']" in done.stderr
     assert "UNUSED []" in done.stderr
     assert "AddPiece 'Álava' [1677335665694] at Main Map (4526,188)" in done.stdout
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from converter.vassal.traits.base import RawTrait, Trait
+    from converter.vassal.traits.basic_name import BasicName
     from converter.vassal.traits.basic_piece import BasicPiece
     from converter.vassal.traits.clone import Clone
     from converter.vassal.traits.delete import Delete
@@ -47,7 +48,8 @@ if TYPE_CHECKING:
 # name -> the module of this package that defines it, imported on first use: `vconv dump`
 # needs four of these modules, not all twenty-four (PEP 562)
 _HOME = {
-    "RawTrait": "base", "Trait": "base", "BasicPiece": "basic_piece", "Clone": "clone",
+    "RawTrait": "base", "Trait": "base", "BasicName": "basic_name",
+    "BasicPiece": "basic_piece", "Clone": "clone",
     "Delete": "delete", "DynamicProperty": "dynamic_property", "FreeRotator": "free_rotator",
     "Hideable": "hideable", "Immobilized": "immobilized", "Label": "label", "Layer": "layer",
     "Marker": "marker", "MovementMarkable": "movement_markable", "Obscurable": "obscurable",
@@ -70,7 +72,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
-    "BasicPiece", "Clone", "Delete", "DynamicProperty", "FreeRotator", "Hideable",
+    "BasicName", "BasicPiece", "Clone", "Delete", "DynamicProperty", "FreeRotator", "Hideable",
     "Immobilized", "KNOWN_IDS", "Label", "Layer", "Marker", "MovementMarkable", "Obscurable",
     "PieceTraits", "PlaceMarker", "RawTrait", "ReportState", "Restricted", "ReturnToDeck",
     "SendToLocation", "SubMenu", "TRAITS_BY_ID", "Trait", "TriggerAction", "UsePrototype",

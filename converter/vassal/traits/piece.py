@@ -17,6 +17,7 @@ from typing import TypeVar
 from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from converter.vassal.traits.base import Trait, trait_id_of
+from converter.vassal.traits.basic_name import BasicName
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.label import Label
 from converter.vassal.traits.layer import Layer
@@ -51,8 +52,12 @@ class PieceTraits:
 
     @property
     def name(self) -> str:
-        """The name VASSAL reports (Layer level names and Labels applied, inside out)."""
+        """The name VASSAL reports (Layer level names and Labels applied, inside out), from
+        the basic name: the outermost Basic Name trait's, else the BasicPiece's."""
         name = self.basic.name if self.traits and isinstance(self.traits[-1], BasicPiece) else ""
+        given = next((t for t in self.traits if type(t) is BasicName), None)
+        if given is not None:
+            name = given.name
         props = self.properties() if any(isinstance(t, Layer) and t.follow_property
                                          for t in self.traits) else None
         for trait in reversed(self.traits[:-1]):
@@ -434,7 +439,7 @@ def _id_names_it(trait_id: str) -> bool:
 # The classes `decode_shown` meets: the traits that can change a piece's name (those whose
 # class has its own `apply_name`; a test holds this to the registry) and the BasicPiece.  A
 # listing of a save then loads these trait modules only, not the whole registry.
-_NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label}
+_NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label, BasicName.ID: BasicName}
 _SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
 _NAMING_IDS = tuple(_NAMING)  # a part starting with one of these is a name-changing trait
 

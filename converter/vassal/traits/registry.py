@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from converter.vassal.traits.base import RawTrait, Trait, trait_id_of
+from converter.vassal.traits.basic_name import BasicName
 from converter.vassal.traits.basic_piece import BasicPiece
 from converter.vassal.traits.clone import Clone
 from converter.vassal.traits.delete import Delete
@@ -25,8 +26,8 @@ from converter.vassal.traits.trigger_action import TriggerAction
 from converter.vassal.traits.use_prototype import UsePrototype
 
 TRAIT_CLASSES: tuple[type[Trait], ...] = (
-    BasicPiece, Clone, Delete, DynamicProperty, FreeRotator, Hideable, Immobilized, Label,
-    Layer, Marker, MovementMarkable, Obscurable, PlaceMarker, ReportState, Restricted,
+    BasicName, BasicPiece, Clone, Delete, DynamicProperty, FreeRotator, Hideable, Immobilized,
+    Label, Layer, Marker, MovementMarkable, Obscurable, PlaceMarker, ReportState, Restricted,
     ReturnToDeck, SendToLocation, SubMenu, TriggerAction, UsePrototype,
 )
 
@@ -34,7 +35,7 @@ TRAITS_BY_ID: dict[str, type[Trait]] = {cls.ID: cls for cls in TRAIT_CLASSES}
 
 # Every prefix VASSAL 3.6's factory knows (§3.4), modelled or not: the checker accepts these.
 KNOWN_IDS: frozenset[str] = frozenset(TRAITS_BY_ID) | frozenset({
-    "button;", "AreaOfEffect;", "basicName;", "calcProp;", "globalkey;", "deselect;",
+    "button;", "AreaOfEffect;", "calcProp;", "globalkey;", "deselect;",
     "footprint;", "globalhotkey;", "mat;", "matPiece;", "menuSeparator;", "nonRect2;",
     "nonRect;", "pivot;", "placemark;", "playSound;", "replace;", "hideCmd;", "setprop;",
     "table;", "translate;", "locmsg;", "emb;", "propertysheet;", "stack", "deck;",
