@@ -80,10 +80,11 @@ def check_pieces(ctx: Context) -> list[Finding]:
                 f"trait {tid!r} (used here{more}) is not one of VASSAL's; the module's own "
                 f"command encoder {encoder} must provide it"))
         else:
-            findings.append(error(
+            findings.append(warning(
                 "unknown-trait", ctx.where(defs[0].node),
-                f"trait {tid!r} (used here{more}) is not one VASSAL knows; VASSAL reports "
-                "'Unknown type' and turns it into a plain Marker",
+                f"trait {tid!r} (used here{more}) is not one VASSAL knows; VASSAL's load "
+                "warns 'Unknown type' (Bad Data in Module) and puts an empty Marker in its "
+                "place: the piece goes without it",
                 "re-create the trait in VASSAL's editor"))
     findings += _check_hotkeys(ctx)
     return findings

@@ -94,10 +94,16 @@ def check_version(ctx: Context) -> list[Finding]:
     for (what, since), wheres in sorted(uses.items(), key=lambda kv: (kv[0][1], kv[0][0])):
         places = f"{len(wheres)} place(s)"
         if declared is not None and since > declared:
-            findings.append(error(
+            # an older player's load fails on a component's class, but only warns of a
+            # trait ('Unknown type') and builds the piece without it
+            of_trait = what.startswith("trait ")
+            findings.append((warning if of_trait else error)(
                 "newer-than-declared", wheres[0],
                 f"{what} is new in VASSAL {_v(since)} but the module declares VassalVersion "
-                f"{ctx.version} ({places}); a VASSAL {_v(declared)} player fails on it",
+                f"{ctx.version} ({places}); " + (
+                    f"a VASSAL {_v(declared)} player's load warns 'Unknown type' and the "
+                    "piece goes without it" if of_trait
+                    else f"a VASSAL {_v(declared)} player fails on it"),
                 f"declare VassalVersion {_v(since)} or later, or do without it"))
         elif since > BASELINE:
             findings.append(info(

@@ -713,7 +713,11 @@ class _Located(VassalFormatError):
         super().__init__(message)
 
     def __str__(self) -> str:
-        where = "/".join(str(i) for i in self.path) or "root"
+        path = [str(i) for i in self.path]
+        if len(path) > 12:  # a hostile depth: the ends say where, not 200 indices
+            where = f"{'/'.join(path[:6])}/.../{'/'.join(path[-3:])} ({len(path)} levels)"
+        else:
+            where = "/".join(path) or "root"
         return f"command {where}: {self.bare}"
 
 

@@ -145,6 +145,10 @@ def _read_archive(data: bytes, source: str, limits: ReadLimits) -> SaveFile:
             raise VassalFormatError(f"{source}: archive entry {info.filename!r} appears twice")
         seen.add(info.filename)
         members.append(Member(info.filename, info.file_size, info.compress_size))
+    if SAVED_GAME not in seen and seen & {"buildFile.xml", "buildFile"}:
+        raise VassalFormatError(f"{source}: a VASSAL module (a build file, no {SAVED_GAME!r} "
+                                "entry), not a save or log; give a module as a regular file, "
+                                "not through a pipe, and to audit a game as --module MODULE")
     if SAVED_GAME not in seen:
         listed = sorted(seen)
         listing = ", ".join(listed[:4]) + (f", ... ({len(listed)} entries)" if len(listed) > 4

@@ -206,15 +206,20 @@ def test_missing_images_have_the_engines_severity(tmp_path: Path) -> None:
 
 
 def assert_errors_are_the_engines(lines: list[str], report: Report, module: Path) -> None:
-    """The converse of `explained`: every error of check answers one of the problems the
+    """The converse of `explained`: every error of check answers one of the errors the
     engine reports as it loads the module, so that check's errors are faults VASSAL's load
-    meets; what the load passes over is a warning, marked in play where a player meets it."""
+    meets as errors; what the load warns of or passes over is a warning, marked in play where
+    a player meets it."""
+    errors = [line for line in lines if line.startswith("ERROR")]
     for f in report.findings:
         if f.severity.value != "error":
             continue
         alone = Report(report.module, [f])
-        assert any(explained(line, alone, module) for line in lines), \
-            f"an error the engine's load does not report: {f}"
+        # without a command encoder no piece builds: the engine warns of each, check says
+        # it once, as the error it is for every piece of the module
+        said = lines if f.code == "no-command-encoder" else errors
+        assert any(explained(line, alone, module) for line in said), \
+            f"an error the engine's load does not report as an error: {f}"
 
 
 def _chain(types: list[str], states: list[str]) -> str:

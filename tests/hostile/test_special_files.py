@@ -43,6 +43,26 @@ def test_a_save_through_a_pipe_is_read(run: Run, tmp_path: Path) -> None:
     assert out.startswith(f"file: {pipe}\nencoding: !VCSK")
 
 
+def test_a_module_given_as_a_game_is_named_a_module(run: Run, tmp_path: Path) -> None:
+    """`vconv dump <(cat m.vmod)` reads a pipe as a game; it said the module was an archive
+    with no savedGame, as if it were a broken save.  A module named as the audited log too."""
+    pipe = tmp_path / "pipe"
+    os.mkfifo(pipe)
+    module = ROOT / "tests" / "data" / "real" / "tour.vmod"
+    if os.fork() == 0:  # the writer
+        with open(pipe, "wb") as fh:
+            fh.write(module.read_bytes())
+        os._exit(0)
+    code, out, err = run("dump", pipe)
+    os.wait()
+    said = ("a VASSAL module (a build file, no 'savedGame' entry), not a save or log; give a "
+            "module as a regular file, not through a pipe, and to audit a game as --module "
+            "MODULE\n")
+    assert (code, out) == (2, "") and err == f"vconv dump: error: {pipe}: {said}", err
+    code, out, err = run("audit", module, "--module", module)
+    assert (code, out) == (2, "") and err == f"vconv audit: error: {module}: {said}", err
+
+
 @pytest.fixture
 def imported(tmp_path: Path, run: Run) -> Path:
     """zxvt's module imported: its build file kept as vassal/buildFile.txt."""

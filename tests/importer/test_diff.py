@@ -127,3 +127,47 @@ def test_a_trait_in_another_state_is_a_change_of_that_trait(tmp_path: Path, caps
     key = trait_key(layer.encode_type()) + " (state)"
     assert code == 1 and change["traits_changed"] == {key: [before, layer.encode_state()]}
     assert before == "-4;" and layer.encode_state() == "3;"
+
+
+def _with_named_keys(tmp_path: Path, name: str, code: int, key: str) -> Path:
+    """tour.vmod with the Force Pool's button and the Tiger's layer reset on the named key
+    *key*, written with the private *code* the editor gave it."""
+    root = read_buildfile(zipfile.ZipFile(TOUR).read("buildFile"), "tour")
+    from converter.vassal.traits import Layer
+
+    slot = next(s for s in root.find_all(PieceSlot) if s.entry_name == "Jagd Pz Tiger")
+    piece = slot.piece
+    layer = next(t for t in piece.traits if isinstance(t, Layer) and t.name == "")
+    layer.reset_key = f"{code},0,{key}"
+    slot.piece = piece
+    text = write_buildfile(root).replace(b'hotkey="70,195"', f'hotkey="{code + 1},0,{key}"'.encode())
+    target = tmp_path / name
+    with zipfile.ZipFile(TOUR) as src, zipfile.ZipFile(target, "w") as dst:
+        for info in src.infolist():
+            dst.writestr(info, text if info.filename == "buildFile" else src.read(info))
+    return target
+
+
+def test_named_keys_renumbered_by_the_editor_are_no_change(tmp_path: Path, capsys) -> None:
+    """The editor renumbers every named key command's private code when one is added, and
+    VASSAL gives them codes afresh at load: only their names count.  Paths of Glory 10.5 →
+    10.8 listed 196 changed pieces, 145 of them for these codes alone."""
+    old = _with_named_keys(tmp_path, "old.vmod", 57949, "Flip")
+    renumbered = _with_named_keys(tmp_path, "renumbered.vmod", 57968, "Flip")
+    code, out, err = _run(capsys, str(old), str(renumbered))
+    assert (code, err) == (0, "") and out.strip() == f"{old} and {renumbered}: the same module"
+
+    renamed = _with_named_keys(tmp_path, "renamed.vmod", 57968, "Flop")
+    code, out, _ = _run(capsys, str(old), str(renamed), "--format", "json")
+    report = json.loads(out)
+    assert code == 1
+    (component,) = report["components"]["changed"]
+    assert component["attributes"] == {"hotkey": ["57950,0,Flip", "57969,0,Flop"]}
+    (piece,) = report["pieces"]["changed"]
+    (key,) = piece["traits_changed"]
+    assert piece["traits_changed"][key][1].count("57968,0,Flop") == 1
+
+    plain = _with_named_keys(tmp_path, "plain.vmod", 70, "")  # a plain key: its code counts
+    other = _with_named_keys(tmp_path, "other.vmod", 71, "")
+    code, out, _ = _run(capsys, str(plain), str(other))
+    assert code == 1 and "hotkey: '71,0,' → '72,0,'" in out

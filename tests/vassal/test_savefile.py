@@ -123,8 +123,13 @@ def test_garbage_and_missing_files_are_input_errors(tmp_path: Path) -> None:
 def test_archive_without_savedgame(tmp_path: Path) -> None:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w") as z:
+        z.writestr("notes.txt", "x")
+    with pytest.raises(VassalFormatError, match="no 'savedGame' entry.*notes.txt"):
+        read_save_bytes(buf.getvalue(), source="x.vsav")
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
         z.writestr("buildFile", "<x/>")
-    with pytest.raises(VassalFormatError, match="no 'savedGame' entry.*buildFile"):
+    with pytest.raises(VassalFormatError, match="m.vmod: a VASSAL module .*not a save or log"):
         read_save_bytes(buf.getvalue(), source="m.vmod")
 
 

@@ -92,8 +92,11 @@ def test_deeply_nested_commands(depth: int) -> None:
         text = "CHAT y\x1b" + text.replace("\x1b", "\\\x1b")
     data = ("begin_save\x1b" + text.replace("\x1b", "\\\x1b")).encode()
     if depth > 200:
-        with pytest.raises(VassalFormatError, match="nested more than 200 levels"):
+        with pytest.raises(VassalFormatError, match="nested more than 200 levels") as caught:
             read_record(read_save_bytes(data, source="deep").text)
+        # the position names the tree's ends and its depth, not 200 child indices
+        assert str(caught.value) == ("command 1/1/1/1/1/1/.../1/1/0 (201 levels): commands "
+                                     "nested more than 200 levels deep"), str(caught.value)
     load(data)
     if depth == 50:
         rec = read_record(read_save_bytes(data, source="deep").text)
