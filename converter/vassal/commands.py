@@ -732,19 +732,25 @@ def decode_command(text: str, *, source: str | None = None) -> Command:
             *source*, the command's position in the tree (child indices) and, in a log,
             the step.
     """
-    commands = text.count(ESC) + 1  # each command but the first follows an ESC
-    if commands > LOG_COMMANDS.value():
-        raise VassalFormatError(LOG_COMMANDS.refusal(source or "savedGame",
-                                                     f"{commands} commands"))
+    limit = LOG_COMMANDS.value()
     try:
         with _gc_paused(promote=len(text) >= PROMOTE_TEXT_CHARS):
-            return _decode(text)
+            if ESC not in text:
+                return _decode(text)  # one command
+            # each command but the first follows an ESC: cut at no more than *limit* of
+            # them, so a text of too many commands is refused without a list of them all
+            # (and the text is not scanned once more to count them before it is cut)
+            pieces = text.split(ESC, limit)
+            if len(pieces) <= limit:
+                return _decode_pieces(pieces, "'" in text, 0)
     except _Located as exc:
         prefix = f"{source}: " if source else ""
         raise VassalFormatError(prefix + str(exc) + _step_of(text, exc.path)) from None
     except RecursionError:
         prefix = f"{source}: " if source else ""
         raise VassalFormatError(prefix + "command tree nested too deeply to read") from None
+    commands = text.count(ESC) + 1
+    raise VassalFormatError(LOG_COMMANDS.refusal(source or "savedGame", f"{commands} commands"))
 
 
 def _step_of(text: str, path: list[int]) -> str:

@@ -73,6 +73,19 @@ def test_the_command_limit_is_raised_by_its_variable(
     assert code == 0 and "logged steps: 2000" in out
 
 
+def test_a_log_of_exactly_the_command_limit_is_read_and_one_more_is_refused(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    log = tmp_path / "edge.vlog"
+    log.write_bytes(save_bytes(tiny_commands(998)))  # with the save's own two: 1000
+    monkeypatch.setenv("VCONV_MAX_LOG_COMMANDS", "1000")
+    code, out, _ = run("dump", log)
+    assert code == 0 and "logged steps: 998" in out
+    monkeypatch.setenv("VCONV_MAX_LOG_COMMANDS", "999")
+    code, out, err = run("dump", log)
+    assert code == 2 and out == ""
+    assert f"{log}: 1000 commands, over the limit of 999 (commands in one save or log" in err
+
+
 def test_decoded_text_is_bounded(run: Run, tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     log = tmp_path / "text.vlog"

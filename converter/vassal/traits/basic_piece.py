@@ -86,6 +86,13 @@ def state_position(text: str) -> tuple[str, int, int]:
         items = sequence.split(text, ";")
     else:
         items = text.split(";", 3)
+    if len(items) > 2:  # (a piece added or changed: both numbers plain digits, read at once)
+        x_text, y_text = items[1], items[2]
+        if len(x_text) < 10 and len(y_text) < 10 and x_text.isdigit() and y_text.isdigit():
+            try:
+                return items[0], int(x_text), int(y_text)
+            except ValueError:  # (a digit int() does not read: as `_int_at` says of it)
+                pass
     return items[0] if items else "null", _int_at(items, 1), _int_at(items, 2)
 
 
