@@ -66,9 +66,11 @@ RESULT_DIGITS = Limit("digits in one dice result or number field", 18)
 WRAP_WORD_CHARS = Limit("characters measured at once when a word longer than a line is cut", 1000)
 IMAGE_PIXELS = Limit("pixels in one image", 64 * 1024 * 1024, "VCONV_MAX_IMAGE_PIXELS")
 # drawing a scan holds several copies of it (decoded, with its overlay, composed): about 16
-# bytes a pixel, so 24 Mi pixels stay under 500 MB where a 1 KB JPEG declaring 8193x8000
-# took 1.1 GB and 15 s in `vconv preview`
+# to 21 bytes a pixel, so 40 Mi pixels stay under 900 MB where a 1 KB JPEG declaring
+# 10000x8000 would take 1.7 GB; real modules' maps reach 35 Mi (FOF2's 6792x5200 'Bulge
+# Background'; The Longest Day's map 5340x5024, Paths of Glory's 5100x4200), so less would
+# refuse what players print
 DECODED_PIXELS = Limit("pixels in one picture that is drawn (a board scan or a face picture)",
-                       24 * 1024 * 1024, "VCONV_MAX_DECODED_PIXELS")
+                       40 * 1024 * 1024, "VCONV_MAX_DECODED_PIXELS")
 PRINT_PIXELS = Limit("raster pixels drawn for one PDF (pages x page pixels at --dpi)",
                      1000 * 1000 * 1000, "VCONV_MAX_PRINT_PIXELS")

@@ -96,14 +96,14 @@ def test_audit_refuses_a_module_picture_past_the_limit(run: Run, tmp_path: Path,
 
 def test_a_scan_under_the_image_limit_is_measured_but_not_drawn_past_the_drawing_limit(
         run: Run, tmp_path: Path) -> None:
-    """6000x5000 (29 million pixels) is measured by validate; drawing it would hold about
-    16 bytes a pixel, so build and preview stop at 24 Mi pixels."""
+    """8000x6000 (48 million pixels) is measured by validate; drawing it would hold about
+    16 bytes a pixel, so build and preview stop at 40 Mi pixels."""
     game = edit_game(tmp_path, "map.json", _board_scan("boxes"))
-    (game / "scan.png").write_bytes(png_claiming(6_000, 5_000))
+    (game / "scan.png").write_bytes(png_claiming(8_000, 6_000))
     assert run("validate", game)[0] in (0, 1)
     for command in ("build", "preview"):
         code, _, err = run(command, game, "-o", tmp_path / "out")
-        assert code == 2 and (f"{game / 'scan.png'}: 6000x5000 pixels, over the limit of 25165824 "
+        assert code == 2 and (f"{game / 'scan.png'}: 8000x6000 pixels, over the limit of 41943040 "
                               "(pixels in one picture that is drawn (a board scan or a face "
                               "picture); raise it with VCONV_MAX_DECODED_PIXELS)\n") in err
         assert not (tmp_path / "out").exists()
