@@ -135,24 +135,10 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
     if len(data) > SVG_BYTES:
         raise UnreadablePicture(name, BrokenSvg(f"an SVG over {SVG_BYTES:,} bytes, more "
                                                 "than vconv reads"))
-    beside = None if isinstance(source, bytes) else lambda file: _beside(source, file)
     try:
-        return safe_svg(data, lambda payload: _embedded_mime(payload, name), beside)
+        return safe_svg(data, lambda payload: _embedded_mime(payload, name))
     except BrokenSvg as exc:
         raise UnreadablePicture(name, exc) from None
-
-
-def _beside(svg: Path, name: str) -> bytes | None:
-    """The SVG *name* in *svg*'s own folder (a plain file name, never a link or a path out
-    of it), as a ``<use>`` of *svg* names it; None when there is no such regular file."""
-    if "/" in name or "\\" in name or name in (".", ".."):
-        return None
-    path = svg.parent / name
-    if path.is_symlink() or not path.is_file():
-        return None
-    with open(path, "rb") as handle:
-        data = handle.read(SVG_BYTES + 1)
-    return data if looks_like_svg(data[:16]) else None
 
 
 def _embedded_mime(payload: bytes, name: str) -> str | None:

@@ -8,10 +8,6 @@ with the same parser as every other untrusted XML (no entity, no DTD loaded, not
 a bounded tree): a file declaring XML entities is refused, every reference outside the file is
 dropped unread (only ``#id`` and ``data:`` pictures stay, and those are checked against the
 pixel limits like any picture), and the declared size is measured before a pixel is drawn.
-One kind of outside reference is followed: a ``<use>`` of a shape in another SVG beside it
-(The Longest Day's counters draw their box and unit symbol from ``symbols.svg#s``, as Batik
-resolves it inside the module), read by the caller by plain file name only, parsed as safely,
-and copied in under ids of its own; what that file names outside itself is dropped.
 Text is set in vconv's own DejaVu fonts (no system font: the same file draws the same pixels
 on every machine); a family vconv lacks falls back to DejaVu Sans, as Batik falls back to a
 default font.
@@ -66,50 +62,17 @@ def looks_like_svg(head: bytes) -> bool:
 
 
 PictureCheck = Callable[[bytes], str | None]
-Sibling = Callable[[str], bytes | None]  # a file beside the SVG by plain name, or None
-LINKED_FILES = 16  # the most other SVGs one picture's <use> elements may draw from
-_SIBLING = re.compile(r"([A-Za-z0-9_][A-Za-z0-9._ +-]*\.svg)#([^\s#]+)$", re.IGNORECASE)
-_LOCAL_URL = re.compile(r"url\(\s*(['\"]?)#([^)'\"\s]+)\1\s*\)")
 
 
-def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
-             sibling: Sibling | None = None) -> SafeSvg:
+def safe_svg(data: bytes, check_picture: PictureCheck | None = None) -> SafeSvg:
     """*data* parsed and rewritten for resvg.
 
     *check_picture* (bytes -> MIME type, raising on a picture past the limits or unreadable)
-    vets each embedded ``data:`` picture; *sibling* reads another SVG beside this one that a
-    ``<use>`` draws from (``symbols.svg#s``).
+    vets each embedded ``data:`` picture.
 
     Raises:
         BrokenSvg: not well-formed XML, not an SVG, XML entities declared, no usable size.
     """
-    root = _parsed(data)
-    width, height = _declared_size(root)
-    linked: dict[str, tuple[str, set[str]] | None] = {}  # file → (id prefix, its ids)
-    defs: list[etree._Element] = []
-    for element in list(root.iter()):
-        if not isinstance(element.tag, str):
-            continue
-        for attribute in (XLINK_HREF, "href"):
-            href = element.get(attribute)
-            if href is None or href.strip().startswith("#"):
-                continue
-            kept = _embedded(href.strip(), check_picture) if element.tag == f"{{{SVG_NS}}}image" \
-                else _linked(href.strip(), sibling, linked, defs) \
-                if element.tag == f"{{{SVG_NS}}}use" else None
-            if kept is None:
-                del element.attrib[attribute]  # outside the file: never read
-            else:
-                element.set(attribute, kept)
-        _with_fallback_font(element)
-    if defs:
-        holder = etree.SubElement(root, f"{{{SVG_NS}}}defs")
-        holder.extend(defs)
-    return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
-
-
-def _parsed(data: bytes) -> etree._Element:
-    """The SVG's root, parsed as every untrusted XML is, refused with entities declared."""
     try:
         root = etree.fromstring(data, safe_parser())
     except (etree.XMLSyntaxError, ValueError) as exc:
@@ -123,61 +86,22 @@ def _parsed(data: bytes) -> etree._Element:
         raise BrokenSvg(ENTITIES)
     if root.tag != f"{{{SVG_NS}}}svg":
         raise BrokenSvg(f"not an SVG picture (its root element is {root.tag!r})")
-    return root
-
-
-def _linked(href: str, sibling: Sibling | None, linked: dict[str, tuple[str, set[str]] | None],
-            defs: list[etree._Element]) -> str | None:
-    """The local reference a ``<use>`` of a shape in a sibling SVG becomes, that file's
-    content copied (once) into *defs* under prefixed ids; None when it cannot be had."""
-    match = _SIBLING.match(href)
-    if match is None or sibling is None:
-        return None
-    name, shape = match.group(1), match.group(2)
-    if name not in linked:
-        linked[name] = None
-        if len(linked) <= LINKED_FILES:
-            data = sibling(name)
-            if data is not None and len(data) <= SVG_BYTES:
-                try:
-                    other = _parsed(data)
-                except BrokenSvg:
-                    other = None
-                if other is not None:
-                    prefix = f"vconv-{len(linked)}-"
-                    linked[name] = (prefix, _copied(other, prefix, defs))
-    found = linked[name]
-    if found is None or shape not in found[1]:
-        return None
-    return f"#{found[0]}{shape}"
-
-
-def _copied(other: etree._Element, prefix: str, defs: list[etree._Element]) -> set[str]:
-    """*other*'s elements added to *defs* (drawn only where used), each id and each local
-    reference among them prefixed, every reference outside it dropped; its ids."""
-    ids: set[str] = set()
-    for element in other.iter():
+    width, height = _declared_size(root)
+    for element in root.iter():
         if not isinstance(element.tag, str):
             continue
-        ident = element.get("id")
-        if ident is not None:
-            ids.add(ident)
-            element.set("id", prefix + ident)
         for attribute in (XLINK_HREF, "href"):
             href = element.get(attribute)
-            if href is None:
+            if href is None or href.strip().startswith("#"):
                 continue
-            if href.strip().startswith("#"):
-                element.set(attribute, "#" + prefix + href.strip()[1:])
+            kept = _embedded(href.strip(), check_picture) if element.tag == f"{{{SVG_NS}}}image" \
+                else None
+            if kept is None:
+                del element.attrib[attribute]  # outside the file: never read
             else:
-                del element.attrib[attribute]
-        for key, value in element.attrib.items():
-            if isinstance(value, str) and "url(" in value:
-                element.set(key, _LOCAL_URL.sub(
-                    lambda m: f"url({m.group(1)}#{prefix}{m.group(2)}{m.group(1)})", value))
+                element.set(attribute, kept)
         _with_fallback_font(element)
-    defs.extend(child for child in other if isinstance(child.tag, str))
-    return ids
+    return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
 
 
 def _embedded(href: str, check_picture: PictureCheck | None) -> str | None:
