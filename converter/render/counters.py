@@ -166,7 +166,8 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     if face is not None and face.image:
         picture = _face_picture(game, face.image, size)
         if picture is not None:  # its transparent parts show the counter's colour
-            img.paste(picture, (0, 0), picture)
+            img.paste(picture, ((size - picture.width) // 2, (size - picture.height) // 2),
+                      picture)
             _border(img, t, dpi)
             return img
     draw = ImageDraw.Draw(img)
@@ -196,13 +197,16 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
 
 def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
     """The picture with its transparency (a round token's corners, a module's GIF with a
-    transparent colour: read as RGB they printed black or purple)."""
+    transparent colour: read as RGB they printed black or purple), fitted in the *size*
+    square with its proportions kept (a 60 x 40 block printed squashed into a square)."""
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
         path = game.resource(name)
         picture = decoded(path, "RGBA", cover=(size, size))  # SVG drawn sharp
     except (OSError, UnreadablePicture):
         return None
-    return picture.resize((size, size), Image.Resampling.LANCZOS)
+    scale = min(size / picture.width, size / picture.height)
+    fitted = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    return picture.resize(fitted, Image.Resampling.LANCZOS)
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:
