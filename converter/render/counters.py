@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
-from converter.pictures import UnreadablePicture, decoded
+from converter.pictures import UnreadablePicture, decoded, picture_size
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -207,6 +207,26 @@ def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
     scale = min(size / picture.width, size / picture.height)
     fitted = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
     return picture.resize(fitted, Image.Resampling.LANCZOS)
+
+
+def undrawn_counter_pictures(game: Game) -> list[str]:
+    """Why each counter picture that cannot be drawn is refused (an SVG that would draw
+    without end, a broken file), each picture once: those counters print from their names,
+    and the player is told which and why."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for piece in game.pieces or []:
+        for face in piece.faces:
+            if not face.image or face.image in seen:
+                continue
+            seen.add(face.image)
+            try:
+                picture_size(game.resource(face.image))
+            except OSError:
+                continue  # absent: the import already said so
+            except UnreadablePicture as exc:
+                out.append(str(exc))
+    return out
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:

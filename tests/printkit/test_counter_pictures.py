@@ -109,3 +109,24 @@ def test_a_counter_drawn_from_a_symbol_of_another_svg_prints_in_its_colour(
         colours = page.convert("RGB").getcolors(1 << 24) or []
     green = sum(n for n, c in colours if all(abs(a - b) <= 3 for a, b in zip(c, (190, 210, 193))))
     assert green > 2000, green  # a counter's worth of the box's colour on the sheet
+
+
+def test_a_counter_svg_that_would_draw_without_end_is_named_and_printed_from_its_name(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A billion rectangles through nine levels of ten <use>s: resvg would draw for hours."""
+    uses = "".join(f'<g id="l{i}">' + f'<use xlink:href="#l{i - 1}"/>' * 10 + "</g>"
+                   for i in range(1, 10))
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images["front.png"] = ('<svg xmlns="http://www.w3.org/2000/svg" '
+                           'xmlns:xlink="http://www.w3.org/1999/xlink" width="50" height="50">'
+                           f'<defs><rect id="l0" width="1" height="1"/>{uses}</defs>'
+                           '<use xlink:href="#l9"/></svg>').encode()
+    module = write_module(tmp_path / "m.vmod", images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 0
+    out = capsys.readouterr().out
+    assert ("note: 1 counter picture cannot be drawn; those counters print from their names: "
+            f"{tmp_path / 'game' / 'images' / 'front.png'}: not a readable picture (the SVG "
+            "draws over 200,000 elements (counting what each <use> repeats), more than vconv "
+            "draws)") in out
