@@ -136,9 +136,22 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
         raise UnreadablePicture(name, BrokenSvg(f"an SVG over {SVG_BYTES:,} bytes, more "
                                                 "than vconv reads"))
     try:
-        return safe_svg(data, lambda payload: _embedded_mime(payload, name))
+        folder = source.parent if isinstance(source, Path) else None
+        return safe_svg(data, lambda payload: _embedded_mime(payload, name),
+                        (lambda neighbour: _neighbour(folder, neighbour)) if folder else None)
     except BrokenSvg as exc:
         raise UnreadablePicture(name, exc) from None
+
+
+def _neighbour(folder: Path, name: str) -> bytes | None:
+    """The SVG *name* (a bare file name, checked by the caller) of *folder*, or None."""
+    path = folder / name
+    try:
+        if not path.is_file() or path.stat().st_size > SVG_BYTES:
+            return None
+        return path.read_bytes()
+    except OSError:
+        return None
 
 
 def _embedded_mime(payload: bytes, name: str) -> str | None:

@@ -6,7 +6,8 @@ relative to the working directory), and aborts the whole process when asked for 
 cannot allocate (an SVG declaring 1000000 x 1000000 px).  So the SVG is first parsed here,
 with the same parser as every other untrusted XML (no entity, no DTD loaded, nothing fetched,
 a bounded tree): a file declaring XML entities is refused, every reference outside the file is
-dropped unread (only ``#id`` and ``data:`` pictures stay, and those are checked against the
+dropped unread (only ``#id``, ``data:`` pictures and a ``<use>`` of another SVG of the same
+folder, by bare name (``symbols.svg#s``), stay, and those are checked against the
 pixel limits like any picture), and the declared size is measured before a pixel is drawn.
 Text is set in vconv's own DejaVu fonts (no system font: the same file draws the same pixels
 on every machine); a family vconv lacks falls back to DejaVu Sans, as Batik falls back to a
@@ -16,12 +17,13 @@ default font.
 from __future__ import annotations
 
 import base64
+import copy
 import binascii
 import io
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from lxml import etree
@@ -64,15 +66,55 @@ def looks_like_svg(head: bytes) -> bool:
 PictureCheck = Callable[[bytes], str | None]
 
 
-def safe_svg(data: bytes, check_picture: PictureCheck | None = None) -> SafeSvg:
+NeighbourReader = Callable[[str], bytes | None]
+NEIGHBOUR_DEPTH = 4  # an SVG using one that uses another ... (The Longest Day: 1)
+NEIGHBOUR_FILES = 32  # distinct SVGs one picture may draw from
+USE_NESTING = 64  # a <use> of a group holding a <use> of ...
+DRAWN_ELEMENTS = 200_000  # elements drawn, each <use> counted with what it draws
+_NEIGHBOUR_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*\.svg", re.IGNORECASE)
+_URL_ID = re.compile(r"url\(\s*(['\"]?)#([^)'\"\s]+)\1\s*\)")
+USE = f"{{{SVG_NS}}}use"
+
+
+@dataclass
+class _Neighbours:
+    """The SVGs beside the picture that its ``<use href="symbols.svg#s">`` draws from (The
+    Longest Day's counters take their coloured box and unit symbol from symbols.svg), each
+    read once, its ids renamed so they cannot meet the picture's own."""
+    read: NeighbourReader
+    loaded: dict[str, etree._Element | None]
+    size: int = 0
+    used: set[str] = field(default_factory=set)  # the (renamed) ids a <use> names
+
+
+def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
+             neighbours: NeighbourReader | None = None) -> SafeSvg:
     """*data* parsed and rewritten for resvg.
 
     *check_picture* (bytes -> MIME type, raising on a picture past the limits or unreadable)
-    vets each embedded ``data:`` picture.
+    vets each embedded ``data:`` picture.  *neighbours* (a bare file name -> its bytes, or
+    None) reads the SVGs of the same folder that ``<use>`` elements name, as VASSAL draws
+    them; without it, or for any other name, the reference is dropped.
 
     Raises:
-        BrokenSvg: not well-formed XML, not an SVG, XML entities declared, no usable size.
+        BrokenSvg: not well-formed XML, not an SVG, XML entities declared, no usable size,
+            more elements to draw than DRAWN_ELEMENTS.
     """
+    root = _parsed(data)
+    width, height = _declared_size(root)
+    context = _Neighbours(neighbours, {}, len(data)) if neighbours is not None else None
+    _made_safe(root, check_picture, context, ())
+    if context is not None and context.used:
+        holder = etree.Element(f"{{{SVG_NS}}}defs")
+        for element in _needed(context):
+            holder.append(element)
+        root.insert(0, holder)
+    _check_drawn(root)
+    return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
+
+
+def _parsed(data: bytes) -> etree._Element:
+    """The SVG's root element, parsed without entities or anything fetched."""
     try:
         root = etree.fromstring(data, safe_parser())
     except (etree.XMLSyntaxError, ValueError) as exc:
@@ -86,7 +128,12 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None) -> SafeSvg:
         raise BrokenSvg(ENTITIES)
     if root.tag != f"{{{SVG_NS}}}svg":
         raise BrokenSvg(f"not an SVG picture (its root element is {root.tag!r})")
-    width, height = _declared_size(root)
+    return root
+
+
+def _made_safe(root: etree._Element, check_picture: PictureCheck | None,
+               context: _Neighbours | None, chain: tuple[str, ...]) -> None:
+    """Every reference outside *root* dropped, or pointed at the neighbour SVG it names."""
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -94,14 +141,142 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None) -> SafeSvg:
             href = element.get(attribute)
             if href is None or href.strip().startswith("#"):
                 continue
-            kept = _embedded(href.strip(), check_picture) if element.tag == f"{{{SVG_NS}}}image" \
-                else None
+            if element.tag == f"{{{SVG_NS}}}image":
+                kept = _embedded(href.strip(), check_picture)
+            elif element.tag == USE and context is not None:
+                kept = _neighbour_id(href.strip(), check_picture, context, chain)
+            else:
+                kept = None
             if kept is None:
                 del element.attrib[attribute]  # outside the file: never read
             else:
                 element.set(attribute, kept)
         _with_fallback_font(element)
-    return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
+
+
+def _neighbour_id(href: str, check_picture: PictureCheck | None, context: _Neighbours,
+                  chain: tuple[str, ...]) -> str | None:
+    """``#id`` of the element ``name.svg#id`` names, copied in from the SVG *name* of the
+    same folder; None for a path, a URL, a cycle, a chain too deep or a missing id."""
+    name, _, fragment = href.partition("#")
+    if not fragment or _NEIGHBOUR_NAME.fullmatch(name) is None or name in chain \
+            or len(chain) >= NEIGHBOUR_DEPTH:
+        return None
+    if name not in context.loaded:
+        if len(context.loaded) >= NEIGHBOUR_FILES:
+            return None
+        context.loaded[name] = None  # while it loads: a reference back to it is a cycle
+        data = context.read(name)
+        if data is None:
+            return None
+        context.size += len(data)
+        if context.size > SVG_BYTES:
+            raise BrokenSvg(f"the SVGs it draws from ({name} …) add up to over "
+                            f"{SVG_BYTES:,} bytes, more than vconv reads")
+        try:
+            doc = _parsed(data)
+        except BrokenSvg as exc:
+            raise BrokenSvg(f"{name}, which it draws from: {exc}") from None
+        _made_safe(doc, check_picture, context, chain + (name,))
+        context.loaded[name] = _as_defs(doc, _prefix(name))
+    loaded = context.loaded[name]
+    target = _prefix(name) + fragment
+    if loaded is None or not any(e.get("id") == target for e in loaded.iter()):
+        return None
+    context.used.add(target)
+    return "#" + target
+
+
+def _needed(context: _Neighbours) -> list[etree._Element]:
+    """Copies of the neighbours' elements the picture uses, with every element those refer
+    to (a symbol's gradient, a group's <use> of a path), each once, in document order."""
+    by_id = {e.get("id"): e for doc in context.loaded.values() if doc is not None
+             for e in doc.iter() if isinstance(e.tag, str) and e.get("id")}
+    wanted, todo = set(), sorted(context.used)
+    while todo:
+        name = todo.pop()
+        if name in wanted or name not in by_id:
+            continue
+        wanted.add(name)
+        for element in by_id[name].iter():
+            if not isinstance(element.tag, str):
+                continue
+            for value in element.attrib.values():
+                text = value if isinstance(value, str) else value.decode()
+                if text.strip().startswith("#vconv-"):
+                    todo.append(text.strip()[1:])
+                todo.extend(m.group(2) for m in _URL_ID.finditer(text))
+    copies = []
+    order = {name: index for index, name in enumerate(by_id)}
+    for name in sorted(wanted, key=order.__getitem__):
+        element = by_id[name]
+        if any(a.get("id") in wanted for a in element.iterancestors()):
+            continue  # copied with its ancestor
+        copies.append(copy.deepcopy(element))
+    return copies
+
+
+def _prefix(name: str) -> str:
+    return "vconv-" + re.sub(r"[^A-Za-z0-9_-]", "_", name) + "-"
+
+
+def _as_defs(doc: etree._Element, prefix: str) -> etree._Element:
+    """*doc*'s content as a ``<defs>`` (drawn only where used), each id and each reference
+    to one inside it prefixed."""
+    for element in doc.iter():
+        if not isinstance(element.tag, str):
+            continue
+        for attribute, raw in element.attrib.items():
+            value = raw if isinstance(raw, str) else raw.decode()
+            if attribute == "id":
+                element.set(attribute, prefix + value)
+            elif attribute in (XLINK_HREF, "href") and value.strip().startswith("#") \
+                    and not value.strip().startswith("#vconv-"):
+                element.set(attribute, "#" + prefix + value.strip()[1:])
+            elif "url(" in value:
+                element.set(attribute, _URL_ID.sub(
+                    lambda m: f"url({m.group(1)}#{prefix}{m.group(2)}{m.group(1)})", value))
+    defs = etree.Element(f"{{{SVG_NS}}}defs")
+    defs.extend(list(doc))
+    return defs
+
+
+def _check_drawn(root: etree._Element) -> None:
+    """Refuse an SVG whose drawing has more than DRAWN_ELEMENTS elements, each ``<use>``
+    counted with all it draws (ten nested uses of ten copies draw 10^10): resvg would draw
+    it for hours.  A ``<use>`` of its own ancestor draws nothing (resvg skips it)."""
+    by_id = {e.get("id"): e for e in root.iter() if isinstance(e.tag, str) and e.get("id")}
+    counted: dict[int, int] = {}
+
+    def drawn(element: etree._Element, path: frozenset[int]) -> int:
+        key = id(element)
+        if key in counted:
+            return counted[key]
+        total, stack = 0, [element]
+        while stack:
+            node = stack.pop()
+            if not isinstance(node.tag, str):
+                continue
+            total += 1
+            if total > DRAWN_ELEMENTS:
+                break
+            if node.tag == USE:
+                href = (node.get(XLINK_HREF) or node.get("href") or "").strip()
+                target = by_id.get(href[1:]) if href.startswith("#") else None
+                if len(path) > 2 * USE_NESTING:
+                    raise BrokenSvg(f"the SVG nests <use> over {USE_NESTING} deep, more "
+                                    "than vconv draws")
+                if target is not None and id(target) not in path | {key}:
+                    total += drawn(target, path | {key, id(node)})
+            stack.extend(node)
+            if total > DRAWN_ELEMENTS:
+                break
+        counted[key] = total
+        return total
+
+    if drawn(root, frozenset()) > DRAWN_ELEMENTS:
+        raise BrokenSvg(f"the SVG draws over {DRAWN_ELEMENTS:,} elements (counting what "
+                        "each <use> repeats), more than vconv draws")
 
 
 def _embedded(href: str, check_picture: PictureCheck | None) -> str | None:

@@ -14,6 +14,7 @@ from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
 from converter.printkit.mapsheets import printable
 from converter.render.cardpictures import undrawn_pictures
+from converter.render.counters import undrawn_counter_pictures
 from converter.printkit.layout import PAPERS
 
 
@@ -87,6 +88,12 @@ def run(args: argparse.Namespace) -> int:
                 f" and {len(blank) - 6} more" if len(blank) > 6 else "")
             print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
                   "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
+        refused = undrawn_counter_pictures(game)
+        if refused:
+            print(f"  note: {len(refused)} counter "
+                  f"{'picture cannot' if len(refused) == 1 else 'pictures cannot'} be drawn; "
+                  "those counters print from their names: " + "; ".join(refused[:3])
+                  + (f" and {len(refused) - 3} more" if len(refused) > 3 else ""))
         for deck in game.decks or []:
             undrawn = undrawn_pictures(game, game.cards_of(deck.id))
             if undrawn and deck_pdf_name(game, deck) in names:

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
-from converter.pictures import UnreadablePicture, decoded
+from converter.pictures import UnreadablePicture, decoded, picture_size
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -166,7 +166,8 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     if face is not None and face.image:
         picture = _face_picture(game, face.image, size)
         if picture is not None:  # its transparent parts show the counter's colour
-            img.paste(picture, (0, 0), picture)
+            img.paste(picture, ((size - picture.width) // 2, (size - picture.height) // 2),
+                      picture)
             _border(img, t, dpi)
             return img
     draw = ImageDraw.Draw(img)
@@ -196,13 +197,36 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
 
 def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
     """The picture with its transparency (a round token's corners, a module's GIF with a
-    transparent colour: read as RGB they printed black or purple)."""
+    transparent colour: read as RGB they printed black or purple), fitted in the *size*
+    square with its proportions kept (a 60 x 40 block printed squashed into a square)."""
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
         path = game.resource(name)
         picture = decoded(path, "RGBA", cover=(size, size))  # SVG drawn sharp
     except (OSError, UnreadablePicture):
         return None
-    return picture.resize((size, size), Image.Resampling.LANCZOS)
+    scale = min(size / picture.width, size / picture.height)
+    fitted = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    return picture.resize(fitted, Image.Resampling.LANCZOS)
+
+
+def undrawn_counter_pictures(game: Game) -> list[str]:
+    """Why each counter picture that cannot be drawn is refused (an SVG that would draw
+    without end, a broken file), each picture once: those counters print from their names,
+    and the player is told which and why."""
+    out: list[str] = []
+    seen: set[str] = set()
+    for piece in game.pieces or []:
+        for face in piece.faces:
+            if not face.image or face.image in seen:
+                continue
+            seen.add(face.image)
+            try:
+                picture_size(game.resource(face.image))
+            except OSError:
+                continue  # absent: the import already said so
+            except UnreadablePicture as exc:
+                out.append(str(exc))
+    return out
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:
