@@ -144,10 +144,11 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
 
 
 def _neighbour(folder: Path, name: str) -> bytes | None:
-    """The SVG *name* (a bare file name, checked by the caller) of *folder*, or None."""
+    """The SVG *name* (a bare file name, checked by the caller) of *folder*, or None; never
+    a link (it may lead out of the folder) nor anything but a regular file."""
     path = folder / name
     try:
-        if not path.is_file() or path.stat().st_size > SVG_BYTES:
+        if path.is_symlink() or not path.is_file() or path.stat().st_size > SVG_BYTES:
             return None
         return path.read_bytes()
     except OSError:
