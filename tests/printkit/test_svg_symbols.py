@@ -14,7 +14,7 @@ from PIL import Image
 
 from converter.cli import main
 from converter.pictures import decoded
-from converter.svgpictures import NEIGHBOUR_FILES as LINKED_FILES
+from converter.svgpictures import NEIGHBOUR_FILES
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
@@ -69,7 +69,7 @@ def test_no_more_than_the_bound_of_other_files(tmp_path: Path) -> None:
     (tmp_path / "unit.svg").write_text(SVG + '<g style="fill:#28aa3c">' + uses + "</g></svg>")
     picture = decoded(tmp_path / "unit.svg", "RGB")
     drawn = [x for x in range(48) if picture.getpixel((x, 25)) != (255, 255, 255)]
-    assert drawn == list(range(LINKED_FILES))
+    assert drawn == list(range(NEIGHBOUR_FILES))
 
 
 def test_the_printed_counter_sheet_shows_the_shapes(tmp_path: Path) -> None:
