@@ -109,6 +109,7 @@ class AuditMapping:
     _hex_names: dict[str, dict[str, str]] = field(default_factory=dict, repr=False)
     _place_index: PlaceIndex | None = field(default=None, repr=False)
     _imported: dict[tuple[str, str], str] | None = field(default=None, repr=False)
+    _lost: dict[str, Piece] | None = field(default=None, repr=False)
     notes: list[str] = field(default_factory=list)  # what the referee should know of the file
 
     # ------------------------------------------------------------------ the replay's questions
@@ -135,9 +136,22 @@ class AuditMapping:
             gp = self.game.piece(pid) if pid else None
         elif vp is not None and name:  # made during play: tie it by name too
             gp = match_piece(self.game, name, vp.properties())
+        elif vp is not None and gpid:  # nameless, of a slot since gone: import's piece of it
+            gp = self._lost_gpids().get(gpid)
         if len(self._types) < 100_000:
             self._types[cache_key] = gp
         return gp
+
+    def _lost_gpids(self) -> dict[str, Piece]:
+        """Pieces import made of a setup's nameless pieces no slot tells, by their gpid."""
+        if self._lost is None:
+            self._lost = {}
+            for p in self.game.pieces or []:
+                note = p.provenance.note if p.provenance is not None else None
+                m = _LOST_GPID.search(note or "")
+                if m:
+                    self._lost.setdefault(m.group(1), p)
+        return self._lost
 
     def _index(self) -> PlaceIndex:
         if self._place_index is None:
@@ -331,6 +345,9 @@ def _piece_index(game: Game) -> dict[str, list[Piece]]:
 
 _IMPORTED_FROM = re.compile(
     r"imported from (.*?(?:PieceSlot|CardSlot)(?:\[.*?\])?(?:#\d+)?)(?=;|$|\s)")
+
+
+_LOST_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved gpid (\d+)\)")
 
 
 def _slot_index(game: Game) -> dict[str, Piece]:

@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from converter.check.context import SLOT_KINDS, Context
-from converter.check.findings import Finding, error, warning
+from converter.check.findings import Finding, error, in_play, warning
 from converter.check.tree import MAP_KINDS, Node
 from converter.vassal.traits import PlaceMarker, RawTrait
 
@@ -71,13 +71,16 @@ def _check_gpids(ctx: Context) -> list[Finding]:
         try:
             number = int(use.gpid)
         except ValueError:
-            findings.append(error("bad-gpid", where, f"gpid {use.gpid!r} is not a number",
-                                  FIX_HINT))
+            # the load keeps it as text (no error); the editor's id checker renumbers it
+            findings.append(warning("bad-gpid", where, f"gpid {use.gpid!r} is not a number",
+                                    FIX_HINT))
             continue
         highest = max(highest, number)
         first = seen.get(use.gpid)
         if first is not None and not (first.node is use.node and first.trait == use.trait):
-            findings.append(error(
+            # VASSAL's load says nothing; Refresh Counters and a Place Marker look the
+            # gpid up when a player uses them, and find the first definition
+            findings.append(in_play(
                 "duplicate-gpid", where,
                 f"gpid {use.gpid} is also used by {first.node.path or first.node.kind}"
                 f"{' (' + first.trait + ')' if first.trait else ''} "
@@ -97,8 +100,8 @@ def _check_gpids(ctx: Context) -> list[Finding]:
             "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),
             f"the module has no nextPieceSlotId but uses gpids up to {highest}; the editor "
             "will hand out ids that are already taken", FIX_HINT))
-    if next_id is not None and highest >= next_id:
-        findings.append(error(
+    if next_id is not None and highest >= next_id:  # the load passes over it; the editor not
+        findings.append(warning(
             "gpid-above-next", ctx.where(root, "@nextPieceSlotId"),
             f"nextPieceSlotId is {next_id} but gpid {highest} is in use; the editor will hand "
             "out ids that are already taken", FIX_HINT))

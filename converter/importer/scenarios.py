@@ -33,6 +33,8 @@ from converter.vassal.savefile import read_save_bytes
 from converter.vassal.traits import PieceTraits
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
+# in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
+LOST_GPID = "(saved gpid "
 
 
 def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
@@ -100,8 +102,11 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     made: dict[str, PieceDefinition] = {}  # pieces no slot tells, by name
     for definition in pieces.pieces:
         made.setdefault(definition.key[0], definition)
+        note = str(definition.entry.get("provenance", {}).get("note", ""))
+        if LOST_GPID in note:  # a nameless piece an earlier setup kept: the same gpid's
+            made.setdefault("\0" + note.split(LOST_GPID, 1)[1].split(")", 1)[0], definition)
     placed_at = Placements()
-    unplaced = nameless = 0
+    unplaced = nameless = lost = 0
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
         if add.id in in_decks:
@@ -125,11 +130,15 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         slot = pieces.slot_index.find(add.type, gpid, name)
         if slot is not None:
             piece_id = _slot_piece(ctx, slot.slot, slot.path, pieces, protos, sides)
-        elif not name.strip():
+        elif not name.strip() and not gpid:
             nameless += 1  # which piece it is cannot be told: no placement is invented
             continue
         else:
-            piece_id = _piece_id(ctx, add, name, made, pieces, protos, sides, path)
+            # a nameless piece whose gpid is no slot's (Inferno's Quick Start: markers and
+            # cards of slots since renumbered) is on VASSAL's table all the same: a piece of
+            # its own per gpid, which the audit ties by the gpid its provenance names
+            piece_id = _piece_id(ctx, add, name, made, pieces, protos, sides, path, gpid)
+            lost += not name.strip()
         if piece_id is None:
             unplaced += 1
             continue
@@ -152,6 +161,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  f"{'has' if one else 'have'} neither a name nor a slot id (gpid) that tells "
                  f"which of the module's pieces {'it is' if one else 'they are'}; left out of "
                  "the scenario")
+    if lost:
+        one = lost == 1
+        ctx.note(f"{path}: {counted(lost, 'pieces')} of its saved game "
+                 f"{'has' if one else 'have'} no name and a slot id (gpid) no slot of the "
+                 "module has; kept as pieces of their own, one per gpid, from the definitions "
+                 "the saved game holds")
     if unplaced:
         one = unplaced == 1
         ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "
@@ -250,19 +265,22 @@ def _slot_piece(ctx: ImportContext, slot: SlotDefinition, path: str, pieces: Pie
 
 def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
               made: dict[str, PieceDefinition], pieces: PiecesResult,
-              protos: Prototypes, sides: dict[str, str], path: str) -> str | None:
-    """A saved piece no slot tells: the piece of its name made before, else a piece of its
-    own (the save holds its prototypes expanded)."""
-    known = made.get(name)
+              protos: Prototypes, sides: dict[str, str], path: str,
+              gpid: str = "") -> str | None:
+    """A saved piece no slot tells: the piece of its name (a nameless one: of its gpid) made
+    before, else a piece of its own (the save holds its prototypes expanded)."""
+    key = name if name.strip() else f"\0{gpid}"
+    known = made.get(key)
     if known is not None:
         return str(known.entry["id"])
     piece = _decoded(add)
     if piece is None:
         return None
-    entry = piece_entry(ctx, piece, name, f"{path}/{name or 'piece'}", None, sides, protos,
+    where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})"
+    entry = piece_entry(ctx, piece, name, where, None, sides, protos,
                         pieces.owners, pieces.factors)
     definition = PieceDefinition((name, piece.encode()[0]), entry)
     pieces.pieces.append(definition)
     pieces.by_key[definition.key] = definition
-    made[name] = definition
+    made[key] = definition
     return str(entry["id"])

@@ -117,7 +117,8 @@ def test_the_module_s_own_setup_gives_no_violation(referee: tuple[dict, int, dic
     _imported, code, report = referee
     assert [f["message"] for f in report["findings"]] == [] and code == 0
     judged = {c["check"]: c["applied"] for c in report["checks_run"]}
-    assert judged["setup"] == 6 and judged["counter-mix"] > 0  # the 1st Bn beside the board too
+    # the 1st Bn beside the board too, and the nameless piece of gpid 99 (no slot's)
+    assert judged["setup"] == 7 and judged["counter-mix"] > 0
 
 
 def test_a_named_piece_of_slots_named_only_by_the_slot_is_told_by_the_slot_s_name(
@@ -159,17 +160,23 @@ def test_nameless_pieces_are_told_by_their_gpid_in_import_and_audit(
     assert counts["piece-2"] == 3
     assert not any("copies" in f["message"] for f in report["findings"])
     notes = [n["text"] for n in imported["game"].get("notes", [])]
-    assert any("1 piece of its saved game has neither a name nor a slot id" in n for n in notes), notes
+    assert any("1 piece of its saved game has no name and a slot id (gpid) no slot of the "
+               "module has; kept as pieces of their own, one per gpid" in n for n in notes), notes
 
 
-def test_a_piece_no_slot_tells_is_not_judged_and_the_report_says_so(
+def test_a_nameless_piece_of_a_gpid_no_slot_has_is_kept_and_judged(
         referee: tuple[dict, int, dict]) -> None:
-    """The nameless piece whose gpid is no slot's: import leaves it out, the audit judges
-    it by no rule (it had guessed a slot for it) and says how many such pieces there are."""
-    _imported, _code, report = referee
-    assert ("scenario.vsav: 1 piece(s) on its maps are no piece of game 'game' (no slot of "
-            "the module tells them, or the mapping ties them to null), so no rule judged "
-            "them: 1 nameless") in report["notes"], report["notes"]
+    """The nameless piece whose gpid (99) is no slot's: VASSAL lays it on the table, so import
+    keeps it as a piece of its own (Inferno's Quick Start lost 47 such markers and cards), and
+    the audit ties the saved piece to it by that gpid: judged, not 'no rule judged them'."""
+    imported, _code, report = referee
+    lost = [p for p in imported["pieces"]["pieces"]
+            if "(saved gpid 99)" in p["provenance"]["note"]]
+    assert [p["id"] for p in lost] == ["piece-3"], imported["pieces"]["pieces"]
+    setup = [(p["piece"], p["at"]) for p in _scenario(imported)["setup"]]
+    assert [at for pid, at in setup if pid == "piece-3"] == [{"board": "main", "space": "east"}]
+    assert not any("no rule judged them" in n for n in report["notes"]), report["notes"]
+    assert not any("piece-3" in f["message"] for f in report["findings"])
 
 
 def test_a_piece_past_the_board_is_kept_beside_it_as_vassal_says_offboard(

@@ -212,9 +212,12 @@ def test_duplicate_gpid_and_next_id(module: Callable[..., Path]) -> None:
     path = module({'gpid="3"': 'gpid="2"', "null;0;0;3;0": "null;0;0;2;0",
                    'nextPieceSlotId="10"': 'nextPieceSlotId="2"'})
     got = codes(path)
-    assert got == [("error", "duplicate-gpid"), ("error", "gpid-above-next")]
+    # VASSAL 3.6 loads this module without a word (tests/check/test_vassal_agrees.py):
+    # warnings, the duplicate one a player meets (Refresh Counters, a Place Marker)
+    assert got == [("warning", "duplicate-gpid"), ("warning", "gpid-above-next")]
     assert "gpid 2 is also used by Map[Main Map]/SetupStack[Reserve]/PieceSlot[1st Bn]" in \
         only(path, "duplicate-gpid").message
+    assert only(path, "duplicate-gpid").in_play and not only(path, "gpid-above-next").in_play
 
 
 def test_gpids_without_a_next_id(module: Callable[..., Path]) -> None:
@@ -224,7 +227,7 @@ def test_gpids_without_a_next_id(module: Callable[..., Path]) -> None:
 
 def test_missing_and_bad_gpids(module: Callable[..., Path]) -> None:
     assert only(module({'gpid="3"': 'gpid=""'}), "missing-gpid").severity is Severity.WARNING
-    assert only(module({'gpid="3"': 'gpid="x3"'}), "bad-gpid").severity is Severity.ERROR
+    assert only(module({'gpid="3"': 'gpid="x3"'}), "bad-gpid").severity is Severity.WARNING
     assert only(module({'nextPieceSlotId="10"': 'nextPieceSlotId="ten"'}),
                 "bad-next-gpid").severity is Severity.ERROR
 

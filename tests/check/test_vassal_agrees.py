@@ -311,3 +311,23 @@ def test_faults_met_only_in_play_are_warnings_that_say_so(tmp_path: Path) -> Non
     assert "error dialog 'Unable to Read File'" in files[0]  # About.txt, the help page
     assert "'File not found in data archive'" in files[1]   # rules.pdf
     assert report.summary().endswith(": 0 error(s), 11 warning(s) (11 met only in play), 0 info")
+
+
+@pytest.mark.vassal
+def test_gpid_faults_the_engine_loads_in_silence_are_warnings(tmp_path: Path) -> None:
+    """A duplicate gpid, one that is not a number and a nextPieceSlotId below the ids in use:
+    VASSAL 3.6 loads the module without a word (the editor renumbers them, Refresh Counters
+    meets the duplicate), so check's verdict is warnings and exit 0, not errors."""
+    text = (BUILDFILE.replace('gpid="3"', 'gpid="2"').replace("null;0;0;3;0", "null;0;0;2;0")
+            .replace('nextPieceSlotId="10"', 'nextPieceSlotId="2"'))
+    text = text.replace('<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="1"',
+                        '<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="x1"')
+    path = write_module(tmp_path / "gpids.vmod", text,
+                        images={n: png(*s) for n, s in IMAGES.items()})
+    assert assert_agrees(path) == []
+    report = checked_once(path)
+    assert sorted((f.severity.value, f.code, f.in_play) for f in report.findings
+                  if "gpid" in f.code) == [
+        ("warning", "bad-gpid", False), ("warning", "duplicate-gpid", True),
+        ("warning", "gpid-above-next", False)]
+    assert report.exit_code() == 0

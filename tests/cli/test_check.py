@@ -32,15 +32,29 @@ def test_clean_module_exits_0(tmp_path: Path, capsys) -> None:
 
 
 def test_errors_exit_1_with_where_what_and_hint(tmp_path: Path, capsys) -> None:
-    path = broken(tmp_path, **DUPLICATE)
+    path = broken(tmp_path, **{'nextPieceSlotId="10"': 'nextPieceSlotId="ten"'})
     assert main(["check", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == (
-        "error: buildFile.xml:33: PieceWindow[Counters]/ListWidget[Units]/PieceSlot[1st Bn] "
-        "(@gpid): gpid 1 is also used by Map[Main Map]/DrawPile[Deck]/CardSlot[Card A] "
-        "(line 28); Refresh Counters will pick the wrong definition (hint: run `vconv check "
-        "--fix-gpids MODULE -o FIXED.vmod`, or open and save the module in VASSAL's editor)")
+        "error: buildFile.xml:2: GameModule (@nextPieceSlotId): nextPieceSlotId 'ten' is not "
+        "an integer; VASSAL cannot load the module (hint: run `vconv check --fix-gpids MODULE "
+        "-o FIXED.vmod`, or open and save the module in VASSAL's editor)")
     assert lines[-1] == f"{path}: 1 error(s), 0 warning(s), 0 info"
+
+
+def test_a_duplicate_gpid_is_a_warning_met_in_play(tmp_path: Path, capsys) -> None:
+    """VASSAL loads the module without a word; Refresh Counters finds the first definition."""
+    path = broken(tmp_path, **DUPLICATE)
+    assert main(["check", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == (
+        "warning (in play): buildFile.xml:33: PieceWindow[Counters]/ListWidget[Units]/"
+        "PieceSlot[1st Bn] (@gpid): gpid 1 is also used by Map[Main Map]/DrawPile[Deck]/"
+        "CardSlot[Card A] (line 28); Refresh Counters will pick the wrong definition (hint: "
+        "run `vconv check --fix-gpids MODULE -o FIXED.vmod`, or open and save the module in "
+        "VASSAL's editor)")
+    assert lines[-1] == f"{path}: 0 error(s), 1 warning(s) (1 met only in play), 0 info"
+    assert main(["check", "--strict", str(path)]) == 1
 
 
 def test_warnings_exit_0_unless_strict(tmp_path: Path) -> None:
@@ -51,14 +65,14 @@ def test_warnings_exit_0_unless_strict(tmp_path: Path) -> None:
 
 def test_json_output(tmp_path: Path, capsys) -> None:
     path = broken(tmp_path, **DUPLICATE)
-    assert main(["check", "--format", "json", str(path)]) == 1
+    assert main(["check", "--format", "json", str(path)]) == 0
     doc = json.loads(capsys.readouterr().out)
     (report,) = doc["modules"]
-    assert (report["module"], report["errors"], report["warnings"]) == (str(path), 1, 0)
+    assert (report["module"], report["errors"], report["warnings"]) == (str(path), 0, 1)
     assert report["findings"][0]["code"] == "duplicate-gpid"
     assert set(report["findings"][0]) == {"severity", "code", "where", "message", "hint",
                                           "in_play"}
-    assert report["findings"][0]["in_play"] is False and report["in_play"] == 0
+    assert report["findings"][0]["in_play"] is True and report["in_play"] == 1
 
 
 def test_a_fault_met_in_play_is_a_warning_that_says_so(tmp_path: Path, capsys) -> None:
@@ -185,7 +199,7 @@ def test_fix_gpids_renumbers_a_slot_sharing_a_place_marker_id(tmp_path: Path, ca
     proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
     path = broken(tmp_path, **{proto: f"+/null/{marker}\tdelete;Delete;68,130;\\\tpiece;;;;"
                                       "/\t\\\tnull;0;0;;0"})
-    assert main(["check", str(path)]) == 1
+    assert main(["check", str(path)]) == 0
     assert "Place Marker 'Place'" in capsys.readouterr().out
     fixed = tmp_path / "fixed.vmod"
     assert main(["check", "--fix-gpids", str(path), "-o", str(fixed)]) == 0

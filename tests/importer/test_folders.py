@@ -121,6 +121,43 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
     assert "count" not in fort and fort["missing"] == ["side"]
 
 
+def test_a_nameless_setup_piece_of_a_gpid_no_slot_has_is_kept(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Inferno's Quick Start saves 47 markers and cards whose BasicPiece has no name and whose
+    slot ids the module has since renumbered; VASSAL lays them all on the table, the import
+    left them out of the scenario.  One piece per gpid; one with no gpid still tells nothing."""
+    setup = (b'<VASSAL.build.module.PredefinedSetup name="Quick Start" file="qs.vsav" '
+             b'useFile="true"/>')
+    xml = XML.replace(b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
+    text = ("begin_save"
+            "\x1b+/21/mark;Service\tpiece;;;m.png;/1\tMap;110;95;1843;0"   # gpid 1843: no slot
+            "\x1b+/22/mark;Service\tpiece;;;m.png;/2\tMap;290;130;1843;0"  # another of it
+            "\x1b+/23/piece;;;c.png;/Map;120;90;1900;0"                     # another gpid
+            "\x1b+/24/piece;;;d.png;/Map;120;90;;0"                         # no gpid
+            "\x1bend_save")
+    vmod = write_zip(tmp_path / "qs.vmod", {"buildFile.xml": xml,
+                                             "qs.vsav": save_archive_bytes(text)})
+    folder = tmp_path / "qs"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "Quick Start" in line]
+    assert notes == ["  note: PredefinedSetup[Quick Start]: 1 piece of its saved game has "
+                     "neither a name nor a slot id (gpid) that tells which of the module's "
+                     "pieces it is; left out of the scenario",
+                     "  note: PredefinedSetup[Quick Start]: 3 pieces of its saved game have no "
+                     "name and a slot id (gpid) no slot of the module has; kept as pieces of "
+                     "their own, one per gpid, from the definitions the saved game holds"]
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    scenario = next(s for s in game["scenarios"] if s["name"] == "Quick Start")
+    placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
+    first, second = dict.fromkeys(piece for piece, _, _ in placed)
+    assert placed == [(first, {"board": "europe", "space": "paris"}, 1),
+                      (first, {"board": "europe", "space": "metz"}, 1),
+                      (second, {"board": "europe", "space": "paris"}, 1)]
+    assert first != second
+
+
 def test_a_setup_that_names_no_saved_game_is_said(tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """The Longest Day's five scenarios load a file (useFile) but name none: VASSAL starts a new
