@@ -387,7 +387,23 @@ class Replay:
                     locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
                     player=self._player(c.player_id)))
             return
+        if c.new_under is not None:
+            self._join(c.id, c.new_under)
         self._move_piece(piece, c.new_map, c.new_x, c.new_y, c.player_id)
+
+    def _join(self, piece_id: str, under: str) -> None:
+        """A piece moved onto another (the MovePiece names the piece it now lies on): VASSAL
+        merges it into that piece's stack, just above it, so a later drag of the stack takes
+        it along (The Longest Day's 0606-1 drops 4 air units on a stack at step 306 and drags
+        the stack back to the Allied Aircraft Deployment Display at step 307)."""
+        target: list[str] | None = None
+        for members in self.state.stacks.values():
+            if piece_id in members:
+                members.remove(piece_id)
+            if under in members:
+                target = members
+        if target is not None:
+            target.insert(target.index(under) + 1, piece_id)
 
     def _move_piece(self, piece: PieceState, new_map: str | None, x: int, y: int,
                     player_id: str | None) -> None:
