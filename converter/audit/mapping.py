@@ -213,6 +213,7 @@ class AuditMapping:
     def unmatched(self) -> dict[str, list[str]]:
         """What the mapping leaves untied, on both sides (every entry listed)."""
         tied_pieces = {p for p in self.pieces.values() if p}
+        tied_pieces |= {p.id for p in self._lost_gpids().values()}  # tied by their gpid
         tied_places = {ref.space for locs in self.places.values() for ref in locs.values()
                        if ref is not None and ref.space}
         tied_boards = {b for b in self.boards.values() if b}

@@ -177,6 +177,9 @@ def test_a_nameless_piece_of_a_gpid_no_slot_has_is_kept_and_judged(
     assert [at for pid, at in setup if pid == "piece-3"] == [{"board": "main", "space": "east"}]
     assert not any("no rule judged them" in n for n in report["notes"]), report["notes"]
     assert not any("piece-3" in f["message"] for f in report["findings"])
+    # tied by its gpid, it is no 'untied game piece' of the mapping's summary
+    tied = [n for n in report["notes"] if "untied game pieces" in n]
+    assert tied and all(n.endswith("untied game pieces: 0") for n in tied), tied
 
 
 def test_a_piece_past_the_board_is_kept_beside_it_as_vassal_says_offboard(
