@@ -250,3 +250,22 @@ def test_a_step_that_only_restacks_or_echoes_an_undo_is_listed(tmp_path: Path) -
                           "D, not an D/LS.")
     assert steps[243] == ("stack at 3625 [Normandy], bottom to top: 2/38/2, BUILDING, 1/23/2, "
                           "(unnamed piece 1168285013606), Field Fortifications")
+
+
+def test_moves_past_a_board_without_its_picture_are_drawn_to_the_view_s_scale(
+        tmp_path: Path) -> None:
+    """Nevsky's image-less Main Map has a board of no stated size, and every move lies past
+    it: the view takes the moves in, and their lines were drawn at the board's scale, hair-thin
+    once the 4,000-pixel view was fitted to the page.  Each line is as thick as a map of the
+    view's size gets (3 units a thousand)."""
+    page = tmp_path / "nevsky.html"
+    assert main(["audit", str(REAL / "nevsky" / "nevsky-vlogmaker.vlog"), "--module",
+                 str(REAL / "nevsky" / "Nevsky-2.1-noimages.vmod"), "--format", "html",
+                 "-o", str(page)]) == 0
+    text = page.read_text()
+    view = re.search(r"viewBox='([^']*)'", text)
+    assert view is not None
+    box = [float(v) for v in view.group(1).split()]
+    assert max(box[2], box[3]) > 4000
+    widths = {float(w) for w in re.findall(r"<line [^>]*stroke-width='([\d.]+)'", text)}
+    assert widths and min(widths) >= 3 * max(box[2], box[3]) / 1000 * 0.9, (widths, box)

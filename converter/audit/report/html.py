@@ -270,15 +270,17 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
         return ""
     width = max((x + b.size[0] for x, _, b in geo.placed), default=800) + geo.edge[0]
     height = max((y + b.size[1] for _, y, b in geo.placed), default=600) + geo.edge[1]
-    unit = max(width, height) / 1000  # marks stay visible when a big map is scaled down
-    stroke = max(3.0, 3 * unit)
-    head = max(14.0, 14 * unit)
-    ring = max(24.0, 22 * unit)
-    # pieces dragged off the boards (VASSAL allows it) still show: the view takes them in
+    # pieces dragged off the boards (VASSAL allows it, and a board without its picture has
+    # no size) still show: the view takes them in
     xs = [x for *_, (_, _, x1, _, x2, _, _) in moves for x in (x1, x2)] + \
         [x for f in marks for m, x, _ in f.points if m == geo.name]
     ys = [y for *_, (_, _, _, y1, _, y2, _) in moves for y in (y1, y2)] + \
         [y for f in marks for m, _, y in f.points if m == geo.name]
+    seen = max(max([width, *xs]) - min([0, *xs]), max([height, *ys]) - min([0, *ys]))
+    unit = seen / 1000  # marks stay visible when a big view is scaled down
+    stroke = max(3.0, 3 * unit)
+    head = max(14.0, 14 * unit)
+    ring = max(24.0, 22 * unit)
     pad = 2 * ring
     x0 = math.floor(min([0.0, *(x - pad for x in xs)]))
     y0 = math.floor(min([0.0, *(y - pad for y in ys)]))
