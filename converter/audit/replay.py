@@ -396,14 +396,17 @@ class Replay:
         merges it into that piece's stack, just above it, so a later drag of the stack takes
         it along (The Longest Day's 0606-1 drops 4 air units on a stack at step 306 and drags
         the stack back to the Allied Aircraft Deployment Display at step 307)."""
-        target: list[str] | None = None
-        for members in self.state.stacks.values():
-            if piece_id in members:
+        self._leave_stacks(piece_id)
+        # (a piece a stale stack still lists: the latest stack that lists it)
+        target = [members for members in self.state.stacks.values() if under in members]
+        if target:
+            target[-1].insert(target[-1].index(under) + 1, piece_id)
+
+    def _leave_stacks(self, piece_id: str, but: str | None = None) -> None:
+        """The piece taken out of every stack that lists it (but the stack *but*)."""
+        for stack_id, members in self.state.stacks.items():
+            if stack_id != but and piece_id in members:
                 members.remove(piece_id)
-            if under in members:
-                target = members
-        if target is not None:
-            target.insert(target.index(under) + 1, piece_id)
 
     def _move_piece(self, piece: PieceState, new_map: str | None, x: int, y: int,
                     player_id: str | None) -> None:
@@ -450,9 +453,7 @@ class Replay:
             if piece is None or map_name is None or (piece.map, piece.x, piece.y) == \
                     (map_name, x, y):
                 continue
-            for other, pieces in st.stacks.items():  # it leaves the stack it was in
-                if other != stack_id and member in pieces:
-                    pieces.remove(member)
+            self._leave_stacks(member, but=stack_id)  # it leaves the stack it was in
             self._move_piece(piece, map_name, x, y, None)
             moved = True
         if not moved and before != members and self._listens(StackReordered):
