@@ -10,7 +10,10 @@ size and CRC.
 A named key command is written with a private key code (`57949,0,GlobalTrailsOn`) that
 VASSAL gives it afresh at every load; the editor renumbers them all when one is added, so
 codes in VASSAL's named range are not compared, only the names (in Paths of Glory's 10.5 to
-10.8, 453 of the 1,205 changed values differed in those codes alone).
+10.8, 453 of the 1,205 changed values differed in those codes alone).  Nor are the fields a
+newer editor appends to a trait with the values VASSAL takes when they are missing
+(`vassal/traits/appended.py`), nor the position stored with a slot's or prototype's piece,
+which VASSAL does not use.
 """
 
 from __future__ import annotations
@@ -23,8 +26,10 @@ from typing import Any
 
 from converter.errors import VassalFormatError
 from converter.importer.paths import is_folder, label
+from converter.vassal import sequence
 from converter.vassal.components import CardSlot, PieceSlot, PrototypeDefinition
 from converter.vassal.components.base import Component
+from converter.vassal.traits.appended import same_but_appended
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 from converter.vassal.zipfiles import ZIP_ERRORS
 
@@ -213,9 +218,10 @@ def _piece_change(path: str, a: Component, b: Component) -> Change | None:
     change.traits_removed = [k for k, _ in traits_a if k not in new]
     change.traits_added = [k for k, _ in traits_b if k not in old]
     change.traits_changed = {k: [old[k], new[k]] for k, _ in traits_a
-                             if k in new and _differ(old[k], new[k])}
+                             if k in new and _trait_differs(old[k], new[k])}
     for key, _ in traits_a:  # the same trait in another state (a layer's level, a value)
-        if key in new and not _differ(old[key], new[key]) and states_a[key] != states_b[key]:
+        if key in new and not _trait_differs(old[key], new[key]) \
+                and _state_differs(key, states_a[key], states_b[key]):
             change.traits_changed[f"{key} (state)"] = [states_a[key], states_b[key]]
     change.properties = {k: [props_a.get(k), props_b.get(k)]
                          for k in sorted(set(props_a) | set(props_b))
@@ -225,10 +231,36 @@ def _piece_change(path: str, a: Component, b: Component) -> Change | None:
             change.traits_changed["(order)"] = [" | ".join(k for k, _ in traits_a),
                                                 " | ".join(k for k, _ in traits_b)]
         elif not change.properties:
-            if not _differ(a.body_text(), b.body_text()):
-                return change if change.attributes else None  # key codes alone
+            if not _differ(a.body_text(), b.body_text()) or _alike(traits_a, traits_b):
+                # key codes, fields an editor appends with their defaults, a slot's position
+                return change if change.attributes else None
             change.text = [a.body_text(), b.body_text()]  # the state differs
     return change
+
+
+def _trait_differs(old: str, new: str) -> bool:
+    """Whether two type texts of a trait differ for VASSAL: not in named keys' codes alone,
+    nor in fields a newer editor appends with the values VASSAL takes when they are missing."""
+    return _differ(old, new) and not same_but_appended(_named_key_free(old),
+                                                       _named_key_free(new))
+
+
+def _state_differs(key: str, old: str, new: str) -> bool:
+    """Whether two states of a trait differ; a slot's or prototype's BasicPiece position is
+    not compared, since VASSAL lays the piece where the palette drag, the setup stack or the
+    using piece puts it."""
+    if old == new:
+        return False
+    if key.startswith("piece;"):
+        a, b = sequence.split(old, ";"), sequence.split(new, ";")
+        return a[:1] + a[3:] != b[:1] + b[3:]
+    return True
+
+
+def _alike(traits_a: list[tuple[str, str]], traits_b: list[tuple[str, str]]) -> bool:
+    """Whether every trait's type text is one VASSAL reads alike (the states were compared)."""
+    return len(traits_a) == len(traits_b) and all(
+        not _trait_differs(a, b) for (_, a), (_, b) in zip(traits_a, traits_b))
 
 
 def _entries(module: ModuleFile) -> dict[str, tuple[int, int]]:

@@ -171,3 +171,39 @@ def test_named_keys_renumbered_by_the_editor_are_no_change(tmp_path: Path, capsy
     other = _with_named_keys(tmp_path, "other.vmod", 71, "")
     code, out, _ = _run(capsys, str(plain), str(other))
     assert code == 1 and "hotkey: '71,0,' → '72,0,'" in out
+
+
+RESERVES = b"return;Send to Reserves;82,130;Airplane Reserves\tpiece;;;ALLIED_Dauntless_1;Dauntless/\tnull;0;0"
+
+
+@pytest.mark.parametrize("appended, same", [
+    (b";Select destination;;2;false;Airplane Reserves", True),  # what VASSAL reads the old as
+    (b";Select destination;;2;true;Airplane Reserves", False),  # now asks for the deck
+    (b";Select destination;;2;false;Fighter Reserves", False),  # another deck
+    (b";Pick a deck", False),  # another prompt
+])
+def test_fields_a_newer_editor_appends_with_their_defaults_are_no_change(
+        appended: bytes, same: bool, tmp_path: Path, capsys) -> None:
+    """A newer VASSAL editor writes every trait's later fields when it saves (Paths of Glory
+    10.5 → 10.8: a `return;` gained `;;2;false;CP Discard`, 40 traits such tails); VASSAL reads
+    the shorter text alike, so only an appended value other than its default is a change."""
+    new = _edited(tmp_path, (RESERVES, RESERVES.replace(b"Reserves\tpiece",
+                                                         b"Reserves" + appended + b"\tpiece")))
+    code, out, err = _run(capsys, str(TOUR), str(new), "--format", "json")
+    assert err == ""
+    if same:
+        assert code == 0 and json.loads(out)["same"] is True
+    else:
+        (piece,) = json.loads(out)["pieces"]["changed"]
+        assert code == 1 and list(piece["traits_changed"]) == ["return;Send to Reserves"]
+
+
+def test_a_slots_stored_position_is_no_change_its_map_is(tmp_path: Path, capsys) -> None:
+    """A palette slot's piece is laid where it is dropped: the position the editor stored with
+    it (Paths of Glory's prototypes moved from 0,0 to 37,32) is not shown."""
+    moved = _edited(tmp_path, (RESERVES, RESERVES.replace(b"null;0;0", b"null;37;32")))
+    code, out, err = _run(capsys, str(TOUR), str(moved))
+    assert (code, err) == (0, "") and out.strip().endswith("the same module")
+    elsewhere = _edited(tmp_path, (RESERVES, RESERVES.replace(b"null;0;0", b"Main Map;0;0")))
+    code, out, _ = _run(capsys, str(TOUR), str(elsewhere))
+    assert code == 1 and "piece; (state): 'null;0;0' → 'Main Map;0;0'" in out
