@@ -46,6 +46,13 @@ PILLOW_ERRORS = (UnidentifiedImageError, OSError, ValueError, SyntaxError, EOFEr
                  ZeroDivisionError, OverflowError, RuntimeError)
 
 
+def pixels_text(width: int, height: int) -> str:
+    """`5340x5024 pixels`; a side no picture has (an SVG 1e308 wide) in short."""
+    def side(n: int) -> str:
+        return str(n) if n < 10**7 else f"{n:.3g}"
+    return f"{side(width)}x{side(height)} pixels"
+
+
 def open_picture(source: Path | bytes, where: str | None = None,
                  scale: float = 1.0, cover: tuple[int, int] | None = None) -> Image.Image:
     """The picture in *source* (a file, or bytes from an archive named *where*), opened
@@ -60,7 +67,7 @@ def open_picture(source: Path | bytes, where: str | None = None,
             scale = max(scale, cover[0] / svg.width, cover[1] / svg.height)
         width, height = _svg_pixels(svg, scale, name)
         if width * height > DECODED_PIXELS.value():
-            raise ImageTooLarge(name, DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+            raise ImageTooLarge(name, DECODED_PIXELS.exceeded(pixels_text(width, height)))
         try:
             picture = Image.open(io.BytesIO(render(svg, width, height)))
         except BrokenSvg as exc:
@@ -82,7 +89,7 @@ def open_picture(source: Path | bytes, where: str | None = None,
     width, height = picture.size
     if width * height > IMAGE_PIXELS.value():
         picture.close()
-        raise ImageTooLarge(name, IMAGE_PIXELS.exceeded(f"{width}x{height} pixels"))
+        raise ImageTooLarge(name, IMAGE_PIXELS.exceeded(pixels_text(width, height)))
     return picture
 
 
@@ -106,7 +113,7 @@ def decoded(source: Path | bytes, mode: str, where: str | None = None,
         width, height = picture.size
         if width * height > DECODED_PIXELS.value():
             raise ImageTooLarge(where or str(source),
-                                DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+                                DECODED_PIXELS.exceeded(pixels_text(width, height)))
         try:
             if picture.info.get(DRAWN_SVG) and mode != "RGBA":
                 # an SVG's canvas is transparent where nothing is drawn: paper, as VASSAL
@@ -165,7 +172,7 @@ def _embedded_mime(payload: bytes, name: str) -> str | None:
             width, height = picture.size
             if width * height > DECODED_PIXELS.value():
                 raise ImageTooLarge(f"{name}: an embedded picture",
-                                    DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+                                    DECODED_PIXELS.exceeded(pixels_text(width, height)))
             return Image.MIME.get(picture.format or "")
     except UnreadablePicture:
         return None
@@ -177,5 +184,5 @@ def _svg_pixels(svg: SafeSvg, scale: float, name: str) -> tuple[int, int]:
     height = max(1, math.ceil(svg.height * scale - 1e-6))
     if width * height > IMAGE_PIXELS.value():
         raise ImageTooLarge(name, IMAGE_PIXELS.exceeded(
-            f"{width}x{height} pixels (an SVG's declared size)"))
+            pixels_text(width, height) + " (an SVG's declared size)"))
     return width, height

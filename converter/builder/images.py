@@ -102,7 +102,7 @@ def scan_size(game: Game, board: Board) -> tuple[int, int]:
     """
     from converter.errors import InputError
     from converter.limits import DECODED_PIXELS
-    from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size
+    from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size, pixels_text
 
     assert board.image is not None
     path = game.resource(board.image.file)
@@ -113,7 +113,7 @@ def scan_size(game: Game, board: Board) -> tuple[int, int]:
     except OSError as exc:
         raise InputError(str(path), f"cannot read the map image: {exc}") from exc
     if width * height > DECODED_PIXELS.value():  # it would be refused when drawn
-        raise ImageTooLarge(str(path), DECODED_PIXELS.exceeded(f"{width}x{height} pixels"))
+        raise ImageTooLarge(str(path), DECODED_PIXELS.exceeded(pixels_text(width, height)))
     return width, height
 
 
