@@ -2,7 +2,7 @@
 process, reporting cases per second and every case that breaks the contract of issue 14.
 
     .venv/bin/python bench/fuzz_long.py [--cases 20000] [--seconds 0] [--start 0]
-        [--parsers validate,dump,audit,import,check,image] [--json results.json]
+        [--parsers validate,dump,audit,import,check,image,svg] [--json results.json]
 
 Parsers and their seeds (tests/hostile/fuzzing.py makes the cases):
   validate  the game JSON loader: the tiny game or one of the small test game's files,
@@ -13,6 +13,8 @@ Parsers and their seeds (tests/hostile/fuzzing.py makes the cases):
   check     `vconv check` of the same mutated modules
   image     picture loading: a mutated PNG, GIF or JPEG as a game's board scan (validate,
             preview) and as a module's board image (import, check, audit)
+  svg       an SVG board scan drawing from a neighbour SVG (symbols.svg), either or both
+            mutated as trees or bytes; validate measures it, preview draws it
   real-save   real saves and logs (tests/data/real): command text, archive bytes or archive
               structure mutated; dump, or audit against the module it was made on
   real-module real modules: build file mutated, or hostile archive structure (entries renamed
@@ -58,7 +60,7 @@ os.chdir(ROOT)
 from converter.cli import main  # noqa: E402
 from tests.hostile.fuzzing import (Outcome, audit_case, check_case, dump_case,  # noqa: E402
                                    image_case, import_case, real_module_case, real_save_case,
-                                   validate_case)
+                                   svg_case, validate_case)
 from tests.hostile.inputs import MINI  # noqa: E402
 
 SLOW_S = 10.0
@@ -183,7 +185,7 @@ def main_(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=20_000)
     ap.add_argument("--seconds", type=float, default=0.0, help="stop each parser after this long")
-    ap.add_argument("--parsers", default="validate,dump,audit,import,check,image")
+    ap.add_argument("--parsers", default="validate,dump,audit,import,check,image,svg")
     ap.add_argument("--start", type=int, default=0, help="first seed")
     ap.add_argument("--case-timeout", type=float, default=60.0, help="stop a case after this long")
     ap.add_argument("--json", type=Path, help="also write the results here")
@@ -226,6 +228,7 @@ def main_(argv: list[str] | None = None) -> int:
             "import": lambda s: import_case(work, s, None if s % 4 else module),
             "check": lambda s: check_case(work, s, None if s % 4 else module),
             "image": lambda s: image_case(work, s),
+            "svg": lambda s: svg_case(work, s),
             "real-save": lambda s: real_save_case(work, s),
             "real-module": lambda s: real_module_case(work, s),
         }

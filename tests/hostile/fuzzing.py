@@ -23,8 +23,8 @@ from typing import Any
 from converter.cli import main
 from converter.vassal.savefile import read_save, save_archive_bytes
 from tests.hostile.inputs import (MINI, PICTURE_GAME, ROOT, TINY_BUILDFILE, TINY_GAME, TINY_LOG,
-                                  module_entries, mutate, mutate_json, mutate_picture, mutate_xml,
-                                  seed_pictures, zip_bytes)
+                                  module_entries, mutate, mutate_json, mutate_picture, mutate_svg,
+                                  mutate_xml, seed_pictures, zip_bytes)
 
 MINI_LOG = ROOT / "tests" / "data" / "logs" / "mini-violations.vlog"
 
@@ -203,9 +203,23 @@ def image_case(work: Path, seed: int) -> Outcome:
     return run_cli("audit", log, "--module", module)
 
 
+def svg_case(work: Path, seed: int) -> Outcome:
+    """A game whose board scan is a mutated SVG drawing from a mutated neighbour SVG
+    (`mutate_svg`): validate measures it, preview draws it."""
+    game = _fresh(work / "svg") / "game"
+    game.mkdir()
+    board, symbols = mutate_svg(seed)
+    (game / "game.json").write_text(PICTURE_GAME.replace("map.png", "map.svg"), encoding="utf-8")
+    (game / "map.svg").write_text(board, encoding="utf-8", errors="replace")
+    (game / "symbols.svg").write_text(symbols, encoding="utf-8", errors="replace")
+    if seed % 2:
+        return run_cli("validate", game)
+    return run_cli("preview", game, "-o", game.parent / "out", "-q")
+
+
 CASES: dict[str, Callable[..., Outcome]] = {
     "validate": validate_case, "dump": dump_case, "audit": audit_case, "import": import_case,
-    "check": check_case, "image": image_case,
+    "check": check_case, "image": image_case, "svg": svg_case,
 }
 
 

@@ -327,3 +327,74 @@ def mutate_picture(pictures: dict[str, bytes], seed: int) -> bytes:
             chunks.insert(1, (rnd.choice((b"PLTE", b"tRNS", b"sBIT", b"eXIf", b"acTL")),
                               bytes(rnd.randrange(256) for _ in range(rnd.choice((0, 1, 3, 769))))))
     return b"\x89PNG\r\n\x1a\n" + b"".join(chunk(k, b) for k, b in chunks)
+
+
+# An SVG board drawing from a neighbour SVG (The Longest Day's counters draw their box and
+# symbol from symbols.svg beside them): the two files mutate_svg edits.
+_SVG_OPEN = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ')
+SVG_SYMBOLS = (_SVG_OPEN + '><defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/>'
+               '<stop offset="1" stop-color="#00f"/></linearGradient>'
+               '<rect id="s" width="49" height="49" style="stroke:black"/>'
+               '<rect id="red" width="49" height="49" fill="url(#g)"/>'
+               '<g id="both"><use xlink:href="#s"/><rect x="20" y="20" width="9" height="9"/></g>'
+               '<pattern id="p" width="4" height="4"><use xlink:href="#s"/></pattern></defs></svg>')
+SVG_BOARD = (_SVG_OPEN + 'width="64" height="48" viewBox="0 0 64 48"><g>'
+             '<use x="0" y="0" style="fill:#bed2c1" xlink:href="symbols.svg#s"/>'
+             '<use x="5" y="5" xlink:href="symbols.svg#both"/>'
+             '<rect fill="url(symbols.svg#p)" width="5" height="5"/>'
+             '<image href="symbols.svg" width="10" height="10"/>'
+             '<text x="25" y="45" font-size="10" font-family="Arial">10ss</text></g></svg>')
+_SVG_HREFS = ("#s", "#both", "#p", "#g", "symbols.svg#s", "symbols.svg#both", "symbols.svg#red",
+              "symbols.svg#p", "map.svg#s", "map.svg", "symbols.svg", "other.svg#x",
+              "sub/symbols.svg#s", "./symbols.svg#s", "symbols.svg#", "#", "/dev/zero",
+              "data:image/svg+xml;base64,PHN2Zy8+", "../symbols.svg#s", "file:///etc/passwd")
+_SVG_VALUES = ("0", "-1", "1e308", "nan", "inf", "1e6", "99999", "", "url(#g)",
+               "url(symbols.svg#g)", "url(symbols.svg#p)", "scale(1000)", "rotate(45)",
+               "matrix(1e9 0 0 1e9 0 0)", "none", "10%", "0 0 1e9 1e9")
+_SVG_ATTRIBUTES = ("x", "y", "width", "height", "fill", "style", "transform", "viewBox",
+                   "font-size", "stroke-width", "filter", "clip-path", "mask", "r", "opacity")
+
+
+def mutate_svg(seed: int) -> tuple[str, str]:
+    """(board, symbols): SVG_BOARD and SVG_SYMBOLS, one or both edited as trees (elements
+    repeated up to 100 times, attributes given absurd values, <use> and <image> of other ids
+    and files added, ids doubled, elements removed) or, one case in five, as bytes."""
+    import random
+
+    from lxml import etree
+
+    rnd = random.Random(seed)
+    xlink = "{http://www.w3.org/1999/xlink}href"
+    svg = "{http://www.w3.org/2000/svg}"
+
+    def edit(text: str) -> str:
+        if rnd.random() < 0.2:
+            return mutate(text.encode(), rnd.randrange(2**32)).decode("utf-8", "replace")
+        root = etree.fromstring(text.encode())
+        for _ in range(rnd.randint(1, 6)):
+            element = rnd.choice(list(root.iter()))
+            parent = element.getparent()
+            roll = rnd.random()
+            if roll < 0.25 and parent is not None:
+                for _ in range(rnd.choice((1, 2, 10, 100))):
+                    parent.append(copy.deepcopy(element))
+            elif roll < 0.45:
+                element.set(rnd.choice(_SVG_ATTRIBUTES), rnd.choice(_SVG_VALUES))
+            elif roll < 0.65:
+                etree.SubElement(element, svg + "use").set(rnd.choice((xlink, "href")),
+                                                           rnd.choice(_SVG_HREFS))
+            elif roll < 0.75 and element.get(xlink) is not None:
+                element.set(xlink, rnd.choice(_SVG_HREFS))
+            elif roll < 0.85:
+                element.set("id", rnd.choice(("s", "both", "p", "g", "red", "x")))
+            elif roll < 0.92 and parent is not None:
+                parent.remove(element)
+            else:
+                image = etree.SubElement(element, svg + "image")
+                image.attrib.update({xlink: rnd.choice(_SVG_HREFS), "width": "10", "height": "10"})
+        return etree.tostring(root).decode()
+
+    which = rnd.random()
+    board = edit(SVG_BOARD) if which > 0.3 else SVG_BOARD
+    symbols = edit(SVG_SYMBOLS) if which < 0.6 else SVG_SYMBOLS
+    return board, symbols

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tests.hostile.fuzzing import (audit_case, dump_case, import_case, real_module_case,
-                                   real_save_case, validate_case)
+                                   real_save_case, svg_case, validate_case)
 
 FUZZ = settings(max_examples=25, deadline=None, derandomize=True,
                 suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -47,6 +47,13 @@ def test_mutated_logs_audit(work: Path, mini_vmod: Path, seed: int) -> None:
 @given(seed=SEEDS, tiny=st.booleans())
 def test_mutated_modules_import(work: Path, mini_vmod: Path, seed: int, tiny: bool) -> None:
     outcome = import_case(work, seed, None if tiny else mini_vmod)
+    assert outcome.problem() is None, outcome
+
+
+@settings(FUZZ, max_examples=10)
+@given(seed=SEEDS)
+def test_mutated_svg_boards_and_their_neighbour_svgs(work: Path, seed: int) -> None:
+    outcome = svg_case(work, seed)
     assert outcome.problem() is None, outcome
 
 
