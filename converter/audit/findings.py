@@ -86,6 +86,33 @@ class NotCheckable:
                 "first_step": self.first.step if self.first else None}
 
 
+GROUP_AT = 4  # rules of one family missing the same datum, from which on they are one line
+
+
+def grouped(items: list[NotCheckable]) -> list[NotCheckable]:
+    """*items* sorted for a reader, each family of rules (`count:1`, `count:10`, …: one
+    check's rule per piece) that misses the same datum told once: a real module's import
+    states no counter's count, and 168 lines saying so hid the rest of the report."""
+    families: dict[tuple[str, str, str | None, str], list[NotCheckable]] = {}
+    for n in items:
+        family = n.rule.split(":", 1)[0] + ":" if ":" in n.rule else n.rule
+        families.setdefault((n.check, family, n.section, n.reason), []).append(n)
+    out: list[NotCheckable] = []
+    for (check, family, section, reason), members in families.items():
+        if len(members) < GROUP_AT or not family.endswith(":"):
+            out.extend(members)
+            continue
+        members.sort(key=lambda n: n.rule)
+        firsts = [n.first for n in members if n.first is not None]
+        merged = NotCheckable(check, f"{family}… ({len(members)} rules)", section, reason,
+                              sum(n.count for n in members), min(firsts) if firsts else None)
+        for n in members:
+            for detail in n.details:
+                merged.add_detail(detail)
+        out.append(merged)
+    return sorted(out, key=lambda n: (n.check, n.rule, n.reason))
+
+
 @dataclass(slots=True)
 class CheckRun:
     """A check that ran, and over which rules of the game."""

@@ -14,7 +14,7 @@ import html
 import math
 
 from converter.audit.auditor import AuditResult, FileAudit, StepRecord
-from converter.audit.findings import Finding
+from converter.audit.findings import Finding, grouped
 from converter.audit.module import MapGeometry
 from converter.audit.rules.combat import RECORDING_CONVENTION
 
@@ -158,7 +158,7 @@ def render_html(result: AuditResult) -> str:
         side.append("</details>")
     if result.not_checkable:
         side.append(f"<details><summary>Not checkable ({len(result.not_checkable)})</summary>")
-        for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
+        for n in grouped(result.not_checkable):
             side.append(f"<div class=nc>{_esc(n.line())}</div>")
         if any(n.check == "combat" and "declaration" in n.reason and n.count
                for n in result.not_checkable):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from converter.audit.auditor import AuditResult
+from converter.audit.findings import grouped
 
 
 def render_text(result: AuditResult) -> str:
@@ -35,6 +36,6 @@ def render_text(result: AuditResult) -> str:
             lines.append(f"  {c.check}: {rules} ({c.applied} judged)")
     if result.not_checkable:
         lines.append("not checkable:")
-        for n in sorted(result.not_checkable, key=lambda n: (n.check, n.rule, n.reason)):
+        for n in grouped(result.not_checkable):
             lines.append("  " + n.line())
     return "\n".join(lines) + "\n"
