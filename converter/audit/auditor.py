@@ -59,9 +59,12 @@ class StepRecord:
     # (map, the piece then, from x, y, to x, y, origin, destination) of each one-map move
     raw_moves: list[tuple[str, PieceName, int, int, int, int, Place, Place]] = \
         field(default_factory=list)
+    # (the piece then, from x, y, to x, y, origin, destination) of each move between maps
+    raw_jumps: list[tuple[PieceName, int, int, int, int, Place, Place]] = \
+        field(default_factory=list)
     undone: bool = False
     _text: list[str] | None = field(default=None, repr=False, compare=False)
-    _moves: list[tuple[str, str, int, int, int, int, str]] | None = \
+    _moves: list[tuple[str, str, int, int, int, int, str, str]] | None = \
         field(default=None, repr=False, compare=False)
 
     @property
@@ -77,13 +80,19 @@ class StepRecord:
         return text
 
     @property
-    def moves(self) -> list[tuple[str, str, int, int, int, int, str]]:
-        """(map, piece, from x, y, to x, y, 'origin → destination') of each one-map move."""
+    def moves(self) -> list[tuple[str, str, int, int, int, int, str, str]]:
+        """(map, piece, from x, y, to x, y, 'origin → destination', kind) of each one-map
+        move (kind ''), and of each move between maps its leaving ('out', at its origin on
+        the map it left) and its arrival ('in', at its destination on the map it reached)."""
         moves = self._moves
         if moves is None:
             moves = self._moves = [
-                (m, str(named), x0, y0, x1, y1, f"{origin.label()} → {dest.label()}")
+                (m, str(named), x0, y0, x1, y1, f"{origin.label()} → {dest.label()}", "")
                 for m, named, x0, y0, x1, y1, origin, dest in self.raw_moves]
+            for named, x0, y0, x1, y1, origin, dest in self.raw_jumps:
+                label = f"{origin.label()} → {dest.label()}"
+                moves.append((origin.map or "", str(named), x0, y0, x0, y0, label, "out"))
+                moves.append((dest.map or "", str(named), x1, y1, x1, y1, label, "in"))
         return moves
 
 
@@ -136,6 +145,10 @@ class StepRecorder(Visitor):
             if moved.piece.map is not None and moved.origin.map == moved.destination.map:
                 cur.raw_moves.append((moved.destination.map or "", named, *moved.from_xy,
                                       *moved.to_xy, moved.origin, moved.destination))
+                cur.player = cur.player or moved.player
+            elif moved.origin.map and moved.destination.map:
+                cur.raw_jumps.append((named, *moved.from_xy, *moved.to_xy, moved.origin,
+                                      moved.destination))
                 cur.player = cur.player or moved.player
             cur.lines.append((_MOVED, named, moved.destination, moved.origin))
             self._named = True

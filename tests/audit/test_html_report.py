@@ -109,10 +109,12 @@ def test_moves_off_the_boards_stay_in_view() -> None:
     result = audit_files([ROOT / "tests" / "data" / "real" / "tour.vlog"],
                          ROOT / "tests" / "data" / "real" / "tour.vmod")
     page = render_html(result)
-    x0, y0, w, h = map(int, re.search(r"viewBox='(-?\d+) (-?\d+) (\d+) (\d+)'", page).groups())
+    views = {name: tuple(map(int, box)) for name, *box in re.findall(
+        r"<h2>([^<]*)</h2><svg class=board [^>]*viewBox='(-?\d+) (-?\d+) (\d+) (\d+)'", page)}
     moves = [mv for fa in result.files for rec in fa.recorded for mv in rec.moves]
     assert len(moves) > 20
-    for _, _, x1, y1, x2, y2, _ in moves:
+    for map_name, _, x1, y1, x2, y2, _, _ in moves:
+        x0, y0, w, h = views[map_name]
         for x, y in ((x1, y1), (x2, y2)):
             assert x0 <= x <= x0 + w and y0 <= y <= y0 + h
 

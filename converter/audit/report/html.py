@@ -18,8 +18,9 @@ from converter.audit.findings import Finding, grouped
 from converter.audit.module import MapGeometry
 from converter.audit.rules.combat import RECORDING_CONVENTION
 
-# (map, piece, from x, y, to x, y, 'origin → destination'): one move as `StepRecord.moves`
-Move = tuple[str, str, int, int, int, int, str]
+# (map, piece, from x, y, to x, y, 'origin → destination', kind): one move as
+# `StepRecord.moves` (kind '' on one map; 'out' and 'in' the two ends of a move between maps)
+Move = tuple[str, str, int, int, int, int, str, str]
 
 CSS = """
 *{box-sizing:border-box}
@@ -189,6 +190,11 @@ def render_html(result: AuditResult) -> str:
            "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=24 y2=6 stroke='#1565c0'"
            " stroke-width=3 opacity=.6/><path d='M22,1 L32,6 L22,11 z' fill='#1565c0' "
            "opacity=.6/></svg> a move</span>"
+           "<span class=key><svg width=50 height=14><circle cx=7 cy=7 r=5 fill=none "
+           "stroke='#1565c0' stroke-width=2 stroke-dasharray='4 3' opacity='.6'/><line x1=20 "
+           "y1=7 x2=40 y2=7 stroke='#1565c0' stroke-width=3 stroke-dasharray='6 4.5' "
+           "opacity='.6'/><path d='M38,2 L48,7 L38,12 z' fill='#1565c0' opacity='.6'/></svg> "
+           "left for, arrived from another map</span>"
            "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=24 y2=6 stroke='#ff6f00'"
            " stroke-width=3/><path d='M22,1 L32,6 L22,11 z' fill='#ff6f00'/></svg> "
            "the selected step</span>"
@@ -272,9 +278,9 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
     height = max((y + b.size[1] for _, y, b in geo.placed), default=600) + geo.edge[1]
     # pieces dragged off the boards (VASSAL allows it, and a board without its picture has
     # no size) still show: the view takes them in
-    xs = [x for *_, (_, _, x1, _, x2, _, _) in moves for x in (x1, x2)] + \
+    xs = [x for *_, (_, _, x1, _, x2, _, _, _) in moves for x in (x1, x2)] + \
         [x for f in marks for m, x, _ in f.points if m == geo.name]
-    ys = [y for *_, (_, _, _, y1, _, y2, _) in moves for y in (y1, y2)] + \
+    ys = [y for *_, (_, _, _, y1, _, y2, _, _) in moves for y in (y1, y2)] + \
         [y for f in marks for m, _, y in f.points if m == geo.name]
     seen = max(max([width, *xs]) - min([0, *xs]), max([height, *ys]) - min([0, *ys]))
     unit = seen / 1000  # marks stay visible when a big view is scaled down
@@ -300,10 +306,18 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
         else:
             parts.append(f"<rect x='{x}' y='{y}' width='{board.size[0]}' "
                          f"height='{board.size[1]}' fill='#f4f1e4' stroke='#999'/>")
-    for fi, rec, (_, name, x1, y1, x2, y2, label) in moves:
+    dashes = f"{2 * stroke:g} {1.5 * stroke:g}"
+    for fi, rec, (_, name, x1, y1, x2, y2, label, kind) in moves:
+        if kind == "in":  # arrived from another map: a dashed arrow into its place
+            drawn = _arrow(x2 - round(2.5 * head), y2 - round(2.5 * head), x2, y2, stroke,
+                           head).replace("<line ", f"<line stroke-dasharray='{dashes}' ", 1)
+        elif kind == "out":  # left for another map: a dashed ring where it stood
+            drawn = (f"<circle cx='{x1}' cy='{y1}' r='{0.6 * head:g}' fill='none' "
+                     f"stroke-width='{stroke:g}' stroke-dasharray='{dashes}'/>")
+        else:
+            drawn = _arrow(x1, y1, x2, y2, stroke, head)
         parts.append(f"<g class=mv data-step='{rec.step}' data-file='{fi}'>"
-                     f"<title>#{rec.step} {_esc(name)}: {_esc(label)}</title>"
-                     + _arrow(x1, y1, x2, y2, stroke, head) + "</g>")
+                     f"<title>#{rec.step} {_esc(name)}: {_esc(label)}</title>{drawn}</g>")
     for f in marks:
         fi = files.get(f.pos.file, 0)
         trace = [(x, y) for m, x, y in f.points if m == geo.name]
