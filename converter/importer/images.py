@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 
 from converter.errors import VassalFormatError
-from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size
+from converter.pictures import ImageTooLarge, UnreadablePicture, decoded, picture_size
+from converter.svgpictures import looks_like_svg
 from converter.vassal.vmod_reader import ModuleFile
 
 IMAGE_FOLDER = "images"
@@ -32,6 +33,7 @@ class ImageStore:
     absent: list[str] = field(default_factory=list)
     unreadable: list[str] = field(default_factory=list)  # entry: why
     _by_entry: dict[str, str] = field(default_factory=dict)
+    _see_through: dict[str, bool] = field(default_factory=dict)  # entry → draws_nothing
 
     def entry_of(self, name: str) -> str | None:
         """The archive entry VASSAL would load for the image *name*, or None."""
@@ -70,6 +72,29 @@ class ImageStore:
         self.copied[name] = target
         self._by_entry[entry] = target
         return target
+
+    def draws_nothing(self, name: str) -> bool:
+        """True when the module's picture *name* has no wholly opaque pixel: a shadow, a
+        glow or a transparent hot spot (Inferno's RoundedSquareShadow.png, Paths of Glory's
+        hidden_marker.png), drawn with a piece but no picture of it.  False when it has one,
+        or cannot tell (absent, unreadable, an SVG); nothing is copied."""
+        entry = self.entry_of(name)
+        if entry is None:
+            return False
+        if entry not in self._see_through:
+            self._see_through[entry] = self._no_opaque_pixel(entry)
+        return self._see_through[entry]
+
+    def _no_opaque_pixel(self, entry: str) -> bool:
+        try:
+            data = self.module.read_member(entry, MAX_IMAGE_BYTES)
+            if looks_like_svg(data):
+                return False
+            with decoded(data, "RGBA", entry) as picture:
+                opaque = picture.getchannel("A").histogram()[255]
+                return opaque == 0
+        except (VassalFormatError, UnreadablePicture, ImageTooLarge):
+            return False
 
     def size(self, name: str) -> tuple[int, int] | None:
         """The pixel size of a copied image (read from its header only), or None."""

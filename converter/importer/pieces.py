@@ -1,11 +1,16 @@
 """Palette slots (PieceSlot) → the format's pieces, prototypes expanded.
 
 Faces: vconv's own modules keep a piece's faces in a Layer named "Step" or "Side"; other
-modules draw the piece with its BasicPiece image and stack Layers over it.  The face layer is
-then the innermost Layer that cannot be switched off (no activate key), draws at the piece's
-centre (no offset) and shows an image at every level; its levels are the faces, one per level
-(counter 1 front/back, then counter 2: the format holds four).  Without such a layer the
-BasicPiece image is the one face.  Other layers (overlays, markers) are listed in the notes.
+modules draw the piece with its BasicPiece image and stack Layers over it, each outer one
+drawn over the inner ones.  A face layer cannot be switched off (no activate key), draws at
+the piece's centre (no offset) and shows an image at every level.  Of those, the outermost
+one with several levels that play can change is the face layer (VASSAL draws it on top and a
+flip changes it: Inferno's Cart over its one-level shadow, Paths of Glory's BEF corps over
+the British corps of its prototype), else the innermost one; a layer whose pictures have no
+opaque pixel (a shadow, a transparent hot spot) only when no other is left.  Its levels are
+the faces, one per level (counter 1 front/back, then counter 2: the format holds four).
+Without such a layer the BasicPiece image is the one face.  Other layers (overlays, markers,
+shadows) are listed in the notes.
 
 Owner: a Marker property `Side`/`Nationality`/`Faction`, or a palette panel, list or tab named
 after a side of the PlayerRoster.  Identical slots (same name and definition) count as copies.
@@ -13,6 +18,7 @@ after a side of the PlayerRoster.  Identical slots (same name and definition) co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -495,22 +501,39 @@ def _switchable(layer: Layer) -> bool:
     return bool(layer.activate_key_chars or layer.activate_key)
 
 
-def face_layer(traits: list[Any]) -> Layer | None:
-    """The Layer whose levels are the piece's faces (see the module docstring), or None."""
+def _changes_level(layer: Layer) -> bool:
+    """Can play show another of the layer's levels?  It follows a property, or a command
+    (increase, decrease, random) steps it; else it shows one level for good (Paths of Glory's
+    two-level 'Empty Space' picture over a map patch)."""
+    return bool((layer.follow_property and layer.property_name.strip())
+                or layer.increase_key_chars or layer.increase_key.strip()
+                or layer.decrease_key_chars or layer.decrease_key.strip()
+                or layer.random_key.strip())
+
+
+def face_layer(traits: list[Any], draws_nothing: Callable[[str], bool] = lambda _: False
+               ) -> Layer | None:
+    """The Layer whose levels are the piece's faces (see the module docstring), or None.
+    A layer whose every picture *draws_nothing* (a shadow) is a face only when no other
+    layer could be."""
     layers = [t for t in traits if isinstance(t, Layer)]
     for layer in layers:
         if layer.name in FACE_LAYERS and layer.images:
             return layer
-    for layer in reversed(layers):
-        if (layer.images and all(i.strip() for i in layer.images) and not _switchable(layer)
-                and layer.x_offset == 0 and layer.y_offset == 0):
-            return layer
-    return None
+    drawn = [layer for layer in reversed(layers)  # innermost first, as VASSAL draws them
+             if layer.images and all(i.strip() for i in layer.images)
+             and not _switchable(layer) and layer.x_offset == 0 and layer.y_offset == 0]
+    art = [layer for layer in drawn if not all(draws_nothing(i) for i in layer.images)]
+    drawn = art or drawn
+    flips = [layer for layer in drawn if len(layer.images) > 1 and _changes_level(layer)]
+    if flips:  # drawn over the one-level ones (a shadow, a base) and changed by a flip
+        return flips[-1]
+    return drawn[0] if drawn else None
 
 
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
            path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
-    layer = face_layer(traits)
+    layer = face_layer(traits, ctx.images.draws_nothing)
     images = list(layer.images) if layer is not None else [basic.image]
     # a layer without a picture (JADO's 'Flip' on its single-sided counters) shows nothing,
     # so nothing of it is lost
