@@ -26,14 +26,19 @@ ART = ("emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;cart.png,cart-2x.png;,+ (x
 SIDE = "PROP;CounterSide;true,1,2,false;;"
 # a two-level picture no command and no property can change: it shows its first level for good
 STILL = "emb2;;2;;;2;;;2;;;;1;false;0;0;blank-a.png,blank-b.png;,;true;;;;false;;1;1;true;;;;;1.0"
+# Imperial Struggle's Byng: level 1 shows the BasicPiece's front, level 2 the back over it
+FLIP = ("emb2;Activate;128;A;Flip;128;;;128;;;;1;false;0;0;,cart-2x.png;,;true;Flip;;;false;;1;1;"
+        "true;65,130;70,130;;;1.0;;true")
+# the tour's Disrupt: a marker of two degrees over the unit, no side of it
+DISRUPT = "emb2;Activate;2;;Disrupt;2;D;Decrease;2;;;;0;false;0;0;,cart-2x.png,patch.png;,,;true"
 PATCH = "emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;patch.png;;true;;;;false;;1;1;true;65,130;;;;1.0"
 
 
 def layered_module(tmp_path: Path, traits: list[tuple[str, str]],
-                   pictures: dict[str, bytes] | None = None) -> Path:
+                   pictures: dict[str, bytes] | None = None, basic_image: str = "") -> Path:
     """The test module with its palette's '1st Bn' slot holding *traits* (type, state),
-    outermost first, over a BasicPiece without a picture."""
-    types = [t for t, _ in traits] + ["piece;;;;Cart"]
+    outermost first, over a BasicPiece with *basic_image* (none by default)."""
+    types = [t for t, _ in traits] + [f"piece;;;{basic_image};Cart"]
     states = [s for _, s in traits] + ["null;0;0;1;0"]
     text = "+/null/" + encode_chain(types) + "/" + encode_chain(states)
     start = BUILDFILE.index('<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="1"')
@@ -105,3 +110,21 @@ def test_an_opaque_picture_over_another_is_an_overlay(tmp_path: Path) -> None:
     slot = SHADOW.replace("shadow.png", "patch.png")
     cart, _ = _imported(tmp_path, layered_module(tmp_path, [(button, "1"), (slot, "1")]))
     assert [f.get("image") for f in cart["faces"]] == ["images/patch.png"]
+
+
+def test_a_back_over_the_front_picture_is_the_other_side(tmp_path: Path) -> None:
+    """Imperial Struggle's Byng, Conflict, Jacobite and Treaty Points markers printed their
+    front only: the back is a 'Flip' layer whose first level has no picture."""
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(FLIP, "1")],
+                                                     basic_image="cart.png"))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png", "images/cart-2x.png"]
+    assert [f["side"] for f in cart["faces"]] == ["front", "back"]
+    assert not [n for n in notes if "not imported: layers 'Flip'" in n]
+
+
+def test_a_status_overlay_is_no_side(tmp_path: Path) -> None:
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(DISRUPT, "1")],
+                                                     basic_image="cart.png"))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png"]
+    assert "piece 'Cart': not imported: layers 'Disrupt' (3 levels) (overlays the format has " \
+        "no place for)" in notes
