@@ -154,6 +154,24 @@ def _made_safe(root: etree._Element, check_picture: PictureCheck | None,
         _with_fallback_font(element)
 
 
+_HREF_TO_FILE = re.compile(rb"""href\s*=\s*["']\s*([^"'#]*)#""", re.IGNORECASE)
+
+
+def draws_from(data: bytes) -> set[str]:
+    """The names of the SVGs beside it an SVG's ``href="name.svg#id"`` name (by a plain
+    name, as `_neighbour_id` follows them): the files a copy of the picture must keep beside
+    it.  Read from the text, nothing parsed; an unreadable name is no neighbour."""
+    names = set()
+    for match in _HREF_TO_FILE.finditer(data):
+        try:
+            name = match.group(1).decode("utf-8").strip()
+        except UnicodeDecodeError:
+            continue
+        if _NEIGHBOUR_NAME.fullmatch(name) is not None:
+            names.add(name)
+    return names
+
+
 def _neighbour_id(href: str, check_picture: PictureCheck | None, context: _Neighbours,
                   chain: tuple[str, ...]) -> str | None:
     """``#id`` of the element ``name.svg#id`` names, copied in from the SVG *name* of the

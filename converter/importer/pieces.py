@@ -1,11 +1,17 @@
 """Palette slots (PieceSlot) → the format's pieces, prototypes expanded.
 
 Faces: vconv's own modules keep a piece's faces in a Layer named "Step" or "Side"; other
-modules draw the piece with its BasicPiece image and stack Layers over it.  The face layer is
-then the innermost Layer that cannot be switched off (no activate key), draws at the piece's
-centre (no offset) and shows an image at every level; its levels are the faces, one per level
-(counter 1 front/back, then counter 2: the format holds four).  Without such a layer the
-BasicPiece image is the one face.  Other layers (overlays, markers) are listed in the notes.
+modules draw the piece with its BasicPiece image and stack Layers over it, each outer one
+drawn over the inner ones.  A face layer cannot be switched off (no activate key), draws at
+the piece's centre (no offset) and shows an image at every level.  Of those, the outermost
+one with several levels that play can change is the face layer (VASSAL draws it on top and a
+flip changes it: Inferno's Cart over its one-level shadow, Paths of Glory's BEF corps over
+the British corps of its prototype), else the innermost one; a layer whose pictures have no
+opaque pixel (a shadow, a transparent hot spot) only when no other is left.  Its levels are
+the faces, one per level (counter 1 front/back, then counter 2: the format holds four).
+Without such a layer the BasicPiece image is the one face, and a two-level layer over it
+whose first level has no picture is its back (`flip_over`).  Other layers (overlays, markers,
+shadows) are listed in the notes.
 
 Owner: a Marker property `Side`/`Nationality`/`Faction`, or a palette panel, list or tab named
 after a side of the PlayerRoster.  Identical slots (same name and definition) count as copies.
@@ -13,6 +19,7 @@ after a side of the PlayerRoster.  Identical slots (same name and definition) co
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -495,46 +502,96 @@ def _switchable(layer: Layer) -> bool:
     return bool(layer.activate_key_chars or layer.activate_key)
 
 
-def face_layer(traits: list[Any]) -> Layer | None:
-    """The Layer whose levels are the piece's faces (see the module docstring), or None."""
+def _changes_level(layer: Layer) -> bool:
+    """Can play show another of the layer's levels?  It follows a property, or a command
+    (increase, decrease, random) steps it; else it shows one level for good (Paths of Glory's
+    two-level 'Empty Space' picture over a map patch)."""
+    return bool((layer.follow_property and layer.property_name.strip())
+                or layer.increase_key_chars or layer.increase_key.strip()
+                or layer.decrease_key_chars or layer.decrease_key.strip()
+                or layer.random_key.strip())
+
+
+def face_layer(traits: list[Any], draws_nothing: Callable[[str], bool] = lambda _: False
+               ) -> Layer | None:
+    """The Layer whose levels are the piece's faces (see the module docstring), or None.
+    A layer whose every picture *draws_nothing* (a shadow) is a face only when no other
+    layer could be."""
     layers = [t for t in traits if isinstance(t, Layer)]
     for layer in layers:
         if layer.name in FACE_LAYERS and layer.images:
             return layer
-    for layer in reversed(layers):
-        if (layer.images and all(i.strip() for i in layer.images) and not _switchable(layer)
-                and layer.x_offset == 0 and layer.y_offset == 0):
+    drawn = [layer for layer in reversed(layers)  # innermost first, as VASSAL draws them
+             if layer.images and all(i.strip() for i in layer.images)
+             and not _switchable(layer) and layer.x_offset == 0 and layer.y_offset == 0]
+    art = [layer for layer in drawn if not all(draws_nothing(i) for i in layer.images)]
+    drawn = art or drawn
+    flips = [layer for layer in drawn if len(layer.images) > 1 and _changes_level(layer)]
+    if flips:  # drawn over the one-level ones (a shadow, a base) and changed by a flip
+        return flips[-1]
+    return drawn[0] if drawn else None
+
+
+# properties VASSAL sets while it draws a piece in the mouse-over view: a layer following them
+# is a hover picture, not a side of the piece
+MOUSEOVER_PROPERTIES = ("DrawingMouseover", "DrawingMouseoverIndex")
+
+
+def flip_over(traits: list[Any], face: Layer | None) -> Layer | None:
+    """The layer drawn over the piece's one picture (its BasicPiece image, or a one-level face
+    layer) that flips it: two levels, the first without a picture, so that it shows the
+    picture beneath, the second the back's (Imperial Struggle's markers' 'Flip').  The
+    outermost such layer, or None.  A layer of more levels over a picture is a status
+    overlay (the tour's Disrupt, Bushido's auras), not a side."""
+    layers = [t for t in traits if isinstance(t, Layer)]
+    if face is not None:
+        layers = layers[:next(n for n, t in enumerate(layers) if t is face)]
+    for layer in layers:
+        if (len(layer.images) == 2 and not layer.images[0].strip() and layer.images[1].strip()
+                and not _switchable(layer)
+                and layer.x_offset == 0 and layer.y_offset == 0 and _changes_level(layer)
+                and not (layer.follow_property and any(
+                    p in layer.property_name for p in MOUSEOVER_PROPERTIES))):
             return layer
     return None
 
 
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
            path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
-    layer = face_layer(traits)
+    layer = face_layer(traits, ctx.images.draws_nothing)
     images = list(layer.images) if layer is not None else [basic.image]
+
+    def where(source: Layer | None) -> str:
+        if source is None:
+            return f"{path} (BasicPiece)"
+        proto = origin.get(id(source))
+        return f"{path} (Layer {layer_name(source)!r}" + (
+            f" of prototype {proto!r})" if proto else ")")
+
+    beneath = where(layer) + (" level 1" if layer is not None else "")
+    flip = flip_over(traits, layer) if len(images) == 1 and images[0].strip() else None
+    shown = layer
+    if flip is not None:
+        images = [i if i.strip() else images[0] for i in flip.images]
+        shown = flip
     # a layer without a picture (JADO's 'Flip' on its single-sided counters) shows nothing,
     # so nothing of it is lost
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
-              for t in traits if isinstance(t, Layer) and t is not layer
+              for t in traits if isinstance(t, Layer) and t is not layer and t is not flip
               and any(i.strip() for i in t.images)]
     if len(images) > MAX_FACES:
         extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
                  else f"levels {MAX_FACES + 1}-{len(images)} are")
-        assert layer is not None  # more images than faces come only from a layer
-        ctx.note(f"piece {name!r}: layer {layer_name(layer)!r} has {len(images)} levels; "
+        assert shown is not None  # more images than faces come only from a layer
+        ctx.note(f"piece {name!r}: layer {layer_name(shown)!r} has {len(images)} levels; "
                  f"the format holds {MAX_FACES} faces, so {extra} left out")
         images = images[:MAX_FACES]
-    where = f"{path} (BasicPiece)"
-    if layer is not None:
-        proto = origin.get(id(layer))
-        where = f"{path} (Layer {layer_name(layer)!r}" + (
-            f" of prototype {proto!r})" if proto else ")")
     faces = []
     for index, image in enumerate(images):
         counter, side = FACE_SLOTS[index]
         face: dict[str, Any] = {"counter": counter, "side": side}
-        if layer is not None and index < len(layer.level_names):
-            text = layer.level_names[index].strip().strip("+").strip()
+        if shown is not None and index < len(shown.level_names):
+            text = shown.level_names[index].strip().strip("+").strip()
             if text:
                 face["label"] = text
         file = ctx.images.copy(image) if image.strip() else None
@@ -542,6 +599,13 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
             face["image"] = file
         elif image.strip():
             ctx.note(f"piece {name!r}: image {image!r} is not in the module")
-        face["provenance"] = ctx.stated(f"{where} level {index + 1}" if layer is not None else where)
+        if flip is not None and not flip.images[index].strip():
+            source = f"{beneath}, which level {index + 1} of {where(flip)[len(path) + 2:-1]} " \
+                "leaves in sight"
+        elif shown is not None:
+            source = f"{where(shown)} level {index + 1}"
+        else:
+            source = beneath
+        face["provenance"] = ctx.stated(source)
         faces.append(face)
     return faces, unused

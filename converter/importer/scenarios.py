@@ -35,6 +35,7 @@ from converter.vassal.traits import PieceTraits
 MAX_SETUP_BYTES = 64 * 1024 * 1024
 # in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
 LOST_GPID = "(saved gpid "
+NO_GPID = "(saved with neither a name nor a gpid)"
 
 
 def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
@@ -105,6 +106,8 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         note = str(definition.entry.get("provenance", {}).get("note", ""))
         if LOST_GPID in note:  # a nameless piece an earlier setup kept: the same gpid's
             made.setdefault("\0" + note.split(LOST_GPID, 1)[1].split(")", 1)[0], definition)
+        elif NO_GPID in note:  # and one of neither: the same definition's
+            made.setdefault("\0\0" + definition.key[1], definition)
     placed_at = Placements()
     unplaced = nameless = lost = 0
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
@@ -131,8 +134,10 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if slot is not None:
             piece_id = _slot_piece(ctx, slot.slot, slot.path, pieces, protos, sides)
         elif not name.strip() and not gpid:
-            nameless += 1  # which piece it is cannot be told: no placement is invented
-            continue
+            # which of the module's pieces it is cannot be told, but VASSAL lays it all the
+            # same: a piece of its own per definition the save holds
+            piece_id = _piece_id(ctx, add, name, made, pieces, protos, sides, path)
+            nameless += piece_id is not None
         else:
             # a nameless piece whose gpid is no slot's (Inferno's Quick Start: markers and
             # cards of slots since renumbered) is on VASSAL's table all the same: a piece of
@@ -159,8 +164,9 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         one = nameless == 1
         ctx.note(f"{path}: {counted(nameless, 'pieces')} of its saved game "
                  f"{'has' if one else 'have'} neither a name nor a slot id (gpid) that tells "
-                 f"which of the module's pieces {'it is' if one else 'they are'}; left out of "
-                 "the scenario")
+                 f"which of the module's pieces {'it is' if one else 'they are'}; VASSAL lays "
+                 f"{'it' if one else 'them'}: kept as pieces of their own, one per definition "
+                 "the saved game holds")
     if lost:
         one = lost == 1
         ctx.note(f"{path}: {counted(lost, 'pieces')} of its saved game "
@@ -267,16 +273,25 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
               made: dict[str, PieceDefinition], pieces: PiecesResult,
               protos: Prototypes, sides: dict[str, str], path: str,
               gpid: str = "") -> str | None:
-    """A saved piece no slot tells: the piece of its name (a nameless one: of its gpid) made
-    before, else a piece of its own (the save holds its prototypes expanded)."""
-    key = name if name.strip() else f"\0{gpid}"
+    """A saved piece no slot tells: the piece of its name (a nameless one: of its gpid; of
+    neither: of its definition) made before, else a piece of its own (the save holds its
+    prototypes expanded)."""
+    piece = None
+    if name.strip() or gpid:
+        key = name if name.strip() else f"\0{gpid}"
+    else:  # neither: the same definition is the same piece
+        piece = _decoded(add)
+        if piece is None:
+            return None
+        key = "\0\0" + piece.encode()[0]
     known = made.get(key)
     if known is not None:
         return str(known.entry["id"])
-    piece = _decoded(add)
+    piece = piece or _decoded(add)
     if piece is None:
         return None
-    where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})"
+    where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})" if gpid \
+        else f"{path}/piece {NO_GPID}"
     entry = piece_entry(ctx, piece, name, where, None, sides, protos,
                         pieces.owners, pieces.factors)
     definition = PieceDefinition((name, piece.encode()[0]), entry)

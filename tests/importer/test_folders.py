@@ -12,6 +12,7 @@ from converter.cli import main
 from converter.validate import validate_path
 from tests.importer.buildfiles import buildfile_of, compare_buildfiles
 from converter.vassal.savefile import save_archive_bytes
+from tests.check.conftest import png
 from tests.importer.helpers import merged, write_zip
 
 F = b"VASSAL.build.module.folder."
@@ -125,7 +126,8 @@ def test_a_nameless_setup_piece_of_a_gpid_no_slot_has_is_kept(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Inferno's Quick Start saves 47 markers and cards whose BasicPiece has no name and whose
     slot ids the module has since renumbered; VASSAL lays them all on the table, the import
-    left them out of the scenario.  One piece per gpid; one with no gpid still tells nothing."""
+    left them out of the scenario.  One piece per gpid; those with no gpid either, which
+    VASSAL lays too, one piece per definition."""
     setup = (b'<VASSAL.build.module.PredefinedSetup name="Quick Start" file="qs.vsav" '
              b'useFile="true"/>')
     xml = XML.replace(b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
@@ -134,15 +136,19 @@ def test_a_nameless_setup_piece_of_a_gpid_no_slot_has_is_kept(
             "\x1b+/22/mark;Service\tpiece;;;m.png;/2\tMap;290;130;1843;0"  # another of it
             "\x1b+/23/piece;;;c.png;/Map;120;90;1900;0"                     # another gpid
             "\x1b+/24/piece;;;d.png;/Map;120;90;;0"                         # no gpid
+            "\x1b+/25/piece;;;d.png;/Map;290;130;;0"                        # another of it
+            "\x1b+/26/piece;;;e.png;/Map;290;130;;0"                        # another one
             "\x1bend_save")
     vmod = write_zip(tmp_path / "qs.vmod", {"buildFile.xml": xml,
-                                             "qs.vsav": save_archive_bytes(text)})
+                                             "qs.vsav": save_archive_bytes(text),
+                                             "images/d.png": png(8, 8), "images/e.png": png(9, 9)})
     folder = tmp_path / "qs"
     assert main(["import", str(vmod), "-o", str(folder)]) == 0
     notes = [line for line in capsys.readouterr().out.splitlines() if "Quick Start" in line]
-    assert notes == ["  note: PredefinedSetup[Quick Start]: 1 piece of its saved game has "
+    assert notes == ["  note: PredefinedSetup[Quick Start]: 3 pieces of its saved game have "
                      "neither a name nor a slot id (gpid) that tells which of the module's "
-                     "pieces it is; left out of the scenario",
+                     "pieces they are; VASSAL lays them: kept as pieces of their own, one per "
+                     "definition the saved game holds",
                      "  note: PredefinedSetup[Quick Start]: 3 pieces of its saved game have no "
                      "name and a slot id (gpid) no slot of the module has; kept as pieces of "
                      "their own, one per gpid, from the definitions the saved game holds"]
@@ -151,11 +157,15 @@ def test_a_nameless_setup_piece_of_a_gpid_no_slot_has_is_kept(
     game = merged(folder)
     scenario = next(s for s in game["scenarios"] if s["name"] == "Quick Start")
     placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
-    first, second = dict.fromkeys(piece for piece, _, _ in placed)
+    first, second, third, fourth = dict.fromkeys(piece for piece, _, _ in placed)
     assert placed == [(first, {"board": "europe", "space": "paris"}, 1),
                       (first, {"board": "europe", "space": "metz"}, 1),
-                      (second, {"board": "europe", "space": "paris"}, 1)]
-    assert first != second
+                      (second, {"board": "europe", "space": "paris"}, 1),
+                      (third, {"board": "europe", "space": "paris"}, 1),
+                      (third, {"board": "europe", "space": "metz"}, 1),
+                      (fourth, {"board": "europe", "space": "metz"}, 1)]
+    pictures = {p["id"]: p["faces"][0].get("image") for p in game["pieces"]}
+    assert (pictures[third], pictures[fourth]) == ("images/d.png", "images/e.png")
 
 
 def test_a_setup_that_names_no_saved_game_is_said(tmp_path: Path,

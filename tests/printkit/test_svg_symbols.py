@@ -15,7 +15,10 @@ from PIL import Image
 from converter.cli import main
 from converter.pictures import decoded
 from converter.svgpictures import NEIGHBOUR_FILES
-from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+from converter.vassal import sequence
+from converter.vassal.traits import Layer
+from converter.vassal.traits.piece import decode_piece
+from tests.check.conftest import BUILDFILE, IMAGES, UNIT, png, write_module
 
 SVG = ('<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" '
        'width="50" height="50">')
@@ -87,3 +90,32 @@ def test_the_printed_counter_sheet_shows_the_shapes(tmp_path: Path) -> None:
     with Image.open(fronts) as page:
         colours = {colour for _count, colour in page.convert("RGB").getcolors(1 << 20) or []}
     assert GREEN in colours, sorted(colours)[:20]
+
+
+def test_a_counter_in_a_subfolder_keeps_the_svg_beside_it(tmp_path: Path) -> None:
+    """Pictures in a subfolder of images/ were copied flat (images/counters_front.svg), away
+    from the symbols.svg beside them in the module: the print drew the counters without their
+    shapes, or with those of another symbols.svg at the top of images/.  The folder is kept."""
+    _, _, type_text, state_text = sequence.split(UNIT.format(gpid=1), "/")
+    unit = decode_piece(type_text, state_text)  # the names written as VASSAL writes them
+    unit.basic.image = "counters/front.svg"
+    step = unit.trait(Layer)
+    assert step is not None
+    step.images = ["counters/front.svg", "counters/back.svg"]
+    text = BUILDFILE.replace(UNIT.format(gpid=1), unit.add_piece_text())
+    images = {n: png(*s) for n, s in IMAGES.items() if n not in ("front.png", "back.png")}
+    decoy = SYMBOLS.replace("#dc1e1e", "#1e3cdc").replace(
+        "stroke:black", "stroke:black;fill:#1e3cdc")
+    images.update({"counters/symbols.svg": SYMBOLS.encode(), "symbols.svg": decoy.encode(),
+                   "counters/front.svg": counter().encode(),
+                   "counters/back.svg": counter().replace("#28aa3c", "#dc1e1e").encode()})
+    module = write_module(tmp_path / "m.vmod", text, images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "-q"]) == 0
+    assert (tmp_path / "game" / "images" / "counters" / "symbols.svg").read_text() == SYMBOLS
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "100",
+                 "--png", "--quiet"]) == 0
+    fronts = sorted((tmp_path / "kit").glob("*counters*.png"))[0]
+    with Image.open(fronts) as page:
+        colours = {colour for _count, colour in page.convert("RGB").getcolors(1 << 20) or []}
+    assert GREEN in colours and RED in colours, sorted(colours)[:20]
+    assert (30, 60, 220) not in colours  # not the other symbols.svg's

@@ -1,0 +1,130 @@
+"""Which Layer of a piece holds its faces, as VASSAL draws the piece.
+
+VASSAL draws each Layer over the ones inside it.  Inferno's Cart, Coin and Loot draw a
+one-level shadow (RoundedSquareShadow.png) and, over it, their art in a four-level layer that
+follows the piece's CounterSide; the import took the innermost layer, the shadow, as the one
+face, and the print showed a blank square; their one-level Supply Source and Moved/Fought
+markers too.  Paths of Glory's BEF corps draws its own art over the British corps art of its
+prototype: the import took the prototype's.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from PIL import Image
+
+from converter.cli import main
+from converter.vassal.traits.piece import encode_chain
+from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
+
+SHADOW = "emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;shadow.png;;true;;;;false;;1;1;true;65,130;;;;1.0"
+ART = ("emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;cart.png,cart-2x.png;,+ (x2);true;;;;"
+       "true;CounterSide;1;1;true;65,130;;;;1.0")
+SIDE = "PROP;CounterSide;true,1,2,false;;"
+# a two-level picture no command and no property can change: it shows its first level for good
+STILL = "emb2;;2;;;2;;;2;;;;1;false;0;0;blank-a.png,blank-b.png;,;true;;;;false;;1;1;true;;;;;1.0"
+# Imperial Struggle's Byng: level 1 shows the BasicPiece's front, level 2 the back over it
+FLIP = ("emb2;Activate;128;A;Flip;128;;;128;;;;1;false;0;0;,cart-2x.png;,;true;Flip;;;false;;1;1;"
+        "true;65,130;70,130;;;1.0;;true")
+# the tour's Disrupt: a marker of two degrees over the unit, no side of it
+DISRUPT = "emb2;Activate;2;;Disrupt;2;D;Decrease;2;;;;0;false;0;0;,cart-2x.png,patch.png;,,;true"
+PATCH = "emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;patch.png;;true;;;;false;;1;1;true;65,130;;;;1.0"
+
+
+def layered_module(tmp_path: Path, traits: list[tuple[str, str]],
+                   pictures: dict[str, bytes] | None = None, basic_image: str = "") -> Path:
+    """The test module with its palette's '1st Bn' slot holding *traits* (type, state),
+    outermost first, over a BasicPiece with *basic_image* (none by default)."""
+    types = [t for t, _ in traits] + [f"piece;;;{basic_image};Cart"]
+    states = [s for _, s in traits] + ["null;0;0;1;0"]
+    text = "+/null/" + encode_chain(types) + "/" + encode_chain(states)
+    start = BUILDFILE.index('<VASSAL.build.widget.PieceSlot entryName="1st Bn" gpid="1"')
+    end = BUILDFILE.index("</VASSAL.build.widget.PieceSlot>", start)
+    slot = BUILDFILE[start:end]
+    buildfile = BUILDFILE.replace(slot, slot[:slot.index(">") + 1] + text)
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({n: png(64, 64) for n in ("cart.png", "cart-2x.png", "supply.png",
+                                            "blank-a.png", "blank-b.png", "patch.png",
+                                            "bef.png", "bef-back.png")})
+    images["shadow.png"] = _shadow()
+    images.update(pictures or {})
+    return write_module(tmp_path / "m.vmod", buildfile, images=images)
+
+
+def _shadow() -> bytes:
+    """A blurred shadow's picture: dark, nowhere wholly opaque (Inferno's reach alpha 152)."""
+    out = io.BytesIO()
+    Image.new("RGBA", (80, 80), (0, 0, 0, 150)).save(out, "PNG")
+    return out.getvalue()
+
+
+def _imported(tmp_path: Path, module: Path) -> tuple[dict, list[str]]:
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "-q"]) == 0
+    pieces = json.loads((tmp_path / "game" / "pieces.json").read_text(encoding="utf-8"))
+    game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
+    cart = next(p for p in pieces["pieces"] if p["name"] == "Cart")
+    return cart, [n["text"] for n in game["notes"]]
+
+
+def test_the_art_over_a_shadow_is_the_face(tmp_path: Path) -> None:
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(ART, "1"), (SHADOW, "1"), (SIDE, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png", "images/cart-2x.png"]
+    assert [f.get("label") for f in cart["faces"]] == [None, "(x2)"]
+    assert "piece 'Cart': not imported: layers 'Activate' (1 level) (overlays the format has " \
+        "no place for)" in notes
+
+
+def test_of_two_changing_layers_the_outer_one_is_the_face(tmp_path: Path) -> None:
+    """Paths of Glory's BEF corps: its own Status layer over its prototype's."""
+    own = ART.replace("cart.png,cart-2x.png", "bef.png,bef-back.png")
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(own, "1"), (ART, "1"), (SIDE, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/bef.png", "images/bef-back.png"]
+
+
+def test_a_layer_nothing_can_change_is_no_flip(tmp_path: Path) -> None:
+    """Paths of Glory's map patches: a two-level 'Empty Space' picture (wholly transparent)
+    over the patch, with no command or property to change its level: the patch stays the
+    face."""
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(STILL, "1"), (PATCH, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/patch.png"]
+
+
+def test_a_one_level_picture_over_a_shadow_is_the_face(tmp_path: Path) -> None:
+    """Inferno's Supply Source marker: one picture over a one-level shadow."""
+    supply = SHADOW.replace("shadow.png", "supply.png")
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(supply, "1"), (SHADOW, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/supply.png"]
+
+
+def test_a_shadow_alone_is_still_the_face(tmp_path: Path) -> None:
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(SHADOW, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/shadow.png"]
+
+
+def test_an_opaque_picture_over_another_is_an_overlay(tmp_path: Path) -> None:
+    """Nevsky's card slot draws its button over the slot: the slot stays the face."""
+    button = SHADOW.replace("shadow.png", "supply.png")
+    slot = SHADOW.replace("shadow.png", "patch.png")
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(button, "1"), (slot, "1")]))
+    assert [f.get("image") for f in cart["faces"]] == ["images/patch.png"]
+
+
+def test_a_back_over_the_front_picture_is_the_other_side(tmp_path: Path) -> None:
+    """Imperial Struggle's Byng, Conflict, Jacobite and Treaty Points markers printed their
+    front only: the back is a 'Flip' layer whose first level has no picture."""
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(FLIP, "1")],
+                                                     basic_image="cart.png"))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png", "images/cart-2x.png"]
+    assert [f["side"] for f in cart["faces"]] == ["front", "back"]
+    assert not [n for n in notes if "not imported: layers 'Flip'" in n]
+
+
+def test_a_status_overlay_is_no_side(tmp_path: Path) -> None:
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(DISRUPT, "1")],
+                                                     basic_image="cart.png"))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png"]
+    assert "piece 'Cart': not imported: layers 'Disrupt' (3 levels) (overlays the format has " \
+        "no place for)" in notes
