@@ -143,6 +143,13 @@ class TraitReader:
         return ((None if map_before in ("null", "") else map_before, x_before, y_before),
                 (None if map_now in ("null", "") else map_now, x_now, y_now))
 
+    def basic_state(self, type_text: str, state_text: str) -> str | None:
+        """The BasicPiece's part of a state (map, point, gpid, properties), None when the
+        chain cannot be cut: VASSAL sets a piece's map and point from a ChangePiece only
+        when this part changed since the state the change was made from."""
+        plan = self._plan(type_text)
+        return None if plan is None else innermost_part(state_text, len(plan[0]))
+
     def where(self, type_text: str, state_text: str) -> Where:
         """(unreadable, map, x, y) of a piece, as `read` gives them, decoding only its
         BasicPiece when the plan allows: most pieces of a real log are never named (no check
