@@ -57,6 +57,7 @@ _UNDOABLE = {cmd.AddPiece, cmd.MovePiece, cmd.ChangePiece, cmd.RemovePiece,
 _TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(?P<turn>\d+)\b[\s,.:;\-–]*(?P<phase>.*)$",
                         re.I | re.S)
 _TRACKER_ID = re.compile(r"(\d+)$")
+_ROLLED_BY = re.compile(r"\brolled by ([^()<>]+?)\s*(?:\)|<|$)", re.I)
 
 
 class Replay:
@@ -448,6 +449,14 @@ class Replay:
                 tuple(known[m].name_then() for m in members if m in known),
                 undo=self._in_undo, player=self._step_player))
 
+    def _roster_entry(self, name: str) -> str:
+        """A player named in chat as the step list names players: 'name (side)' when the
+        roster has one of that name and side."""
+        for known, side in self.state.players.values():
+            if known == name:
+                return f"{name} ({side})" if side else name
+        return name
+
     def _player(self, player_id: str | None) -> str | None:
         """The mover as 'name (side)' from the roster; the id itself is a password."""
         if not player_id:
@@ -486,7 +495,7 @@ class Replay:
             piece.state_text = c.new_state
             if known is not None and (known.map, known.x, known.y) != where:
                 piece._traits = Traits(known.name, known.game_id, known.level, known.layer,
-                                       known.masked, *where, known.card_id)
+                                       known.masked, *where, known.card_id, known.hidden_as)
             self._set_basic(piece, c, where)  # e.g. Send to Location
             return
         old = st.traits(piece)
@@ -610,6 +619,11 @@ class Replay:
                                           die, undo=self._in_undo, player=dice.player))
             elif self._step and self._listens(Reported):
                 self._emit(Reported(self._pos(), text, undo=self._in_undo))
+            roll = self._faces_roll
+            if roll is not None and roll.player is None:  # the button's own line names the
+                roller = _ROLLED_BY.search(text)           # roller ('(5 rolled by Joel)')
+                if roller:
+                    roll.player = self._roster_entry(html.unescape(roller.group(1)).strip())
             return  # the auto-reports of moves and traits repeat what the commands say
         message = text
         m = cmd._CHAT.match(text)
