@@ -278,3 +278,26 @@ def test_moves_past_a_board_without_its_picture_are_drawn_to_the_view_s_scale(
     widths = {float(w) for w in re.findall(r"<line [^>]*stroke-width='([\d.]+)'", text)}
     assert widths and min(widths) >= 3 * max(box[2], box[3]) / 1000 * 0.9, (widths, box)
 
+
+
+def test_for_the_people_menus_move_a_general_as_the_engine_did(tmp_path: Path) -> None:
+    """ftp-vlogmaker.vlog (VASSAL 3.6 on For the People, by the general's menus: its own
+    mover throws on a drag): Banks flipped, which masks him ('Banks(Union General)' to his
+    owner, 'Union General' to the others), then displaced to the turn track and killed,
+    to the Permanently Removed map.  The step list has a line per step, names him with what
+    the others saw, and ends each move on the map the engine named; the engine names every
+    point 'offboard' (the image-less module's boards have no size), the audit the zone."""
+    folder = REAL / "for-the-people"
+    log = folder / "ftp-vlogmaker.vlog"
+    steps = step_list(log, folder / "ForThePeople-3.6-noimages.vmod", tmp_path / "report.html")
+    actions = engine_actions(log)
+    assert sorted(steps) == [step for step, _kind, _said in actions]
+    assert steps[1] == "Banks: hidden"
+    for step, kind, said in actions:
+        after = _NOW.search(said)
+        if kind == "key" and step > 1:
+            assert after is not None, said
+            assert steps[step].startswith("Banks [others see 'Union General']: "), steps[step]
+            assert steps[step].split(" → ")[1].split(" [")[1].startswith(after.group("map"))
+    assert steps[3].endswith("→ KILLED Union Generals [Permanently Removed] "
+                             "[vlog-maker (<observer>)]")
