@@ -50,8 +50,8 @@ def disagreements(log: Path, module: Path, end: Path) -> tuple[list[str], list[s
         mine = ours.get(pid)
         here = None if mine is None else (mine.map, mine.x, mine.y)
         there = (theirs.map, theirs.x, theirs.y)
-        if theirs.map is None and mine is not None:  # (a stack's map VASSAL names by id)
-            here, there = here[1:], there[1:]
+        if theirs.map is None and mine is not None and mine.map not in mod.maps:
+            continue  # on no map in VASSAL (a map the module lacks): no place to agree on
         if here != there:
             ends.append(f"{pid} {theirs.name_then()}: replay {here}, VASSAL {there}")
     starts = [f"step {step} {pid}: replay {was}, VASSAL {old}"

@@ -36,7 +36,7 @@ from converter.vassal.savefile import read_game
 
 # (kind, piece, place, origin) of a line the step list names a piece in: its text is made
 # when the list is shown
-_MOVED, _PLACED, _REMOVED = 0, 1, 2
+_MOVED, _PLACED, _REMOVED, _STAYED = 0, 1, 2, 3
 
 
 @dataclass(slots=True)
@@ -101,6 +101,8 @@ def _line(kind: int, named: PieceName, place: Place, origin: Place) -> str:
         return f"{named}: {origin.label()} → {place.label()}"
     if kind == _PLACED:
         return f"{named} placed at {place.label()}"
+    if kind == _STAYED:
+        return f"{named}: restacked at {place.label()}"
     return f"{named} removed from {place.label()}"
 
 
@@ -150,7 +152,13 @@ class StepRecorder(Visitor):
                 cur.raw_jumps.append((named, *moved.from_xy, *moved.to_xy, moved.origin,
                                       moved.destination))
                 cur.player = cur.player or moved.player
-            cur.lines.append((_MOVED, named, moved.destination, moved.origin))
+            if moved.from_xy != moved.to_xy or moved.origin.map != moved.destination.map:
+                cur.lines.append((_MOVED, named, moved.destination, moved.origin))
+            elif not any(type(line) is tuple and line[0] == _PLACED and line[1] is named
+                         for line in cur.lines):
+                # a drop where it lay (onto its stack): no 'H6 → H6'; a clone's placing
+                # (an AddPiece, then its MovePiece onto the stack) says it all
+                cur.lines.append((_STAYED, named, moved.destination, moved.origin))
             self._named = True
         elif kind is PieceAdded and event.pos.step > 0:
             added: PieceAdded = event  # type: ignore[assignment]

@@ -21,10 +21,10 @@ from converter.audit.events import (
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
 from converter.audit.places import Place
+from converter.audit.stacking import Stacking
 from converter.audit.state import GameState, PieceState
 from converter.audit.traits import UNREADABLE, Traits
 from converter.vassal import commands as cmd
-from converter.vassal.sequence import split as seq_split
 
 
 class Visitor:
@@ -57,6 +57,7 @@ _UNDOABLE = {cmd.AddPiece, cmd.MovePiece, cmd.ChangePiece, cmd.RemovePiece,
 _TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(?P<turn>\d+)\b[\s,.:;\-–]*(?P<phase>.*)$",
                         re.I | re.S)
 _TRACKER_ID = re.compile(r"(\d+)$")
+_ROLLED_BY = re.compile(r"\brolled by ([^()<>]+?)\s*(?:\)|<|$)", re.I)
 
 
 class Replay:
@@ -101,6 +102,12 @@ class Replay:
         self._step_commands: list[cmd.Command] = []
         self._stacks_noted = True
         self._unknown_maps: set[str] = set()  # maps the file names and the module lacks
+        # stacks and what lies loose where, as VASSAL keeps them; a piece it moves is moved
+        # here by the command's player
+        self._stacking = Stacking(self.state.pieces, self.state.stacks)
+        self._stacking.mover = self._stacked_move
+        self._mover_id: str | None = None
+        self._moves_told = 0
 
     # ------------------------------------------------------------------ driving
 
@@ -236,7 +243,7 @@ class Replay:
         each costs only its place (`where`) and one `PieceState`; the other commands go
         to their handlers."""
         st = self.state
-        pieces, stacks, stack_at = st.pieces, st.stacks, self._stack_at
+        pieces, stack_at, stacking = st.pieces, self._stack_at, self._stacking
         members = self._members
         reader = st.module.traits
         where, maps, locator = reader.where, st.module.maps, st.locator
@@ -248,8 +255,8 @@ class Replay:
                 added: cmd.AddPiece = c
                 type_text, piece_id, state = added.type, added.id, added.state
                 if type_text == "stack":
-                    found = members.pop(state, None)
-                    stacks[piece_id] = found if found is not None else _stack_members(state)
+                    members.pop(state, None)
+                    stacking.set_stack(piece_id, state)
                 elif type_text[:5] != "deck;":
                     unnamed, map_id, x, y = where(type_text, state)
                     if unnamed:
@@ -265,9 +272,10 @@ class Replay:
                         self._index = index
                         self._unknown_map(map_id)
                     # (as `_add` makes it; positional: a real log makes thousands)
-                    pieces[piece_id] = new_piece(piece_id, type_text, state, map_id, x, y,
-                                                 None, layout, None, None, map_id is not None,
-                                                 None, None, reader)
+                    piece = pieces[piece_id] = new_piece(
+                        piece_id, type_text, state, map_id, x, y, None, layout, None, None,
+                        map_id is not None, None, None, reader)
+                    stacking.added(piece)
             else:
                 handler = handlers.get(type(c))
                 if handler is not None:
@@ -325,10 +333,10 @@ class Replay:
 
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state
-        if c.type == "stack":  # (its state split once, by _note_stacks, when it has a place)
-            members = self._members.pop(c.state, None)
-            self.state.stacks[c.id] = members if members is not None else \
-                _stack_members(c.state)
+        if c.type == "stack":
+            self._members.pop(c.state, None)
+            self._mover_id = None
+            self._stacking.set_stack(c.id, c.state)
             return
         if c.type.startswith("deck;"):
             return
@@ -359,6 +367,7 @@ class Replay:
         if st.game is not None:
             st.identify(piece, game_id, card_id)
         st.pieces[c.id] = piece
+        self._stacking.added(piece)
         if self._want_add:
             self._emit(PieceAdded(self._pos(), piece, piece.place, restored,
                                   undo=self._in_undo))
@@ -366,47 +375,36 @@ class Replay:
             self._turn_marker(piece)
 
     def _move(self, c: cmd.MovePiece, restored: bool = False) -> None:
+        """A MovePiece, as VASSAL applies it (`Stacking.move`): onto the piece it names
+        when that piece is still at the point, else onto what lies there by position, else
+        loose; a stack moves with its pieces."""
         st = self.state
         piece = st.pieces.get(c.id)
-        if piece is None:
-            members = st.stacks.get(c.id)
-            if members is None:
-                self._problem(f"MovePiece of piece {c.id}, which is not in the game")
-                return
-            moved = False
-            at = (c.old_map, c.old_x, c.old_y)
-            for member in members:  # a whole stack moved: its pieces go with it, those
-                p = st.pieces.get(member)  # still at its point (not those moved away since)
-                if p is not None and (p.map, p.x, p.y) == at:
-                    self._move_piece(p, c.new_map, c.new_x, c.new_y, c.player_id)
-                    moved = True
-            if not moved and not restored and self._listens(EmptyStackMoved):
-                locate = st.locator.place
-                self._emit(EmptyStackMoved(
-                    self._pos(), locate(c.old_map, c.old_x, c.old_y),
-                    locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
-                    player=self._player(c.player_id)))
+        stacking = self._stacking
+        if piece is None and c.id not in stacking.stack_at:
+            self._problem(f"MovePiece of piece {c.id}, which is not in the game")
             return
-        if c.new_under is not None:
-            self._join(c.id, c.new_under)
-        self._move_piece(piece, c.new_map, c.new_x, c.new_y, c.player_id)
+        self._mover_id = c.player_id
+        told = self._moves_told
+        if c.new_map is None:
+            stacking.moved_off(c.id, (None, c.new_x, c.new_y))
+        else:
+            stacking.move(c.id, (c.new_map, c.new_x, c.new_y), c.new_under)
+        if self._moves_told != told:
+            return
+        if piece is not None:  # moved where it was (within its stack): still the player's move
+            self._move_piece(piece, piece.map, piece.x, piece.y, c.player_id)
+        elif not restored and self._listens(EmptyStackMoved):
+            locate = st.locator.place
+            self._emit(EmptyStackMoved(
+                self._pos(), locate(c.old_map, c.old_x, c.old_y),
+                locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
+                player=self._player(c.player_id)))
 
-    def _join(self, piece_id: str, under: str) -> None:
-        """A piece moved onto another (the MovePiece names the piece it now lies on): VASSAL
-        merges it into that piece's stack, just above it, so a later drag of the stack takes
-        it along (The Longest Day's 0606-1 drops 4 air units on a stack at step 306 and drags
-        the stack back to the Allied Aircraft Deployment Display at step 307)."""
-        self._leave_stacks(piece_id)
-        # (a piece a stale stack still lists: the latest stack that lists it)
-        target = [members for members in self.state.stacks.values() if under in members]
-        if target:
-            target[-1].insert(target[-1].index(under) + 1, piece_id)
-
-    def _leave_stacks(self, piece_id: str, but: str | None = None) -> None:
-        """The piece taken out of every stack that lists it (but the stack *but*)."""
-        for stack_id, members in self.state.stacks.items():
-            if stack_id != but and piece_id in members:
-                members.remove(piece_id)
+    def _stacked_move(self, piece: PieceState, new_map: str | None, x: int, y: int) -> None:
+        """A piece `Stacking` puts elsewhere, moved by the current command's player."""
+        self._moves_told += 1
+        self._move_piece(piece, new_map, x, y, self._mover_id)
 
     def _move_piece(self, piece: PieceState, new_map: str | None, x: int, y: int,
                     player_id: str | None) -> None:
@@ -433,35 +431,31 @@ class Replay:
                                   undo=self._in_undo, player=player))
         self._turn_marker(piece)
 
-    def _restack(self, stack_id: str, state: str) -> None:
-        """A stack's new members: VASSAL puts each piece its state lists into the stack, at
-        the stack's point, wherever it was (The Longest Day's 2007 log stacks units on a
-        hex by the stack's ChangePiece alone, with no MovePiece)."""
+    def _restack(self, stack_id: str, state: str, old_state: str | None) -> None:
+        """A stack's new state: VASSAL puts each piece it lists into the stack, at the
+        stack's point, wherever it was (The Longest Day's 2007 log stacks units on a hex by
+        the stack's ChangePiece alone, with no MovePiece)."""
         st = self.state
-        members = _stack_members(state)
-        before = st.stacks.get(stack_id)
-        st.stacks[stack_id] = members
-        fields = seq_split(state, ";")
-        if len(fields) < 3 or not fields[1].lstrip("-").isdecimal() \
-                or not fields[2].lstrip("-").isdecimal():
-            return
-        map_name = None if fields[0] in ("null", "") else fields[0]
-        x, y = int(fields[1]), int(fields[2])
-        moved = False
-        for member in members:
-            piece = st.pieces.get(member)
-            if piece is None or map_name is None or (piece.map, piece.x, piece.y) == \
-                    (map_name, x, y):
-                continue
-            self._leave_stacks(member, but=stack_id)  # it leaves the stack it was in
-            self._move_piece(piece, map_name, x, y, None)
-            moved = True
-        if not moved and before != members and self._listens(StackReordered):
+        before = list(st.stacks.get(stack_id, ()))
+        self._mover_id = None
+        told = self._moves_told
+        self._stacking.set_stack(stack_id, state, old_state)
+        members = st.stacks[stack_id]
+        if self._moves_told == told and before != members and self._listens(StackReordered):
             known = st.pieces
+            map_name, x, y = self._stacking.stack_at[stack_id]
             self._emit(StackReordered(
                 self._pos(), st.locator.place(map_name, x, y),
                 tuple(known[m].name_then() for m in members if m in known),
                 undo=self._in_undo, player=self._step_player))
+
+    def _roster_entry(self, name: str) -> str:
+        """A player named in chat as the step list names players: 'name (side)' when the
+        roster has one of that name and side."""
+        for known, side in self.state.players.values():
+            if known == name:
+                return f"{name} ({side})" if side else name
+        return name
 
     def _player(self, player_id: str | None) -> str | None:
         """The mover as 'name (side)' from the roster; the id itself is a password."""
@@ -479,8 +473,8 @@ class Replay:
         st = self.state
         piece = st.pieces.get(c.id)
         if piece is None:
-            if c.id in st.stacks:
-                self._restack(c.id, c.new_state)
+            if c.id in self._stacking.stack_at:
+                self._restack(c.id, c.new_state, c.old_state)
                 return
             self._problem(f"ChangePiece of piece {c.id}, which is not in the game")
             return
@@ -501,10 +495,8 @@ class Replay:
             piece.state_text = c.new_state
             if known is not None and (known.map, known.x, known.y) != where:
                 piece._traits = Traits(known.name, known.game_id, known.level, known.layer,
-                                       known.masked, *where, known.card_id)
-            if where[0] is not None and where != (piece.map, piece.x, piece.y) \
-                    and where != (was_map, was_x, was_y):
-                self._move_piece(piece, *where, None)  # e.g. Send to Location
+                                       known.masked, *where, known.card_id, known.hidden_as)
+            self._set_basic(piece, c, where)  # e.g. Send to Location
             return
         old = st.traits(piece)
         old_step = st.step_of(piece) if piece.game is not None else None
@@ -522,10 +514,8 @@ class Replay:
         elif old_state != c.new_state and self._listens(PieceTouched):
             self._emit(PieceTouched(self._pos(), new.name, piece.type_text, old_state,
                                     c.new_state, undo=self._in_undo, player=self._step_player))
-        where = (new.map, new.x, new.y)
-        if new.map is not None and where != (piece.map, piece.x, piece.y) \
-                and where != (old.map, old.x, old.y):
-            self._move_piece(piece, new.map, new.x, new.y, None)  # e.g. Send to Location
+        if new is not UNREADABLE:
+            self._set_basic(piece, c, (new.map, new.x, new.y))  # e.g. Send to Location
 
     def _change_unjudged(self, piece: PieceState, c: cmd.ChangePiece) -> None:
         """A change no one is told of, in a game without a description: what `_change`
@@ -533,24 +523,32 @@ class Replay:
         which says what `read` says of them without decoding the naming traits); the new
         traits are decoded when first asked."""
         where = self.state.module.traits.where
-        known = piece._traits
-        if known is not None:
-            before = (known.map, known.x, known.y)
-        else:
-            _unnamed, old_map, old_x, old_y = where(piece.type_text, piece.state_text)
-            before = (old_map, old_x, old_y)
         piece.state_text = c.new_state
         piece._traits = piece.named = None
         unnamed, new_map, x, y = where(piece.type_text, c.new_state)
         if unnamed:
             self._problem(f"ChangePiece of piece {c.id}: the new state does not fit its type")
-        if new_map is not None and (new_map, x, y) != (piece.map, piece.x, piece.y) \
-                and (new_map, x, y) != before:
-            self._move_piece(piece, new_map, x, y, None)  # e.g. Send to Location
+            return
+        self._set_basic(piece, c, (new_map, x, y))  # e.g. Send to Location
+
+    def _set_basic(self, piece: PieceState, c: cmd.ChangePiece,
+                   where: tuple[str | None, int, int]) -> None:
+        """A change's map and point, as VASSAL takes them: only when the BasicPiece's part
+        of the state differs from the state the change was made from (Decorator and
+        BasicPiece mergeState), so a stale map kept in a stacked piece's state (The Longest
+        Day's air units) moves nothing; then `Stacking.set_basic`."""
+        if c.old_state is not None:
+            basic = self.state.module.traits.basic_state
+            new = basic(piece.type_text, c.new_state)
+            if new is not None and new == basic(piece.type_text, c.old_state):
+                return
+        self._mover_id = None
+        self._stacking.set_basic(piece, where)
 
     def _remove(self, c: cmd.RemovePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.pop(c.id, None)
+        self._stacking.removed(c.id)
         if piece is None:
             if st.stacks.pop(c.id, None) is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
@@ -621,6 +619,11 @@ class Replay:
                                           die, undo=self._in_undo, player=dice.player))
             elif self._step and self._listens(Reported):
                 self._emit(Reported(self._pos(), text, undo=self._in_undo))
+            roll = self._faces_roll
+            if roll is not None and roll.player is None:  # the button's own line names the
+                roller = _ROLLED_BY.search(text)           # roller ('(5 rolled by Joel)')
+                if roller:
+                    roll.player = self._roster_entry(html.unescape(roller.group(1)).strip())
             return  # the auto-reports of moves and traits repeat what the commands say
         message = text
         m = cmd._CHAT.match(text)
@@ -696,11 +699,6 @@ def _logged(step: cmd.LogEntry) -> list[cmd.Command]:
         else:
             out.extend(node.walk())
     return out
-
-
-def _stack_members(state: str) -> list[str]:
-    """A stack's member ids from its state `map;x;y;id1;id2…[;@@layer]`."""
-    return [m for m in seq_split(state, ";")[3:] if m and not m.startswith("@@")]
 
 
 def replay(record: cmd.GameRecord, module: AuditModule, visitors: Iterable[Visitor] = (),

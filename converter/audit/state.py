@@ -107,7 +107,9 @@ class PieceName:
             t = self._traits = self._reader.read(self._type, self._state)
         if t is None:
             return self._id
-        return t.name or f"(unnamed piece {self._id})"  # a mat, a button: its id tells it
+        name = t.name or f"(unnamed piece {self._id})"  # a mat, a button: its id tells it
+        # the truth for the referee, and what the opponents were shown
+        return f"{name} [{t.hidden_as}]" if t.hidden_as else name
 
 
 @dataclass(slots=True)

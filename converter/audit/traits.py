@@ -16,8 +16,8 @@ from functools import lru_cache
 from converter.builder.conventions import CARD_ID_PROPERTY, FACE_LAYERS, PIECE_ID_PROPERTY
 from converter.errors import VassalFormatError
 from converter.vassal.sequence import split as seq_split
-from converter.vassal.traits import (BasicPiece, FreeRotator, Layer, Marker, MovementMarkable,
-                                     Obscurable, Trait)
+from converter.vassal.traits import (BasicPiece, FreeRotator, Hideable, Layer, Marker,
+                                     MovementMarkable, Obscurable, Trait)
 from converter.vassal.traits.basic_piece import state_persistent, state_position
 from converter.vassal.traits.marker import marker_properties
 from converter.vassal.traits.piece import (PieceTraits, decode_piece, followed_parts,
@@ -41,6 +41,9 @@ class Traits:
     x: int = 0
     y: int = 0
     card_id: str | None = None  # the builder's vconv_card marker: a card, never a piece
+    # what the other players see of it, when a trait keeps it from them: a mask's name
+    # ('?', or the module's), or that it is invisible to them (Hideable)
+    hidden_as: str | None = None
 
     @classmethod
     def of(cls, piece: PieceTraits) -> Traits:
@@ -52,7 +55,16 @@ class Traits:
                    layer.level if layer is not None else None,
                    layer.name if layer is not None else None, piece.masked,
                    None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                   props.get(CARD_ID_PROPERTY) or None)
+                   props.get(CARD_ID_PROPERTY) or None, _hidden_as(piece))
+
+
+def _hidden_as(piece: PieceTraits) -> str | None:
+    """What VASSAL shows the other players of a piece: nothing of an invisible one (its
+    moves' places as '?'), the outermost mask's name for a masked one."""
+    if any(t.hidden for t in piece.traits_of(Hideable)):
+        return "invisible to others"
+    mask = next((t for t in piece.traits_of(Obscurable) if t.masked), None)
+    return f"others see {mask.mask_name or '?'!r}" if mask is not None else None
 
 
 UNREADABLE = Traits("?", None, None, None, False)
@@ -142,6 +154,13 @@ class TraitReader:
         map_before, x_before, y_before = state_position(basic_before)
         return ((None if map_before in ("null", "") else map_before, x_before, y_before),
                 (None if map_now in ("null", "") else map_now, x_now, y_now))
+
+    def basic_state(self, type_text: str, state_text: str) -> str | None:
+        """The BasicPiece's part of a state (map, point, gpid, properties), None when the
+        chain cannot be cut: VASSAL sets a piece's map and point from a ChangePiece only
+        when this part changed since the state the change was made from."""
+        plan = self._plan(type_text)
+        return None if plan is None else innermost_part(state_text, len(plan[0]))
 
     def where(self, type_text: str, state_text: str) -> Where:
         """(unreadable, map, x, y) of a piece, as `read` gives them, decoding only its
@@ -264,7 +283,7 @@ class TraitReader:
                     where = state_position(states[-1])
                     return Traits(known.name, known.game_id, known.level, known.layer,
                                   known.masked, None if where[0] in ("null", "") else where[0],
-                                  where[1], where[2], known.card_id)
+                                  where[1], where[2], known.card_id, known.hidden_as)
             found = Traits.of(PieceTraits([self._trait(part, state)
                                            for (_i, part), state in zip(shown, states)]))
             if key is not None:
@@ -376,7 +395,7 @@ def _part_needs(part: str) -> tuple[bool, frozenset[str]]:
     cls = TRAITS_BY_ID.get(trait_id_of(part))
     if cls is None:
         return _NOTHING  # kept as raw text: no name, no properties, no mask
-    names = cls.apply_name is not Trait.apply_name or issubclass(cls, (Layer, Obscurable))
+    names = cls.apply_name is not Trait.apply_name or issubclass(cls, (Layer, Obscurable, Hideable))
     if cls.properties is Trait.properties:
         return (True, frozenset()) if names else _NOTHING
     trait = type_only(part)

@@ -50,8 +50,33 @@ def test_a_stack_dragged_takes_the_pieces_dropped_on_it() -> None:
         assert at[name] == ("Allied Aircraft Deployment Display", 99, 406), name
 
 
-@pytest.mark.parametrize(("log", "elsewhere"), [("0606-1.log", 11), ("0611-1.log", 13)])
+@pytest.mark.parametrize(("log", "elsewhere"), [("0606-1.log", 11), ("0611-1.log", 3)])
 def test_fewer_moves_start_elsewhere_than_vassal_recorded(log: str, elsewhere: int) -> None:
     """Moves whose recorded origin the replay disagrees with: 22 and 19 before pieces
-    joined the stacks they were dropped on; the rest have other causes (left to find)."""
+    joined the stacks they were dropped on, 11 and 13 before a drop by position joined
+    what lay there and stale maps in stacked pieces' states were let be; the rest have
+    other causes (left to find)."""
     assert _replayed(log).elsewhere == elsewhere
+
+
+def test_a_stale_map_in_a_stacked_piece_moves_nothing() -> None:
+    """0606-1.log step 685 changes 2/506/101 (a trait of it) with a state that still names
+    the Allied Airborne Display, the map it left at step 22; the BasicPiece's part is the
+    same before and after, so VASSAL leaves it in its stack on Normandy, as its own replay
+    of the log (vassal-check36 --execute --save) ends: 11 air units so."""
+    replay = _replayed("0606-1.log")
+    at = {p.name: (p.map, p.x, p.y) for p in replay.state.pieces.values()}
+    assert at["2/506/101"] == ("Normandy", 1865, 1632)
+    assert at["3/502/101"] == ("Normandy", 1754, 1312)
+    assert at["13/6"] == ("Normandy", 4581, 2240)
+
+
+def test_pieces_end_where_vassal_stacks_them() -> None:
+    """0611-1.log's units, stacked on the Allied Entry Track by drops (onto a piece, or by
+    position alone) and stacks' new states, then dragged to Normandy: VASSAL's own replay
+    of the log ends them there; the replay left them on the track."""
+    replay = _replayed("0611-1.log")
+    at = {p.name: (p.map, p.x, p.y) for p in replay.state.pieces.values()}
+    assert at["3 RTR/11"] == ("Normandy", 3916, 1856)
+    assert at["1/67/2"] == ("Normandy", 2918, 1728)
+    assert at["10 DLI/49"] == ("Normandy", 3694, 1984)

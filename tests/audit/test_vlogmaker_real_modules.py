@@ -95,7 +95,8 @@ def test_a_special_dice_roll_shows_the_face_vassal_reported(
         tmp_path: Path, folder: str, name: str, vmod: str) -> None:
     """The modules' dice are special dice buttons whose chat line reads as no roll ('* Green
     Die = <img …> (5 rolled by vlog-maker) <span …>5</b>'): the step was missing from the
-    list.  Its face, by the module's own faces, is the one the chat line shows."""
+    list.  Its face, by the module's own faces, is the one the chat line shows, and the
+    roller the one it names (the roll's step has no move to name a player)."""
     from converter.vassal import commands as cmd
     from converter.vassal.savefile import read_game
 
@@ -108,8 +109,10 @@ def test_a_special_dice_roll_shows_the_face_vassal_reported(
             if isinstance(c, cmd.SpecialDiceResults):
                 [chat] = [x.text for x in step.logged() if isinstance(x, cmd.Chat)]
                 face = re.search(r">(\w+)</b>$", chat)
-                assert face is not None, chat
-                assert steps[number] == f"roll {c.button} = {face.group(1)}"
+                roller = re.search(r"rolled by ([^)]+)\)", chat, re.I)
+                assert face is not None and roller is not None, chat
+                assert steps[number] == (f"roll {c.button} = {face.group(1)} "
+                                         f"[{roller.group(1)} (<observer>)]")
                 rolls += 1
     assert rolls == 1
 
@@ -236,6 +239,11 @@ def test_hidden_and_concealed_pieces_are_followed_where_vassal_names_no_place(
             moves += 1
     assert moves == 4
     assert steps[8] == "Jagd Pz Tiger CA = 4: hidden"  # Conceal
+    # what the other players were shown beside the truth: the hidden Tiger's moves
+    assert steps[6].startswith("Jagd Pz Tiger CA = 4 [invisible to others]: H6 [Main Map]")
+    assert steps[4].startswith("Jagd Pz Tiger CA = 4: H6 [Main Map] → I6")  # (not yet hidden)
+    # the clone lands on the Tiger's stack: placed, not moved 'H6 → H6'
+    assert steps[3] == "Jagd Pz Tiger CA = 4 placed at H6 [Main Map]"
     assert steps[10] == "Jagd Pz Tiger CA = 4: moved mark cleared"  # Mark Moved, a toggle
 
 
@@ -270,3 +278,27 @@ def test_moves_past_a_board_without_its_picture_are_drawn_to_the_view_s_scale(
     main_map = text[view.start():text.index("</svg>", view.start())]  # its first map's
     widths = {float(w) for w in re.findall(r"<line [^>]*stroke-width='([\d.]+)'", main_map)}
     assert widths and min(widths) >= 3 * max(box[2], box[3]) / 1000 * 0.9, (widths, box)
+
+
+
+def test_for_the_people_menus_move_a_general_as_the_engine_did(tmp_path: Path) -> None:
+    """ftp-vlogmaker.vlog (VASSAL 3.6 on For the People, by the general's menus: its own
+    mover throws on a drag): Banks flipped, which masks him ('Banks(Union General)' to his
+    owner, 'Union General' to the others), then displaced to the turn track and killed,
+    to the Permanently Removed map.  The step list has a line per step, names him with what
+    the others saw, and ends each move on the map the engine named; the engine names every
+    point 'offboard' (the image-less module's boards have no size), the audit the zone."""
+    folder = REAL / "for-the-people"
+    log = folder / "ftp-vlogmaker.vlog"
+    steps = step_list(log, folder / "ForThePeople-3.6-noimages.vmod", tmp_path / "report.html")
+    actions = engine_actions(log)
+    assert sorted(steps) == [step for step, _kind, _said in actions]
+    assert steps[1] == "Banks: hidden"
+    for step, kind, said in actions:
+        after = _NOW.search(said)
+        if kind == "key" and step > 1:
+            assert after is not None, said
+            assert steps[step].startswith("Banks [others see 'Union General']: "), steps[step]
+            assert steps[step].split(" → ")[1].split(" [")[1].startswith(after.group("map"))
+    assert steps[3].endswith("→ KILLED Union Generals [Permanently Removed] "
+                             "[vlog-maker (<observer>)]")

@@ -1,0 +1,62 @@
+"""Stacks as VASSAL's replay keeps them, on small logs written here (the real cases are The
+Longest Day's, tests/audit/test_stack_merge.py): where each piece ends is what a referee's
+step list and map show."""
+
+from __future__ import annotations
+
+from converter.audit.module import AuditModule
+from converter.audit.replay import replay
+from converter.vassal import commands as cmd
+
+ESC = "\x1b"
+
+
+def _piece(piece_id: str, name: str, state: str) -> cmd.Command:
+    return cmd.AddPiece(piece_id, f"piece;;;;{name}", state)
+
+
+def _ends(restored: list[cmd.Command], steps: list[cmd.Command]) -> dict[str, tuple]:
+    text = ESC.join(["begin_save", *(cmd.encode_command(c) for c in restored), "end_save",
+                     *("LOG\t" + cmd.encode_command(c) for c in steps)])
+    r = replay(cmd.read_record(text), AuditModule("<none>", {}, None))
+    return {p.name: (p.map, p.x, p.y) for p in r.state.pieces.values()}
+
+
+AT_START = [_piece("1", "A", "Main;100;100;;0"), cmd.AddPiece("9", "stack", "Main;100;100;1")]
+
+
+def test_a_piece_dropped_on_a_stack_by_position_goes_with_it() -> None:
+    """B's MovePiece names no piece under it, yet lands on the stack's point: VASSAL merges
+    it into the stack, so the stack's drag takes it along."""
+    ends = _ends(AT_START, [
+        _piece("2", "B", "Main;300;300;;0"),
+        cmd.MovePiece("2", "Main", 100, 100, None, "Main", 300, 300, None),
+        cmd.MovePiece("9", "Main", 500, 500, None, "Main", 100, 100, None)])
+    assert ends == {"A": ("Main", 500, 500), "B": ("Main", 500, 500)}
+
+
+def test_a_piece_dropped_beside_a_stack_stays() -> None:
+    ends = _ends(AT_START, [
+        _piece("2", "B", "Main;300;300;;0"),
+        cmd.MovePiece("2", "Main", 101, 100, None, "Main", 300, 300, None),
+        cmd.MovePiece("9", "Main", 500, 500, None, "Main", 100, 100, None)])
+    assert ends == {"A": ("Main", 500, 500), "B": ("Main", 101, 100)}
+
+
+def test_a_change_whose_piece_part_is_unchanged_leaves_a_stacked_piece_in_its_stack() -> None:
+    """A's state still names the map it came from (Old); the change's old and new states
+    differ in a trait only, so VASSAL sets no map or point."""
+    ends = _ends(AT_START, [cmd.ChangePiece("1", "Old;7;7;;0", "Old;7;7;;0")])
+    assert ends == {"A": ("Main", 100, 100)}
+
+
+def test_a_change_naming_another_map_takes_a_stacked_piece_out() -> None:
+    ends = _ends(AT_START, [
+        cmd.ChangePiece("1", "Other;7;7;;0", "Main;100;100;;0"),
+        cmd.MovePiece("9", "Main", 500, 500, None, "Main", 100, 100, None)])
+    assert ends == {"A": ("Other", 7, 7)}
+
+
+def test_a_change_of_point_on_the_same_map_leaves_a_stacked_piece_at_its_stack() -> None:
+    ends = _ends(AT_START, [cmd.ChangePiece("1", "Main;7;7;;0", "Main;100;100;;0")])
+    assert ends == {"A": ("Main", 100, 100)}
