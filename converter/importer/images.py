@@ -6,16 +6,15 @@ out the `.gif` suffix (the archive holds `AlbCFire.gif` for the name `AlbCFire`)
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from converter.errors import VassalFormatError
-from converter.pictures import ImageTooLarge, UnreadablePicture, picture_size
+from converter.pictures import (ImageTooLarge, UnreadablePicture, imported_image_name,
+                                picture_size)
 from converter.vassal.vmod_reader import ModuleFile
 
 IMAGE_FOLDER = "images"
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
-_UNSAFE = re.compile(r"[^A-Za-z0-9._ +-]+")
 
 
 __all__ = ["ImageStore", "ImageTooLarge"]  # a picture past the pixel limit refuses the
@@ -83,7 +82,7 @@ class ImageStore:
                                     f"picture ({exc.why})") from None
 
     def _free_name(self, inner: str) -> str:
-        stem = _UNSAFE.sub("_", inner.replace("/", "_")).strip(" .") or "image"
+        stem = imported_image_name(inner)
         target = f"{IMAGE_FOLDER}/{stem}"
         n = 2
         while target in self.files:
