@@ -42,6 +42,11 @@ UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 9
 GENERIC_FONTS = ("serif", "sans-serif", "monospace", "cursive", "fantasy")
 _LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*$")
 _FONT_FAMILY = re.compile(r"(font-family\s*:\s*)([^;]*)")
+_FONT_STRETCH = re.compile(r"(font-stretch\s*:\s*)([^;]*)")
+# fonts of Helvetica's widths, drawn in DejaVu Sans condensed (as wide as they are)
+NARROW_FONTS = frozenset({"arial", "arialmt", "arial mt", "helvetica", "helvetica neue",
+                          "nimbus sans", "nimbus sans l", "liberation sans", "freesans",
+                          "arimo", "sans", "sansserif", "sans-serif"})
 SVG_BYTES = 64 * 1024 * 1024  # the largest SVG read (Paths of Glory's biggest card: 290 KB)
 ENTITIES = "the SVG declares XML entities, which vconv does not expand"
 _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.IGNORECASE)
@@ -398,7 +403,8 @@ def _embedded(href: str, check_picture: PictureCheck | None) -> str | None:
 
 
 def _with_fallback_font(element: etree._Element) -> None:
-    """Every font family followed by a generic one, which resvg maps to DejaVu."""
+    """Every font family followed by a generic one, which resvg maps to DejaVu; text in a
+    Helvetica-wide font set condensed (`_narrowed`)."""
     family = element.get("font-family")
     if family is not None:
         element.set("font-family", _fallback(family))
@@ -406,6 +412,37 @@ def _with_fallback_font(element: etree._Element) -> None:
     if style is not None and "font-family" in style:
         element.set("style", _FONT_FAMILY.sub(lambda m: m.group(1) + _fallback(m.group(2)),
                                               style))
+    _narrowed(element)
+
+
+def _family_of(element: etree._Element) -> str | None:
+    """The font family *element* declares itself (its style's over its attribute's)."""
+    style = element.get("style")
+    match = _FONT_FAMILY.search(style) if style is not None else None
+    return match.group(2) if match is not None else element.get("font-family")
+
+
+def _narrowed(element: etree._Element) -> None:
+    """Text in Arial, Helvetica or a font of their widths set in DejaVu Sans condensed:
+    DejaVu Sans is a tenth wider, so a label filling its box in the designer's font ran past
+    it (The Longest Day's displays name Nimbus Sans L); its condensed face is as wide as
+    theirs.  Only where the element declares the family, or a 'normal' width under one (as
+    Inkscape writes in every style); a width the SVG asks for otherwise is kept."""
+    style = element.get("style") or ""
+    stretch = _FONT_STRETCH.search(style)
+    declared = stretch.group(2).strip() if stretch is not None else element.get("font-stretch")
+    own = _family_of(element)
+    if own is None and declared is None:
+        return
+    family = own if own is not None else next(
+        (f for f in map(_family_of, element.iterancestors()) if f is not None), None)
+    first = (family or "").split(",")[0].strip().strip("'\"").lower()
+    if first not in NARROW_FONTS or declared not in (None, "normal"):
+        return
+    if stretch is not None:
+        element.set("style", _FONT_STRETCH.sub(lambda m: m.group(1) + "condensed", style))
+    else:
+        element.set("font-stretch", "condensed")
 
 
 def _fallback(families: str) -> str:
