@@ -81,11 +81,15 @@ def board_preview(game: Game, board: Board) -> Image.Image:
             x, y = geo.center(hex_id)
             put_text(draw, (x, y if scan else y - lay.HEX_PX * 0.3), hex_id, font=id_font, fill=GRID, anchor="mm")
     names = space_names(board)
+    shown = {s.id: s.name for s in board.spaces or []}
     for space_id, rect in layout.boxes.items():
         draw.rectangle((rect.x, rect.y, rect.x + rect.w, rect.y + rect.h), outline=ZONE, width=3)
-        put_text(draw, (rect.x + 4, rect.y + 3), names.get(space_id, space_id), font=small, fill=ZONE)
+        # a schematic's cell prints its own name: the module's is printed only where it
+        # differs (a name two cells share, made unique), never over the cell's
+        if scan or names.get(space_id, space_id) != shown.get(space_id):
+            put_text(draw, (rect.x + 4, rect.y + 3), names.get(space_id, space_id), font=small,
+                     fill=ZONE)
     if not layout.boxes:
-        shown = {s.id: s.name for s in board.spaces or []}
         labelled = [(sid, xy) for sid, xy in layout.space_centres.items()
                     if scan or names.get(sid, sid) != shown.get(sid)]
         plan = None if scan else space_plan(board, picture.size, language=game.language)
