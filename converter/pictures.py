@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import warnings
 from pathlib import Path
 
@@ -38,6 +39,7 @@ class UnreadablePicture(VconvError):
         super().__init__(f"{where}: not a readable picture ({self.why})")
 
 
+_UNSAFE_NAME = re.compile(r"[^A-Za-z0-9._ +-]+")
 DRAWN_SVG = "vconv: drawn from an SVG"  # set in a picture's info: its canvas is transparent
 
 # what Pillow raises on a broken picture, from Image.open or the first decode
@@ -151,15 +153,29 @@ def _svg(source: Path | bytes, name: str) -> SafeSvg | None:
 
 
 def _neighbour(folder: Path, name: str) -> bytes | None:
-    """The SVG *name* (a bare file name, checked by the caller) of *folder*, or None; never
-    a link (it may lead out of the folder) nor anything but a regular file."""
-    path = folder / name
-    try:
-        if path.is_symlink() or not path.is_file() or path.stat().st_size > SVG_BYTES:
-            return None
-        return path.read_bytes()
-    except OSError:
-        return None
+    """The file *name* (a relative name without '..', checked by the caller) of *folder* or
+    a folder below it, else the one ``vconv import`` made of it (``parts/symbols.svg`` is
+    ``parts_symbols.svg``: the import keeps a module's images in one folder), or None;
+    never through a link (it may lead out of the folder) nor anything but a regular file."""
+    for candidate in dict.fromkeys((name, imported_image_name(name))):
+        path, inside = folder, True
+        for part in candidate.split("/"):
+            path = path / part
+            inside = inside and not path.is_symlink()
+        try:
+            if not inside or not path.is_file() or path.stat().st_size > SVG_BYTES:
+                continue
+            return path.read_bytes()
+        except OSError:
+            continue
+    return None
+
+
+def imported_image_name(inner: str) -> str:
+    """The file name ``vconv import`` gives the module's image ``images/<inner>`` (before a
+    repeated name is numbered): its folders joined into the name, any character a file
+    system may refuse made '_'."""
+    return _UNSAFE_NAME.sub("_", inner.replace("/", "_")).strip(" .") or "image"
 
 
 def _embedded_mime(payload: bytes, name: str) -> str | None:

@@ -6,9 +6,12 @@ relative to the working directory), and aborts the whole process when asked for 
 cannot allocate (an SVG declaring 1000000 x 1000000 px).  So the SVG is first parsed here,
 with the same parser as every other untrusted XML (no entity, no DTD loaded, nothing fetched,
 a bounded tree): a file declaring XML entities is refused, every reference outside the file is
-dropped unread (only ``#id``, ``data:`` pictures and a ``<use>`` of another SVG of the same
-folder, by bare name (``symbols.svg#s``), stay, and those are checked against the
-pixel limits like any picture), and the declared size is measured before a pixel is drawn.
+dropped unread (only ``#id``, ``data:`` pictures and the files of the picture's own folder or
+one below it, by relative name, stay: a ``<use>`` or ``url()`` of another SVG's element
+(``symbols.svg#s``, ``fill="url(paint.svg#grad)"``) and an ``<image>`` of another picture
+(``art/photo.png``, ``badge.svg``), as VASSAL's Batik resolves them inside the module; each
+is checked against the pixel limits like any picture), and the declared size is measured
+before a pixel is drawn.
 Text is set in vconv's own DejaVu fonts (no system font: the same file draws the same pixels
 on every machine); a family vconv lacks falls back to DejaVu Sans, as Batik falls back to a
 default font.
@@ -39,6 +42,11 @@ UNITS = {"": 1.0, "px": 1.0, "pt": 96 / 72, "pc": 16.0, "mm": 96 / 25.4, "cm": 9
 GENERIC_FONTS = ("serif", "sans-serif", "monospace", "cursive", "fantasy")
 _LENGTH = re.compile(r"\s*([+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)\s*([a-z%]*)\s*$")
 _FONT_FAMILY = re.compile(r"(font-family\s*:\s*)([^;]*)")
+_FONT_STRETCH = re.compile(r"(font-stretch\s*:\s*)([^;]*)")
+# fonts of Helvetica's widths, drawn in DejaVu Sans condensed (as wide as they are)
+NARROW_FONTS = frozenset({"arial", "arialmt", "arial mt", "helvetica", "helvetica neue",
+                          "nimbus sans", "nimbus sans l", "liberation sans", "freesans",
+                          "arimo", "sans", "sansserif", "sans-serif"})
 SVG_BYTES = 64 * 1024 * 1024  # the largest SVG read (Paths of Glory's biggest card: 290 KB)
 ENTITIES = "the SVG declares XML entities, which vconv does not expand"
 _DATA_URL = re.compile(r"data:([^,;]*)((?:;[^,;]*)*),", re.IGNORECASE)
@@ -71,9 +79,16 @@ NEIGHBOUR_DEPTH = 4  # an SVG using one that uses another ... (The Longest Day: 
 NEIGHBOUR_FILES = 32  # distinct SVGs one picture may draw from
 USE_NESTING = 64  # a <use> of a group holding a <use> of ...
 DRAWN_ELEMENTS = 200_000  # elements drawn, each <use> counted with what it draws
-_NEIGHBOUR_NAME = re.compile(r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*\.svg", re.IGNORECASE)
+_SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*"
+# a file of the picture's folder or one below it: no '..', no absolute path, no URL
+_NEIGHBOUR_FILE = re.compile(rf"(?:{_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{_SEGMENT}")
+_NEIGHBOUR_SVG = re.compile(rf"(?:{_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{_SEGMENT}\.svg",
+                            re.IGNORECASE)
 _URL_ID = re.compile(r"url\(\s*(['\"]?)#([^)'\"\s]+)\1\s*\)")
+_URL_OUTSIDE = re.compile(r"url\(\s*(['\"]?)([^#)'\"\s][^)'\"]*?)\1\s*\)")
 USE = f"{{{SVG_NS}}}use"
+IMAGE = f"{{{SVG_NS}}}image"
+STYLE = f"{{{SVG_NS}}}style"
 
 
 @dataclass
@@ -85,6 +100,8 @@ class _Neighbours:
     loaded: dict[str, etree._Element | None]
     size: int = 0
     used: set[str] = field(default_factory=set)  # the (renamed) ids a <use> names
+    pictures: dict[str, str | None] = field(default_factory=dict)  # <image> file: data URL
+    drawn: dict[str, int] = field(default_factory=dict)  # an SVG's data URL: what it draws
 
 
 def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
@@ -109,7 +126,7 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
         for element in _needed(context):
             holder.append(element)
         root.insert(0, holder)
-    _check_drawn(root)
+    _check_drawn(root, context.drawn if context is not None else {})
     return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
 
 
@@ -133,7 +150,8 @@ def _parsed(data: bytes) -> etree._Element:
 
 def _made_safe(root: etree._Element, check_picture: PictureCheck | None,
                context: _Neighbours | None, chain: tuple[str, ...]) -> None:
-    """Every reference outside *root* dropped, or pointed at the neighbour SVG it names."""
+    """Every reference outside *root* dropped, or pointed at the neighbour file it names
+    (*chain*: the files being read, the last one *root*'s, whose folder names resolve in)."""
     for element in root.iter():
         if not isinstance(element.tag, str):
             continue
@@ -141,8 +159,10 @@ def _made_safe(root: etree._Element, check_picture: PictureCheck | None,
             href = element.get(attribute)
             if href is None or href.strip().startswith("#"):
                 continue
-            if element.tag == f"{{{SVG_NS}}}image":
+            if element.tag == IMAGE:
                 kept = _embedded(href.strip(), check_picture)
+                if kept is None and context is not None:
+                    kept = _neighbour_picture(href.strip(), check_picture, context, chain)
             elif element.tag == USE and context is not None:
                 kept = _neighbour_id(href.strip(), check_picture, context, chain)
             else:
@@ -151,6 +171,12 @@ def _made_safe(root: etree._Element, check_picture: PictureCheck | None,
                 del element.attrib[attribute]  # outside the file: never read
             else:
                 element.set(attribute, kept)
+        for key, raw in element.attrib.items():
+            value = raw if isinstance(raw, str) else raw.decode()
+            if "url(" in value:
+                element.set(key, _urls_inside(value, check_picture, context, chain))
+        if element.tag == STYLE and element.text and "url(" in element.text:
+            element.text = _urls_inside(element.text, check_picture, context, chain)
         _with_fallback_font(element)
 
 
@@ -158,39 +184,115 @@ _HREF_TO_FILE = re.compile(rb"""href\s*=\s*["']\s*([^"'#]*)#""", re.IGNORECASE)
 
 
 def draws_from(data: bytes) -> set[str]:
-    """The names of the SVGs beside it an SVG's ``href="name.svg#id"`` name (by a plain
-    name, as `_neighbour_id` follows them): the files a copy of the picture must keep beside
-    it.  Read from the text, nothing parsed; an unreadable name is no neighbour."""
+    """The SVGs of its folder (or below it) an SVG's ``href="name.svg#id"`` names, as
+    `_neighbour_id` follows them: the files a copy of the picture must keep beside it.  Read
+    from the text, nothing parsed; an unreadable name is no neighbour."""
     names = set()
     for match in _HREF_TO_FILE.finditer(data):
         try:
             name = match.group(1).decode("utf-8").strip()
         except UnicodeDecodeError:
             continue
-        if _NEIGHBOUR_NAME.fullmatch(name) is not None:
+        if _NEIGHBOUR_SVG.fullmatch(name) is not None:
             names.add(name)
     return names
+
+
+def _urls_inside(value: str, check_picture: PictureCheck | None,
+                 context: _Neighbours | None, chain: tuple[str, ...]) -> str:
+    """*value* with each ``url(other.svg#id)`` pointed at the copied element, or ``none``
+    where vconv does not follow it (a path out of the folder, a URL, a missing id)."""
+    def local(match: re.Match[str]) -> str:
+        target = match.group(2).strip()
+        if target.lower().startswith("data:"):
+            return match.group(0)  # resvg reads nothing from outside for it
+        kept = (_neighbour_id(target, check_picture, context, chain)
+                if context is not None and "#" in target else None)
+        return f"url({kept})" if kept is not None else "none"
+    return _URL_OUTSIDE.sub(local, value)
+
+
+def _resolved(href: str, chain: tuple[str, ...], pattern: re.Pattern[str]) -> str | None:
+    """*href* (a relative name) as a path from the picture's folder, as Batik resolves it
+    from the file naming it; None for anything that may lead out of the folder."""
+    if pattern.fullmatch(href) is None:
+        return None
+    here = chain[-1].rpartition("/")[0] if chain else ""
+    path = f"{here}/{href}" if here else href
+    return path if path.count("/") <= NEIGHBOUR_DEPTH else None
+
+
+def _neighbour_picture(href: str, check_picture: PictureCheck | None, context: _Neighbours,
+                       chain: tuple[str, ...]) -> str | None:
+    """A data URL of the picture file *href* names (a PNG, or an SVG made safe in turn),
+    or None for a path out of the folder, a file that is not there or a picture vconv does
+    not draw; each file read once, counted against NEIGHBOUR_FILES and SVG_BYTES."""
+    name = _resolved(href, chain, _NEIGHBOUR_FILE)
+    if name is None or name in chain or len(chain) >= NEIGHBOUR_DEPTH:
+        return None
+    if name in context.pictures:
+        return context.pictures[name]
+    if len(context.loaded) + len(context.pictures) >= NEIGHBOUR_FILES:
+        return None
+    context.pictures[name] = None  # while it loads: a reference back to it is a cycle
+    data = _read_neighbour(name, context)
+    if data is None:
+        return None
+    if looks_like_svg(data[:16]):
+        try:
+            doc = _parsed(data)
+            _declared_size(doc)
+        except BrokenSvg as exc:
+            raise BrokenSvg(f"{name}, which it draws: {exc}") from None
+        inner = _Neighbours(context.read, context.loaded, context.size,
+                            pictures=context.pictures, drawn=context.drawn)
+        _made_safe(doc, check_picture, inner, chain + (name,))
+        context.size = inner.size
+        if inner.used:
+            holder = etree.Element(f"{{{SVG_NS}}}defs")
+            for element in _needed(inner):
+                holder.append(element)
+            doc.insert(0, holder)
+        drawn = _check_drawn(doc, context.drawn)
+        url = "data:image/svg+xml;base64," + base64.b64encode(
+            etree.tostring(doc, encoding="utf-8")).decode("ascii")
+        context.drawn[url] = drawn
+    else:
+        mime = check_picture(data) if check_picture is not None else None
+        if mime is None:
+            return None
+        url = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
+    context.pictures[name] = url
+    return url
+
+
+def _read_neighbour(name: str, context: _Neighbours) -> bytes | None:
+    """The bytes of the file *name*, counted against SVG_BYTES, or None when absent."""
+    data = context.read(name)
+    if data is None:
+        return None
+    context.size += len(data)
+    if context.size > SVG_BYTES:
+        raise BrokenSvg(f"the files it draws from ({name} …) add up to over "
+                        f"{SVG_BYTES:,} bytes, more than vconv reads")
+    return data
 
 
 def _neighbour_id(href: str, check_picture: PictureCheck | None, context: _Neighbours,
                   chain: tuple[str, ...]) -> str | None:
     """``#id`` of the element ``name.svg#id`` names, copied in from the SVG *name* of the
     same folder; None for a path, a URL, a cycle, a chain too deep or a missing id."""
-    name, _, fragment = href.partition("#")
-    if not fragment or _NEIGHBOUR_NAME.fullmatch(name) is None or name in chain \
-            or len(chain) >= NEIGHBOUR_DEPTH:
+    relative, _, fragment = href.partition("#")
+    name = _resolved(relative, chain, _NEIGHBOUR_SVG)
+    if not fragment or name is None or name in chain or len(chain) >= NEIGHBOUR_DEPTH:
         return None
     if name not in context.loaded:
-        if len(context.loaded) >= NEIGHBOUR_FILES:
+        if len(context.loaded) + len(context.pictures) >= NEIGHBOUR_FILES:
             return None
         context.loaded[name] = None  # while it loads: a reference back to it is a cycle
-        data = context.read(name)
+        data = _read_neighbour(name, context)
         if data is None:
             return None
-        context.size += len(data)
-        if context.size > SVG_BYTES:
-            raise BrokenSvg(f"the SVGs it draws from ({name} …) add up to over "
-                            f"{SVG_BYTES:,} bytes, more than vconv reads")
         try:
             doc = _parsed(data)
         except BrokenSvg as exc:
@@ -252,17 +354,18 @@ def _as_defs(doc: etree._Element, prefix: str) -> etree._Element:
                     and not value.strip().startswith("#vconv-"):
                 element.set(attribute, "#" + prefix + value.strip()[1:])
             elif "url(" in value:
-                element.set(attribute, _URL_ID.sub(
-                    lambda m: f"url({m.group(1)}#{prefix}{m.group(2)}{m.group(1)})", value))
+                element.set(attribute, _URL_ID.sub(lambda m: m.group(0) if m.group(2).startswith(
+                    "vconv-") else f"url({m.group(1)}#{prefix}{m.group(2)}{m.group(1)})", value))
     defs = etree.Element(f"{{{SVG_NS}}}defs")
     defs.extend(list(doc))
     return defs
 
 
-def _check_drawn(root: etree._Element) -> None:
-    """Refuse an SVG whose drawing has more than DRAWN_ELEMENTS elements, each ``<use>``
-    counted with all it draws (ten nested uses of ten copies draw 10^10): resvg would draw
-    it for hours.  A ``<use>`` of its own ancestor draws nothing (resvg skips it)."""
+def _check_drawn(root: etree._Element, pictures: dict[str, int]) -> int:
+    """How many elements the SVG draws, each ``<use>`` counted with all it draws (ten nested
+    uses of ten copies draw 10^10) and each ``<image>`` of an SVG with what *pictures* says
+    it draws; refused past DRAWN_ELEMENTS: resvg would draw it for hours.  A ``<use>`` of
+    its own ancestor draws nothing (resvg skips it)."""
     by_id = {e.get("id"): e for e in root.iter() if isinstance(e.tag, str) and e.get("id")}
     counted: dict[int, int] = {}
 
@@ -276,6 +379,8 @@ def _check_drawn(root: etree._Element) -> None:
             if not isinstance(node.tag, str):
                 continue
             total += 1
+            if node.tag == IMAGE:
+                total += pictures.get(node.get(XLINK_HREF) or node.get("href") or "", 0)
             if total > DRAWN_ELEMENTS:
                 break
             if node.tag == USE:
@@ -292,9 +397,11 @@ def _check_drawn(root: etree._Element) -> None:
         counted[key] = total
         return total
 
-    if drawn(root, frozenset()) > DRAWN_ELEMENTS:
+    total = drawn(root, frozenset())
+    if total > DRAWN_ELEMENTS:
         raise BrokenSvg(f"the SVG draws over {DRAWN_ELEMENTS:,} elements (counting what "
                         "each <use> repeats), more than vconv draws")
+    return total
 
 
 def _embedded(href: str, check_picture: PictureCheck | None) -> str | None:
@@ -314,7 +421,8 @@ def _embedded(href: str, check_picture: PictureCheck | None) -> str | None:
 
 
 def _with_fallback_font(element: etree._Element) -> None:
-    """Every font family followed by a generic one, which resvg maps to DejaVu."""
+    """Every font family followed by a generic one, which resvg maps to DejaVu; text in a
+    Helvetica-wide font set condensed (`_narrowed`)."""
     family = element.get("font-family")
     if family is not None:
         element.set("font-family", _fallback(family))
@@ -322,6 +430,37 @@ def _with_fallback_font(element: etree._Element) -> None:
     if style is not None and "font-family" in style:
         element.set("style", _FONT_FAMILY.sub(lambda m: m.group(1) + _fallback(m.group(2)),
                                               style))
+    _narrowed(element)
+
+
+def _family_of(element: etree._Element) -> str | None:
+    """The font family *element* declares itself (its style's over its attribute's)."""
+    style = element.get("style")
+    match = _FONT_FAMILY.search(style) if style is not None else None
+    return match.group(2) if match is not None else element.get("font-family")
+
+
+def _narrowed(element: etree._Element) -> None:
+    """Text in Arial, Helvetica or a font of their widths set in DejaVu Sans condensed:
+    DejaVu Sans is a tenth wider, so a label filling its box in the designer's font ran past
+    it (The Longest Day's displays name Nimbus Sans L); its condensed face is as wide as
+    theirs.  Only where the element declares the family, or a 'normal' width under one (as
+    Inkscape writes in every style); a width the SVG asks for otherwise is kept."""
+    style = element.get("style") or ""
+    stretch = _FONT_STRETCH.search(style)
+    declared = stretch.group(2).strip() if stretch is not None else element.get("font-stretch")
+    own = _family_of(element)
+    if own is None and declared is None:
+        return
+    family = own if own is not None else next(
+        (f for f in map(_family_of, element.iterancestors()) if f is not None), None)
+    first = (family or "").split(",")[0].strip().strip("'\"").lower()
+    if first not in NARROW_FONTS or declared not in (None, "normal"):
+        return
+    if stretch is not None:
+        element.set("style", _FONT_STRETCH.sub(lambda m: m.group(1) + "condensed", style))
+    else:
+        element.set("font-stretch", "condensed")
 
 
 def _fallback(families: str) -> str:

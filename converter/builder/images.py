@@ -49,10 +49,11 @@ class ImageSet:
         return make() if make is not None else None
 
 
-def png(img: Image.Image) -> bytes:
-    """PNG bytes; Pillow writes no timestamp, so the same image gives the same bytes."""
+def png(img: Image.Image, level: int = 6) -> bytes:
+    """PNG bytes; Pillow writes no timestamp, so the same image gives the same bytes.
+    *level*: zlib's, 6 for a module's images (kept and shipped), 1 for a preview."""
     out = io.BytesIO()
-    img.save(out, format="PNG", optimize=False, compress_level=6)
+    img.save(out, format="PNG", optimize=False, compress_level=level)
     return out.getvalue()
 
 

@@ -14,7 +14,6 @@ from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
 from converter.printkit.mapsheets import printable
 from converter.render.cardpictures import undrawn_pictures
-from converter.render.counters import undrawn_counter_pictures
 from converter.printkit.layout import PAPERS
 
 
@@ -69,11 +68,13 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     bar = _Bar(not args.quiet and sys.stderr.isatty())
+    refusals: dict[str, str] = {}
     try:
         out = Path(args.output)
         with replacing_set(out, f".{game.id}-kit.files") as staged:  # the whole kit switched in with one rename
             written = [out / p.relative_to(staged)
-                       for p in print_kit(game, staged, options, progress=bar)]
+                       for p in print_kit(game, staged, options, progress=bar,
+                                          undrawn=refusals)]
     except ValueError as exc:
         print(f"vconv print: error: {exc}", file=sys.stderr)
         return 2
@@ -88,7 +89,7 @@ def run(args: argparse.Namespace) -> int:
                 f" and {len(blank) - 6} more" if len(blank) > 6 else "")
             print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
                   "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
-        refused = undrawn_counter_pictures(game)
+        refused = list(refusals.values())
         if refused:
             print(f"  note: {len(refused)} counter "
                   f"{'picture cannot' if len(refused) == 1 else 'pictures cannot'} be drawn; "

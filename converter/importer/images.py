@@ -14,7 +14,8 @@ import re
 from dataclasses import dataclass, field
 
 from converter.errors import VassalFormatError
-from converter.pictures import ImageTooLarge, UnreadablePicture, decoded, picture_size
+from converter.pictures import (ImageTooLarge, UnreadablePicture, decoded, imported_image_name,
+                                picture_size)
 from converter.svgpictures import SVG_BYTES, draws_from, looks_like_svg
 from converter.vassal.vmod_reader import ModuleFile
 
@@ -152,8 +153,7 @@ class ImageStore:
         return target
 
     def _free_name(self, inner: str) -> str:
-        stem = _UNSAFE.sub("_", inner.replace("/", "_")).strip(" .") or "image"
-        return self._free(IMAGE_FOLDER, stem)
+        return self._free(IMAGE_FOLDER, imported_image_name(inner))
 
     def _free(self, folder: str, stem: str) -> str:
         target = f"{folder}/{stem}"

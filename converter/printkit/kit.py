@@ -99,8 +99,11 @@ def _atomic_file(path: Path) -> Iterator[BinaryIO]:
 
 
 def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(),
-              progress: Progress | None = None) -> list[Path]:
-    """Write every file of the kit into *out_dir*; the paths written, in order."""
+              progress: Progress | None = None,
+              undrawn: dict[str, str] | None = None) -> list[Path]:
+    """Write every file of the kit into *out_dir*; the paths written, in order.  *undrawn*
+    is told each counter picture that cannot be drawn (those counters print from their
+    names), and why, in the order the sheets meet them."""
     out = Path(out_dir)
     paper = options.sheet
     epoch = source_date_epoch()
@@ -116,7 +119,7 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
         for n, page in enumerate(pages, start=1):
             report("counters", n - 1, len(pages))
             img = render_page(game, page, paper, dpi=options.dpi, bleed_mm=options.bleed_mm,
-                              cache=cache)
+                              cache=cache, undrawn=undrawn)
             if options.png:
                 pngs.append(write_bytes_atomic(out / f"{game.id}-counters-{n:02d}.png",
                                                png_bytes(img, options.dpi)))

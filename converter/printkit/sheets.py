@@ -38,8 +38,10 @@ def counter_box_px(x_mm: float, y_mm: float, size_mm: float, paper: Paper, side:
 
 def render_page(game: Game, page: Page, paper: Paper, *, dpi: float = 300, bleed_mm: float = 0.0,
                 theme: dict[str, Any] | None = None,
-                cache: dict[Any, Image.Image] | None = None) -> Image.Image:
-    """One counter sheet page at *dpi*; *cache* shares counter art between copies and pages."""
+                cache: dict[Any, Image.Image] | None = None,
+                undrawn: dict[str, str] | None = None) -> Image.Image:
+    """One counter sheet page at *dpi*; *cache* shares counter art between copies and pages;
+    *undrawn* is told each counter picture that cannot be drawn, and why."""
     t = {**DEFAULT_THEME, **(theme or {})}
     cache = {} if cache is None else cache
     img = Image.new("RGB", page_size_px(paper, dpi), t["paper"])
@@ -56,7 +58,8 @@ def render_page(game: Game, page: Page, paper: Paper, *, dpi: float = 300, bleed
         copy = p.copy if numbered(piece) else 1  # a numbered marker's copies differ; others share art
         key = (p.piece, p.counter, p.side, copy)
         if key not in cache:
-            cache[key] = counter_image(game, piece, p.counter, p.side, dpi=dpi, copy=copy)
+            cache[key] = counter_image(game, piece, p.counter, p.side, dpi=dpi, copy=copy,
+                                       undrawn=undrawn)
         art = cache[key]
         if art.size != (edge, edge):
             art = art.resize((edge, edge), Image.Resampling.LANCZOS)

@@ -342,11 +342,35 @@ def _squeeze(widths: list[int], avail: int, minimum: list[int]) -> list[int]:
             keep[i] = True
 
 
+# the resolution a card is laid out and drawn at, then resampled to the print's: fonts come
+# in whole pixels and every length is rounded, so a card laid out at 150 dpi wrapped and sized
+# its text otherwise than at 300, and a player printing at both got two layouts
+LAYOUT_DPI = 300
+
+
 def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: float,
             width_mm: float, theme: dict[str, Any], peers: bool = False) -> ReferenceCard:
-    """A card of *blocks*; with *peers* its tables are alike (a scenario's conditions, its
+    """A card of *blocks*, laid out at LAYOUT_DPI whatever *dpi* (the same card at any dpi
+    but for sharpness); with *peers* its tables are alike (a scenario's conditions, its
     placements) and all read in one size, else a table that wraps its prose does not shrink
     the card's main table (a combat table keeps its size above its codes)."""
+    card = _laid_out(name, title, subtitle, blocks, width_mm=width_mm, theme=theme, peers=peers)
+    if dpi == LAYOUT_DPI:
+        return card
+    ratio = dpi / LAYOUT_DPI
+    width = int(round(mm_to_px(width_mm, dpi)))
+    height = max(1, round(card.image.height * ratio))
+    image = card.image.resize((width, height), Image.Resampling.LANCZOS)
+    cells = [CellBox(c.key, c.text, (round(c.box[0] * ratio), round(c.box[1] * ratio),
+                                     round(c.box[2] * ratio), round(c.box[3] * ratio)))
+             for c in card.cells]
+    return ReferenceCard(card.name, card.title, image, cells)
+
+
+def _laid_out(name: str, title: str, subtitle: str, blocks: list[Block], *, width_mm: float,
+              theme: dict[str, Any], peers: bool) -> ReferenceCard:
+    """The card of `_render` at LAYOUT_DPI."""
+    dpi = LAYOUT_DPI
     width = int(round(mm_to_px(width_mm, dpi)))
     measure = MeasureOnce(ImageDraw.Draw(Image.new("RGB", (1, 1))))  # both runs measure alike
 

@@ -22,7 +22,7 @@ from PIL import Image, ImageDraw
 
 from converter.model.game import Game
 from converter.model.pieces import Face, Piece
-from converter.pictures import UnreadablePicture, decoded, picture_size
+from converter.pictures import UnreadablePicture, decoded
 from converter.render.symbols import draw_symbol
 from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
 
@@ -152,11 +152,14 @@ def _text_colour(game: Game, piece: Piece, bg: RGB) -> RGB:
 
 def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front", *,
                   dpi: float = DEFAULT_DPI, theme: dict[str, Any] | None = None,
-                  copy: int = 1) -> Image.Image:
+                  copy: int = 1, undrawn: dict[str, str] | None = None) -> Image.Image:
     """The art of one side of one counter of *piece*, square, at its printed size at *dpi*.
 
     A side the piece does not have is drawn as a plain counter of the piece's colour; *copy*
-    picks the number of a numbered marker (copy 1 carries the first number).
+    picks the number of a numbered marker (copy 1 carries the first number).  A picture that
+    cannot be drawn (an SVG that would draw without end, a broken file) is drawn from the
+    piece's name, and *undrawn* is told which and why (picture name: reason), so the player
+    can be told without reading every picture again.
     """
     t = {**DEFAULT_THEME, **(theme or {})}
     size = counter_px(game, piece, dpi=dpi)
@@ -164,7 +167,7 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     bg = counter_background(game, piece, counter, side, theme=t)
     img = Image.new("RGB", (size, size), bg)
     if face is not None and face.image:
-        picture = _face_picture(game, face.image, size)
+        picture = _face_picture(game, face.image, size, undrawn)
         if picture is not None:  # its transparent parts show the counter's colour
             img.paste(picture, ((size - picture.width) // 2, (size - picture.height) // 2),
                       picture)
@@ -195,38 +198,23 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
     return img
 
 
-def _face_picture(game: Game, name: str, size: int) -> Image.Image | None:
+def _face_picture(game: Game, name: str, size: int,
+                  undrawn: dict[str, str] | None) -> Image.Image | None:
     """The picture with its transparency (a round token's corners, a module's GIF with a
     transparent colour: read as RGB they printed black or purple), fitted in the *size*
     square with its proportions kept (a 60 x 40 block printed squashed into a square)."""
     try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
         path = game.resource(name)
         picture = decoded(path, "RGBA", cover=(size, size))  # SVG drawn sharp
-    except (OSError, UnreadablePicture):
+    except OSError:
+        return None  # absent: the import already said so
+    except UnreadablePicture as exc:
+        if undrawn is not None:
+            undrawn.setdefault(name, str(exc))
         return None
     scale = min(size / picture.width, size / picture.height)
     fitted = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
     return picture.resize(fitted, Image.Resampling.LANCZOS)
-
-
-def undrawn_counter_pictures(game: Game) -> list[str]:
-    """Why each counter picture that cannot be drawn is refused (an SVG that would draw
-    without end, a broken file), each picture once: those counters print from their names,
-    and the player is told which and why."""
-    out: list[str] = []
-    seen: set[str] = set()
-    for piece in game.pieces or []:
-        for face in piece.faces:
-            if not face.image or face.image in seen:
-                continue
-            seen.add(face.image)
-            try:
-                picture_size(game.resource(face.image))
-            except OSError:
-                continue  # absent: the import already said so
-            except UnreadablePicture as exc:
-                out.append(str(exc))
-    return out
 
 
 def _border(img: Image.Image, t: dict[str, Any], dpi: float) -> None:

@@ -139,3 +139,24 @@ def test_a_displays_zone_names_stay_in_their_cells_under_the_cells_words() -> No
             assert not (a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]), (a, b)
     first = layout.tracks[0]
     assert " ".join(labels[(first.id, first.values[0])][0]) == "Tabella dei Turni 14-16 agosto 1914"
+
+
+def test_a_square_grids_preview_prints_no_name_over_its_cells(tmp_path: Path) -> None:
+    """VASSAL's tour module: its 'plain' board is a SquareGrid without a picture, printed as
+    a grid of cells that each print their name ('-10,10'); the preview printed the same name
+    again in each cell's corner, over the cell's own.  Inside every cell the preview now
+    changes nothing: only the zone's outline is drawn."""
+    from converter.builder.images import board_picture
+    from converter.builder.preview import board_preview
+    real = Path(__file__).resolve().parents[1] / "data" / "real"
+    assert main(["import", str(real / "tour.vmod"), "-o", str(tmp_path / "tour"), "-q"]) == 0
+    game = load_model(tmp_path / "tour")
+    board = game.board("plain")
+    assert board is not None
+    plain, shown = board_picture(game, board).convert("RGB"), board_preview(game, board)
+    cells = lay.board_layout(board, None, game.language).boxes
+    assert len(cells) == 441
+    for sid, rect in cells.items():
+        inside = (rect.x + 3, rect.y + 3, rect.x + rect.w - 2, rect.y + rect.h - 2)
+        assert shown.crop(inside).tobytes() == plain.crop(inside).tobytes(), sid
+        assert shown.getpixel((rect.x + 1, rect.y + rect.h // 2)) == ZONE[:3], sid

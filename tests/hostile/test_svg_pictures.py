@@ -23,8 +23,9 @@ def secret_png(path: Path) -> Path:
 def test_an_svg_naming_a_file_outside_it_is_drawn_without_reading_the_file(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, href: str) -> None:
     secret = secret_png(tmp_path / "secret.png")
-    monkeypatch.chdir(tmp_path)
-    svg = tmp_path / "counter.svg"
+    monkeypatch.chdir(tmp_path)  # 'secret.png' names a file of the working directory,
+    (tmp_path / "images").mkdir()  # not of the picture's own folder
+    svg = tmp_path / "images" / "counter.svg"
     svg.write_text(SVG + 'width="20" height="20"><rect width="20" height="20" fill="#0000ff"/>'
                    f'<image width="20" height="20" xlink:href="{href.format(p=secret)}"/>'
                    f'<image width="20" height="20" href="{href.format(p=secret)}"/></svg>')

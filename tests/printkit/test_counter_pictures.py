@@ -130,3 +130,21 @@ def test_a_counter_svg_that_would_draw_without_end_is_named_and_printed_from_its
             f"{tmp_path / 'game' / 'images' / 'front.png'}: not a readable picture (the SVG "
             "draws over 200,000 elements (counting what each <use> repeats), more than vconv "
             "draws)") in out
+
+
+def test_an_undrawable_counter_picture_on_two_faces_is_named_once(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A picture cut short on both sides of the unit (its front and its reduced side, two
+    counter faces drawn apart): the note counts one picture and names it once."""
+    from tests.check.conftest import BUILDFILE
+    text = BUILDFILE.replace("front.png,back.png", "cut.svg,cut.svg").replace(
+        "piece;;;front.png;", "piece;;;cut.svg;")
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images["cut.svg"] = b'<svg xmlns="http://www.w3.org/2000/svg" width="50" height="50"><rect'
+    module = write_module(tmp_path / "m.vmod", text, images=images)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    capsys.readouterr()
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 0
+    note = [line for line in capsys.readouterr().out.splitlines() if "counter picture" in line]
+    assert len(note) == 1 and "note: 1 counter picture cannot be drawn;" in note[0], note
+    assert note[0].count(f"{tmp_path / 'game' / 'images' / 'cut.svg'}: not a readable") == 1

@@ -132,3 +132,50 @@ def test_counters_measured_on_the_rendered_pdf(tmp_path: Path) -> None:
     # and the layout says which back that is: the same piece
     for f, b in zip(layout[0].placements, layout[1].placements):
         assert (f.piece, f.copy, f.counter) == (b.piece, b.copy, b.counter)
+
+
+def _photo(width: int, height: int) -> Image.Image:
+    """A page of scanned art: smooth colour with grain, which deflate barely shrinks."""
+    import random
+    rng = random.Random(7)
+    grain = bytes(rng.randrange(256) for _ in range(width * height))
+    from PIL import ImageFilter
+    noise = Image.frombytes("L", (width, height), grain).filter(ImageFilter.GaussianBlur(2))
+    base = Image.linear_gradient("L").resize((width, height))
+    return Image.merge("RGB", (base, noise, Image.blend(base, noise, 0.5)))
+
+
+def _text_page(width: int, height: int) -> Image.Image:
+    from PIL import ImageDraw
+    page = Image.new("RGB", (width, height), "white")
+    draw = ImageDraw.Draw(page)
+    for row in range(10, height - 20, 24):
+        draw.text((20, row), "Move 3 hexes; attack at 2:1 (2) " * 3, fill=(20, 20, 20))
+        draw.rectangle((width - 60, row, width - 30, row + 16), fill=(30, 140, 60))
+    return page
+
+
+def test_a_page_of_scanned_art_is_stored_as_jpeg_and_vconvs_own_pages_losslessly() -> None:
+    """FOF2's pages of card art deflated to 2.4 GB: a photographic page is a JPEG (a fraction
+    of the bytes, the picture the same to the eye), a page of text and flat colours keeps
+    every pixel."""
+    import io
+    import zlib
+    from PIL import ImageChops, ImageStat
+    photo, text = _photo(600, 800), _text_page(600, 800)
+    data = write_pdf([PdfPage(photo, 50.8, 67.7), PdfPage(text, 50.8, 67.7)], title="t", epoch=0)
+    kinds = re.findall(rb"/Filter /(\w+) /Length (\d+) >>\nstream\n", data)
+    assert [kind for kind, _ in kinds] == [b"DCTDecode", b"FlateDecode"]
+    streams = []
+    for kind, length in kinds:
+        at = data.index(b"/Filter /" + kind + b" /Length " + length + b" >>\nstream\n")
+        begin = data.index(b"stream\n", at) + len(b"stream\n")
+        streams.append(data[begin:begin + int(length)])
+    assert len(streams[0]) < len(zlib.compress(photo.tobytes(), 3)) / 2
+    assert zlib.decompress(streams[1]) == text.tobytes()  # lossless
+    with Image.open(io.BytesIO(streams[0])) as jpeg:
+        assert jpeg.size == photo.size
+        error = ImageStat.Stat(ImageChops.difference(jpeg.convert("RGB"), photo)).mean
+    assert max(error) < 4  # the picture, within a few levels per pixel
+    assert write_pdf([PdfPage(photo, 50.8, 67.7)], title="t", epoch=0) == write_pdf(
+        [PdfPage(photo, 50.8, 67.7)], title="t", epoch=0)

@@ -2,7 +2,8 @@
 Longest Day's do (`<use xlink:href="symbols.svg#s" style="fill:#b5be22"/>` for the unit's
 coloured box, `symbols.svg#inf` for its symbol): VASSAL's Batik resolves the name beside the
 picture inside the module, and vconv dropped every such reference, so those counters printed
-with neither colour nor symbol.  Only a plain file name beside the picture is followed."""
+with neither colour nor symbol.  Only a file of the picture's folder (or one below it,
+test_svg_references.py) is followed."""
 
 from __future__ import annotations
 
@@ -47,8 +48,9 @@ def test_a_counter_takes_its_box_and_symbol_from_the_svg_beside_it(tmp_path: Pat
 @pytest.mark.parametrize("href", ["../symbols.svg#s", "sub/symbols.svg#s", "{abs}#s",
                                   "file://{abs}#s", "link.svg#s", "fifo.svg#s",
                                   "symbols.svg#nothere"])
-def test_only_a_plain_name_beside_the_picture_is_followed(tmp_path: Path, href: str) -> None:
-    """A path, a link (here one leading out of the folder), a FIFO, a shape the file lacks:
+def test_only_a_file_of_the_pictures_folder_is_followed(tmp_path: Path, href: str) -> None:
+    """A path out of the folder, a folder that is not there, a link (here one leading out of
+    the folder), a FIFO, a shape the file lacks:
     the counter is drawn without that shape, and nothing outside its folder is read."""
     outside = tmp_path / "outside"
     (outside / "sub").mkdir(parents=True)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from PIL import Image
 
 from converter.errors import VconvError
 from converter.validate import load_model
@@ -190,7 +191,7 @@ def test_sub_phases_are_indented_as_the_card_says(monkeypatch: pytest.MonkeyPatc
 
     monkeypatch.setattr(cards, "put_text", spy)
     cards.sequence_card(game, dpi=100)
-    step = int(mm_to_px(4.0, 100))
+    step = int(mm_to_px(4.0, cards.LAYOUT_DPI))  # drawn at the layout's dpi, then resampled
 
     def start(name: str) -> float:  # a phase's first line, however its column wraps it
         return next(x for text, x in starts.items() if text and name.startswith(text))
@@ -252,7 +253,9 @@ def test_a_sequence_card_gives_each_column_the_width_that_makes_it_shortest() ->
     """Trench Club's sequence card: its phase names and sections had wrapped onto three or
     four lines ('Fase 2:' / 'Dichiarare gli' / 'Attacchi', '§Regole' / 'dettagliate: Fase'
     / '4') beside a column of short prose with half its width unused.  Every phase now
-    reads on one line, and the card is shorter."""
+    reads on two lines at most (one at 100 dpi, before a card was laid out alike at every
+    dpi; at 300 dpi two phases give a line each to the prose beside them), and the card is
+    shorter."""
     import converter.render.cards as cards
 
     game = load_model(Path("modules/trench-club"))
@@ -261,8 +264,9 @@ def test_a_sequence_card_gives_each_column_the_width_that_makes_it_shortest() ->
     phase = next(c for c in card.cells if c.text == "Fase 2: Dichiarare gli Attacchi")
     section = next(c for c in card.cells if c.text.startswith("§Regole dettagliate: Fase 2"))
     one_line = next(c for c in card.cells if c.text == "Riparare unità").box
-    assert phase.box[3] - phase.box[1] == one_line[3] - one_line[1]
-    assert section.box[3] - section.box[1] == one_line[3] - one_line[1]
+    one = one_line[3] - one_line[1]
+    assert one <= phase.box[3] - phase.box[1] < 2 * one
+    assert one <= section.box[3] - section.box[1] < 2 * one
 
 
 def test_a_transcribers_note_on_a_table_row_goes_to_the_sources_card() -> None:
@@ -304,3 +308,26 @@ def test_a_combat_table_keeps_its_size_above_its_wrapped_codes(
     cards.table_card(game, game.table("crt"), dpi=150)
     size = dict(drawn)
     assert size["2/2R"] > size["Significato"]
+
+
+@pytest.mark.parametrize("dpi", [150, 200])
+def test_a_setup_card_has_the_same_layout_at_any_dpi(dpi: int) -> None:
+    """The First World War's setup at 150 dpi wrapped its places and pieces otherwise than at
+    300 (whole-pixel fonts, rounded lengths): a player printing at both got two cards.  Every
+    cell now lies where it lies at 300 dpi, scaled, and the card looks the same but for
+    sharpness."""
+    from PIL import ImageChops, ImageStat
+
+    from converter.render.cards import setup_card
+
+    game = load_model(Path("modules/the-first-world-war"))
+    scenario = game.scenarios[0]
+    sharp, other = setup_card(game, scenario, dpi=300), setup_card(game, scenario, dpi=dpi)
+    assert sharp is not None and other is not None
+    ratio = dpi / 300
+    assert abs(other.image.height - sharp.image.height * ratio) <= 1
+    assert [c.key for c in other.cells] == [c.key for c in sharp.cells]
+    for cell, at_300 in zip(other.cells, sharp.cells):
+        assert all(abs(a - b * ratio) <= 1 for a, b in zip(cell.box, at_300.box)), cell.key
+    shrunk = sharp.image.resize(other.image.size, Image.Resampling.LANCZOS)
+    assert max(ImageStat.Stat(ImageChops.difference(shrunk, other.image)).mean) < 2
