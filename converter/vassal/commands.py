@@ -138,7 +138,8 @@ class Command:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        cls._FIELDS = cls._FIELDS + tuple(cls.__dict__.get("__slots__", ()))
+        if "_FIELDS" not in cls.__dict__:  # (a class with a field read lazily names its own)
+            cls._FIELDS = cls._FIELDS + tuple(cls.__dict__.get("__slots__", ()))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._FIELDS)
@@ -463,14 +464,28 @@ class PropertyChange(_TabCommand):
 
 
 class GlobalPropertyRestore(Command):
-    """``GlobalProperty⇥;name;value;container`` in the restored game."""
+    """``GlobalProperty⇥;name;value;container`` in the restored game.
 
-    __slots__ = ("values",)
+    A save restores every global property of the game (hundreds in a bundled game's log)
+    and a replay reads none of them, so a decoded one keeps its text (*text*, the part
+    after the tab) and splits it into `values` when they are first read."""
+
+    __slots__ = ("_values", "_text")
+    _FIELDS: ClassVar[tuple[str, ...]] = ("values",)
     KIND: ClassVar[str] = "GlobalProperty"
 
-    def __init__(self, values: tuple[str, ...], *, children: list[Command] | None = None) -> None:
-        self.values = values
+    def __init__(self, values: tuple[str, ...] | None = None, *, text: str = "",
+                 children: list[Command] | None = None) -> None:
+        self._values = values
+        self._text = text
         self.children = [] if children is None else children
+
+    @property
+    def values(self) -> tuple[str, ...]:
+        values = self._values
+        if values is None:
+            values = self._values = tuple(fast_split(self._text, ";"))
+        return values
 
     def own_text(self) -> str:
         return "GlobalProperty\t" + fast_join(list(self.values), ";")
@@ -858,8 +873,7 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                     # a bundled game's log): each made here, as `_leaf` makes it
                     children = node.children
                     while True:
-                        children.append(GlobalPropertyRestore(tuple(fast_split(piece[15:],
-                                                                               ";"))))
+                        children.append(GlobalPropertyRestore(text=piece[15:]))
                         index += 1
                         if i > last:
                             break
@@ -918,7 +932,7 @@ def _leaf(text: str, depth: int) -> Command:
             inner = text[4:]
             return LogEntry(None if inner == "null" else _decode(inner, depth + 1))
         if word == "GlobalProperty":
-            return GlobalPropertyRestore(tuple(fast_split(text[tab + 1:], ";")))
+            return GlobalPropertyRestore(text=text[tab + 1:])
         if word == "NOTES" or word == "PNOTES":
             return Notes(word == "PNOTES", text[tab + 1:])
         if word == "AUDIO":

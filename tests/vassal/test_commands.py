@@ -12,8 +12,8 @@ from converter.errors import VassalFormatError
 from converter.vassal import sequence
 from converter.vassal.commands import (
     AddPiece, ChangePiece, ChessClockControlState, ChessClockState, Chat, Command, FlareState,
-    LosThreadState, StartupKeyState, GameRecord, LogEntry, MarkGameNotNew, MovePiece,
-    NullCommand, PlayerJoin, PropertyChange, RemovePiece, SetBoards, SetupCommand,
+    LosThreadState, StartupKeyState, GameRecord, GlobalPropertyRestore, LogEntry,
+    MarkGameNotNew, MovePiece, NullCommand, PlayerJoin, PropertyChange, RemovePiece, SetBoards, SetupCommand,
     PlayAudio, SpecialDiceResults, TurnTrackerChange, Undo, UnknownCommand, counts,
     decode_command, encode_command, fast_join, fast_split, read_record)
 from converter.vassal.savefile import read_save
@@ -201,6 +201,19 @@ def test_restored_runs_of_pieces_and_properties_read_as_each_alone() -> None:
                                  AddPiece("9", "x", "y")]
     assert [c.values for c in root.children[3:5]] == [("", "a;b", "1"), ("", "c", "x")]
     assert root.children == [decode_command(part) for part in text.split("\x1b")[1:]]
+
+
+def test_a_restored_property_read_from_its_text_is_the_one_built_from_its_values() -> None:
+    # a decoded GlobalProperty keeps its text until its values are read: it compares,
+    # shows and encodes as the property built from the values does
+    decoded = decode_command("GlobalProperty\t;Turn\\;Phase;3;Module")
+    built = GlobalPropertyRestore(("", "Turn;Phase", "3", "Module"))
+    assert decoded == built and built == decoded
+    assert repr(decoded) == repr(built) == \
+        "GlobalPropertyRestore(values=('', 'Turn;Phase', '3', 'Module'))"
+    assert (decoded.name, decoded.value) == ("Turn;Phase", "3")
+    assert encode_command(decoded) == "GlobalProperty\t;Turn\\;Phase;3;Module"
+    assert decoded != GlobalPropertyRestore(("", "Turn;Phase", "4", "Module"))
 
 
 def test_a_bad_logged_command_names_file_position_and_step() -> None:
