@@ -130,6 +130,12 @@ class ClassUse:
         return [(name, user, ADDED_AFTER_3_6[name]) for name, user in self.used(entry)
                 if name in ADDED_AFTER_3_6]
 
+    def loads(self, cls: str) -> bool:
+        """Whether VASSAL 3.6 loads the module's own class *cls*: its class file is in the
+        archive and uses no VASSAL class that 3.6 lacks (check's version findings say why)."""
+        entry = cls.replace(".", "/") + ".class"
+        return entry in self._entries and not self.used(entry)
+
     def used(self, entry: str) -> list[tuple[str, str]]:
         """(VASSAL class dropped before or added after 3.6, the module's class using it)."""
         if entry in self._found:
@@ -149,3 +155,67 @@ class ClassUse:
                     queue.append(own)
         result = self._found[entry] = list(found.items())
         return result
+
+
+# Bytes after each constant-pool tag (JVM spec §4.4); Utf8 (1) is read by its length, and a
+# Long (5) or Double (6) takes two slots.
+_CONSTANT_BYTES = {3: 4, 4: 4, 5: 8, 6: 8, 7: 2, 8: 2, 9: 4, 10: 4, 11: 4, 12: 4, 15: 3, 16: 2,
+                   17: 4, 18: 4, 19: 2, 20: 2}
+BASIC_COMMAND_ENCODER = "VASSAL.build.module.BasicCommandEncoder"
+MAX_SUPERCLASSES = 20  # of the module's own, followed up from one class
+
+
+def superclass(data: bytes) -> str | None:
+    """The dotted name of the class a class file extends, or None when the file does not
+    read as a class file (the name's place is in the constant pool, so the pool is walked)."""
+    if len(data) < 10 or data[:4] != b"\xca\xfe\xba\xbe":
+        return None
+    count = int.from_bytes(data[8:10], "big")
+    utf8: dict[int, bytes] = {}
+    classes: dict[int, int] = {}
+    pos, index = 10, 1
+    while index < count:
+        if pos >= len(data):
+            return None
+        tag = data[pos]
+        if tag == 1:
+            size = int.from_bytes(data[pos + 1:pos + 3], "big")
+            utf8[index] = data[pos + 3:pos + 3 + size]
+            pos += 3 + size
+        elif tag in _CONSTANT_BYTES:
+            if tag == 7:
+                classes[index] = int.from_bytes(data[pos + 1:pos + 3], "big")
+            pos += 1 + _CONSTANT_BYTES[tag]
+            index += 1 if tag in (5, 6) else 0
+        else:
+            return None
+        index += 1
+    super_index = int.from_bytes(data[pos + 4:pos + 6], "big")  # after access flags, this
+    name = utf8.get(classes.get(super_index, -1))
+    if name is None:
+        return None
+    try:
+        return name.decode("utf-8").replace("/", ".")
+    except UnicodeDecodeError:
+        return None
+
+
+def extends(entries: dict[str, int], read: Callable[[str, int], bytes], cls: str,
+            base: str) -> bool | None:
+    """Whether the module's own class *cls* extends *base*, through its own superclasses;
+    None when its class file is not in the archive (or does not read), so none can tell."""
+    current, first = cls, True
+    for _ in range(MAX_SUPERCLASSES):
+        entry = current.replace(".", "/") + ".class"
+        if entry not in entries:
+            return None if first else False
+        try:
+            parent = superclass(read(entry, MAX_CLASS_BYTES))
+        except VassalFormatError:
+            parent = None
+        if parent is None:
+            return None if first else False
+        if parent == base:
+            return True
+        current, first = parent, False
+    return False

@@ -8,35 +8,74 @@ from collections import defaultdict
 
 from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, info, warning
+from converter.check.javaclass import BASIC_COMMAND_ENCODER, ClassUse, extends
+from converter.check.tree import Node
 from converter.vassal.traits import (
     BasicPiece, Clone, Delete, Hideable, Label, Layer, MovementMarkable, Obscurable, PlaceMarker, RawTrait,
     SendToLocation, Trait, TriggerAction)
 from converter.vassal.traits.registry import KNOWN_IDS
 
+# the build file's root: 3.2 modules name VASSAL.launch.BasicModule, later ones GameModule
+MODULE_ROOTS = frozenset({"GameModule", "BasicModule"})
 _CTRL, _SHIFT, _ALT, _META = 2 | 128, 1 | 64, 8 | 512, 4 | 256
 
 
-def custom_encoder(ctx: Context) -> str:
-    """The class of a module's own command encoder (it may add traits of its own), or ""."""
+def command_encoders(ctx: Context) -> list[tuple[Node, bool]]:
+    """The module's command encoders at its top level, each with whether VASSAL 3.6 loads it:
+    VASSAL's own, or a module's own class that extends it (told by its class file, else by a
+    name ending in 'CommandEncoder', as Blood Bowl's)."""
+    uses = ClassUse(ctx.source.entries, ctx.source.read)
+    found = []
     for node in ctx.tree.root.children:
-        if node.kind.endswith("CommandEncoder") and \
-                node.cls != "VASSAL.build.module.BasicCommandEncoder":
+        if node.cls == BASIC_COMMAND_ENCODER:
+            found.append((node, True))
+            continue
+        if node.cls.startswith("VASSAL."):
+            continue
+        own = extends(ctx.source.entries, ctx.source.read, node.cls, BASIC_COMMAND_ENCODER)
+        if own or (own is None and node.kind.endswith("CommandEncoder")):
+            found.append((node, uses.loads(node.cls)))
+    return found
+
+
+def custom_encoder(ctx: Context) -> str:
+    """The class of a module's own command encoder that VASSAL loads (it may add traits of
+    its own), or ""."""
+    for node, loads in command_encoders(ctx):
+        if loads and node.cls != BASIC_COMMAND_ENCODER:
             return node.cls
     return ""
 
 
 def _without_encoder(ctx: Context) -> list[Finding]:
-    """A module with pieces and no command encoder: VASSAL builds pieces through the encoder,
-    so every palette piece, at-start stack and saved piece fails to build."""
+    """A module with pieces and no command encoder VASSAL loads: VASSAL builds pieces
+    through the encoder, so every palette piece, at-start stack and saved piece fails to
+    build (Warmachine & Hordes' only encoder, its own cxio.malnorma.MalnormaFactory, uses
+    classes VASSAL 3.6 lacks: the engine then reports "couldn't build piece" 1,700 times)."""
     root = ctx.tree.root
-    if root.kind != "GameModule" or not ctx.pieces:  # an extension uses its module's encoder
+    if root.kind not in MODULE_ROOTS or not ctx.pieces:  # an extension uses its module's
         return []
-    if any(node.kind.endswith("CommandEncoder") for node in root.children):
+    encoders = command_encoders(ctx)
+    if any(loads for _node, loads in encoders):
         return []
+    consequence = (f"VASSAL builds every piece through it, so all {len(ctx.pieces)} piece "
+                   "definitions, at-start stacks and saved pieces fail with \"Couldn't build "
+                   "piece\"")
+    if encoders:
+        node = encoders[0][0]
+        return [error("no-command-encoder", ctx.where(node),
+                      f"the module's command encoder is its own class {node.cls}, which "
+                      f"VASSAL fails to load; without it the module has none: {consequence} "
+                      "(and the traits that class adds are unknown)",
+                      f"recompile {node.cls} against VASSAL 3.6 or later, or put a Basic "
+                      "Command Encoder (VASSAL.build.module.BasicCommandEncoder) in its place")]
+    uses = ClassUse(ctx.source.entries, ctx.source.read)
+    lost = [*dict.fromkeys(node.cls for node in root.children
+            if not node.cls.startswith("VASSAL.") and not uses.loads(node.cls))]
+    maybe = (f" (its own {', '.join(lost)} at its top level, which VASSAL fails to load, may "
+             "have been one)") if lost else ""
     return [error("no-command-encoder", ctx.where(root),
-                  f"the module has no command encoder; VASSAL builds every piece through it, so "
-                  f"all {len(ctx.pieces)} piece definitions, at-start stacks and saved pieces fail "
-                  "with \"Couldn't build piece\"",
+                  f"the module has no command encoder{maybe}; {consequence}",
                   "add a Basic Command Encoder (VASSAL.build.module.BasicCommandEncoder) at the "
                   "module's top level, as VASSAL's editor makes every new module")]
 

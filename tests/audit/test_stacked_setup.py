@@ -96,3 +96,39 @@ def test_the_imported_folder_as_the_module_names_whole_boards_and_squares(
                  str(report)])
     found = json.loads(report.read_text(encoding="utf-8"))["findings"]
     assert [f["message"] for f in found] == [] and code == 0
+
+
+def test_the_setup_is_judged_by_the_scenario_placing_most_of_its_pieces_each_counted_once(
+        tmp_path: Path) -> None:
+    """Warmachine & Hordes' 'Leryn City Center 2' save was judged by scenario 'City Street
+    2' (36 false violations): a piece off the boards matches every placement at a point past
+    the board, and each placement counted every such piece, so a scenario with more of those
+    placements scored higher than the save's own.  Here 'Other' lays three Scouts off the
+    board and the save two and the 1st Bn."""
+    def off(number: int, x: int, y: int) -> str:
+        return "+/%d/" % number + SCOUT[len("+/null/"):].replace(
+            "null;0;0;4;0", f"Main Map;{x};{y};4;0")
+
+    own = SETUP.replace("Main MapBoardPicker", off(102, -40, 60) + ESC + off(103, -40, 160)
+                        + ESC + "Main MapBoardPicker")
+    other = ESC.join(["begin_save", "", off(102, -40, 300), off(103, -40, 400),
+                      off(104, -40, 500), "Main MapBoardPicker\tMain\t0\t0", "end_save"])
+    text = MODULE.replace(
+        '<VASSAL.build.module.PredefinedSetup name="Scenario" file="scenario.vsav" '
+        'useFile="true" isMenu="false"/>',
+        '<VASSAL.build.module.PredefinedSetup name="Other" file="other.vsav" useFile="true" '
+        'isMenu="false"/><VASSAL.build.module.PredefinedSetup name="Scenario" '
+        'file="scenario.vsav" useFile="true" isMenu="false"/>')
+    module = write_module(tmp_path / "old.vmod", text, files={
+        "scenario.vsav": _save(own), "other.vsav": _save(other)})
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp_path / "scenario.vsav"
+    save.write_bytes(_save(own))
+    report_file = tmp_path / "report.json"
+    code = main(["audit", str(save), "--module", str(game), "--format", "json", "-o",
+                 str(report_file)])
+    report = json.loads(report_file.read_text(encoding="utf-8"))
+    assert [c["rules"] for c in report["checks_run"] if c["check"] == "setup"] == [
+        ["scenario scenario"]], report["checks_run"]
+    assert [f["message"] for f in report["findings"]] == [] and code == 0

@@ -317,7 +317,11 @@ def test_unknown_trait_and_custom_encoder(module: Callable[..., Path]) -> None:
     assert only(module(broken), "unknown-trait").severity is Severity.WARNING
     custom = dict(broken) | {"<VASSAL.build.module.BasicCommandEncoder/>":
                              "<my.MyCommandEncoder/>"}
-    assert ("info", "custom-trait") in codes(module(custom))
+    encoder = {"my/MyCommandEncoder.class": _class_file(
+        "my.MyCommandEncoder", "VASSAL.build.module.BasicCommandEncoder")}
+    assert ("info", "custom-trait") in codes(module(custom, files=encoder))
+    # without its class file VASSAL cannot load the encoder: the trait is unknown after all
+    assert ("warning", "unknown-trait") in codes(module(custom))
 
 
 def test_layer_levels_and_state(module: Callable[..., Path]) -> None:
@@ -550,8 +554,81 @@ def test_a_module_without_a_command_encoder(module: Callable[..., Path]) -> None
     f = only(module(replace={encoder: ""}), "no-command-encoder")
     assert f.severity is Severity.ERROR
     assert "Couldn't build piece" in f.message and "Basic Command Encoder" in (f.hint or "")
-    own = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'})
+    own = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'}, files={
+        "bb/BloodBowlCommandEncoder.class": _class_file(
+            "bb.BloodBowlCommandEncoder", "VASSAL.build.module.BasicCommandEncoder")})
     assert not [x for x in check_module(own).findings if x.code == "no-command-encoder"]
+    # an encoder class the module lacks is not loaded: no piece builds
+    lacking = module(replace={encoder: '<bb.BloodBowlCommandEncoder/>'})
+    assert "its own class bb.BloodBowlCommandEncoder, which VASSAL fails to load" in only(
+        lacking, "no-command-encoder").message
+
+
+def _class_file(name: str, parent: str, *uses: str) -> bytes:
+    """A class file that declares *name* extending *parent* and names *uses* in its constant
+    pool (as a method's descriptor would), with no fields or methods."""
+    pool = [b""]  # entries from index 1
+
+    def utf8(text: str) -> int:
+        data = text.encode()
+        pool.append(b"\x01" + len(data).to_bytes(2, "big") + data)
+        return len(pool) - 1
+
+    def cls(text: str) -> int:
+        index = utf8(text.replace(".", "/"))
+        pool.append(b"\x07" + index.to_bytes(2, "big"))
+        return len(pool) - 1
+
+    this, parent_index = cls(name), cls(parent)
+    pool.append(b"\x03" + (7).to_bytes(4, "big"))  # an int constant, to be walked over
+    for used in uses:
+        cls(used)
+    return (b"\xca\xfe\xba\xbe" + (0).to_bytes(2, "big") + (52).to_bytes(2, "big")
+            + len(pool).to_bytes(2, "big") + b"".join(pool[1:])
+            + (0x21).to_bytes(2, "big") + this.to_bytes(2, "big")
+            + parent_index.to_bytes(2, "big") + bytes(8))
+
+
+def test_a_module_whose_own_encoder_fails_to_load_builds_no_piece(
+        module: Callable[..., Path]) -> None:
+    """Warmachine & Hordes (VASSAL 3.2) has one command encoder, its own
+    cxio.malnorma.MalnormaFactory (its class file extends BasicCommandEncoder), which uses
+    classes VASSAL 3.6 lacks: the engine fails to load it and then builds no piece ('couldn't
+    build piece' 1,700 times); check said only that the class fails to load."""
+    encoder = "<VASSAL.build.module.BasicCommandEncoder/>"
+    own = '<wmh.Factory/>'
+    old = _class_file("wmh.Factory", "VASSAL.build.module.BasicCommandEncoder",
+                      "VASSAL.chat.node.NodeServerInfo")
+    path = module(replace={encoder: own}, files={"wmh/Factory.class": old})
+    f = only(path, "no-command-encoder")
+    assert f.severity is Severity.ERROR and "MalnormaFactory" not in f.message
+    assert "its own class wmh.Factory, which VASSAL fails to load" in f.message
+    assert "Couldn't build piece" in f.message and "recompile wmh.Factory" in (f.hint or "")
+    assert only(path, "outdated-class")  # and why it fails, as before
+    # the same class compiled against VASSAL 3.6 loads: an encoder, so no finding, and the
+    # traits it adds are its own (information), not unknown to VASSAL
+    trait = {"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+             "+/null/wmh.Aura;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}
+    fine = module(replace={encoder: own, **trait}, files={"wmh/Factory.class": _class_file(
+        "wmh.Factory", "wmh.Base"), "wmh/Base.class": _class_file(
+        "wmh.Base", "VASSAL.build.module.BasicCommandEncoder")})
+    codes = [x.code for x in check_module(fine).findings]
+    assert "no-command-encoder" not in codes and "unknown-trait" not in codes
+    assert "custom-trait" in codes
+
+
+def test_a_3_2_module_without_a_command_encoder(module: Callable[..., Path]) -> None:
+    """Blood Bowl (VASSAL 3.2, whose build file's root is VASSAL.launch.BasicModule) names
+    its own BBCounterFactory at its top level, whose class file it lacks, and no
+    BasicCommandEncoder: the engine reports 'couldn't build piece' for each of its pieces;
+    check said nothing of it, as it looked for the encoder only under a GameModule root."""
+    path = module(replace={
+        "<VASSAL.build.module.BasicCommandEncoder/>": "<BBCounterFactory/>",
+        "<VASSAL.build.GameModule ": "<VASSAL.launch.BasicModule ",
+        "</VASSAL.build.GameModule>": "</VASSAL.launch.BasicModule>"})
+    f = only(path, "no-command-encoder")
+    assert "no command encoder (its own BBCounterFactory at its top level, which VASSAL " \
+           "fails to load, may have been one)" in f.message
 
 
 @pytest.mark.parametrize(("attrs", "bad"), [

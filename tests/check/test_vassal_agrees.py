@@ -144,6 +144,9 @@ BROKEN = {
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     # Blood Bowl's module has only its own encoder class; one with none builds no piece
     "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
+    # its only encoder a class the module lacks (Blood Bowl's BBCounterFactory): the same
+    "encoder-not-loaded": ({"<VASSAL.build.module.BasicCommandEncoder/>":
+                            "<own.OwnCommandEncoder/>"}, set()),
     # a Basic Piece without its name field: VASSAL reads that field with no default
     "short-basic-piece": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
                            "+/null/piece;;;card.png/null;0;0;3;0"}, set()),

@@ -54,9 +54,26 @@ class SetupCheck(Check):
         self._compare(state, event.pos, best, pieces)
 
     def _score(self, scenario: Scenario, pieces: list[PieceState]) -> int:
-        return sum(1 for pl in scenario.setup or [] for p in pieces
-                   if p.game is not None and p.game.id == pl.piece
-                   and _at(pl.at, p, self.beside))
+        """How many pieces stand where the scenario places them, each counted once and at
+        most a placement's count (Warmachine & Hordes' 'Leryn City Center 2' save scored
+        702 for 'City Street 2', whose 60 walls on the board each counted for every
+        placement of walls there, against 251, all its pieces, for its own scenario)."""
+        by_id: dict[str, list[PieceState]] = {}
+        for p in pieces:
+            if p.game is not None:
+                by_id.setdefault(p.game.id, []).append(p)
+        used: set[str] = set()
+        score = 0
+        for pl in scenario.setup or []:
+            want = pl.count or 1
+            for p in by_id.get(pl.piece, []):
+                if want == 0:
+                    break
+                if p.id not in used and _at(pl.at, p, self.beside):
+                    used.add(p.id)
+                    want -= 1
+                    score += 1
+        return score
 
     def _expected(self, scenario: Scenario) -> int:
         """How many pieces the scenario expects on the boards the file laid."""
