@@ -170,8 +170,8 @@ class StepRecorder(Visitor):
             if changed.old_step != changed.new_step and changed.new_step is not None:
                 cur.lines.append(f"{changed.old_name}: step {changed.old_step} → "
                                  f"{changed.new_step}")
-            elif changed.old_masked != changed.new_masked:
-                cur.lines.append(f"{changed.new_name}: "
+            elif changed.old_masked != changed.new_masked:  # named as hidden, with its mask
+                cur.lines.append(f"{changed.piece.name_then()}: "
                                  f"{'hidden' if changed.new_masked else 'revealed'}")
             else:
                 cur.lines.append(f"{changed.old_name} → {changed.new_name}")

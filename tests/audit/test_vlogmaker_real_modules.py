@@ -238,7 +238,7 @@ def test_hidden_and_concealed_pieces_are_followed_where_vassal_names_no_place(
             assert f": {origin} → {destination}" in steps[step], (steps[step], said)
             moves += 1
     assert moves == 4
-    assert steps[8] == "Jagd Pz Tiger CA = 4: hidden"  # Conceal
+    assert steps[8] == "Jagd Pz Tiger CA = 4 [invisible to others]: hidden"  # Conceal
     # what the other players were shown beside the truth: the hidden Tiger's moves
     assert steps[6].startswith("Jagd Pz Tiger CA = 4 [invisible to others]: H6 [Main Map]")
     assert steps[4].startswith("Jagd Pz Tiger CA = 4: H6 [Main Map] → I6")  # (not yet hidden)
@@ -293,7 +293,7 @@ def test_for_the_people_menus_move_a_general_as_the_engine_did(tmp_path: Path) -
     steps = step_list(log, folder / "ForThePeople-3.6-noimages.vmod", tmp_path / "report.html")
     actions = engine_actions(log)
     assert sorted(steps) == [step for step, _kind, _said in actions]
-    assert steps[1] == "Banks: hidden"
+    assert steps[1] == "Banks [others see 'Union General']: hidden"  # the mask it put on
     for step, kind, said in actions:
         after = _NOW.search(said)
         if kind == "key" and step > 1:
