@@ -28,6 +28,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lxml import etree
 
@@ -121,11 +122,8 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
     width, height = _declared_size(root)
     context = _Neighbours(neighbours, {}, len(data)) if neighbours is not None else None
     _made_safe(root, check_picture, context, ())
-    if context is not None and context.used:
-        holder = etree.Element(f"{{{SVG_NS}}}defs")
-        for element in _needed(context):
-            holder.append(element)
-        root.insert(0, holder)
+    if context is not None:
+        _insert_needed(root, context)
     _check_drawn(root, context.drawn if context is not None else {})
     return SafeSvg(etree.tostring(root, encoding="unicode"), width, height)
 
@@ -232,10 +230,7 @@ def _neighbour_picture(href: str, check_picture: PictureCheck | None, context: _
         return None
     if name in context.pictures:
         return context.pictures[name]
-    if len(context.loaded) + len(context.pictures) >= NEIGHBOUR_FILES:
-        return None
-    context.pictures[name] = None  # while it loads: a reference back to it is a cycle
-    data = _read_neighbour(name, context)
+    data = _claimed(name, context.pictures, context)
     if data is None:
         return None
     if looks_like_svg(data[:16]):
@@ -248,11 +243,7 @@ def _neighbour_picture(href: str, check_picture: PictureCheck | None, context: _
                             pictures=context.pictures, drawn=context.drawn)
         _made_safe(doc, check_picture, inner, chain + (name,))
         context.size = inner.size
-        if inner.used:
-            holder = etree.Element(f"{{{SVG_NS}}}defs")
-            for element in _needed(inner):
-                holder.append(element)
-            doc.insert(0, holder)
+        _insert_needed(doc, inner)
         drawn = _check_drawn(doc, context.drawn)
         url = "data:image/svg+xml;base64," + base64.b64encode(
             etree.tostring(doc, encoding="utf-8")).decode("ascii")
@@ -264,6 +255,25 @@ def _neighbour_picture(href: str, check_picture: PictureCheck | None, context: _
         url = f"data:{mime};base64," + base64.b64encode(data).decode("ascii")
     context.pictures[name] = url
     return url
+
+
+def _insert_needed(doc: etree._Element, context: _Neighbours) -> None:
+    """The neighbours' elements *doc* uses (`_needed`), copied into a <defs> at its start."""
+    if context.used:
+        holder = etree.Element(f"{{{SVG_NS}}}defs")
+        for element in _needed(context):
+            holder.append(element)
+        doc.insert(0, holder)
+
+
+def _claimed(name: str, table: dict[str, Any], context: _Neighbours) -> bytes | None:
+    """The bytes of the neighbour file *name*, marked in *table* (`loaded` or `pictures`) as
+    loading, so that a reference back to it is a cycle; None past NEIGHBOUR_FILES or when
+    the file is absent."""
+    if len(context.loaded) + len(context.pictures) >= NEIGHBOUR_FILES:
+        return None
+    table[name] = None
+    return _read_neighbour(name, context)
 
 
 def _read_neighbour(name: str, context: _Neighbours) -> bytes | None:
@@ -287,10 +297,7 @@ def _neighbour_id(href: str, check_picture: PictureCheck | None, context: _Neigh
     if not fragment or name is None or name in chain or len(chain) >= NEIGHBOUR_DEPTH:
         return None
     if name not in context.loaded:
-        if len(context.loaded) + len(context.pictures) >= NEIGHBOUR_FILES:
-            return None
-        context.loaded[name] = None  # while it loads: a reference back to it is a cycle
-        data = _read_neighbour(name, context)
+        data = _claimed(name, context.loaded, context)
         if data is None:
             return None
         try:
