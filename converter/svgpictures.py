@@ -20,8 +20,8 @@ default font.
 from __future__ import annotations
 
 import base64
-import copy
 import binascii
+import copy
 import io
 import math
 import re
@@ -94,9 +94,10 @@ STYLE = f"{{{SVG_NS}}}style"
 
 @dataclass
 class _Neighbours:
-    """The SVGs beside the picture that its ``<use href="symbols.svg#s">`` draws from (The
-    Longest Day's counters take their coloured box and unit symbol from symbols.svg), each
-    read once, its ids renamed so they cannot meet the picture's own."""
+    """The files beside the picture that it draws from: SVGs its ``<use href="symbols.svg#s">``
+    or ``url(paint.svg#g)`` names (The Longest Day's counters take their coloured box and
+    unit symbol from symbols.svg), each read once, its ids renamed so they cannot meet the
+    picture's own; and pictures its ``<image>`` names, kept as data URLs."""
     read: NeighbourReader
     loaded: dict[str, etree._Element | None]
     size: int = 0
@@ -110,9 +111,10 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
     """*data* parsed and rewritten for resvg.
 
     *check_picture* (bytes -> MIME type, raising on a picture past the limits or unreadable)
-    vets each embedded ``data:`` picture.  *neighbours* (a bare file name -> its bytes, or
-    None) reads the SVGs of the same folder that ``<use>`` elements name, as VASSAL draws
-    them; without it, or for any other name, the reference is dropped.
+    vets each embedded ``data:`` picture.  *neighbours* (a name relative to the picture's
+    folder -> its bytes, or None) reads the files of that folder or below it that a
+    ``<use>``, a ``url()`` or an ``<image>`` names, as VASSAL draws them; without it, or for
+    any other name, the reference is dropped.
 
     Raises:
         BrokenSvg: not well-formed XML, not an SVG, XML entities declared, no usable size,
