@@ -231,10 +231,9 @@ def _piece_change(path: str, a: Component, b: Component) -> Change | None:
             change.traits_changed["(order)"] = [" | ".join(k for k, _ in traits_a),
                                                 " | ".join(k for k, _ in traits_b)]
         elif not change.properties:
-            if not _differ(a.body_text(), b.body_text()) or _alike(traits_a, traits_b):
-                # key codes, fields an editor appends with their defaults, a slot's position
-                return change if change.attributes else None
-            change.text = [a.body_text(), b.body_text()]  # the state differs
+            # every trait and state alike for VASSAL: the texts differ in named keys' codes,
+            # fields an editor appends with their defaults or a slot's position alone
+            return change if change.attributes else None
     return change
 
 
@@ -255,12 +254,6 @@ def _state_differs(key: str, old: str, new: str) -> bool:
         a, b = sequence.split(old, ";"), sequence.split(new, ";")
         return a[:1] + a[3:] != b[:1] + b[3:]
     return True
-
-
-def _alike(traits_a: list[tuple[str, str]], traits_b: list[tuple[str, str]]) -> bool:
-    """Whether every trait's type text is one VASSAL reads alike (the states were compared)."""
-    return len(traits_a) == len(traits_b) and all(
-        not _trait_differs(a, b) for (_, a), (_, b) in zip(traits_a, traits_b))
 
 
 def _entries(module: ModuleFile) -> dict[str, tuple[int, int]]:
