@@ -96,7 +96,6 @@ class Replay:
         self._want_add = True
         self._want_change = True  # whether a visitor wants PieceChanged or PieceTouched now
         self._stack_at: dict[str, tuple[str, int, int]] = {}  # at-start stack members' places
-        self._members: dict[str, list[str]] = {}  # a step's stacks' members, by stack state
         # the commands of the step being replayed, and whether `_note_stacks` has read them
         # (only a piece added without a map needs it: most steps add none)
         self._step_commands: list[cmd.Command] = []
@@ -224,14 +223,12 @@ class Replay:
         """
         add = cmd.AddPiece
         self._stacks_noted = True
-        self._members.clear()
         for c in self._step_commands:
             if type(c) is add and c.type == "stack":
                 place = cmd.stack_place(c.state)
                 if place is None:
                     continue
                 map_name, x, y, members = place
-                self._members[c.state] = members
                 for member in members:
                     self._stack_at[member] = (map_name, x, y)
 
@@ -244,7 +241,6 @@ class Replay:
         to their handlers."""
         st = self.state
         pieces, stack_at, stacking = st.pieces, self._stack_at, self._stacking
-        members = self._members
         reader = st.module.traits
         where, maps, locator = reader.where, st.module.maps, st.locator
         handlers, add, new_piece = self._handlers, cmd.AddPiece, PieceState
@@ -255,7 +251,6 @@ class Replay:
                 added: cmd.AddPiece = c
                 type_text, piece_id, state = added.type, added.id, added.state
                 if type_text == "stack":
-                    members.pop(state, None)
                     stacking.set_stack(piece_id, state)
                 elif type_text[:5] != "deck;":
                     unnamed, map_id, x, y = where(type_text, state)
@@ -334,7 +329,6 @@ class Replay:
     def _add(self, c: cmd.AddPiece, restored: bool) -> None:
         st = self.state
         if c.type == "stack":
-            self._members.pop(c.state, None)
             self._mover_id = None
             self._stacking.set_stack(c.id, c.state)
             return
