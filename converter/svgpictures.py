@@ -80,10 +80,11 @@ NEIGHBOUR_DEPTH = 4  # an SVG using one that uses another ... (The Longest Day: 
 NEIGHBOUR_FILES = 32  # distinct SVGs one picture may draw from
 USE_NESTING = 64  # a <use> of a group holding a <use> of ...
 DRAWN_ELEMENTS = 200_000  # elements drawn, each <use> counted with what it draws
-_SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*"
+# a file or folder name a reference may name (and one `vconv import` keeps as it is)
+NAME_SEGMENT = r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*"
 # a file of the picture's folder or one below it: no '..', no absolute path, no URL
-_NEIGHBOUR_FILE = re.compile(rf"(?:{_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{_SEGMENT}")
-_NEIGHBOUR_SVG = re.compile(rf"(?:{_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{_SEGMENT}\.svg",
+_NEIGHBOUR_FILE = re.compile(rf"(?:{NAME_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{NAME_SEGMENT}")
+_NEIGHBOUR_SVG = re.compile(rf"(?:{NAME_SEGMENT}/){{0,{NEIGHBOUR_DEPTH}}}{NAME_SEGMENT}\.svg",
                             re.IGNORECASE)
 _URL_ID = re.compile(r"url\(\s*(['\"]?)#([^)'\"\s]+)\1\s*\)")
 _URL_OUTSIDE = re.compile(r"url\(\s*(['\"]?)([^#)'\"\s][^)'\"]*?)\1\s*\)")

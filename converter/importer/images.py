@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from converter.errors import VassalFormatError
 from converter.pictures import (ImageTooLarge, UnreadablePicture, decoded, imported_image_name,
                                 picture_size)
-from converter.svgpictures import SVG_BYTES, draws_from, looks_like_svg
+from converter.svgpictures import NAME_SEGMENT, SVG_BYTES, draws_from, looks_like_svg
 from converter.vassal.vmod_reader import ModuleFile
 
 IMAGE_FOLDER = "images"
 MAX_IMAGE_BYTES = 64 * 1024 * 1024
 _UNSAFE = re.compile(r"[^A-Za-z0-9._ +-]+")
-_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9 _.()+-]*")  # a file name kept as it is
+_PLAIN = re.compile(NAME_SEGMENT)  # a name the print follows: kept as it is
 
 
 __all__ = ["ImageStore", "ImageTooLarge"]  # a picture past the pixel limit refuses the
@@ -121,7 +121,7 @@ class ImageStore:
         kept = self._kept_folder(folder) if folder else None
         if kept is None:
             return self._free_name(inner)
-        stem = file if _PLAIN.fullmatch(file) else _UNSAFE.sub("_", file).strip(" .") or "image"
+        stem = file if _PLAIN.fullmatch(file) else imported_image_name(file)
         return self._free(kept, stem)
 
     def _kept_folder(self, folder: str) -> str | None:
