@@ -4,6 +4,8 @@ step list and map show."""
 
 from __future__ import annotations
 
+import pytest
+
 from converter.audit.module import AuditModule
 from converter.audit.replay import replay
 from converter.vassal import commands as cmd
@@ -25,22 +27,16 @@ def _ends(restored: list[cmd.Command], steps: list[cmd.Command]) -> dict[str, tu
 AT_START = [_piece("1", "A", "Main;100;100;;0"), cmd.AddPiece("9", "stack", "Main;100;100;1")]
 
 
-def test_a_piece_dropped_on_a_stack_by_position_goes_with_it() -> None:
+@pytest.mark.parametrize("drop, b_ends", [((100, 100), (500, 500)), ((101, 100), (101, 100))])
+def test_a_piece_dropped_on_a_stack_by_position_goes_with_it_and_beside_it_stays(
+        drop: tuple[int, int], b_ends: tuple[int, int]) -> None:
     """B's MovePiece names no piece under it, yet lands on the stack's point: VASSAL merges
-    it into the stack, so the stack's drag takes it along."""
+    it into the stack, so the stack's drag takes it along; dropped a pixel beside, it stays."""
     ends = _ends(AT_START, [
         _piece("2", "B", "Main;300;300;;0"),
-        cmd.MovePiece("2", "Main", 100, 100, None, "Main", 300, 300, None),
+        cmd.MovePiece("2", "Main", *drop, None, "Main", 300, 300, None),
         cmd.MovePiece("9", "Main", 500, 500, None, "Main", 100, 100, None)])
-    assert ends == {"A": ("Main", 500, 500), "B": ("Main", 500, 500)}
-
-
-def test_a_piece_dropped_beside_a_stack_stays() -> None:
-    ends = _ends(AT_START, [
-        _piece("2", "B", "Main;300;300;;0"),
-        cmd.MovePiece("2", "Main", 101, 100, None, "Main", 300, 300, None),
-        cmd.MovePiece("9", "Main", 500, 500, None, "Main", 100, 100, None)])
-    assert ends == {"A": ("Main", 500, 500), "B": ("Main", 101, 100)}
+    assert ends == {"A": ("Main", 500, 500), "B": ("Main", *b_ends)}
 
 
 def test_a_change_whose_piece_part_is_unchanged_leaves_a_stacked_piece_in_its_stack() -> None:
