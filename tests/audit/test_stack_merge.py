@@ -80,3 +80,22 @@ def test_pieces_end_where_vassal_stacks_them() -> None:
     assert at["3 RTR/11"] == ("Normandy", 3916, 1856)
     assert at["1/67/2"] == ("Normandy", 2918, 1728)
     assert at["10 DLI/49"] == ("Normandy", 3694, 1984)
+
+
+def test_a_move_to_a_map_the_module_lacks_leaves_the_piece_where_it_was(
+        tmp_path: Path) -> None:
+    """0611-1.log step 6 drags the stack holding the WEATHER NOW marker across the Weather
+    map, which this version of the module lacks: VASSAL's MovePiece finds no map and moves
+    nothing (its own replay ends the marker at (82,90), on no map); the replay moved it to
+    (132,90),
+    and the step list said 'WEATHER NOW: (82,90) [Weather] → (132,90) [Weather]'."""
+    from tests.audit.test_vlogmaker_real_modules import step_list
+
+    replay = _replayed("0611-1.log")
+    marker = replay.state.pieces["1168371567375"]
+    assert (marker.map, marker.x, marker.y) == ("Weather", 82, 90)
+    steps = step_list(FOLDER / "0611-1.log", FOLDER / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[6] == ("WEATHER NOW: stays at (82,90) [Weather] (moved to map 'Weather', "
+                        "which the module lacks: VASSAL leaves it where it was) "
+                        "[Nate (Germans)]")
