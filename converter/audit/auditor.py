@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.events import (
     BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, MoveIgnored,
-    PieceAdded, PieceChanged,
+    PieceAdded, PieceChanged, UndoFragment,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
@@ -114,7 +114,7 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
-               StackReordered, DeckChanged, MoveIgnored, StepEnded)
+               StackReordered, DeckChanged, MoveIgnored, UndoFragment, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -209,6 +209,14 @@ class StepRecorder(Visitor):
             stack: StackReordered = event  # type: ignore[assignment]
             cur.lines.append(f"stack at {stack.place.label()}, bottom to top: "
                              + ", ".join(str(p) or "(unnamed piece)" for p in stack.pieces))
+        elif kind is UndoFragment:
+            fragment: UndoFragment = event  # type: ignore[assignment]
+            what = ", ".join(str(p) or "(unnamed piece)" for p in fragment.pieces) or \
+                "nothing"
+            cur.lines.append(f"the stack step {fragment.undone} made removed: the start of an "
+                             f"undo of step {fragment.undone}, whose move back is not in the "
+                             f"log ({what} stays at {fragment.place.label()} in VASSAL's "
+                             "replay)")
         elif kind is MoveIgnored:
             lost: MoveIgnored = event  # type: ignore[assignment]
             what = ", ".join(str(p) or "(unnamed piece)" for p in lost.pieces) or \

@@ -133,6 +133,18 @@ class StackReordered(Event):
 
 
 @dataclass(slots=True)
+class UndoFragment(Event):
+    """A step that only removes a stack an earlier step's move made: the first command of
+    VASSAL's undo of that move (a full undo also moves the piece back).  The Longest Day's
+    2006 log has ten whose move back is missing: the players' game had the piece back where
+    it started (the next move starts there), VASSAL's replay of the log leaves it."""
+
+    undone: int                 # the step whose move made the stack
+    pieces: tuple[object, ...]  # the stack's pieces (`PieceName`)
+    place: Place                # where they stay in the replay
+
+
+@dataclass(slots=True)
 class MoveIgnored(Event):
     """A move to a map the module lacks (the log was saved with another version of it):
     VASSAL leaves the piece, or the stack with its pieces, where it was (The Longest Day's

@@ -17,7 +17,7 @@ from typing import Any
 
 from converter.audit.events import (
     BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, LogPos, MoveIgnored,
-    PieceAdded, PieceChanged,
+    PieceAdded, PieceChanged, UndoFragment,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
@@ -108,6 +108,7 @@ class Replay:
         self._stacking.mover = self._stacked_move
         self._mover_id: str | None = None
         self._moves_told = 0
+        self._made_at: dict[str, int] = {}  # the stacks logged steps made: id -> step
 
     # ------------------------------------------------------------------ driving
 
@@ -339,6 +340,8 @@ class Replay:
         if c.type == "stack":
             self._mover_id = None
             self._stacking.set_stack(c.id, c.state)
+            if not restored:
+                self._made_at[c.id] = self._step
             return
         if c.type.startswith("deck;"):
             self._add_deck(c.id, c.type, c.state)
@@ -614,10 +617,19 @@ class Replay:
     def _remove(self, c: cmd.RemovePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.pop(c.id, None)
+        point = self._stacking.stack_at.get(c.id)
         self._stacking.removed(c.id)
         if piece is None:
-            if st.stacks.pop(c.id, None) is None:
+            members = st.stacks.pop(c.id, None)
+            if members is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
+            elif point is not None and c.id in self._made_at and self._listens(UndoFragment) \
+                    and all(type(x) is cmd.RemovePiece for x in self._step_commands):
+                known = st.pieces
+                self._emit(UndoFragment(
+                    self._pos(), self._made_at[c.id],
+                    tuple(known[m].name_then() for m in members if m in known),
+                    st.locator.place(*point), undo=self._in_undo, player=self._step_player))
             return
         piece.on_board = False
         self._emit(PieceRemoved(self._pos(), piece, piece.place, undo=self._in_undo,
