@@ -624,7 +624,8 @@ class Replay:
             if members is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
             elif point is not None and c.id in self._made_at and self._listens(UndoFragment) \
-                    and all(type(x) is cmd.RemovePiece for x in self._step_commands):
+                    and all(type(x) is cmd.RemovePiece and x.id not in members  # (not a
+                            for x in self._step_commands):                 # deletion)
                 known = st.pieces
                 self._emit(UndoFragment(
                     self._pos(), self._made_at[c.id],

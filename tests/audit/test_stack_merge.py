@@ -119,4 +119,4 @@ def test_an_undo_whose_move_back_is_missing_is_said(tmp_path: Path) -> None:
                           "whose move back is not in the log (1/22/4 stays at 3427 [Normandy] "
                           "in VASSAL's replay)")
     assert steps[979].startswith("1/22/4: 3427 [Normandy] → 3326 [Normandy]")
-    assert sum("the start of an undo" in line for line in steps.values()) == 15
+    assert sum("the start of an undo" in line for line in steps.values()) == 10
