@@ -8,6 +8,7 @@ with draws made through the deck); tour-decks.end.vsav is the engine's own repla
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from converter.audit.module import load_module
@@ -98,3 +99,28 @@ def test_a_save_s_cards_are_in_their_decks() -> None:
         piece = pieces[card]
         assert (piece.map, piece.x, piece.y) == point and piece.deck == name, (name, card)
         assert piece.place.label() == f"deck {name!r} [{point[0]}]"
+
+
+def test_a_card_driven_module_s_draws_name_the_decks_vassal_names(tmp_path: Path) -> None:
+    """Almoravid (alm-decks.vlog, the engine on the module given blank boards of its
+    pictures' sizes): an Arts of War card drawn into the Christian hand and discarded on its
+    deck's discard pile, a Command card drawn onto the hand's Plan 1 pile.  Where the
+    engine names a point by a deck ('Christian Plan 1'), the line names that deck; it said
+    'off-map' for each card drawn, and the zone under a pile for a card put on it."""
+    folder = REAL / "almoravid"
+    log = folder / "alm-decks.vlog"
+    steps = step_list(log, folder / "Almoravid-1.3-noimages.vmod", tmp_path / "report.html")
+    decks = {name for name, _point, _cards in _decks(log).values()}
+    # (the script's side choice comes before its new game: action n is step n - 3)
+    moves = [(step - 1, said) for step, kind, said in engine_actions(log) if kind == "move_xy"]
+    assert len(moves) == 3 and sorted(steps) == [1, 2, 3, 4, 5]
+    for step, said in moves:
+        places = re.findall(r'\[([^(\]]+) \(\d+,\d+\) "([^"]*)"\]', said)
+        (from_map, origin), (to_map, destination) = places
+        words = [f"drawn from deck {origin!r} [{from_map}]" if origin in decks else
+                 f"{origin} [{from_map}]",
+                 f"put into deck {destination!r} [{to_map}]" if destination in decks else
+                 f"{destination} [{to_map}]"]
+        assert f"{words[0]} → {words[1]}" in steps[step], (steps[step], said)
+    assert steps[4] == ("deck 'Christian Arts of War' at Decks [Main Map]: its 25 cards in a "
+                        "new order")
