@@ -323,7 +323,7 @@ class Replay:
                 piece.layout = layout
                 piece._place = None
 
-    def _unknown_map(self, name: str, *, boards: bool = False) -> None:
+    def _unknown_map(self, name: str, *, boards: bool = False, moved: bool = False) -> None:
         """Say once per file that it names a map the module lacks (saved with another
         version of the module).  VASSAL drops a choice of boards for such a map without a
         word, and reports 'No such map' for a piece on it, which it shows nowhere."""
@@ -331,6 +331,7 @@ class Replay:
             self._unknown_maps.add(name)
             what = ("VASSAL ignores the boards it lays there, and reports 'No such map' for "
                     "any piece on it" if boards else
+                    "VASSAL moves nothing there: each piece stays where it was" if moved else
                     "VASSAL reports 'No such map' and shows its pieces on no map")
             self._problem(f"the file names map {name!r}, which the module does not have "
                           f"({what}): it was probably saved with another version of the module")
@@ -432,7 +433,7 @@ class Replay:
         """A move to a map the module lacks: said once as a replay problem; VASSAL leaves
         the piece (or stack) where it was, and the step list says so."""
         st = self.state
-        self._unknown_map(c.new_map or "")
+        self._unknown_map(c.new_map or "", moved=True)
         self._stacking.move_lost(c.id, c.old_map)
         if restored or not self._listens(MoveIgnored):
             return

@@ -65,3 +65,17 @@ def test_a_move_to_a_map_the_module_lacks_moves_nothing() -> None:
     ends = _ends([_piece("2", "B", "Main;300;300;;0")], [
         cmd.MovePiece("2", "Gone", 10, 10, None, "Main", 300, 300, None)])
     assert ends == {"B": ("Main", 300, 300)}
+
+
+def test_a_move_to_a_map_the_module_lacks_is_a_replay_problem_that_says_so() -> None:
+    """Said once, as for a piece on such a map, with what VASSAL does of the move."""
+    text = ESC.join(["begin_save", cmd.encode_command(_piece("2", "B", "Main;300;300;;0")),
+                     "end_save", *("LOG\t" + cmd.encode_command(
+                         cmd.MovePiece("2", "Gone", x, 10, None, "Main", 300, 300, None))
+                         for x in (10, 20))])
+    maps = {"Main": MapGeometry("Main", (0, 0), {})}
+    r = replay(cmd.read_record(text), AuditModule("<none>", maps, None))
+    assert [p.message for p in r.problems] == [
+        "the file names map 'Gone', which the module does not have (VASSAL moves nothing "
+        "there: each piece stays where it was): it was probably saved with another version "
+        "of the module"]
