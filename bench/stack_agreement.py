@@ -2,7 +2,8 @@
 
 VASSAL's own end state of a log (vassal-check36 --execute --save END.vsav) and the origin
 VASSAL records in each MovePiece are the truth; this lists each piece the replay leaves
-elsewhere, and each move whose recorded origin is not where the replay had the piece.
+elsewhere, each deck whose cards (read from the end save's own deck states) differ, and each
+move whose recorded origin is not where the replay had the piece.
 
     python bench/stack_agreement.py LOG MODULE END.vsav
 """
@@ -54,6 +55,14 @@ def disagreements(log: Path, module: Path, end: Path) -> tuple[list[str], list[s
             continue  # on no map in VASSAL (a map the module lacks): no place to agree on
         if here != there:
             ends.append(f"{pid} {theirs.name_then()}: replay {here}, VASSAL {there}")
+    for c in end_record.restored():  # (the save's own deck states, not as replayed)
+        if type(c) is cmd.AddPiece and c.type.startswith("deck;"):
+            cards = cmd.deck_place(c.state)[4]
+            held = replay.state.stacks.get(c.id)
+            if held != cards:
+                ends.append(f"deck {cmd.deck_name(c.type)!r}: replay {held}, VASSAL {cards}"
+                            + (" (the same cards)" if sorted(held or ()) == sorted(cards)
+                               else ""))
     starts = [f"step {step} {pid}: replay {was}, VASSAL {old}"
               for step, pid, was, old in replay.origins]
     return ends, starts

@@ -15,7 +15,8 @@ import os
 from dataclasses import dataclass, field
 
 from converter.audit.events import (
-    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, PieceAdded, PieceChanged,
+    BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, MoveIgnored,
+    PieceAdded, PieceChanged, UndoFragment,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
@@ -98,7 +99,9 @@ class StepRecord:
 
 def _line(kind: int, named: PieceName, place: Place, origin: Place) -> str:
     if kind == _MOVED:
-        return f"{named}: {origin.label()} → {place.label()}"
+        drawn = "drawn from " if origin.deck is not None and origin.deck != place.deck else ""
+        put = "put into " if place.deck is not None and origin.deck != place.deck else ""
+        return f"{named}: {drawn}{origin.label()} → {put}{place.label()}"
     if kind == _PLACED:
         return f"{named} placed at {place.label()}"
     if kind == _STAYED:
@@ -111,7 +114,7 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
-               StackReordered, StepEnded)
+               StackReordered, DeckChanged, MoveIgnored, UndoFragment, StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -206,6 +209,30 @@ class StepRecorder(Visitor):
             stack: StackReordered = event  # type: ignore[assignment]
             cur.lines.append(f"stack at {stack.place.label()}, bottom to top: "
                              + ", ".join(str(p) or "(unnamed piece)" for p in stack.pieces))
+        elif kind is UndoFragment:
+            fragment: UndoFragment = event  # type: ignore[assignment]
+            what = ", ".join(str(p) or "(unnamed piece)" for p in fragment.pieces) or \
+                "nothing"
+            cur.lines.append(f"the stack step {fragment.undone} made removed: the start of an "
+                             f"undo of step {fragment.undone}, whose move back is not in the "
+                             f"log ({what} stays at {fragment.place.label()} in VASSAL's "
+                             "replay)")
+        elif kind is MoveIgnored:
+            lost: MoveIgnored = event  # type: ignore[assignment]
+            what = ", ".join(str(p) or "(unnamed piece)" for p in lost.pieces) or \
+                "an empty stack"
+            cur.lines.append(f"{what}: stays at {lost.place.label()} (moved to map "
+                             f"{lost.map!r}, which the module lacks: VASSAL leaves it where "
+                             "it was)")
+            cur.player = cur.player or lost.player
+        elif kind is DeckChanged:
+            deck: DeckChanged = event  # type: ignore[assignment]
+            cards = f"{deck.cards} card{'s' if deck.cards != 1 else ''}"
+            words = [f"its {cards} in a new order"] if deck.reordered else []
+            if deck.face_down is not None:
+                words.append("turned face down" if deck.face_down else "turned face up")
+            cur.lines.append(f"deck {deck.deck!r} at {deck.place.label()}: "
+                             + ", ".join(words))
         elif kind is BoardsLaid:
             laid: BoardsLaid = event  # type: ignore[assignment]
             cur.lines.append(f"{laid.map}: board{'s' if len(laid.boards) != 1 else ''} "

@@ -133,6 +133,42 @@ class StackReordered(Event):
 
 
 @dataclass(slots=True)
+class UndoFragment(Event):
+    """A step that only removes a stack an earlier step's move made: the first command of
+    VASSAL's undo of that move (a full undo also moves the piece back).  The Longest Day's
+    2006 log has ten whose move back is missing: the players' game had the piece back where
+    it started (the next move starts there), VASSAL's replay of the log leaves it."""
+
+    undone: int                 # the step whose move made the stack
+    pieces: tuple[object, ...]  # the stack's pieces (`PieceName`)
+    place: Place                # where they stay in the replay
+
+
+@dataclass(slots=True)
+class MoveIgnored(Event):
+    """A move to a map the module lacks (the log was saved with another version of it):
+    VASSAL leaves the piece, or the stack with its pieces, where it was (The Longest Day's
+    0611-1.log drags a stack of its old Weather map)."""
+
+    pieces: tuple[object, ...]  # each piece's name as it was (`PieceName`); none: a stack
+    place: Place                # where it stays
+    map: str                    # the map the module lacks
+
+
+@dataclass(slots=True)
+class DeckChanged(Event):
+    """A deck's cards put in a new order (its Shuffle, Reverse) or turned face up or down,
+    none drawn: the deck's name, its place and how many cards it holds; never their order,
+    which a face-down deck hides from every player."""
+
+    deck: str
+    place: Place
+    cards: int
+    reordered: bool
+    face_down: bool | None  # its new face when it changed, else None
+
+
+@dataclass(slots=True)
 class BoardsLaid(Event):
     """A map's boards chosen anew in play (SetBoards): VASSAL's tutorial log lays the VIP
     board, then the SL board, on its Main Map."""

@@ -35,6 +35,7 @@ class Place:
     space: str | None = None
     track: str | None = None
     track_value: int | None = None
+    deck: str | None = None  # the deck the piece is in, lying at this point
     # the game place id (hex or space) this is, for stacking and adjacency: set once, read
     # for every piece at every judgement
     key: str | None = field(init=False, repr=False, compare=False)
@@ -53,7 +54,14 @@ class Place:
             self._label = label
         return label
 
+    def in_deck(self, deck: str) -> Place:
+        """This point as the place of a card in *deck*: the same game place, named by the
+        deck, as VASSAL's move report names it ('Airplane Reserves')."""
+        return replace(self, deck=deck)
+
     def _make_label(self) -> str:
+        if self.deck is not None:
+            return f"deck {self.deck!r} [{self.map}]" if self.map else f"deck {self.deck!r}"
         if self.map is None:
             return "off-map"
         if self.hex is not None:  # as the players see it: 'hex 0304 (Treviso)' when named

@@ -16,7 +16,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from converter.audit.events import (
-    BoardsLaid, Chatted, DiceRolled, EmptyStackMoved, Event, LogPos, PieceAdded, PieceChanged,
+    BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, LogPos, MoveIgnored,
+    PieceAdded, PieceChanged, UndoFragment,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
@@ -107,6 +108,7 @@ class Replay:
         self._stacking.mover = self._stacked_move
         self._mover_id: str | None = None
         self._moves_told = 0
+        self._made_at: dict[str, int] = {}  # the stacks logged steps made: id -> step
 
     # ------------------------------------------------------------------ driving
 
@@ -231,6 +233,11 @@ class Replay:
                 map_name, x, y, members = place
                 for member in members:
                     self._stack_at[member] = (map_name, x, y)
+            elif type(c) is add and c.type[:5] == "deck;":  # (its cards saved with map null)
+                deck_map, x, y, _face_down, cards = cmd.deck_place(c.state)
+                if deck_map is not None:
+                    for card in cards:
+                        self._stack_at[card] = (deck_map, x, y)
 
     def _restore_unjudged(self, restored: list[cmd.Command]) -> None:
         """The restored game of a module without a game description, to no visitor of
@@ -252,7 +259,9 @@ class Replay:
                 type_text, piece_id, state = added.type, added.id, added.state
                 if type_text == "stack":
                     stacking.set_stack(piece_id, state)
-                elif type_text[:5] != "deck;":
+                elif type_text[:5] == "deck;":
+                    self._add_deck(piece_id, type_text, state)
+                else:
                     unnamed, map_id, x, y = where(type_text, state)
                     if unnamed:
                         self._index = index
@@ -314,7 +323,7 @@ class Replay:
                 piece.layout = layout
                 piece._place = None
 
-    def _unknown_map(self, name: str, *, boards: bool = False) -> None:
+    def _unknown_map(self, name: str, *, boards: bool = False, moved: bool = False) -> None:
         """Say once per file that it names a map the module lacks (saved with another
         version of the module).  VASSAL drops a choice of boards for such a map without a
         word, and reports 'No such map' for a piece on it, which it shows nowhere."""
@@ -322,6 +331,7 @@ class Replay:
             self._unknown_maps.add(name)
             what = ("VASSAL ignores the boards it lays there, and reports 'No such map' for "
                     "any piece on it" if boards else
+                    "VASSAL moves nothing there: each piece stays where it was" if moved else
                     "VASSAL reports 'No such map' and shows its pieces on no map")
             self._problem(f"the file names map {name!r}, which the module does not have "
                           f"({what}): it was probably saved with another version of the module")
@@ -331,8 +341,11 @@ class Replay:
         if c.type == "stack":
             self._mover_id = None
             self._stacking.set_stack(c.id, c.state)
+            if not restored:
+                self._made_at[c.id] = self._step
             return
         if c.type.startswith("deck;"):
+            self._add_deck(c.id, c.type, c.state)
             return
         reader = st.module.traits
         piece = PieceState(c.id, c.type, c.state, reader=reader)
@@ -368,6 +381,24 @@ class Replay:
         if st.game is not None:
             self._turn_marker(piece)
 
+    def _add_deck(self, deck_id: str, type_text: str, state: str) -> None:
+        """A deck: its cards are in it, at its point (`Stacking.add_deck`)."""
+        self._mover_id = None
+        stacking = self._stacking
+        stacking.add_deck(deck_id, cmd.deck_name(type_text), state)
+        deck_map = stacking.stack_at[deck_id][0]
+        if deck_map is not None and deck_map not in self.state.module.maps:
+            self._unknown_map(deck_map)
+        self._in_deck(deck_id)
+
+    def _in_deck(self, deck_id: str) -> None:
+        """Each card a deck's new state lists is now named as in that deck."""
+        pieces, name = self.state.pieces, self._stacking.decks[deck_id]
+        for card in self.state.stacks.get(deck_id, ()):
+            piece = pieces.get(card)
+            if piece is not None:
+                piece.deck = name
+
     def _move(self, c: cmd.MovePiece, restored: bool = False) -> None:
         """A MovePiece, as VASSAL applies it (`Stacking.move`): onto the piece it names
         when that piece is still at the point, else onto what lies there by position, else
@@ -377,6 +408,9 @@ class Replay:
         stacking = self._stacking
         if piece is None and c.id not in stacking.stack_at:
             self._problem(f"MovePiece of piece {c.id}, which is not in the game")
+            return
+        if c.new_map is not None and c.new_map not in st.module.maps:
+            self._move_lost(c, piece, restored)
             return
         self._mover_id = c.player_id
         told = self._moves_told
@@ -395,6 +429,24 @@ class Replay:
                 locate(c.new_map, c.new_x, c.new_y), undo=self._in_undo,
                 player=self._player(c.player_id)))
 
+    def _move_lost(self, c: cmd.MovePiece, piece: PieceState | None, restored: bool) -> None:
+        """A move to a map the module lacks: said once as a replay problem; VASSAL leaves
+        the piece (or stack) where it was, and the step list says so."""
+        st = self.state
+        self._unknown_map(c.new_map or "", moved=True)
+        self._stacking.move_lost(c.id, c.old_map)
+        if restored or not self._listens(MoveIgnored):
+            return
+        if piece is not None:
+            names: tuple[object, ...] = (piece.name_then(),)
+            place = piece.place
+        else:
+            known = st.pieces
+            names = tuple(known[m].name_then() for m in st.stacks.get(c.id, ()) if m in known)
+            place = st.locator.place(*self._stacking.stack_at[c.id])
+        self._emit(MoveIgnored(self._pos(), names, place, c.new_map or "",
+                               undo=self._in_undo, player=self._player(c.player_id)))
+
     def _stacked_move(self, piece: PieceState, new_map: str | None, x: int, y: int) -> None:
         """A piece `Stacking` puts elsewhere, moved by the current command's player."""
         self._moves_told += 1
@@ -412,11 +464,14 @@ class Replay:
             piece.layout = st.locator.layout
             piece.on_board = new_map is not None
             piece.moved_by = self._player(player_id)
+            piece.deck = self._stacking.deck_of(piece.id)
             return
-        origin = piece.place
+        origin = piece.place  # (in the deck it was drawn from)
         from_xy = (piece.x, piece.y)
         piece.map, piece.x, piece.y = new_map, x, y
-        piece.place = destination = st.locator.place(new_map, x, y)
+        piece.deck = self._stacking.deck_of(piece.id)
+        piece.place = st.locator.place(new_map, x, y)
+        destination = piece.place  # (in the deck it was put into)
         piece.on_board = new_map is not None
         player = self._player(player_id)
         piece.moved_by = player
@@ -435,6 +490,12 @@ class Replay:
         told = self._moves_told
         self._stacking.set_stack(stack_id, state, old_state)
         members = st.stacks[stack_id]
+        deck = self._stacking.decks.get(stack_id)
+        if deck is not None:
+            self._in_deck(stack_id)
+            self._deck_changed(stack_id, deck, before, state, old_state,
+                               self._moves_told == told)
+            return
         if self._moves_told == told and before != members and self._listens(StackReordered):
             known = st.pieces
             map_name, x, y = self._stacking.stack_at[stack_id]
@@ -442,6 +503,21 @@ class Replay:
                 self._pos(), st.locator.place(map_name, x, y),
                 tuple(known[m].name_then() for m in members if m in known),
                 undo=self._in_undo, player=self._step_player))
+
+    def _deck_changed(self, deck_id: str, deck: str, before: list[str], state: str,
+                      old_state: str | None, still: bool) -> None:
+        """Tell a deck's new order or face, when no card moved in or out of it."""
+        if not still or not self._listens(DeckChanged):
+            return
+        members = self.state.stacks[deck_id]
+        reordered = before != members
+        face_down = cmd.deck_place(state)[3]
+        turned = old_state is not None and cmd.deck_place(old_state)[3] != face_down
+        if reordered or turned:
+            map_name, x, y = self._stacking.stack_at[deck_id]
+            self._emit(DeckChanged(self._pos(), deck, self.state.locator.place(map_name, x, y),
+                                   len(members), reordered, face_down if turned else None,
+                                   undo=self._in_undo, player=self._step_player))
 
     def _roster_entry(self, name: str) -> str:
         """A player named in chat as the step list names players: 'name (side)' when the
@@ -542,10 +618,20 @@ class Replay:
     def _remove(self, c: cmd.RemovePiece, restored: bool = False) -> None:
         st = self.state
         piece = st.pieces.pop(c.id, None)
+        point = self._stacking.stack_at.get(c.id)
         self._stacking.removed(c.id)
         if piece is None:
-            if st.stacks.pop(c.id, None) is None:
+            members = st.stacks.pop(c.id, None)
+            if members is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
+            elif point is not None and c.id in self._made_at and self._listens(UndoFragment) \
+                    and all(type(x) is cmd.RemovePiece and x.id not in members  # (not a
+                            for x in self._step_commands):                 # deletion)
+                known = st.pieces
+                self._emit(UndoFragment(
+                    self._pos(), self._made_at[c.id],
+                    tuple(known[m].name_then() for m in members if m in known),
+                    st.locator.place(*point), undo=self._in_undo, player=self._step_player))
             return
         piece.on_board = False
         self._emit(PieceRemoved(self._pos(), piece, piece.place, undo=self._in_undo,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from converter.audit.state import PieceState
+from converter.vassal.commands import deck_place
 from converter.vassal.sequence import split as seq_split
 
 Point = tuple[str | None, int, int]
@@ -28,6 +29,8 @@ class Stacking:
     def __init__(self, pieces: dict[str, PieceState], stacks: dict[str, list[str]]) -> None:
         self.pieces = pieces
         self.stacks = stacks  # (the game state's: stack id -> member ids)
+        # the stacks that are decks (VASSAL's Deck is a Stack): deck id -> the deck's name
+        self.decks: dict[str, str] = {}
         self.parent: dict[str, str] = {}
         self.stack_at: dict[str, Point] = {}
         # a stack's pieces a new state of it no longer lists keep it as their parent (and
@@ -49,14 +52,19 @@ class Stacking:
             return piece.map, piece.x, piece.y
         return self.stack_at.get(item)
 
+    def deck_of(self, piece_id: str) -> str | None:
+        """The name of the deck the piece is in (None: in none)."""
+        stack_id = self.parent.get(piece_id)
+        return self.decks.get(stack_id) if stack_id is not None else None
+
     def _found_at(self, point: Point) -> str | None:
-        """What a piece dropped at *point* joins: the first stack with pieces or loose
-        piece there, in the map's order (VASSAL's merge finder)."""
+        """What a piece dropped at *point* joins: the first deck (even empty), stack with
+        pieces or loose piece there, in the map's order (VASSAL's merge finder)."""
         items = self._top.get(point)
         if not items:
             return None
         for item in sorted(items, key=items.__getitem__):
-            if item not in self.stacks or self.stacks[item]:
+            if item not in self.stacks or self.stacks[item] or item in self.decks:
                 return item
         return None
 
@@ -109,6 +117,7 @@ class Stacking:
         """A piece or a stack deleted."""
         self._lift(item)
         self._leave(item)
+        self.decks.pop(item, None)
         if item in self.stack_at:
             del self.stack_at[item]
             for member in self.stacks.get(item, ()):
@@ -147,6 +156,14 @@ class Stacking:
             self.place_at(item, point)
         if under is None and item in self.parent:  # (the engine's drop by position
             self.insert(self.parent[item], item, 0)  # puts the piece at the stack's bottom)
+
+    def move_lost(self, item: str, old_map: str | None) -> None:
+        """A MovePiece to a map the module lacks: VASSAL moves nothing, and only takes a
+        loose piece or stack off the list of the map it was on (Map.removePiece), so that
+        nothing dropped there joins it."""
+        at = self._top_at.get(item)
+        if at is not None and at[0] == old_map:
+            self._lift(item)
 
     def moved_off(self, item: str, point: Point) -> None:
         """A MovePiece to no map: the piece (or stack) leaves the board.  VASSAL only takes
@@ -210,16 +227,28 @@ class Stacking:
         else:
             self._insert_child(stack_id, piece_id, index)
 
+    def add_deck(self, deck_id: str, name: str, state: str) -> None:
+        """A deck (its AddPiece): a stack by another name, whose state lists its cards."""
+        self.decks[deck_id] = name
+        self.set_stack(deck_id, state)
+
     def set_stack(self, stack_id: str, state: str, old_state: str | None = None) -> None:
         """A stack's state set (its AddPiece) or merged with what changed since *old_state*
         (its ChangePiece, Stack.mergeState): its point and its pieces, each taken from
-        wherever it was; pieces it held that the state drops keep following it."""
-        fields = seq_split(state, ";")
-        if not fields or fields[0] in ("null", ""):
-            point: Point = (None, 0, 0)
+        wherever it was; pieces it held that the state drops keep following it.  A deck's
+        state (a shuffle, its cards turned face down) is set as it is (Deck.setState)."""
+        point: Point
+        if stack_id in self.decks:
+            map_name, x, y, _face_down, listed = deck_place(state)
+            point = (map_name, x, y)
+            old_state = None
         else:
-            point = (fields[0], _int(fields[1:2]), _int(fields[2:3]))
-        listed = [f for f in fields[3:] if f and not f.startswith("@@")]
+            fields = seq_split(state, ";")
+            if not fields or fields[0] in ("null", ""):
+                point = (None, 0, 0)
+            else:
+                point = (fields[0], _int(fields[1:2]), _int(fields[2:3]))
+            listed = [f for f in fields[3:] if f and not f.startswith("@@")]
         members = self.stacks.setdefault(stack_id, [])
         if old_state is not None:
             was = [f for f in seq_split(old_state, ";")[3:] if f and not f.startswith("@@")]

@@ -40,16 +40,18 @@ class PieceState:
     reader: TraitReader | None = field(default=None, repr=False)
     # its name until a change may rename it, decoded when first shown (`name_then`)
     named: PieceName | None = field(default=None, repr=False)
+    deck: str | None = None  # the name of the deck it is in (a card), set by the replay
 
     @property
     def place(self) -> Place:
         """Where the piece is, named when first asked (most pieces of a real log never are)
-        by the boards laid when it was put there; off-map without a layout."""
+        by the boards laid when it was put there; off-map without a layout; a card in a
+        deck is in that deck, at the deck's point."""
         p = self._place
         if p is None:
             p = self._place = self.layout.place(self.map, self.x, self.y) \
                 if self.layout is not None else OFF_MAP
-        return p
+        return p if self.deck is None else p.in_deck(self.deck)
 
     @place.setter
     def place(self, value: Place) -> None:

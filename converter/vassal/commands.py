@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from converter.errors import VassalFormatError
 from converter.limits import LOG_COMMANDS, RESULT_DIGITS
+from converter.vassal.sequence import split as seq_split
 
 if TYPE_CHECKING:  # the trait decoders are imported when a piece is first decoded
     from converter.vassal.traits import PieceTraits
@@ -72,6 +73,39 @@ def stack_place(state: str) -> tuple[str, int, int, list[str]] | None:
     except ValueError:
         return None
     return parts[0], x, y, [m for m in parts[3:] if m and not m.startswith("@@")]
+
+
+def deck_place(state: str) -> tuple[str | None, int, int, bool, list[str]]:
+    """Where a deck lies, whether face down, and its cards bottom to top, from its state
+    `map;x;y;faceDown;id1,id2…` (VASSAL's Deck.getState: the cards are one field, unlike a
+    stack's); map None for `null`, a point that is no integer 0.
+
+    >>> deck_place("Force Pool;658;94;true;17,18")
+    ('Force Pool', 658, 94, True, ['17', '18'])
+    >>> deck_place("Main Map;2486;4001;false")
+    ('Main Map', 2486, 4001, False, [])
+    """
+    parts = seq_split(state, ";")
+    map_name = parts[0] if parts and parts[0] not in ("", "null") else None
+    x, y = (_int_or_0(parts[i]) if len(parts) > i else 0 for i in (1, 2))
+    face_down = parts[3:4] == ["true"]
+    cards = [c for c in seq_split(parts[4], ",") if c] if len(parts) > 4 else []
+    return map_name, x, y, face_down, cards
+
+
+def _int_or_0(text: str) -> int:
+    return int(text) if text.lstrip("-").isdecimal() else 0
+
+
+def deck_name(type_text: str) -> str:
+    """A deck's name as its DrawPile gives it (the 13th field of its type `deck;…`), or
+    'deck' when an old deck has none.
+
+    >>> deck_name("deck;false;0,0,0;60;60;Never;Never;false;false;false;Re-shuffle;;;Cards;;")
+    'Cards'
+    """
+    fields = seq_split(type_text[5:] if type_text.startswith("deck;") else type_text, ";")
+    return fields[12] if len(fields) > 12 and fields[12] else "deck"
 
 
 def _merge_escaped(raw: list[str], delimiter: str) -> list[str]:

@@ -54,8 +54,11 @@ def test_a_stack_dragged_takes_the_pieces_dropped_on_it() -> None:
 def test_fewer_moves_start_elsewhere_than_vassal_recorded(log: str, elsewhere: int) -> None:
     """Moves whose recorded origin the replay disagrees with: 22 and 19 before pieces
     joined the stacks they were dropped on, 11 and 13 before a drop by position joined
-    what lay there and stale maps in stacked pieces' states were let be; the rest have
-    other causes (left to find)."""
+    what lay there and stale maps in stacked pieces' states were let be.  What the log
+    shows of the rest: ten of 0606-1's follow a step that only removes the stack the piece's
+    previous move made, an undo whose move back is missing (the test below); in 0611-1,
+    steps 468 and 469 record two units at the points they had before their stacks were
+    dragged (steps 408 and 402), and step 474 repeats step 471's move back."""
     assert _replayed(log).elsewhere == elsewhere
 
 
@@ -80,3 +83,40 @@ def test_pieces_end_where_vassal_stacks_them() -> None:
     assert at["3 RTR/11"] == ("Normandy", 3916, 1856)
     assert at["1/67/2"] == ("Normandy", 2918, 1728)
     assert at["10 DLI/49"] == ("Normandy", 3694, 1984)
+
+
+def test_a_move_to_a_map_the_module_lacks_leaves_the_piece_where_it_was(
+        tmp_path: Path) -> None:
+    """0611-1.log step 6 drags the stack holding the WEATHER NOW marker across the Weather
+    map, which this version of the module lacks: VASSAL's MovePiece finds no map and moves
+    nothing (its own replay ends the marker at (82,90), on no map); the replay moved it to
+    (132,90),
+    and the step list said 'WEATHER NOW: (82,90) [Weather] → (132,90) [Weather]'."""
+    from tests.audit.test_vlogmaker_real_modules import step_list
+
+    replay = _replayed("0611-1.log")
+    marker = replay.state.pieces["1168371567375"]
+    assert (marker.map, marker.x, marker.y) == ("Weather", 82, 90)
+    steps = step_list(FOLDER / "0611-1.log", FOLDER / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[6] == ("WEATHER NOW: stays at (82,90) [Weather] (moved to map 'Weather', "
+                        "which the module lacks: VASSAL leaves it where it was) "
+                        "[Nate (Germans)]")
+
+
+def test_an_undo_whose_move_back_is_missing_is_said(tmp_path: Path) -> None:
+    """0606-1.log step 977 moves 1/22/4 from 4024 to 3427 (a stack is made for it); step 978
+    only removes that stack, the first command of VASSAL's undo of a move (step 910, a whole
+    undo, also moves the piece back); step 979 moves 1/22/4 from 4024 again, as VASSAL
+    recorded.  The undo's move back is not in the log: VASSAL's own replay, like the audit's,
+    leaves the unit at 3427, and ten of the eleven moves that start elsewhere than VASSAL
+    recorded follow such a step.  Step 978 had no line in the step list."""
+    from tests.audit.test_vlogmaker_real_modules import step_list
+
+    steps = step_list(FOLDER / "0606-1.log", FOLDER / "TheLongestDay-noimages.vmod",
+                      tmp_path / "report.html")
+    assert steps[978] == ("the stack step 977 made removed: the start of an undo of step 977, "
+                          "whose move back is not in the log (1/22/4 stays at 3427 [Normandy] "
+                          "in VASSAL's replay)")
+    assert steps[979].startswith("1/22/4: 3427 [Normandy] → 3326 [Normandy]")
+    assert sum("the start of an undo" in line for line in steps.values()) == 10

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from converter.audit.module import AuditModule
+from converter.audit.module import AuditModule, MapGeometry
 from converter.audit.replay import replay
 from converter.vassal import commands as cmd
 
@@ -20,7 +20,8 @@ def _piece(piece_id: str, name: str, state: str) -> cmd.Command:
 def _ends(restored: list[cmd.Command], steps: list[cmd.Command]) -> dict[str, tuple]:
     text = ESC.join(["begin_save", *(cmd.encode_command(c) for c in restored), "end_save",
                      *("LOG\t" + cmd.encode_command(c) for c in steps)])
-    r = replay(cmd.read_record(text), AuditModule("<none>", {}, None))
+    maps = {"Main": MapGeometry("Main", (0, 0), {})}  # (a move to a map it lacks moves nothing)
+    r = replay(cmd.read_record(text), AuditModule("<none>", maps, None))
     return {p.name: (p.map, p.x, p.y) for p in r.state.pieces.values()}
 
 
@@ -56,3 +57,25 @@ def test_a_change_naming_another_map_takes_a_stacked_piece_out() -> None:
 def test_a_change_of_point_on_the_same_map_leaves_a_stacked_piece_at_its_stack() -> None:
     ends = _ends(AT_START, [cmd.ChangePiece("1", "Main;7;7;;0", "Main;100;100;;0")])
     assert ends == {"A": ("Main", 100, 100)}
+
+
+def test_a_move_to_a_map_the_module_lacks_moves_nothing() -> None:
+    """VASSAL's MovePiece finds no map 'Gone' and leaves B where it was; the replay put it
+    at (10,10) of 'Gone'."""
+    ends = _ends([_piece("2", "B", "Main;300;300;;0")], [
+        cmd.MovePiece("2", "Gone", 10, 10, None, "Main", 300, 300, None)])
+    assert ends == {"B": ("Main", 300, 300)}
+
+
+def test_a_move_to_a_map_the_module_lacks_is_a_replay_problem_that_says_so() -> None:
+    """Said once, as for a piece on such a map, with what VASSAL does of the move."""
+    text = ESC.join(["begin_save", cmd.encode_command(_piece("2", "B", "Main;300;300;;0")),
+                     "end_save", *("LOG\t" + cmd.encode_command(
+                         cmd.MovePiece("2", "Gone", x, 10, None, "Main", 300, 300, None))
+                         for x in (10, 20))])
+    maps = {"Main": MapGeometry("Main", (0, 0), {})}
+    r = replay(cmd.read_record(text), AuditModule("<none>", maps, None))
+    assert [p.message for p in r.problems] == [
+        "the file names map 'Gone', which the module does not have (VASSAL moves nothing "
+        "there: each piece stays where it was): it was probably saved with another version "
+        "of the module"]

@@ -140,6 +140,11 @@ def test_our_replay_ends_where_vassal_replay_ends(
             for m in parts[3:]:
                 if m and not m.startswith("@@") and parts[0] != "null":
                     members[m] = (parts[0], int(parts[1]), int(parts[2]))
+        elif isinstance(c, cmd.AddPiece) and c.type.startswith("deck;"):
+            deck_map, x, y, _face_down, cards = cmd.deck_place(c.state)  # (a deck's cards
+            for m in cards:                                   # are at its point)
+                if deck_map is not None:
+                    members[m] = (deck_map, x, y)
         elif isinstance(c, cmd.AddPiece) and c.is_piece:
             b = c.piece().basic  # type: ignore[union-attr]
             vassal_at[c.id] = (None if b.map_id in (None, "null") else b.map_id, b.x, b.y)

@@ -286,19 +286,24 @@ def test_for_the_people_menus_move_a_general_as_the_engine_did(tmp_path: Path) -
     mover throws on a drag): Banks flipped, which masks him ('Banks(Union General)' to his
     owner, 'Union General' to the others), then displaced to the turn track and killed,
     to the Permanently Removed map.  The step list has a line per step, names him with what
-    the others saw, and ends each move on the map the engine named; the engine names every
-    point 'offboard' (the image-less module's boards have no size), the audit the zone."""
+    the others saw, and names each point as the engine did, played on the module given
+    blank boards of its pictures' sizes: 'General Reinforcements' and 'KILLED Union
+    Generals' (zones), 'Turn 2' (a region of the turn track); on the image-less module the
+    engine had named every point 'offboard', and the test could compare maps only."""
     folder = REAL / "for-the-people"
     log = folder / "ftp-vlogmaker.vlog"
     steps = step_list(log, folder / "ForThePeople-3.6-noimages.vmod", tmp_path / "report.html")
     actions = engine_actions(log)
     assert sorted(steps) == [step for step, _kind, _said in actions]
     assert steps[1] == "Banks [others see 'Union General']: hidden"  # the mask it put on
+    where = "General Reinforcements [Map]"  # (the engine's name of his first point)
     for step, kind, said in actions:
         after = _NOW.search(said)
         if kind == "key" and step > 1:
             assert after is not None, said
-            assert steps[step].startswith("Banks [others see 'Union General']: "), steps[step]
-            assert steps[step].split(" → ")[1].split(" [")[1].startswith(after.group("map"))
+            now = f"{after.group('place')} [{after.group('map')}]"
+            assert steps[step].startswith(
+                f"Banks [others see 'Union General']: {where} → {now} "), steps[step]
+            where = now
     assert steps[3].endswith("→ KILLED Union Generals [Permanently Removed] "
                              "[vlog-maker (<observer>)]")
