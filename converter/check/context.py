@@ -48,10 +48,21 @@ class Context:
         return cls(source, build_tree(source.root))
 
     def where(self, node: Node, detail: str = "") -> str:
-        """`buildFile.xml:LINE: Map[Main]/SetupStack[A]`, plus a trait or field if given."""
+        """`buildFile.xml:LINE: Map[Main]/SetupStack[A]`, plus a trait or field if given;
+        with extensions loaded, the build file is named with its archive
+        (`Ext.vmdx!buildFile:LINE: ...`), the path being where VASSAL puts the component."""
         path = node.path or node.kind
-        text = f"{self.source.buildfile_name}:{node.line}: {path}"
+        text = f"{self.buildfile_of(node)}:{node.line}: {path}"
         return text + (f" ({detail})" if detail else "")
+
+    def buildfile_of(self, node: Node) -> str:
+        """The build file *node* was read from: `buildFile.xml`, or `ARCHIVE!buildFile`
+        when extensions are loaded with the module."""
+        if node.origin:
+            return node.origin
+        if self.source.extensions:
+            return f"{self.source.path}!{self.source.buildfile_name}"
+        return self.source.buildfile_name
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -191,10 +202,23 @@ class Context:
         """The archive holds `images/<name>` under exactly that name."""
         return "images/" + name in self.source.entries
 
+    def version_of(self, node: Node) -> tuple[str, str]:
+        """The VASSAL version declared where *node* was read, and by what ('module' or
+        'extension'): an extension's component is judged by the extension's declaration."""
+        for extension in self.source.extensions:
+            if node.origin == f"{extension.path}!{extension.buildfile_name}":
+                return declared_version(extension), "extension"
+        return self.version, "module"
+
     @cached_property
     def version(self) -> str:
         """The VASSAL version the module declares (moduledata or an extension's
         extensiondata, else the build file)."""
-        return (self.source.metadata.get("VassalVersion")
-                or self.source.root.get("VassalVersion") or self.source.root.get("vassalVersion")
-                or "")
+        return declared_version(self.source)
+
+
+def declared_version(source: ModuleSource) -> str:
+    """The VASSAL version a module or extension declares (moduledata or an extension's
+    extensiondata, else the build file's root, which an extension spells vassalVersion)."""
+    return (source.metadata.get("VassalVersion") or source.root.get("VassalVersion")
+            or source.root.get("vassalVersion") or "")

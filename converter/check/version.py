@@ -72,35 +72,38 @@ def _v(version: Version) -> str:
 
 def check_version(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
-    findings += _check_declared(ctx)
-    declared = parse_version(ctx.version)
-    uses: dict[tuple[str, Version], list[str]] = defaultdict(list)
+    findings += check_declared(ctx)
+    # (what, since, declared version, declarer) -> places
+    uses: dict[tuple[str, Version, str, str], list[str]] = defaultdict(list)
     for node in ctx.tree.nodes:
         since = COMPONENT_SINCE.get(node.cls)
         if since is not None:
-            uses[(node.cls.rsplit(".", 1)[-1], since)].append(ctx.where(node))
+            uses[(node.cls.rsplit(".", 1)[-1], since, *ctx.version_of(node))].append(
+                ctx.where(node))
     for folder in ctx.source.root.iter():
         tag = folder.tag
         if isinstance(tag, str) and tag in COMPONENT_SINCE and ".folder." in tag:
-            uses[(tag.rsplit(".", 1)[-1], COMPONENT_SINCE[tag])].append(
+            uses[(tag.rsplit(".", 1)[-1], COMPONENT_SINCE[tag], ctx.version, "module")].append(
                 f"{ctx.source.buildfile_name}:{folder.sourceline}")
     for d in ctx.pieces:
         if d.piece is None:
             continue
         for trait in d.piece.traits:
             if isinstance(trait, RawTrait) and trait.trait_id in TRAIT_SINCE:
-                uses[(f"trait {trait.trait_id}", TRAIT_SINCE[trait.trait_id])].append(
-                    ctx.where(d.node))
-    for (what, since), wheres in sorted(uses.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+                uses[(f"trait {trait.trait_id}", TRAIT_SINCE[trait.trait_id],
+                      *ctx.version_of(d.node))].append(ctx.where(d.node))
+    for (what, since, text, by), wheres in sorted(uses.items(),
+                                                  key=lambda kv: (kv[0][1], kv[0][0], kv[0][3])):
         places = f"{len(wheres)} place(s)"
+        declared = parse_version(text)
         if declared is not None and since > declared:
             # an older player's load fails on a component's class, but only warns of a
             # trait ('Unknown type') and builds the piece without it
             of_trait = what.startswith("trait ")
             findings.append((warning if of_trait else error)(
                 "newer-than-declared", wheres[0],
-                f"{what} is new in VASSAL {_v(since)} but the module declares VassalVersion "
-                f"{ctx.version} ({places}); " + (
+                f"{what} is new in VASSAL {_v(since)} but the {by} declares VassalVersion "
+                f"{text} ({places}); " + (
                     f"a VASSAL {_v(declared)} player's load warns 'Unknown type' and the "
                     "piece goes without it" if of_trait
                     else f"a VASSAL {_v(declared)} player fails on it"),
@@ -114,7 +117,8 @@ def check_version(ctx: Context) -> list[Finding]:
     return findings
 
 
-def _check_declared(ctx: Context) -> list[Finding]:
+def check_declared(ctx: Context) -> list[Finding]:
+    """What the module (or extension) declares: metadata, VASSAL version, its name."""
     findings = []
     source = ctx.source
     meta_version = source.metadata.get("VassalVersion", "")
