@@ -27,6 +27,14 @@ from converter.vassal import sequence
 # the attribute VASSAL takes a component's configure name from, by class (else `name`)
 _NAME_ATTRS = ("mapName", "name", "entryName", "chartName", "title", "buttonText")
 MAX_TARGET_STEPS = 100
+# what VASSAL calls the component it looked in ('Could not find Reserves in Game Piece
+# Palette'): the editor's English names of the components extensions aim at; others by class
+TYPE_NAMES = {
+    "GameModule": "Module", "BasicModule": "Module", "PieceWindow": "Game Piece Palette",
+    "ListWidget": "Scrollable List", "TabWidget": "Tabbed Panel", "PanelWidget": "Panel",
+    "BoxWidget": "Pull-down Menu", "PrototypesContainer": "Game Piece Prototype Definitions",
+    "Map": "Map Window", "ChartWindow": "Chart Window Menu", "BoardPicker": "Map Boards",
+    "Board": "Board"}
 
 
 @dataclass
@@ -98,7 +106,8 @@ def _not_found(root: etree._Element, steps: list[tuple[str, str | None]],
         match = next((c for c in same_class if configure_name(c) == name), None)
         if match is None:
             shown = name if name is not None else kind_of(cls)
-            return f"Could not find {shown} in {kind_of(str(parent.tag))}"
+            kind = kind_of(str(parent.tag))
+            return f"Could not find {shown} in {TYPE_NAMES.get(kind, kind)}"
         parent = match
     return "Could not find the target"
 

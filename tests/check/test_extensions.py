@@ -163,7 +163,7 @@ def test_a_target_the_module_lacks_stops_the_extension(base: Path, tmp_path: Pat
     (stopped,) = [f for f in report.findings if f.code == "extension-target"]
     assert stopped.severity is Severity.ERROR
     assert stopped.where == f"{ext}!buildFile.xml:3: ExtensionElement"
-    assert "('Unable to load extension Reinforcements: Could not find Reserves in " \
+    assert "('Unable to load extension Reinforcements: Could not find Reserves in Game Piece " \
         in stopped.message
     (ghost,) = [f for f in report.findings if f.code == "missing-prototype"]
     assert "PieceWindow[Counters]/ListWidget[Units]/PieceSlot[3rd Bn]" in ghost.where
@@ -277,4 +277,6 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
     if case == "other-module":
         assert "Extension 'Reinforcements' was built for module VASL" in result.output
     if case == "lost-target":
-        assert "Could not find Reserves in" in result.output
+        (said,) = [f.message for f in report.findings if f.code == "extension-target"]
+        assert "Could not find Reserves in Game Piece Palette" in result.output and \
+            "Could not find Reserves in Game Piece Palette" in said
