@@ -157,9 +157,10 @@ def load_extensions(module: ModuleSource, extensions: list[ModuleSource]
                 continue
             component = next((c for c in elem if isinstance(c.tag, str)), None)
             if component is None:
-                findings.append(warning(
-                    "extension-target", where, "the element holds no component; VASSAL "
-                    "adds nothing (and fails on it when the extension loads)",
+                findings.append(error(
+                    "extension-target", where, "the element holds no component: VASSAL "
+                    "fails as it loads the extension (a NullPointerException adding nothing "
+                    "to its target), which stops the module's load",
                     "remove the element"))
                 continue
             components.add(found, component)

@@ -252,6 +252,7 @@ ENGINE_CASES = {  # options, whether the engine's load fails
     "later-version": ({"module_version": "2.0"}, False),
     "lost-target": ({"target": COUNTERS + "/VASSAL.build.widget.ListWidget:Reserves/"
                                "VASSAL.build.widget.PanelWidget:X"}, True),
+    "empty-element": ({"component": ""}, True),
 }
 
 
@@ -262,14 +263,18 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
     """The real engine (vassal-check --ext) loads the module, then the extension: an
     extension for another module or with a lost target fails its load (an error, as check
     says), one for a later module version loads with a chat warning (check's warning)."""
-    options, fails = ENGINE_CASES[case]
+    options, fails = dict(ENGINE_CASES[case][0]), ENGINE_CASES[case][1]
     target = options.pop("target", UNITS)
-    ext = reinforcements(tmp_path, element(target, slot("2nd Bn", "e01:1")), **options)
+    component = options.pop("component", slot("2nd Bn", "e01:1"))
+    ext = reinforcements(tmp_path, element(target, component), **options)
     result = start_vassal_check(base, "--ext", ext, urgent=True).result()
     assert bool(result.errors) is fails, result.output[-3000:]
     assert ("module load failed" in result.output) is fails
     report = check_with_extensions(base, [ext])
     assert report.exit_code() == int(fails), [str(f) for f in report.findings]
+    if case == "empty-element":
+        assert "NullPointerException" in result.output
+        assert ("error", "extension-target") in codes(report)
     if case == "later-version":
         assert "[chat] Extension 'Reinforcements' was built for module version 2.0" \
             in result.output
