@@ -58,8 +58,12 @@ class Context:
     def buildfile_of(self, node: Node) -> str:
         """The build file *node* was read from: `buildFile.xml`, or `ARCHIVE!buildFile`
         when extensions are loaded with the module."""
-        if node.origin:
-            return node.origin
+        return node.origin or self.buildfile_label
+
+    @property
+    def buildfile_label(self) -> str:
+        """The module's build file as findings name it (with its archive when extensions
+        are loaded with it)."""
         if self.source.extensions:
             return f"{self.source.path}!{self.source.buildfile_name}"
         return self.source.buildfile_name

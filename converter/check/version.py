@@ -84,7 +84,7 @@ def check_version(ctx: Context) -> list[Finding]:
         tag = folder.tag
         if isinstance(tag, str) and tag in COMPONENT_SINCE and ".folder." in tag:
             uses[(tag.rsplit(".", 1)[-1], COMPONENT_SINCE[tag], ctx.version, "module")].append(
-                f"{ctx.source.buildfile_name}:{folder.sourceline}")
+                f"{ctx.buildfile_label}:{folder.sourceline}")
     for d in ctx.pieces:
         if d.piece is None:
             continue
@@ -126,10 +126,12 @@ def check_declared(ctx: Context) -> list[Finding]:
     build_version = source.root.get("VassalVersion") or source.root.get("vassalVersion") or ""
     entry = source.metadata_entry
     if entry not in source.entries:
+        what = "extension" if source.is_extension else "module"
+        entry = "extensiondata" if source.is_extension else entry
         findings.append(warning(
-            "no-moduledata", source.path, "the module has no moduledata entry; VASSAL then "
+            "no-moduledata", source.path, f"the {what} has no {entry} entry; VASSAL then "
             "guesses the file type from the build file's first lines",
-            "open and save the module in VASSAL's editor"))
+            f"open and save the {what} in VASSAL's editor"))
     else:
         name = source.metadata.get("name", "")
         root_name = source.root.get("name", "")

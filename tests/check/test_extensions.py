@@ -205,6 +205,38 @@ def test_two_extensions_with_one_id_warn(base: Path, tmp_path: Path) -> None:
     assert f"also the id of extension {one}" in clash.message
 
 
+def test_an_extensions_components_are_judged_by_its_own_vassal_version(tmp_path: Path) -> None:
+    """ASL PBS (VASSAL 3.7.20) adds Flares (new in 3.5) to a module; loaded into a module
+    declaring 3.2.17 it was 'new in 3.5 but the module declares 3.2.17': the extension's own
+    declaration is what tells whether its players can load it."""
+    from tests.check.conftest import MODULEDATA
+
+    old = write_module(tmp_path / "Old.vmod", BUILDFILE.replace(
+        'VassalVersion="3.6.0"', 'VassalVersion="3.2.17"'),
+        moduledata=MODULEDATA.replace("3.6.0", "3.2.17"),
+        images={n: png(*s) for n, s in IMAGES.items()})
+    flare = element("VASSAL.build.module.Map:Main Map",
+                    '<VASSAL.build.module.map.Flare circleColor="255,0,0" circleSize="100" '
+                    'flareKey="keyAlt" flareName="Flare"/>')
+    report = check_with_extensions(old, [reinforcements(tmp_path, flare)])
+    # (the module's own 3.6 folders are its own fault, named by its file)
+    assert sorted(f.where for f in report.findings if f.code == "newer-than-declared") == [
+        f"{old}!buildFile.xml:22", f"{old}!buildFile.xml:6"]
+    text = extension_text(flare).replace('vassalVersion="3.6.0"', 'vassalVersion="3.2.17"')
+    older = tmp_path / "Older.vmdx"
+    with zipfile.ZipFile(older, "w") as archive:
+        archive.writestr("buildFile.xml", text)
+    findings = check_with_extensions(old, [older]).findings
+    (said,) = [f for f in findings
+               if f.code == "newer-than-declared" and f.where.startswith(str(older))]
+    (bare,) = [f for f in findings if f.code == "no-moduledata"]
+    assert bare.where == str(older) and bare.message.startswith(
+        "the extension has no extensiondata entry")
+    assert said.where.startswith(f"{older}!buildFile.xml:3: Map[Main Map]/Flare")
+    assert "Flare is new in VASSAL 3.5 but the extension declares VassalVersion 3.2.17" \
+        in said.message
+
+
 @pytest.mark.parametrize("hostile", ["zip-slip", "entity", "not-zip", "module"])
 def test_a_bad_extension_is_refused_with_exit_2(
         base: Path, tmp_path: Path, hostile: str, capsys: pytest.CaptureFixture[str]) -> None:
