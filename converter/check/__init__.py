@@ -63,8 +63,9 @@ def _as_extension(ctx: Context, findings: list[Finding]) -> list[Finding]:
     out = [info("extension", f"{ctx.source.path}!{ctx.source.buildfile_name}",
                 f"an extension of module {module!r}: the {len(outside)} name(s) it uses and "
                 "does not define (prototypes, images, maps, boards, zones, decks, "
-                "properties) are checked only as far as the extension goes; load it with "
-                "that module in VASSAL to check them")]
+                "properties) are checked only as far as the extension goes",
+                f"check it with its module to check them: vconv check MODULE.vmod "
+                f"--extension {ctx.source.path}")]
     for f in findings:
         if f.code in _FROM_THE_MODULE:
             out.append(Finding(Severity.INFO, f.code, f.where,

@@ -490,6 +490,8 @@ def test_an_extension_may_use_what_its_module_defines(module: Callable[..., Path
     (summary,) = [f for f in report.findings if f.code == "extension"]
     assert "an extension of module 'Test': the 2 name(s) it uses and does not define" \
         in summary.message
+    assert summary.hint == f"check it with its module to check them: vconv check MODULE.vmod " \
+        f"--extension {path}"
     assert "(unless module 'Test' has it)" in only(path, "missing-prototype").message
     # a module is judged as before
     assert only(module({'name="Unit" description=""': 'name="Units" description=""'}),
