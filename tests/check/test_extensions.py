@@ -237,7 +237,7 @@ def test_an_extensions_components_are_judged_by_its_own_vassal_version(tmp_path:
         in said.message
 
 
-@pytest.mark.parametrize("hostile", ["zip-slip", "entity", "not-zip", "module"])
+@pytest.mark.parametrize("hostile", ["zip-slip", "entity", "huge", "not-zip", "module"])
 def test_a_bad_extension_is_refused_with_exit_2(
         base: Path, tmp_path: Path, hostile: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / f"{hostile}.vmdx"
@@ -251,6 +251,10 @@ def test_a_bad_extension_is_refused_with_exit_2(
             archive.writestr("buildFile.xml", '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a '
                              '"aaaa">]><VASSAL.build.module.ModuleExtension module="&a;"/>')
         said = "declares a DTD, which vconv refuses"
+    elif hostile == "huge":  # a build file inflating past the 64 MiB a build file may have
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+            archive.writestr("buildFile.xml", extension_text() + " " * (64 * 1024 * 1024))
+        said = "more than the 67108864 byte limit"
     elif hostile == "not-zip":
         path.write_bytes(b"PK\x03\x04 not really")
         said = "not a"
