@@ -98,7 +98,11 @@ def check_with_extensions(path: str | os.PathLike[str],
         if module.is_extension:
             raise VconvError(f"{path}: this is an extension (.vmdx), not a module; give its "
                              "module first and the extension with --extension")
+        seen = set()
         for extension_path in extension_paths:
+            if os.path.realpath(extension_path) in seen:
+                continue  # VASSAL loads a file once, whatever the list says
+            seen.add(os.path.realpath(extension_path))
             extension = open_module(extension_path)
             opened.append(extension)
             if not extension.is_extension:

@@ -203,6 +203,9 @@ def test_two_extensions_with_one_id_warn(base: Path, tmp_path: Path) -> None:
     (clash,) = [f for f in report.findings if f.code == "extension-id"]
     assert clash.where.startswith(f"{two}!buildFile.xml:2:")
     assert f"also the id of extension {one}" in clash.message
+    # the same file twice is loaded once, as VASSAL's extension loader does
+    again = check_with_extensions(base, [one, one])
+    assert codes(again) == [("info", "extension")]
 
 
 def test_an_extensions_components_are_judged_by_its_own_vassal_version(tmp_path: Path) -> None:
