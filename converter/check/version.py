@@ -156,10 +156,15 @@ def check_declared(ctx: Context) -> list[Finding]:
     declared = meta or build
     text = meta_version if meta is not None else build_version
     if declared is not None and _full(text) > OLDEST_PLAYER:
-        # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer
+        # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer;
+        # ModuleExtension only warns (ModuleExtension.wrong_vassal_version)
         findings.append(info(
             "declared-version", f"{source.path}!{entry}" if meta is not None
             else f"{source.path}!{source.buildfile_name}",
+            f"the extension declares VassalVersion {text}: players older than {text} load it "
+            "with a warning in the chat ('Extension ... was created using version "
+            f"{text} of the VASSAL engine'), and fail on what it uses of a later VASSAL"
+            if source.is_extension else
             f"the module declares VassalVersion {text}: VASSAL players before {_v(declared)} "
             f"refuse to open it, and players older than {text} warn that it is newer"))
     return findings

@@ -314,6 +314,9 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
     if case == "empty-element":
         assert "NullPointerException" in result.output
         assert ("error", "extension-target") in codes(report)
+    if case == "clean":  # (this engine, 3.6.0-SNAPSHOT, is older than the 3.6.0 declared)
+        assert "[chat] Extension 'Reinforcements' was created using version 3.6.0 of the " \
+            "VASSAL engine" in result.output
     if case == "later-version":
         assert "[chat] Extension 'Reinforcements' was built for module version 2.0" \
             in result.output
