@@ -285,13 +285,19 @@ def test_the_command_line(base: Path, tmp_path: Path, capsys: pytest.CaptureFixt
 
 # -- the engine --------------------------------------------------------------------------------
 
-ENGINE_CASES = {  # options, whether the engine's load fails
-    "clean": ({}, False),
-    "other-module": ({"module": "VASL"}, True),
-    "later-version": ({"module_version": "2.0"}, False),
+ENGINE_CASES = {  # options, whether the engine's load fails, whether it reports an error
+    "clean": ({}, False, False),
+    "other-module": ({"module": "VASL"}, True, True),
+    "later-version": ({"module_version": "2.0"}, False, False),
     "lost-target": ({"target": COUNTERS + "/VASSAL.build.widget.ListWidget:Reserves/"
-                               "VASSAL.build.widget.PanelWidget:X"}, True),
-    "empty-element": ({"component": ""}, True),
+                               "VASSAL.build.widget.PanelWidget:X"}, True, True),
+    "empty-element": ({"component": ""}, True, True),
+    # a class neither file has: the engine reports it and goes on (check: missing-class)
+    "own-class": ({"target": "", "component": "<own.Thing/>"}, False, True),
+    # a trait VASSAL does not know and an image neither file has: the engine warns
+    "unknown-trait": ({"component": slot("2nd Bn", "e01:1").replace(
+        f"prototype;Unit{TAB}piece;;;front.png", f"wobble;x{TAB}piece;;;nothere.png")},
+        False, False),
 }
 
 
@@ -300,17 +306,28 @@ ENGINE_CASES = {  # options, whether the engine's load fails
 def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
                                                    case: str) -> None:
     """The real engine (vassal-check --ext) loads the module, then the extension: an
-    extension for another module or with a lost target fails its load (an error, as check
-    says), one for a later module version loads with a chat warning (check's warning)."""
-    options, fails = dict(ENGINE_CASES[case][0]), ENGINE_CASES[case][1]
+    extension for another module, with a lost target or an empty element fails its load (an
+    error, as check says), one for a later module version loads with a chat warning (check's
+    warning); every problem the engine reports is one check reports, and every error of
+    check is an error of the engine (tests/check/test_vassal_agrees.py's judges)."""
+    from tests.check.test_vassal_agrees import (
+        assert_errors_are_the_engines, engine_problems, explained)
+
+    options, fails, errors = ENGINE_CASES[case]
+    options = dict(options)
     target = options.pop("target", UNITS)
     component = options.pop("component", slot("2nd Bn", "e01:1"))
     ext = reinforcements(tmp_path, element(target, component), **options)
     result = start_vassal_check(base, "--ext", ext, urgent=True).result()
-    assert bool(result.errors) is fails, result.output[-3000:]
+    assert bool(result.errors) is errors, result.output[-3000:]
     assert ("module load failed" in result.output) is fails
     report = check_with_extensions(base, [ext])
-    assert report.exit_code() == int(fails), [str(f) for f in report.findings]
+    assert report.exit_code() == int(errors), [str(f) for f in report.findings]
+    lines = engine_problems(result.output)
+    if not fails:  # (a failed load's lines are said by the extension-* error)
+        missed = [line for line in lines if not explained(line, report, base)]
+        assert missed == [], missed
+        assert_errors_are_the_engines(lines, report, base)
     if case == "empty-element":
         assert "NullPointerException" in result.output
         assert ("error", "extension-target") in codes(report)
@@ -327,3 +344,7 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
         (said,) = [f.message for f in report.findings if f.code == "extension-target"]
         assert "Could not find Reserves in Game Piece Palette" in result.output and \
             "Could not find Reserves in Game Piece Palette" in said
+    if case in ("own-class", "unknown-trait"):
+        assert all(f.where.startswith(f"{ext}!buildFile.xml:3: ") for f in report.findings
+                   if f.severity is not Severity.INFO), [str(f) for f in report.findings]
+        assert lines, "the engine should notice this"
