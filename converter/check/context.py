@@ -137,11 +137,13 @@ class Context:
 
     @cached_property
     def prototypes(self) -> dict[str, PieceDef]:
-        """Prototype name → its first definition (VASSAL takes the first of a name)."""
+        """Prototype name → the definition VASSAL uses: the last of that name (its prototype
+        map keeps the last one put, in build order, and an extension's come after the
+        module's: checked in the 3.6 engine, which draws the last one's images)."""
         out: dict[str, PieceDef] = {}
         for d in self.pieces:
             if d.is_prototype:
-                out.setdefault(d.node.attr("name"), d)
+                out[d.node.attr("name")] = d
         return out
 
     def expand(self, piece: PieceTraits) -> list[tuple[Trait, str]]:

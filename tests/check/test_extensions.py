@@ -240,6 +240,62 @@ def test_an_extensions_components_are_judged_by_its_own_vassal_version(tmp_path:
         in said.message
 
 
+GHOST_LAYER = ("emb2;;128;;Flip;128;;;128;;;;1;false;0;0;ghost1.png,ghost2.png;,+ (reduced);"
+               "true;Step;;;false;;1;1;true;;70,130;;;1.0;;true")
+GHOST = ('<VASSAL.build.module.PrototypeDefinition name="Unit" description="">'
+         f"+/null/{GHOST_LAYER}{TAB}piece;;;;/1{TAB}null;0;0;;0"
+         "</VASSAL.build.module.PrototypeDefinition>")
+
+
+def test_the_last_prototype_of_a_name_is_the_one_used(base: Path, tmp_path: Path) -> None:
+    """VASSAL keeps the last prototype of a name (the 3.6 engine draws the last one's
+    images and logs 'More than one Definition named Unit'): a second 'Unit' whose layer
+    'Flip' clashes with the piece's own 'Flip' is what the piece gets; the first is never
+    used. check took the first, so it judged the pieces by a prototype VASSAL ignores. An
+    extension's prototype thus replaces its module's: information, not a mistake."""
+    folder_end = "</VASSAL.build.module.folder.PrototypeFolder>"
+    last = write_module(tmp_path / "Last.vmod", BUILDFILE.replace(folder_end, folder_end + GHOST),
+                        images={n: png(*s) for n, s in IMAGES.items()})
+    first = write_module(tmp_path / "First.vmod", BUILDFILE.replace(
+        '<VASSAL.build.module.folder.PrototypeFolder name="Units">',
+        GHOST + '<VASSAL.build.module.folder.PrototypeFolder name="Units">'),
+        images={n: png(*s) for n, s in IMAGES.items()})
+    from converter.check import check_module
+
+    for path, clash in ((last, True), (first, False)):
+        report = check_module(path)
+        assert any(f.code == "hotkey-twice" for f in report.findings) is clash
+        (shadowed,) = [f for f in report.findings if f.code == "duplicate-prototype"]
+        assert shadowed.severity is Severity.WARNING
+        assert "VASSAL uses the last definition of a name (and warns 'More than one " \
+            "Definition named Unit'), so this one is never used" in shadowed.message
+    shadowed_line = [f for f in check_module(last).findings
+                     if f.code == "duplicate-prototype"][0].where.split(":")[1]
+    assert shadowed_line == "7"  # the module's own 'Unit', in its folder
+    ext = reinforcements(tmp_path, element("VASSAL.build.module.PrototypesContainer", GHOST))
+    report = check_with_extensions(base, [ext])
+    (replaced,) = [f for f in report.findings if f.code == "duplicate-prototype"]
+    assert replaced.severity is Severity.INFO
+    assert replaced.where.startswith(f"{base}!buildFile.xml:7: PrototypesContainer/")
+    assert f"also defined at {ext}!buildFile.xml:3" in replaced.message
+    assert replaced.message.endswith("the extension's replaces it")
+    assert any(f.code == "hotkey-twice" for f in report.findings)
+
+
+@pytest.mark.vassal
+def test_the_engine_draws_the_last_prototype_of_a_name(tmp_path: Path) -> None:
+    folder_end = "</VASSAL.build.module.folder.PrototypeFolder>"
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    last = write_module(tmp_path / "Last.vmod", BUILDFILE.replace(folder_end, folder_end + GHOST),
+                        images=images)
+    first = write_module(tmp_path / "First.vmod", BUILDFILE.replace(
+        '<VASSAL.build.module.folder.PrototypeFolder name="Units">',
+        GHOST + '<VASSAL.build.module.folder.PrototypeFolder name="Units">'), images=images)
+    drawn = "Source: ghost1.png Error: Image not found"
+    assert drawn in start_vassal_check(last, urgent=True).result().output
+    assert drawn not in start_vassal_check(first, urgent=True).result().output
+
+
 @pytest.mark.parametrize("hostile", ["zip-slip", "entity", "huge", "not-zip", "module"])
 def test_a_bad_extension_is_refused_with_exit_2(
         base: Path, tmp_path: Path, hostile: str, capsys: pytest.CaptureFixture[str]) -> None:
