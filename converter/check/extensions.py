@@ -24,7 +24,8 @@ from converter.check.source import ModuleSource, with_extensions
 from converter.check.tree import graft, is_folder, kind_of
 from converter.vassal import sequence
 
-# the attribute VASSAL takes a component's configure name from, by class (else `name`)
+# where a component keeps the name VASSAL's look-up compares (a map's mapName, a palette's
+# name, a list's entryName, ...): the first of these it has
 _NAME_ATTRS = ("mapName", "name", "entryName", "chartName", "title", "buttonText")
 MAX_TARGET_STEPS = 100
 # what VASSAL calls the component it looked in ('Could not find Reserves in Game Piece
