@@ -291,9 +291,14 @@ def test_the_engine_draws_the_last_prototype_of_a_name(tmp_path: Path) -> None:
     first = write_module(tmp_path / "First.vmod", BUILDFILE.replace(
         '<VASSAL.build.module.folder.PrototypeFolder name="Units">',
         GHOST + '<VASSAL.build.module.folder.PrototypeFolder name="Units">'), images=images)
+    from tests.check.test_vassal_agrees import assert_agrees
+
     drawn = "Source: ghost1.png Error: Image not found"
     assert drawn in start_vassal_check(last, urgent=True).result().output
     assert drawn not in start_vassal_check(first, urgent=True).result().output
+    for path in (last, first):  # each problem the engine reports is one check reports
+        assert "WARN [log] VASSAL.build.GameModule: More than one Definition named Unit" in \
+            assert_agrees(path)
 
 
 @pytest.mark.parametrize("hostile", ["zip-slip", "entity", "huge", "not-zip", "module"])
