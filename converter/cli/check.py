@@ -54,8 +54,8 @@ def _fix(args: argparse.Namespace) -> int:
     from converter.check.fix_gpids import fix_gpids
 
     if len(args.modules) != 1 or not args.output or args.extension:
-        print("vconv check: error: --fix-gpids takes one MODULE and -o FIXED.vmod (an "
-              "extension is fixed on its own: give it as the MODULE)",
+        print("vconv check: error: --fix-gpids takes one MODULE and -o FIXED.vmod, without "
+              "--extension",
               file=sys.stderr)
         return 2
     changes = fix_gpids(args.modules[0], args.output)

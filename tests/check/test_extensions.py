@@ -342,6 +342,11 @@ def test_the_command_line(base: Path, tmp_path: Path, capsys: pytest.CaptureFixt
     assert "--extension loads extensions into one MODULE" in capsys.readouterr().err
     assert main(["check", str(ext), "--extension", str(ext)]) == 2
     assert "this is an extension (.vmdx), not a module" in capsys.readouterr().err
+    fixed = tmp_path / "fixed.vmod"
+    assert main(["check", "--fix-gpids", str(base), "-o", str(fixed), "-x", str(ext)]) == 2
+    assert "--fix-gpids takes one MODULE and -o FIXED.vmod, without --extension" in \
+        capsys.readouterr().err
+    assert not fixed.exists()
 
 
 # -- the engine --------------------------------------------------------------------------------
