@@ -23,7 +23,8 @@ from converter.check.references import check_references
 from converter.check.report import Report, render_json, render_text
 from converter.check.setups import check_setups
 from converter.check.source import ModuleSource, open_module
-from converter.check.version import check_version
+from converter.check.version import check_declared, check_version
+from converter.check.extensions import extension_summary, load_extensions
 from converter.errors import VconvError
 
 CHECKS = (check_references, check_ids, check_geometry, check_pieces, check_setups,
@@ -62,8 +63,9 @@ def _as_extension(ctx: Context, findings: list[Finding]) -> list[Finding]:
     out = [info("extension", f"{ctx.source.path}!{ctx.source.buildfile_name}",
                 f"an extension of module {module!r}: the {len(outside)} name(s) it uses and "
                 "does not define (prototypes, images, maps, boards, zones, decks, "
-                "properties) are checked only as far as the extension goes; load it with "
-                "that module in VASSAL to check them")]
+                "properties) are checked only as far as the extension goes",
+                f"check it with its module to check them: vconv check MODULE.vmod "
+                f"--extension {ctx.source.path}")]
     for f in findings:
         if f.code in _FROM_THE_MODULE:
             out.append(Finding(Severity.INFO, f.code, f.where,
@@ -82,5 +84,47 @@ def check_module(path: str | os.PathLike[str]) -> Report:
     return check_source(source)
 
 
-__all__ = ["Finding", "Report", "Severity", "check_module", "check_source", "render_json",
-           "render_text"]
+def check_with_extensions(path: str | os.PathLike[str],
+                          extension_paths: list[str | os.PathLike[str]]) -> Report:
+    """Check a module as VASSAL plays it with these extensions loaded, in this order: the
+    extensions' components in the module's tree, their files in its archive; each finding
+    names the file it is in.  An unreadable file, or a module and extension given the wrong
+    way round, gives a report that says why (exit 2)."""
+    names = [str(p) for p in extension_paths]
+    opened: list[ModuleSource] = []
+    try:
+        module = open_module(path)
+        opened.append(module)
+        if module.is_extension:
+            raise VconvError(f"{path}: this is an extension (.vmdx), not a module; give its "
+                             "module first and the extension with --extension")
+        seen = set()
+        for extension_path in extension_paths:
+            if os.path.realpath(extension_path) in seen:
+                continue  # VASSAL loads a file once, whatever the list says
+            seen.add(os.path.realpath(extension_path))
+            extension = open_module(extension_path)
+            opened.append(extension)
+            if not extension.is_extension:
+                raise VconvError(f"{extension_path}: not an extension (its build file's root "
+                                 f"is {extension.root.tag}): give a module's extension "
+                                 "(.vmdx) with --extension")
+    except VconvError as exc:
+        for source in opened:
+            source.close()
+        return Report(str(path), unreadable=str(exc), extensions=names)
+    ctx, findings = load_extensions(module, opened[1:])
+    try:
+        for check in CHECKS:
+            findings.extend(check(ctx))
+        findings += extension_summary(ctx)
+        for extension in opened[1:]:
+            findings += [f for f in check_declared(Context.of(extension))
+                         if f.code != "name-mismatch"]
+    finally:
+        ctx.source.close()
+    return Report(str(path), findings, extensions=names)
+
+
+__all__ = ["Finding", "Report", "Severity", "check_module", "check_source",
+           "check_with_extensions", "render_json", "render_text"]

@@ -48,10 +48,25 @@ class Context:
         return cls(source, build_tree(source.root))
 
     def where(self, node: Node, detail: str = "") -> str:
-        """`buildFile.xml:LINE: Map[Main]/SetupStack[A]`, plus a trait or field if given."""
+        """`buildFile.xml:LINE: Map[Main]/SetupStack[A]`, plus a trait or field if given;
+        with extensions loaded, the build file is named with its archive
+        (`Ext.vmdx!buildFile:LINE: ...`), the path being where VASSAL puts the component."""
         path = node.path or node.kind
-        text = f"{self.source.buildfile_name}:{node.line}: {path}"
+        text = f"{self.buildfile_of(node)}:{node.line}: {path}"
         return text + (f" ({detail})" if detail else "")
+
+    def buildfile_of(self, node: Node) -> str:
+        """The build file *node* was read from: `buildFile.xml`, or `ARCHIVE!buildFile`
+        when extensions are loaded with the module."""
+        return node.origin or self.buildfile_label
+
+    @property
+    def buildfile_label(self) -> str:
+        """The module's build file as findings name it (with its archive when extensions
+        are loaded with it)."""
+        if self.source.extensions:
+            return f"{self.source.path}!{self.source.buildfile_name}"
+        return self.source.buildfile_name
 
     # -- pieces -----------------------------------------------------------------------------
 
@@ -122,11 +137,13 @@ class Context:
 
     @cached_property
     def prototypes(self) -> dict[str, PieceDef]:
-        """Prototype name → its first definition (VASSAL takes the first of a name)."""
+        """Prototype name → the definition VASSAL uses: the last of that name (its prototype
+        map keeps the last one put, in build order, and an extension's come after the
+        module's: checked in the 3.6 engine, which draws the last one's images)."""
         out: dict[str, PieceDef] = {}
         for d in self.pieces:
             if d.is_prototype:
-                out.setdefault(d.node.attr("name"), d)
+                out[d.node.attr("name")] = d
         return out
 
     def expand(self, piece: PieceTraits) -> list[tuple[Trait, str]]:
@@ -191,10 +208,23 @@ class Context:
         """The archive holds `images/<name>` under exactly that name."""
         return "images/" + name in self.source.entries
 
+    def version_of(self, node: Node) -> tuple[str, str]:
+        """The VASSAL version declared where *node* was read, and by what ('module' or
+        'extension'): an extension's component is judged by the extension's declaration."""
+        for extension in self.source.extensions:
+            if node.origin == f"{extension.path}!{extension.buildfile_name}":
+                return declared_version(extension), "extension"
+        return self.version, "module"
+
     @cached_property
     def version(self) -> str:
         """The VASSAL version the module declares (moduledata or an extension's
         extensiondata, else the build file)."""
-        return (self.source.metadata.get("VassalVersion")
-                or self.source.root.get("VassalVersion") or self.source.root.get("vassalVersion")
-                or "")
+        return declared_version(self.source)
+
+
+def declared_version(source: ModuleSource) -> str:
+    """The VASSAL version a module or extension declares (moduledata or an extension's
+    extensiondata, else the build file's root, which an extension spells vassalVersion)."""
+    return (source.metadata.get("VassalVersion") or source.root.get("VassalVersion")
+            or source.root.get("vassalVersion") or "")

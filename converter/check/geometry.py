@@ -77,7 +77,7 @@ def _board_size(ctx: Context, board: Node, sizes: dict[int, tuple[int, int] | No
 
             try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
                 size = picture_size(ctx.source.read(entry, MAX_IMAGE_BYTES),
-                                    f"{ctx.source.path}!{entry}")
+                                    ctx.source.path_of(entry))
             except (VassalFormatError, UnreadablePicture):
                 findings.append(error("bad-image", ctx.where(board, f"@image {image!r}"),
                                       "the board image is not a readable image",

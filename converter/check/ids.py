@@ -8,7 +8,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from converter.check.context import SLOT_KINDS, Context
-from converter.check.findings import Finding, error, in_play, warning
+from converter.check.findings import Finding, error, in_play, info, warning
 from converter.check.tree import MAP_KINDS, Node
 from converter.vassal.traits import PlaceMarker, RawTrait
 
@@ -138,6 +138,9 @@ def _check_names(ctx: Context) -> list[Finding]:
                 owner = owner.parent  # module, map or zone: one property name space each
             groups[(id(owner), name)].append(node)
         for (_, name), nodes in groups.items():
+            if kind == "PrototypeDefinition" and len(nodes) > 1:
+                findings += _shadowed_prototypes(ctx, name, nodes)
+                continue
             for node in nodes[1:]:
                 severity = error if kind == "Map" else warning
                 findings.append(severity(
@@ -146,6 +149,26 @@ def _check_names(ctx: Context) -> list[Finding]:
                     f"only the first{', and saves cannot tell the maps apart' if kind == 'Map' else ''}",
                     f"give each {what} its own name"))
     return findings
+
+
+def _shadowed_prototypes(ctx: Context, name: str, nodes: list[Node]) -> list[Finding]:
+    """Prototypes of one name: VASSAL uses the last one (its prototype map keeps the last
+    put; it logs 'More than one Definition named ...'), so the earlier ones are never used;
+    an extension's prototype thus replaces its module's."""
+    last = nodes[-1]
+    out = []
+    for node in nodes[:-1]:
+        there = (f"line {last.line}" if last.origin == node.origin
+                 else f"{ctx.buildfile_of(last)}:{last.line}")
+        replaced = last.origin and not node.origin
+        out.append((info if replaced else warning)(
+            "duplicate-prototype", ctx.where(node),
+            f"prototype name {name!r} is also defined at {there}; VASSAL uses the last "
+            f"definition of a name (and warns 'More than one Definition named {name}'), so "
+            "this one is never used" + (": the extension's replaces it" if replaced else ""),
+            "give each prototype its own name" if not replaced else
+            "nothing to do if the extension means to replace it"))
+    return out
 
 
 # Components VASSAL 3.6 allows once in their parent (its SingleChildInstance validators):

@@ -20,11 +20,10 @@ MODULE_ROOTS = frozenset({"GameModule", "BasicModule"})
 _CTRL, _SHIFT, _ALT, _META = 2 | 128, 1 | 64, 8 | 512, 4 | 256
 
 
-def command_encoders(ctx: Context) -> list[tuple[Node, bool]]:
+def command_encoders(ctx: Context, uses: ClassUse) -> list[tuple[Node, bool]]:
     """The module's command encoders at its top level, each with whether VASSAL 3.6 loads it:
     VASSAL's own, or a module's own class that extends it (told by its class file, else by a
     name ending in 'CommandEncoder', as Blood Bowl's)."""
-    uses = ClassUse(ctx.source.entries, ctx.source.read)
     found = []
     for node in ctx.tree.root.children:
         if node.cls == BASIC_COMMAND_ENCODER:
@@ -38,16 +37,17 @@ def command_encoders(ctx: Context) -> list[tuple[Node, bool]]:
     return found
 
 
-def custom_encoder(ctx: Context) -> str:
+def custom_encoder(encoders: list[tuple[Node, bool]]) -> str:
     """The class of a module's own command encoder that VASSAL loads (it may add traits of
     its own), or ""."""
-    for node, loads in command_encoders(ctx):
+    for node, loads in encoders:
         if loads and node.cls != BASIC_COMMAND_ENCODER:
             return node.cls
     return ""
 
 
-def _without_encoder(ctx: Context) -> list[Finding]:
+def _without_encoder(ctx: Context, encoders: list[tuple[Node, bool]],
+                     uses: ClassUse) -> list[Finding]:
     """A module with pieces and no command encoder VASSAL loads: VASSAL builds pieces
     through the encoder, so every palette piece, at-start stack and saved piece fails to
     build (Warmachine & Hordes' only encoder, its own cxio.malnorma.MalnormaFactory, uses
@@ -55,7 +55,6 @@ def _without_encoder(ctx: Context) -> list[Finding]:
     root = ctx.tree.root
     if root.kind not in MODULE_ROOTS or not ctx.pieces:  # an extension uses its module's
         return []
-    encoders = command_encoders(ctx)
     if any(loads for _node, loads in encoders):
         return []
     consequence = (f"VASSAL builds every piece through it, so all {len(ctx.pieces)} piece "
@@ -69,7 +68,6 @@ def _without_encoder(ctx: Context) -> list[Finding]:
                       "(and the traits that class adds are unknown)",
                       f"recompile {node.cls} against VASSAL 3.6 or later, or put a Basic "
                       "Command Encoder (VASSAL.build.module.BasicCommandEncoder) in its place")]
-    uses = ClassUse(ctx.source.entries, ctx.source.read)
     lost = [*dict.fromkeys(node.cls for node in root.children
             if not node.cls.startswith("VASSAL.") and not uses.loads(node.cls))]
     maybe = (f" (its own {', '.join(lost)} at its top level, which VASSAL fails to load, may "
@@ -81,8 +79,10 @@ def _without_encoder(ctx: Context) -> list[Finding]:
 
 
 def check_pieces(ctx: Context) -> list[Finding]:
-    findings: list[Finding] = _without_encoder(ctx)
-    encoder = custom_encoder(ctx)
+    uses = ClassUse(ctx.source.entries, ctx.source.read)
+    encoders = command_encoders(ctx, uses)  # once: each may mean reading its class files
+    findings: list[Finding] = _without_encoder(ctx, encoders, uses)
+    encoder = custom_encoder(encoders)
     unknown: dict[str, list[PieceDef]] = defaultdict(list)
     for d in ctx.pieces:
         if d.piece is None:

@@ -189,12 +189,15 @@ def _check_images(ctx: Context) -> list[Finding]:
     unused = sorted(e for e in set(ctx.images.values()) if e not in used)
     if unused:
         unused = _not_named_anywhere(ctx, unused)
-    if unused:
-        shown = ", ".join(repr(e[len("images/"):]) for e in unused[:MAX_LISTED])
-        more = f" and {len(unused) - MAX_LISTED} more" if len(unused) > MAX_LISTED else ""
+    by_archive: dict[str, list[str]] = defaultdict(list)  # an extension's, said of it
+    for entry in unused:
+        by_archive[ctx.source.archive_of(entry)].append(entry)
+    for archive, entries in by_archive.items():
+        shown = ", ".join(repr(e[len("images/"):]) for e in entries[:MAX_LISTED])
+        more = f" and {len(entries) - MAX_LISTED} more" if len(entries) > MAX_LISTED else ""
         findings.append(info(
-            "unused-image", ctx.source.path,
-            f"{len(unused)} image(s) in the archive are named by nothing in the build file: "
+            "unused-image", archive,
+            f"{len(entries)} image(s) in the archive are named by nothing in the build file: "
             f"{shown}{more}", "remove them to make the module smaller, if no extension, "
             "help page or saved game needs them"))
     return findings

@@ -18,6 +18,7 @@ class Report:
     module: str
     findings: list[Finding] = field(default_factory=list)
     unreadable: str = ""
+    extensions: list[str] = field(default_factory=list)  # loaded with the module, in order
 
     def sorted(self) -> list[Finding]:
         return sorted(self.findings, key=lambda f: (_ORDER[f.severity], f.code,
@@ -34,17 +35,26 @@ class Report:
             return 1
         return 0
 
+    @property
+    def title(self) -> str:
+        """The module, and the extensions loaded with it."""
+        if not self.extensions:
+            return self.module
+        return f"{self.module} with extension(s) {', '.join(self.extensions)}"
+
     def summary(self) -> str:
         if self.unreadable:
-            return f"{self.module}: unreadable: {self.unreadable}"
+            return f"{self.title}: unreadable: {self.unreadable}"
         played = sum(1 for f in self.findings if f.in_play)
         in_play = f" ({played} met only in play)" if played else ""
-        return (f"{self.module}: {self.count(Severity.ERROR)} error(s), "
+        return (f"{self.title}: {self.count(Severity.ERROR)} error(s), "
                 f"{self.count(Severity.WARNING)} warning(s){in_play}, "
                 f"{self.count(Severity.INFO)} info")
 
     def as_dict(self) -> dict[str, object]:
-        return {"module": self.module, "unreadable": self.unreadable or None,
+        return {"module": self.module, **({"extensions": self.extensions} if self.extensions
+                                           else {}),
+                "unreadable": self.unreadable or None,
                 "errors": self.count(Severity.ERROR), "warnings": self.count(Severity.WARNING),
                 "infos": self.count(Severity.INFO),
                 "in_play": sum(1 for f in self.findings if f.in_play),

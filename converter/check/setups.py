@@ -76,7 +76,7 @@ def saved_setups(ctx: Context) -> list[SavedSetup]:
             continue
         try:
             data = ctx.source.read(entry, MAX_SAVE_BYTES)
-            save = read_save_bytes(data, source=f"{ctx.source.path}!{entry}",
+            save = read_save_bytes(data, source=ctx.source.path_of(entry),
                                    limits=ReadLimits(max_total_bytes=MAX_SAVE_BYTES))
             record = read_record(save.text, source=entry)
             for command in record.restored():
@@ -99,7 +99,7 @@ def check_setups(ctx: Context) -> list[Finding]:
         boards.setdefault(f"Map{i}", names)
     for setup in saved_setups(ctx):
         where = (ctx.where(setup.node, f"file {setup.entry!r}") if setup.node is not None
-                 else f"{ctx.source.path}!{setup.entry}")
+                 else ctx.source.path_of(setup.entry))
         if setup.entry not in ctx.source.entries:
             # PredefinedSetup.launch: the entry is not found, a data warning, no game
             findings.append(in_play("missing-setup", where,

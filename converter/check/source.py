@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import os
 import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lxml import etree
 
 from converter.errors import VassalFormatError
 from converter.vassal import vmod_reader
 from converter.vassal.buildfile import MAX_BUILDFILE_BYTES
+from converter.check.tree import kind_of
 from converter.safexml import parse_untrusted
 from converter.vassal.zipfiles import ZIP_ERRORS
 
@@ -33,6 +34,10 @@ class ModuleSource:
     metadata: dict[str, str]
     zip_names: dict[str, str] = field(default_factory=dict)  # name as VASSAL reads it → as zipfile
     metadata_entry: str = "moduledata"  # the entry `metadata` was read from
+    # the extensions loaded with the module, in order, and the entries each one supplies
+    # (VASSAL looks a file up in the module's archive first, then in each extension's)
+    extensions: list["ModuleSource"] = field(default_factory=list)
+    supplied_by: dict[str, "ModuleSource"] = field(default_factory=dict)
     _archive: zipfile.ZipFile | None = field(default=None, repr=False)
 
     def read(self, name: str, limit: int = vmod_reader.MAX_MEMBER_BYTES) -> bytes:
@@ -41,6 +46,9 @@ class ModuleSource:
         Raises:
             VassalFormatError: the entry is missing, corrupt or larger than *limit*.
         """
+        owner = self.supplied_by.get(name)
+        if owner is not None:
+            return owner.read(name, limit)
         if self._archive is None:
             try:
                 self._archive = zipfile.ZipFile(self.path)
@@ -51,10 +59,46 @@ class ModuleSource:
                                          self.path)
 
     def close(self) -> None:
-        """Close the archive that `read` keeps open between reads."""
+        """Close the archive that `read` keeps open between reads (and the extensions')."""
         if self._archive is not None:
             self._archive.close()
             self._archive = None
+        for extension in self.extensions:
+            extension.close()
+
+    def archive_of(self, entry: str) -> str:
+        """The path of the archive that holds *entry*: the module's or an extension's."""
+        owner = self.supplied_by.get(entry)
+        return (owner or self).path
+
+    def path_of(self, entry: str) -> str:
+        """`ARCHIVE!ENTRY`, naming the archive that holds *entry*."""
+        return f"{self.archive_of(entry)}!{entry}"
+
+    @property
+    def is_extension(self) -> bool:
+        return kind_of(str(self.root.tag)) == "ModuleExtension"
+
+
+# an archive's own description, read by VASSAL from that archive only
+_OWN_ENTRIES = frozenset({"buildFile", "buildFile.xml", "moduledata", "extensiondata"})
+
+
+def with_extensions(module: ModuleSource, extensions: list[ModuleSource]) -> ModuleSource:
+    """The module as VASSAL plays it with *extensions* loaded: one archive whose entries are
+    the module's, then each extension's that the module (or an earlier extension) lacks; the
+    build file stays the module's (`converter.check.extensions` adds the extensions'
+    components to its tree) and its text is followed by theirs, for the look-ups of names."""
+    entries = dict(module.entries)
+    supplied_by: dict[str, ModuleSource] = {}
+    for extension in extensions:
+        for name, size in extension.entries.items():
+            if name not in entries and name not in _OWN_ENTRIES:
+                entries[name] = size
+                supplied_by[name] = extension
+    text = b"\n".join([module.buildfile, *(e.buildfile for e in extensions)])
+    return replace(module, entries=entries, buildfile=text, extensions=list(extensions),
+                   supplied_by=supplied_by, _archive=None)
 
 
 def open_module(path: str | os.PathLike[str]) -> ModuleSource:

@@ -31,6 +31,7 @@ class Node:
     path: str
     parent: "Node | None"
     children: list["Node"] = field(default_factory=list)
+    origin: str = ""  # the extension file it was read from ("" for the module's own)
 
     def attr(self, name: str, default: str = "") -> str:
         value = self.elem.get(name)
@@ -91,10 +92,18 @@ def is_folder(tag: str) -> bool:
 def build_tree(root: etree._Element) -> Tree:
     """Index the element tree (comments and processing instructions left out)."""
     top = Node(root, str(root.tag), kind_of(str(root.tag)), root.get("name", ""), "", None)
-    nodes = [top]
-    by_kind: dict[str, list[Node]] = defaultdict(list)
-    by_kind[top.kind].append(top)
-    stack: list[tuple[etree._Element, Node]] = [(child, top) for child in reversed(root)]
+    tree = Tree(top, [top], defaultdict(list))
+    tree.by_kind[top.kind].append(top)
+    for child in root:
+        graft(tree, child, top)
+    tree.by_kind = dict(tree.by_kind)
+    return tree
+
+
+def graft(tree: Tree, elem: etree._Element, parent: Node, origin: str = "") -> None:
+    """Add *elem* and what it holds to *tree* under *parent*, after the nodes already there
+    (an extension's component joins its target's children last, as VASSAL adds it)."""
+    stack: list[tuple[etree._Element, Node]] = [(elem, parent)]
     while stack:
         elem, parent = stack.pop()
         tag = elem.tag
@@ -107,9 +116,8 @@ def build_tree(root: etree._Element) -> Tree:
         label = next((v for v in (elem.get(a) for a in _LABEL_ATTRS) if v), "")
         step = f"{kind}[{label}]" if label else kind
         node = Node(elem, tag, kind, label, f"{parent.path}/{step}" if parent.path else step,
-                    parent)
+                    parent, origin=origin)
         parent.children.append(node)
-        nodes.append(node)
-        by_kind[kind].append(node)
+        tree.nodes.append(node)
+        tree.by_kind.setdefault(kind, []).append(node)
         stack.extend((child, node) for child in reversed(elem))
-    return Tree(top, nodes, dict(by_kind))

@@ -72,35 +72,38 @@ def _v(version: Version) -> str:
 
 def check_version(ctx: Context) -> list[Finding]:
     findings: list[Finding] = []
-    findings += _check_declared(ctx)
-    declared = parse_version(ctx.version)
-    uses: dict[tuple[str, Version], list[str]] = defaultdict(list)
+    findings += check_declared(ctx)
+    # (what, since, declared version, declarer) -> places
+    uses: dict[tuple[str, Version, str, str], list[str]] = defaultdict(list)
     for node in ctx.tree.nodes:
         since = COMPONENT_SINCE.get(node.cls)
         if since is not None:
-            uses[(node.cls.rsplit(".", 1)[-1], since)].append(ctx.where(node))
+            uses[(node.cls.rsplit(".", 1)[-1], since, *ctx.version_of(node))].append(
+                ctx.where(node))
     for folder in ctx.source.root.iter():
         tag = folder.tag
         if isinstance(tag, str) and tag in COMPONENT_SINCE and ".folder." in tag:
-            uses[(tag.rsplit(".", 1)[-1], COMPONENT_SINCE[tag])].append(
-                f"{ctx.source.buildfile_name}:{folder.sourceline}")
+            uses[(tag.rsplit(".", 1)[-1], COMPONENT_SINCE[tag], ctx.version, "module")].append(
+                f"{ctx.buildfile_label}:{folder.sourceline}")
     for d in ctx.pieces:
         if d.piece is None:
             continue
         for trait in d.piece.traits:
             if isinstance(trait, RawTrait) and trait.trait_id in TRAIT_SINCE:
-                uses[(f"trait {trait.trait_id}", TRAIT_SINCE[trait.trait_id])].append(
-                    ctx.where(d.node))
-    for (what, since), wheres in sorted(uses.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+                uses[(f"trait {trait.trait_id}", TRAIT_SINCE[trait.trait_id],
+                      *ctx.version_of(d.node))].append(ctx.where(d.node))
+    for (what, since, text, by), wheres in sorted(uses.items(),
+                                                  key=lambda kv: (kv[0][1], kv[0][0], kv[0][3])):
         places = f"{len(wheres)} place(s)"
+        declared = parse_version(text)
         if declared is not None and since > declared:
             # an older player's load fails on a component's class, but only warns of a
             # trait ('Unknown type') and builds the piece without it
             of_trait = what.startswith("trait ")
             findings.append((warning if of_trait else error)(
                 "newer-than-declared", wheres[0],
-                f"{what} is new in VASSAL {_v(since)} but the module declares VassalVersion "
-                f"{ctx.version} ({places}); " + (
+                f"{what} is new in VASSAL {_v(since)} but the {by} declares VassalVersion "
+                f"{text} ({places}); " + (
                     f"a VASSAL {_v(declared)} player's load warns 'Unknown type' and the "
                     "piece goes without it" if of_trait
                     else f"a VASSAL {_v(declared)} player fails on it"),
@@ -114,7 +117,8 @@ def check_version(ctx: Context) -> list[Finding]:
     return findings
 
 
-def _check_declared(ctx: Context) -> list[Finding]:
+def check_declared(ctx: Context) -> list[Finding]:
+    """What the module (or extension) declares: metadata, VASSAL version, its name."""
     findings = []
     source = ctx.source
     meta_version = source.metadata.get("VassalVersion", "")
@@ -122,10 +126,12 @@ def _check_declared(ctx: Context) -> list[Finding]:
     build_version = source.root.get("VassalVersion") or source.root.get("vassalVersion") or ""
     entry = source.metadata_entry
     if entry not in source.entries:
+        what = "extension" if source.is_extension else "module"
+        entry = "extensiondata" if source.is_extension else entry
         findings.append(warning(
-            "no-moduledata", source.path, "the module has no moduledata entry; VASSAL then "
+            "no-moduledata", source.path, f"the {what} has no {entry} entry; VASSAL then "
             "guesses the file type from the build file's first lines",
-            "open and save the module in VASSAL's editor"))
+            f"open and save the {what} in VASSAL's editor"))
     else:
         name = source.metadata.get("name", "")
         root_name = source.root.get("name", "")
@@ -150,10 +156,15 @@ def _check_declared(ctx: Context) -> list[Finding]:
     declared = meta or build
     text = meta_version if meta is not None else build_version
     if declared is not None and _full(text) > OLDEST_PLAYER:
-        # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer
+        # Info.isModuleTooNew refuses a newer minor version; GameModule warns about any newer;
+        # ModuleExtension only warns (ModuleExtension.wrong_vassal_version)
         findings.append(info(
             "declared-version", f"{source.path}!{entry}" if meta is not None
             else f"{source.path}!{source.buildfile_name}",
+            f"the extension declares VassalVersion {text}: players older than {text} load it "
+            "with a warning in the chat ('Extension ... was created using version "
+            f"{text} of the VASSAL engine'), and fail on what it uses of a later VASSAL"
+            if source.is_extension else
             f"the module declares VassalVersion {text}: VASSAL players before {_v(declared)} "
             f"refuse to open it, and players older than {text} warn that it is newer"))
     return findings

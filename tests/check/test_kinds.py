@@ -490,6 +490,8 @@ def test_an_extension_may_use_what_its_module_defines(module: Callable[..., Path
     (summary,) = [f for f in report.findings if f.code == "extension"]
     assert "an extension of module 'Test': the 2 name(s) it uses and does not define" \
         in summary.message
+    assert summary.hint == f"check it with its module to check them: vconv check MODULE.vmod " \
+        f"--extension {path}"
     assert "(unless module 'Test' has it)" in only(path, "missing-prototype").message
     # a module is judged as before
     assert only(module({'name="Unit" description=""': 'name="Units" description=""'}),
@@ -529,6 +531,9 @@ def test_an_extension_is_judged_by_its_extensiondata_and_may_use_its_modules_cla
     assert "(unless module 'Test' has it)" in only(path, "missing-class").message
     declared = only(path, "declared-version")
     assert declared.where.endswith("!extensiondata") and "3.7.20" in declared.message
+    # an older player loads an extension with a warning, as it does not a module
+    assert declared.message.startswith("the extension declares VassalVersion 3.7.20: players "
+                                       "older than 3.7.20 load it with a warning in the chat")
 
 
 def test_a_setup_choosing_boards_for_a_missing_map_is_a_warning(

@@ -59,6 +59,9 @@ def explained(line: str, report: Report, module: Path) -> bool:
     if missing_class:
         return _has(report, {"missing-class", "outdated-class", "bad-number", "needs-version",
                              "newer-than-declared"}, missing_class.group(1))
+    twice = re.search(r"More than one Definition named (.+)$", line)
+    if twice:  # VASSAL uses the last prototype of the name; check says the others are unused
+        return _has(report, {"duplicate-prototype"}, repr(twice.group(1).strip()))
     if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
         # a Basic Piece short of fields: the module's load fails, each component around it
         return _has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
