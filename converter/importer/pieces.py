@@ -119,6 +119,7 @@ class PiecesResult:
     slot_keys: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     # the module's slots: their unique paths, and which slot a saved piece was made from
     slot_index: SlotIndex = field(default_factory=SlotIndex)
+    _by_id: dict[str, PieceDefinition] = field(default_factory=dict)
 
     def key_of(self, slot: SlotDefinition) -> tuple[str, str]:
         """The slot's `slot_key`, decoded once per distinct definition: real modules repeat
@@ -132,6 +133,13 @@ class PiecesResult:
         if key is None:
             key = self.slot_keys[text] = slot_key(slot.piece, slot.entry_name)
         return key
+
+    def entry_of(self, piece_id: str) -> dict[str, Any] | None:
+        """The entry of the piece *piece_id*, or None."""
+        if len(self._by_id) != len(self.pieces):
+            self._by_id = {str(d.entry["id"]): d for d in self.pieces}
+        known = self._by_id.get(piece_id)
+        return known.entry if known is not None else None
 
     def as_json(self) -> list[dict[str, Any]]:
         out = []
@@ -608,6 +616,25 @@ def face_plan(traits: list[Any], basic: BasicPiece,
         images = [i if i.strip() else images[0] for i in flip.images]
         levels = [1, 2]
     return FacePlan(layer, flip, images, levels)
+
+
+def start_face(traits: list[Any], draws_nothing: Callable[[str], bool] = lambda _: False
+               ) -> int | None:
+    """Which face a placed piece shows, as a position in the faces `face_plan` gives it (cut
+    to MAX_FACES): the level its state leaves its face layer at, or the level the property
+    the layer follows gives it (VASSAL draws that one).  None when that level is no face
+    (left out, or without a picture)."""
+    basic = traits[-1] if traits else None
+    if not isinstance(basic, BasicPiece):
+        return None
+    plan = face_plan(traits, basic, draws_nothing)
+    shown = plan.shown
+    if shown is None:
+        return 0
+    if shown.follow_property:
+        shown = shown.following(PieceTraits(list(traits)).properties())
+    levels = plan.levels[:MAX_FACES]
+    return levels.index(shown.level) if shown.level in levels else None
 
 
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,

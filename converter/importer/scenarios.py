@@ -24,7 +24,7 @@ from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents
 from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
-from converter.importer.setup import Placements
+from converter.importer.setup import Placements, placed_face
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
@@ -147,7 +147,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if piece_id is None:
             unplaced += 1
             continue
-        placed_at.add(piece_id, at, ctx.stated(path))
+        face = None
+        if "emb2;" in add.type:  # a face layer's level is in the state: decode it then only
+            piece = _decoded(add)
+            if piece is not None:
+                face = placed_face(ctx, protos.expand(piece), pieces, piece_id)
+        placed_at.add(piece_id, at, ctx.stated(path), face)
         if "point" in at:
             who = repr(name) if name else f"nameless piece {piece_id}"
             beside.append(f"{who} at ({at['point'][0]},{at['point'][1]}) of "
