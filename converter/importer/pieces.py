@@ -8,7 +8,8 @@ one with several levels that play can change is the face layer (VASSAL draws it 
 flip changes it: Inferno's Cart over its one-level shadow, Paths of Glory's BEF corps over
 the British corps of its prototype), else the innermost one; a layer whose pictures have no
 opaque pixel (a shadow, a transparent hot spot) only when no other is left.  Its levels are
-the faces, one per level (counter 1 front/back, then counter 2: the format holds four).
+the faces, one per level (counter 1 front/back, then counter 2 and on: the format holds
+twelve).
 A piece that draws nothing of its own may show its sides in a layer following a property
 with some levels blank (Imperial Struggle's flag tokens, `blank_level_layer`): its levels with
 a picture are the faces.
@@ -40,8 +41,9 @@ from converter.vassal.slots import SlotIndex
 from converter.vassal.traits import (
     BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, RawTrait, Trait, UsePrototype)
 
-MAX_FACES = 4
-FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
+MAX_FACES = 12  # the format's most faces: six counters, front and back
+FACE_SLOTS = [(counter, side) for counter in range(1, MAX_FACES // 2 + 1)
+              for side in ("front", "back")]
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = (SIDE_PROPERTY, "Nationality", "Faction", "Kind", PIECE_ID_PROPERTY)

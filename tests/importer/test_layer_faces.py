@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from converter.cli import main
+from converter.validate import validate_path
 from converter.vassal.traits.piece import encode_chain
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
 
@@ -168,3 +169,32 @@ def test_a_layer_with_a_blank_level_over_a_picture_is_an_overlay(tmp_path: Path)
     cart, _ = _imported(tmp_path, layered_module(tmp_path, [(FLAGS, "1"), (FLAG, "0")],
                                                  pictures, basic_image="cart.png"))
     assert [f.get("image") for f in cart["faces"]] == ["images/cart.png"]
+
+
+def _numbers(count: int) -> str:
+    """Almoravid's, Nevsky's and Inferno's Number Marker: a layer of *count* numbers that
+    its commands step through."""
+    images = ",".join(f"n{n}.png" for n in range(1, count + 1))
+    names = ",".join(str(n) for n in range(1, count + 1))
+    return (f"emb2;;128;;Increase;128;]];Decrease;128;[[;;;1;false;0;0;{images};{names};true;"
+            "Number;;;false;;1;1;true;;93,130;91,130;;1.0;;true")
+
+
+def test_a_marker_of_ten_values_keeps_them_all(tmp_path: Path) -> None:
+    """The import kept four of a layer's levels (the format held four faces): Almoravid's
+    twelve-value Number Marker printed 1 to 4 only."""
+    pictures = {f"n{n}.png": png(64, 64) for n in range(1, 11)}
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(_numbers(10), "1")], pictures))
+    assert [f.get("label") for f in cart["faces"]] == [str(n) for n in range(1, 11)]
+    assert [(f["counter"], f["side"]) for f in cart["faces"]][-2:] == [(5, "front"), (5, "back")]
+    assert not [n for n in notes if "the format holds" in n]
+    _, problems = validate_path(tmp_path / "game")  # the schema holds them
+    assert [p.line() for p in problems] == []
+
+
+def test_past_twelve_values_the_rest_is_said(tmp_path: Path) -> None:
+    pictures = {f"n{n}.png": png(64, 64) for n in range(1, 15)}
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(_numbers(14), "1")], pictures))
+    assert [f.get("label") for f in cart["faces"]] == [str(n) for n in range(1, 13)]
+    assert "piece 'Cart': layer 'Number' has 14 levels; the format holds 12 faces, so levels " \
+        "13-14 are left out" in notes
