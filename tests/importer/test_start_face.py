@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from converter.cli import main
-from converter.validate import validate_path
+from converter.validate import load_model, validate_path
 from converter.vassal.savefile import save_archive_bytes
 from tests.check.conftest import BUILDFILE, SCENARIO, TAB, module  # noqa: F401  (the fixture)
 
@@ -75,3 +75,20 @@ def test_a_layer_following_a_property_starts_where_the_property_says(
     setups = _setups(tmp_path, vmod)
     assert [(p["piece"], p.get("face")) for p in setups["At start (VASSAL set-up stacks)"]] == [
         ("1st-bn", 1)]
+
+
+def test_the_setup_card_says_which_face_shows(tmp_path: Path, module: Callable[..., Path],
+                                              words_drawn: Callable[[Any], list[tuple[str, int]]]
+                                              ) -> None:
+    """What a print-and-play player reads: the piece set up on its back says so."""
+    import converter.render.cards as cards
+
+    vmod = module(replace={SLOT_STATE: SLOT_STATE.replace("1\\", "2\\", 1)})
+    _setups(tmp_path, vmod)
+    game = load_model(tmp_path / "game")
+    drawn = words_drawn(cards)
+    scenario = next(s for s in game.scenarios or [] if s.id == "vassal-setup")
+    assert cards.setup_card(game, scenario, dpi=100) is not None
+    text = " ".join(t for t, _ in drawn)
+    assert "1st Bn (showing reduced)" in text, text  # its level name '+ (reduced)'
+
