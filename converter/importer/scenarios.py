@@ -30,12 +30,13 @@ from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.savefile import read_save_bytes
+from converter.vassal.slots import definition_mark
 from converter.vassal.traits import PieceTraits
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
 # in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
 LOST_GPID = "(saved gpid "
-NO_GPID = "(saved with neither a name nor a gpid)"
+NO_GPID = "(saved with neither a name nor a gpid"  # then '; definition <mark>)'
 
 
 def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
@@ -296,7 +297,7 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     if piece is None:
         return None
     where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})" if gpid \
-        else f"{path}/piece {NO_GPID}"
+        else f"{path}/piece {NO_GPID}; definition {definition_mark(piece.encode()[0])})"
     entry = piece_entry(ctx, piece, name, where, None, sides, protos,
                         pieces.owners, pieces.factors)
     definition = PieceDefinition((name, piece.encode()[0]), entry)
