@@ -9,7 +9,8 @@ whole; a point past every board (VASSAL's 'offboard': Ragnarok's hero Surt, laid
 holds every piece of the set-up and the audit finds it off the boards.  Pieces inside decks
 are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
 made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by
-a trait during play) is added as a piece of its own.
+a trait during play) is added as a piece of its own.  A saved piece showing another level of
+its face layer than the first is placed showing that face, as the at-start stacks' pieces.
 """
 
 from __future__ import annotations

@@ -2,7 +2,8 @@
 
 A stack names its place by a grid location or by board pixels; either way the VASSAL
 location name is looked up among the imported hexes (ids or VASSAL's names), zones and
-regions of its board.
+regions of its board.  A piece whose slot leaves its face layer at another level than the
+first (a unit set up reduced) is placed showing that face (`placed_face`).
 """
 
 from __future__ import annotations
