@@ -3,14 +3,16 @@
 VASSAL keeps the level a piece's face layer shows in its state (in an at-start stack's slot,
 in a predefined setup's saved game) or takes it from the property the layer follows; the
 import placed every piece on its first face.  Paths of Glory's French 6th Army starts
-reduced (its prototype 'Unit_Reduced' sets CounterLayer 2), For the People's political
-control markers start on their Confederate side."""
+reduced (its prototype 'Unit_Reduced' sets CounterLayer 2); 178 of For the People's
+political control markers start on the second level of their 'Flip (CSA/USA)' layer."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 from typing import Any, Callable
+
+import pytest
 
 from converter.cli import main
 from converter.validate import load_model, validate_path
@@ -92,3 +94,25 @@ def test_the_setup_card_says_which_face_shows(tmp_path: Path, module: Callable[.
     text = " ".join(t for t, _ in drawn)
     assert "1st Bn (showing reduced)" in text, text  # its level name '+ (reduced)'
 
+
+
+def test_a_face_edited_in_the_json_is_said_when_the_module_is_built(
+        tmp_path: Path, module: Callable[..., Path], capsys: pytest.CaptureFixture[str]) -> None:
+    """The built module keeps the at-start slot's layer state: a face the module builder
+    turns in the JSON does not reach it, and the build says so instead of dropping it."""
+    _setups(tmp_path, module())
+    path = tmp_path / "game" / "scenarios.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    at_start = next(s for s in data["scenarios"] if s["id"] == "vassal-setup")
+    at_start["setup"][0] = {"piece": "1st-bn", "at": at_start["setup"][0]["at"], "face": 1,
+                            "provenance": at_start["setup"][0]["provenance"]}
+    path.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    capsys.readouterr()
+    assert main(["build", str(tmp_path / "game"), "-o", str(tmp_path / "dist"), "-q"]) == 0
+    warnings = [line for line in capsys.readouterr().err.splitlines() if "warning:" in line]
+    index = [s["id"] for s in data["scenarios"]].index("vassal-setup")
+    assert warnings == [
+        f"vconv build: warning: scenarios.json#/scenarios/{index}/setup/0/face: edited, but "
+        "the module keeps this verbatim in its build file (the face a set-up piece shows "
+        "(face 1 of piece '1st-bn') is the level its slot's layer keeps); the built module "
+        "does not have the edit"]
