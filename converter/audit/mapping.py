@@ -36,7 +36,7 @@ from converter.vassal.components import BoardComponent, Map
 from converter.vassal.components.base import Component
 from converter.vassal.components.prototype_definition import PrototypeDefinition
 from converter.vassal.grid import HexGeometry
-from converter.vassal.slots import SlotIndex, basic_gpid
+from converter.vassal.slots import SlotIndex, basic_gpid, definition_mark
 from converter.vassal.traits.piece import PieceTraits
 from converter.vassal.traits.piece import decode_piece
 from converter.vassal.traits.use_prototype import UsePrototype
@@ -110,6 +110,7 @@ class AuditMapping:
     _place_index: PlaceIndex | None = field(default=None, repr=False)
     _imported: dict[tuple[str, str], str] | None = field(default=None, repr=False)
     _lost: dict[str, Piece] | None = field(default=None, repr=False)
+    _no_gpid: dict[str, Piece] | None = field(default=None, repr=False)
     notes: list[str] = field(default_factory=list)  # what the referee should know of the file
 
     # ------------------------------------------------------------------ the replay's questions
@@ -138,6 +139,8 @@ class AuditMapping:
             gp = match_piece(self.game, name, vp.properties())
         elif vp is not None and gpid:  # nameless, of a slot since gone: import's piece of it
             gp = self._lost_gpids().get(gpid)
+        elif vp is not None:  # neither name nor gpid: import's piece of its definition
+            gp = self._lost_definitions().get(definition_mark(vp.encode()[0]))
         if len(self._types) < 100_000:
             self._types[cache_key] = gp
         return gp
@@ -152,6 +155,18 @@ class AuditMapping:
                 if m:
                     self._lost.setdefault(m.group(1), p)
         return self._lost
+
+    def _lost_definitions(self) -> dict[str, Piece]:
+        """Pieces import made of a setup's pieces with neither a name nor a gpid, by the
+        mark of their definition."""
+        if self._no_gpid is None:
+            self._no_gpid = {}
+            for p in self.game.pieces or []:
+                note = p.provenance.note if p.provenance is not None else None
+                m = _NO_GPID.search(note or "")
+                if m:
+                    self._no_gpid.setdefault(m.group(1), p)
+        return self._no_gpid
 
     def _index(self) -> PlaceIndex:
         if self._place_index is None:
@@ -214,6 +229,7 @@ class AuditMapping:
         """What the mapping leaves untied, on both sides (every entry listed)."""
         tied_pieces = {p for p in self.pieces.values() if p}
         tied_pieces |= {p.id for p in self._lost_gpids().values()}  # tied by their gpid
+        tied_pieces |= {p.id for p in self._lost_definitions().values()}  # by definition
         tied_places = {ref.space for locs in self.places.values() for ref in locs.values()
                        if ref is not None and ref.space}
         tied_boards = {b for b in self.boards.values() if b}
@@ -349,6 +365,8 @@ _IMPORTED_FROM = re.compile(
 
 
 _LOST_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved gpid (\d+)\)")
+_NO_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved with neither a name "
+                      r"nor a gpid; definition ([0-9a-f]{12})\)")
 
 
 def _slot_index(game: Game) -> dict[str, Piece]:

@@ -8,7 +8,11 @@ one with several levels that play can change is the face layer (VASSAL draws it 
 flip changes it: Inferno's Cart over its one-level shadow, Paths of Glory's BEF corps over
 the British corps of its prototype), else the innermost one; a layer whose pictures have no
 opaque pixel (a shadow, a transparent hot spot) only when no other is left.  Its levels are
-the faces, one per level (counter 1 front/back, then counter 2: the format holds four).
+the faces, one per level (counter 1 front/back, then counter 2 and on: the format holds
+twelve).
+A piece that draws nothing of its own may show its sides in a layer following a property
+with some levels blank (Imperial Struggle's flag tokens, `blank_level_layer`): its levels with
+a picture are the faces.
 Without such a layer the BasicPiece image is the one face, and a two-level layer over it
 whose first level has no picture is its back (`flip_over`).  Other layers (overlays, markers,
 shadows) are listed in the notes.
@@ -37,8 +41,9 @@ from converter.vassal.slots import SlotIndex
 from converter.vassal.traits import (
     BasicPiece, Label, Layer, Marker, Obscurable, PieceTraits, RawTrait, Trait, UsePrototype)
 
-MAX_FACES = 4
-FACE_SLOTS = [(1, "front"), (1, "back"), (2, "front"), (2, "back")]
+MAX_FACES = 12  # the format's most faces: six counters, front and back
+FACE_SLOTS = [(counter, side) for counter in range(1, MAX_FACES // 2 + 1)
+              for side in ("front", "back")]
 KINDS = ("unit", "dummy", "marker", "chip", "miniature", "token", "leader", "control")
 PLACEHOLDER_KIND = "token"
 CONSUMED_PROPERTIES = (SIDE_PROPERTY, "Nationality", "Faction", "Kind", PIECE_ID_PROPERTY)
@@ -116,6 +121,7 @@ class PiecesResult:
     slot_keys: dict[tuple[str, str], tuple[str, str]] = field(default_factory=dict)
     # the module's slots: their unique paths, and which slot a saved piece was made from
     slot_index: SlotIndex = field(default_factory=SlotIndex)
+    _by_id: dict[str, PieceDefinition] = field(default_factory=dict)
 
     def key_of(self, slot: SlotDefinition) -> tuple[str, str]:
         """The slot's `slot_key`, decoded once per distinct definition: real modules repeat
@@ -129,6 +135,13 @@ class PiecesResult:
         if key is None:
             key = self.slot_keys[text] = slot_key(slot.piece, slot.entry_name)
         return key
+
+    def entry_of(self, piece_id: str) -> dict[str, Any] | None:
+        """The entry of the piece *piece_id*, or None."""
+        if len(self._by_id) != len(self.pieces):
+            self._by_id = {str(d.entry["id"]): d for d in self.pieces}
+        known = self._by_id.get(piece_id)
+        return known.entry if known is not None else None
 
     def as_json(self) -> list[dict[str, Any]]:
         out = []
@@ -556,10 +569,81 @@ def flip_over(traits: list[Any], face: Layer | None) -> Layer | None:
     return None
 
 
+def blank_level_layer(traits: list[Any], draws_nothing: Callable[[str], bool] = lambda _: False
+                      ) -> Layer | None:
+    """The layer over a piece that draws nothing of its own whose levels show its sides, some
+    of them nothing at all: it follows a property (play or a start-up trigger sets it) and
+    at least two of its levels draw a picture (Imperial Struggle's Flag Token: a pale French
+    flag while its Flag is unset, no flag, then the British, French, American and Spanish
+    flags).  The outermost such layer, or None.  A layer following the mouse-over
+    properties is a hover picture (Imperial Struggle's spaces), not a side."""
+    for layer in (t for t in traits if isinstance(t, Layer)):
+        drawn = [i for i in layer.images if i.strip() and not draws_nothing(i)]
+        if (len(drawn) >= 2 and len(drawn) < len(layer.images) and not _switchable(layer)
+                and layer.x_offset == 0 and layer.y_offset == 0
+                and layer.follow_property and layer.property_name.strip()
+                and not any(p in layer.property_name for p in MOUSEOVER_PROPERTIES)):
+            return layer
+    return None
+
+
+@dataclass
+class FacePlan:
+    """Which of a piece's pictures are its faces: the layer they come from (*shown*, None
+    for the BasicPiece image), each face's picture and the level of *shown* it is."""
+
+    layer: Layer | None  # the face layer, or None
+    flip: Layer | None  # the layer flipping the one picture beneath it (`flip_over`)
+    images: list[str]
+    levels: list[int]  # 1-based levels of `shown`, one per face; [1] for the BasicPiece
+
+    @property
+    def shown(self) -> Layer | None:
+        return self.flip if self.flip is not None else self.layer
+
+
+def face_plan(traits: list[Any], basic: BasicPiece,
+              draws_nothing: Callable[[str], bool] = lambda _: False) -> FacePlan:
+    """The piece's faces as the module docstring says, all of them (not cut to MAX_FACES)."""
+    layer = face_layer(traits, draws_nothing)
+    if layer is None and (not basic.image.strip() or draws_nothing(basic.image)):
+        layer = blank_level_layer(traits, draws_nothing)
+    if layer is None:
+        images, levels = [basic.image], [1]
+    else:  # a level without a picture (a blank-level layer's 'No Flag') is no face
+        levels = [n for n, i in enumerate(layer.images, 1) if i.strip()]
+        images = [layer.images[n - 1] for n in levels]
+    flip = flip_over(traits, layer) if len(images) == 1 and images[0].strip() else None
+    if flip is not None:
+        images = [i if i.strip() else images[0] for i in flip.images]
+        levels = [1, 2]
+    return FacePlan(layer, flip, images, levels)
+
+
+def start_face(traits: list[Any], draws_nothing: Callable[[str], bool] = lambda _: False
+               ) -> int | None:
+    """Which face a placed piece shows, as a position in the faces `face_plan` gives it (cut
+    to MAX_FACES): the level its state leaves its face layer at, or the level the property
+    the layer follows gives it (VASSAL draws that one).  None when that level is no face
+    (left out, or without a picture)."""
+    basic = traits[-1] if traits else None
+    if not isinstance(basic, BasicPiece):
+        return None
+    plan = face_plan(traits, basic, draws_nothing)
+    shown = plan.shown
+    if shown is None:
+        return 0
+    if shown.follow_property:
+        shown = shown.following(PieceTraits(list(traits)).properties())
+    levels = plan.levels[:MAX_FACES]
+    return levels.index(shown.level) if shown.level in levels else None
+
+
 def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
            path: str, origin: dict[int, str]) -> tuple[list[dict[str, Any]], list[str]]:
-    layer = face_layer(traits, ctx.images.draws_nothing)
-    images = list(layer.images) if layer is not None else [basic.image]
+    plan = face_plan(traits, basic, ctx.images.draws_nothing)
+    layer, flip, shown, images, levels = plan.layer, plan.flip, plan.shown, plan.images, \
+        plan.levels
 
     def where(source: Layer | None) -> str:
         if source is None:
@@ -569,29 +653,33 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
             f" of prototype {proto!r})" if proto else ")")
 
     beneath = where(layer) + (" level 1" if layer is not None else "")
-    flip = flip_over(traits, layer) if len(images) == 1 and images[0].strip() else None
-    shown = layer
-    if flip is not None:
-        images = [i if i.strip() else images[0] for i in flip.images]
-        shown = flip
     # a layer without a picture (JADO's 'Flip' on its single-sided counters) shows nothing,
     # so nothing of it is lost
     unused = [f"{layer_name(t)!r} ({len(t.images)} level{'s' if len(t.images) != 1 else ''})"
               for t in traits if isinstance(t, Layer) and t is not layer and t is not flip
               and any(i.strip() for i in t.images)]
+    if shown is not None and len(levels) < len(shown.images):
+        blank = [n for n in range(1, len(shown.images) + 1) if n not in levels]
+        named = [f"{n} ({shown.level_names[n - 1].strip()!r})"
+                 if n - 1 < len(shown.level_names) and shown.level_names[n - 1].strip()
+                 else str(n) for n in blank]
+        ctx.note(f"piece {name!r}: layer {layer_name(shown)!r} shows no picture at level"
+                 f"{'s' if len(blank) > 1 else ''} {', '.join(named)} (the piece then draws "
+                 "nothing); its faces are its other levels")
     if len(images) > MAX_FACES:
-        extra = (f"level {len(images)} is" if len(images) == MAX_FACES + 1
-                 else f"levels {MAX_FACES + 1}-{len(images)} are")
+        extra = (f"level {levels[MAX_FACES]} is" if len(images) == MAX_FACES + 1
+                 else f"levels {levels[MAX_FACES]}-{levels[-1]} are")
         assert shown is not None  # more images than faces come only from a layer
-        ctx.note(f"piece {name!r}: layer {layer_name(shown)!r} has {len(images)} levels; "
-                 f"the format holds {MAX_FACES} faces, so {extra} left out")
-        images = images[:MAX_FACES]
+        ctx.note(f"piece {name!r}: layer {layer_name(shown)!r} has {len(images)} levels"
+                 f"{' with a picture' if len(levels) < len(shown.images) else ''}; the format "
+                 f"holds {MAX_FACES} faces, so {extra} left out")
+        images, levels = images[:MAX_FACES], levels[:MAX_FACES]
     faces = []
-    for index, image in enumerate(images):
+    for index, (image, level) in enumerate(zip(images, levels)):
         counter, side = FACE_SLOTS[index]
         face: dict[str, Any] = {"counter": counter, "side": side}
-        if shown is not None and index < len(shown.level_names):
-            text = shown.level_names[index].strip().strip("+").strip()
+        if shown is not None and level - 1 < len(shown.level_names):
+            text = shown.level_names[level - 1].strip().strip("+").strip()
             if text:
                 face["label"] = text
         file = ctx.images.copy(image) if image.strip() else None
@@ -603,7 +691,7 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
             source = f"{beneath}, which level {index + 1} of {where(flip)[len(path) + 2:-1]} " \
                 "leaves in sight"
         elif shown is not None:
-            source = f"{where(shown)} level {index + 1}"
+            source = f"{where(shown)} level {level}"
         else:
             source = beneath
         face["provenance"] = ctx.stated(source)

@@ -9,7 +9,8 @@ whole; a point past every board (VASSAL's 'offboard': Ragnarok's hero Surt, laid
 holds every piece of the set-up and the audit finds it off the boards.  Pieces inside decks
 are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
 made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by
-a trait during play) is added as a piece of its own.
+a trait during play) is added as a piece of its own.  A saved piece showing another level of
+its face layer than the first is placed showing that face, as the at-start stacks' pieces.
 """
 
 from __future__ import annotations
@@ -24,18 +25,21 @@ from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents
 from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
-from converter.importer.setup import Placements
+from converter.importer.setup import Placements, placed_face
 from converter.vassal import commands as cmd
 from converter.vassal.components import Map, PredefinedSetup
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.savefile import read_save_bytes
-from converter.vassal.traits import PieceTraits
+from converter.vassal.slots import definition_mark
+from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits, UsePrototype
+from converter.vassal.traits.dynamic_property import DynamicProperty
+from converter.vassal.traits.piece import read_trait, split_chain, type_chain
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
 # in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
 LOST_GPID = "(saved gpid "
-NO_GPID = "(saved with neither a name nor a gpid)"
+NO_GPID = "(saved with neither a name nor a gpid"  # then '; definition <mark>)'
 
 
 def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
@@ -147,7 +151,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if piece_id is None:
             unplaced += 1
             continue
-        placed_at.add(piece_id, at, ctx.stated(path))
+        face = None
+        if "emb2;" in add.type:  # a face layer's level is in the state: read it then only
+            telling = _face_traits(add)
+            if telling is not None:
+                face = placed_face(ctx, protos.expand(telling), pieces, piece_id)
+        placed_at.add(piece_id, at, ctx.stated(path), face)
         if "point" in at:
             who = repr(name) if name else f"nameless piece {piece_id}"
             beside.append(f"{who} at ({at['point'][0]},{at['point'][1]}) of "
@@ -252,6 +261,26 @@ def _decoded(add: cmd.AddPiece) -> PieceTraits | None:
         return None
 
 
+# the traits that tell which face a saved piece shows: its layers, the properties a layer may
+# follow (Marker, Dynamic Property), prototypes left unexpanded and the BasicPiece
+_FACE_PARTS = (Layer.ID, Marker.ID, DynamicProperty.ID, UsePrototype.ID, BasicPiece.ID)
+
+
+def _face_traits(add: cmd.AddPiece) -> PieceTraits | None:
+    """The saved piece with only the traits that tell its face read (`_FACE_PARTS`): a real
+    save's pieces hold some 45 traits each, and reading them all cost Paths of Glory's
+    import twice its time.  None when the piece cannot be read."""
+    try:
+        types = type_chain(add.type)
+        states = split_chain(add.state, len(types))
+        if len(states) < len(types):
+            return None
+        return PieceTraits([read_trait(t, s) for t, s in zip(types, states)
+                            if t.startswith(_FACE_PARTS)])
+    except VassalFormatError:
+        return None
+
+
 def _is_int(text: str) -> bool:
     return text.lstrip("-").isdecimal()
 
@@ -291,7 +320,7 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     if piece is None:
         return None
     where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})" if gpid \
-        else f"{path}/piece {NO_GPID}"
+        else f"{path}/piece {NO_GPID}; definition {definition_mark(piece.encode()[0])})"
     entry = piece_entry(ctx, piece, name, where, None, sides, protos,
                         pieces.owners, pieces.factors)
     definition = PieceDefinition((name, piece.encode()[0]), entry)

@@ -2,7 +2,8 @@
 
 A stack names its place by a grid location or by board pixels; either way the VASSAL
 location name is looked up among the imported hexes (ids or VASSAL's names), zones and
-regions of its board.
+regions of its board.  A piece whose slot leaves its face layer at another level than the
+first (a unit set up reduced) is placed showing that face (`placed_face`).
 """
 
 from __future__ import annotations
@@ -14,9 +15,10 @@ from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
 from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents, join, label
-from converter.importer.pieces import PiecesResult, Prototypes, add_slot
+from converter.importer.pieces import PiecesResult, Prototypes, add_slot, start_face
 from converter.vassal.components import Map, PieceSlot, SetupStack
 from converter.vassal.layout import LaidBoard, board_under
+from converter.vassal.traits import Layer
 
 SCENARIO_ID = "vassal-setup"
 
@@ -26,13 +28,19 @@ class Placements:
     piece placed at the same place again raises that placement's count."""
 
     def __init__(self) -> None:
-        self._by_place: dict[tuple[str, str], dict[str, Any]] = {}
+        self._by_place: dict[tuple[str, str, int], dict[str, Any]] = {}
 
-    def add(self, piece_id: str, at: dict[str, Any], provenance: dict[str, Any]) -> None:
-        key = (piece_id, repr(sorted(at.items())))
+    def add(self, piece_id: str, at: dict[str, Any], provenance: dict[str, Any],
+            face: int | None = None) -> None:
+        """Place the piece; *face* is the position of the face it shows among its faces
+        (the first when None or 0: a placement names only another)."""
+        key = (piece_id, repr(sorted(at.items())), face or 0)
         placement = self._by_place.get(key)
         if placement is None:
-            self._by_place[key] = {"piece": piece_id, "at": at, "provenance": provenance}
+            placement = self._by_place[key] = {"piece": piece_id, "at": at}
+            if face:
+                placement["face"] = face
+            placement["provenance"] = provenance
         else:
             placement["count"] = placement.get("count", 1) + 1
 
@@ -65,13 +73,28 @@ def import_setup(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
                                      pieces, protos, sides)
                 if piece_id is None or at is None:
                     continue
-                placed_at.add(piece_id, at, ctx.stated(path))
+                placed_at.add(piece_id, at, ctx.stated(path),
+                              placed_face(ctx, protos.expand(slot.piece), pieces, piece_id))
     placements = placed_at.to_list()
     if not placements:
         return None
     count_placed(placements, pieces)
     return {"id": SCENARIO_ID, "name": "At start (VASSAL set-up stacks)", "setup": placements,
             "provenance": ctx.stated("SetupStack components")}
+
+
+def placed_face(ctx: ImportContext, traits: list[Any], pieces: PiecesResult,
+                piece_id: str) -> int | None:
+    """The face a placed piece with these traits (its prototypes expanded) shows, as a
+    position in piece *piece_id*'s faces; None for the first, or when its level is no face
+    of the piece (the placement then says nothing of its face)."""
+    if not any(isinstance(t, Layer) for t in traits):
+        return None
+    face = start_face(traits, ctx.images.draws_nothing)
+    entry = pieces.entry_of(piece_id)
+    if not face or entry is None or face >= len(entry.get("faces", [])):
+        return None
+    return face
 
 
 def count_placed(placements: list[dict[str, Any]], pieces: PiecesResult) -> None:

@@ -446,6 +446,23 @@ class _Editor:
                          if p["piece"] == pid and _key(p["at"]) == at)
             self.pending.append(functools.partial(self.add_placement, f"{pointer}/setup/{index}",
                                                   pid, at, n, stacks))
+        self.faces_shown(pointer, old.get("setup", []), new.get("setup", []), after)
+
+    def faces_shown(self, pointer: str, old: list[dict[str, Any]], new: list[dict[str, Any]],
+                    after: Counter[tuple[str, str]]) -> None:
+        """A placement's face is the level its slot's layer keeps: a placement whose face
+        changed (or a piece placed anew showing another face than its slot's) is said, not
+        silently left on the slot's face."""
+        faces_before, faces_after = _placed_faces(old), _placed_faces(new)
+        for pid, at, face in sorted(set(faces_before) | set(faces_after)):
+            key = (pid, at, face)
+            if not face or faces_before[key] == faces_after[key] or not after[(pid, at)]:
+                continue
+            index = next((i for i, p in enumerate(new) if p["piece"] == pid
+                          and _key(p["at"]) == at and p.get("face", 0) == face), None)
+            where = f"{pointer}/setup/{index}/face" if index is not None else f"{pointer}/setup"
+            self.not_written(where, f"the face a set-up piece shows (face {face} of piece "
+                             f"{pid!r}) is the level its slot's layer keeps")
 
     def add_placement(self, pointer: str, pid: str, at: str, n: int,
                       stacks: list[tuple[SetupStack, str]]) -> None:
@@ -711,6 +728,14 @@ def _placed(setup: list[dict[str, Any]]) -> Counter[tuple[str, str]]:
     out: Counter[tuple[str, str]] = Counter()
     for placement in setup:
         out[(placement["piece"], _key(placement["at"]))] += int(placement.get("count", 1))
+    return out
+
+
+def _placed_faces(setup: list[dict[str, Any]]) -> Counter[tuple[str, str, int]]:
+    out: Counter[tuple[str, str, int]] = Counter()
+    for placement in setup:
+        out[(placement["piece"], _key(placement["at"]), int(placement.get("face", 0)))] += \
+            int(placement.get("count", 1))
     return out
 
 

@@ -17,7 +17,7 @@ import bisect
 import itertools
 import re
 from dataclasses import dataclass, field
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -1157,6 +1157,18 @@ def victory_card(game: Game, *, dpi: float = 300, width_mm: float = CARD_WIDTH_M
                    peers=True)
 
 
+def _face_text(piece: Any, face: Any, tr: Callable[..., str]) -> str:
+    """A face as a setup line names it: its own text ('Independent', 'reduced' of VASSAL's
+    '(reduced)'), else its side ('back', 'front 2' for the second counter's)."""
+    label = (face.label or "").strip()
+    if label.startswith("(") and label.endswith(")"):  # VASSAL's '+ (reduced)' level names
+        label = label[1:-1].strip()
+    if label and label != piece.name:
+        return str(label)
+    side = tr("back") if face.side == "back" else tr("front")
+    return side if face.counter == 1 else f"{side} {face.counter}"
+
+
 def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                theme: dict[str, Any] | None = None) -> ReferenceCard | None:
     """What goes where at the start of a scenario: each place with the pieces set on it, in
@@ -1174,6 +1186,8 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
         extras = []
         if p.steps is not None:
             extras.append(tr("1 step") if p.steps == 1 else tr("{n} steps", n=p.steps))
+        elif p.face and piece is not None and p.face < len(piece.faces):
+            extras.append(tr("showing {face}", face=_face_text(piece, piece.faces[p.face], tr)))
         if p.hidden:
             extras.append(tr("face-down"))
         if p.note:

@@ -140,7 +140,8 @@ ITALIAN: dict[str, str] = {
     "Victory Conditions": "Condizioni di vittoria", "Who wins": "Chi vince", "Condition": "Condizione",
     "Victory point places": "Luoghi che danno punti vittoria", "Place": "Luogo", "VP": "PV",
     "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "reference cards": "aiuti di gioco", "page {n}": "pagina {n}", "Where": "Dove",
-    "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta", "Markers on the tracks": "Segnalini sui tracciati",
+    "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta",
+    "showing {face}": "lato {face}", "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
     "beside {b}": "accanto a {b}",
     # print kit: counter and card sheets, map pages and track sheets

@@ -15,6 +15,7 @@ gpid or type only: its name says nothing.
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, field
 
 from converter.errors import VassalFormatError
@@ -137,3 +138,10 @@ def walk_paths(root: Component) -> list[tuple[Component, str]]:
 
 
 __all__ = ["SlotEntry", "SlotIndex", "basic_gpid", "slot_type", "walk_paths"]
+
+
+def definition_mark(type_text: str) -> str:
+    """A short mark of a piece definition (its whole type text, prototypes as the save
+    holds them): import writes it into the provenance of a setup piece saved with neither a
+    name nor a gpid, and the audit ties saved pieces of that definition to that piece."""
+    return hashlib.sha256(type_text.encode("utf-8")).hexdigest()[:12]

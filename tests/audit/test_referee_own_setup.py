@@ -39,7 +39,7 @@ def stack(name: str, x: int, y: int, inner: str) -> str:
             '</VASSAL.build.module.map.SetupStack>')
 
 
-def saved(pid: int, types: list[str], gpid: int, x: int, y: int, extra: list[str]) -> str:
+def saved(pid: int, types: list[str], gpid: int | str, x: int, y: int, extra: list[str]) -> str:
     """An AddPiece as VASSAL saves it: prototypes expanded, the slot's gpid kept."""
     return (f"+/{pid}/{encode_chain(types)}/"
             f"{encode_chain(extra + [f'Main Map;{x};{y};{gpid};0'])}")
@@ -80,6 +80,7 @@ SETUP = ESC.join([
     saved(105, [DELETE, "mark;Arm", "piece;;;front.png;Scout"], 6, 300, 300, ["", "Cav"]),
     "+/106/" + UNIT[len("+/null/"):].replace("null;0;0;{gpid};0", "Main Map;450;100;1;0"),
     saved(107, [DELETE, "piece;;;back.png;"], 99, 325, 325, [""]),  # a gpid no slot has
+    saved(109, [DELETE, "mark;Fort", "piece;;;fort.png;"], "", 325, 275, ["", "stone"]),  # neither
     # made by a Place Marker trait: named, with a gpid no slot has
     saved(108, [DELETE, "mark;Siege", "piece;;;siege.png;Siege Marker"], 1085, 300, 200, ["", "Yes"]),
     "Main MapBoardPicker\tMain\t0\t0",
@@ -117,8 +118,9 @@ def test_the_module_s_own_setup_gives_no_violation(referee: tuple[dict, int, dic
     _imported, code, report = referee
     assert [f["message"] for f in report["findings"]] == [] and code == 0
     judged = {c["check"]: c["applied"] for c in report["checks_run"]}
-    # the 1st Bn beside the board too, and the nameless piece of gpid 99 (no slot's)
-    assert judged["setup"] == 7 and judged["counter-mix"] > 0
+    # the 1st Bn beside the board too, the nameless piece of gpid 99 (no slot's) and the
+    # fort saved with neither name nor gpid
+    assert judged["setup"] == 8 and judged["counter-mix"] > 0
 
 
 def test_a_named_piece_of_slots_named_only_by_the_slot_is_told_by_the_slot_s_name(
@@ -295,3 +297,20 @@ def test_a_zone_named_as_its_board_and_a_stack_on_the_board_s_edge_give_no_viola
         assert spaces[at["1st-bn"]["space"]] == "zone"
         assert spaces[at["piece"]["space"]] == "board"
         assert at["piece-2"] == {"board": "main", "point": [400, 25]}, scenario["id"]
+
+
+def test_a_piece_of_neither_name_nor_gpid_is_kept_and_judged(
+        referee: tuple[dict, int, dict]) -> None:
+    """The fort saved with neither a name nor a gpid: import keeps it as a piece of its own
+    (one per definition), and the audit ties the saved piece to it by that definition; it
+    tied it to nothing ('no rule judged them', an untied game piece in the summary)."""
+    imported, _code, report = referee
+    forts = [p for p in imported["pieces"]["pieces"]
+             if "(saved with neither a name nor a gpid; definition " in p["provenance"]["note"]]
+    assert len(forts) == 1, imported["pieces"]["pieces"]
+    setup = [(p["piece"], p["at"]) for p in _scenario(imported)["setup"]]
+    assert [at for pid, at in setup if pid == forts[0]["id"]] == [
+        {"board": "main", "space": "east"}]
+    assert not any("no rule judged them" in n for n in report["notes"]), report["notes"]
+    tied = [n for n in report["notes"] if "untied game pieces" in n]
+    assert tied and all(n.endswith("untied game pieces: 0") for n in tied), tied

@@ -17,6 +17,7 @@ from pathlib import Path
 from PIL import Image
 
 from converter.cli import main
+from converter.validate import validate_path
 from converter.vassal.traits.piece import encode_chain
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
 
@@ -128,3 +129,72 @@ def test_a_status_overlay_is_no_side(tmp_path: Path) -> None:
     assert [f.get("image") for f in cart["faces"]] == ["images/cart.png"]
     assert "piece 'Cart': not imported: layers 'Disrupt' (3 levels) (overlays the format has " \
         "no place for)" in notes
+
+
+# Imperial Struggle's Flag Token: no picture of its own; its Flag layer follows the Flag
+# property (first level value 0): a pale flag while Flag is unset (0), none at 1 ('No Flag'),
+# then the British (2) and French (3) flags, which play and the start-up trigger set
+FLAGS = ("emb2;Activate;128;A;;128;;;128;;;;1;false;0;0;pale.png,,british.png,french.png;"
+         ",No Flag,British Flag,French Flag;true;Flag;;;true;Flag;0;1;true;65,130;;;;1.0;;true")
+FLAG = "PROP;Flag;true,0,5,false;;"
+
+
+def test_a_layer_with_a_blank_level_over_nothing_gives_the_faces(tmp_path: Path) -> None:
+    """VASSAL draws Imperial Struggle's 'British Flag' from the palette with its Flag layer's
+    first level, the pale flag (checked in the engine); the import left the piece blank."""
+    pictures = {n: png(64, 64) for n in ("pale.png", "british.png", "french.png")}
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(FLAGS, "1"), (FLAG, "0")],
+                                                     pictures))
+    assert [f.get("image") for f in cart["faces"]] == [
+        "images/pale.png", "images/british.png", "images/french.png"]
+    assert [f.get("label") for f in cart["faces"]] == [None, "British Flag", "French Flag"]
+    assert cart["faces"][1]["provenance"]["note"].endswith("(Layer 'Flag') level 3")
+    assert "piece 'Cart': layer 'Flag' shows no picture at level 2 ('No Flag') (the piece " \
+        "then draws nothing); its faces are its other levels" in notes
+    assert not [n for n in notes if "not imported: layers 'Flag'" in n]
+
+
+def test_a_hover_picture_with_a_blank_level_is_no_face(tmp_path: Path) -> None:
+    """Imperial Struggle's spaces draw a picture only while the mouse is over them."""
+    hover = FLAGS.replace("true;Flag;0;1", "true;DrawingMouseoverIndex;0;1")
+    pictures = {n: png(64, 64) for n in ("pale.png", "british.png", "french.png")}
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(hover, "1")], pictures))
+    assert [f.get("image") for f in cart["faces"]] == [None]
+
+
+def test_a_layer_with_a_blank_level_over_a_picture_is_an_overlay(tmp_path: Path) -> None:
+    """Over a piece's own picture, a level without one shows that picture: a status marker
+    over the counter, not its sides."""
+    pictures = {n: png(64, 64) for n in ("pale.png", "british.png", "french.png")}
+    cart, _ = _imported(tmp_path, layered_module(tmp_path, [(FLAGS, "1"), (FLAG, "0")],
+                                                 pictures, basic_image="cart.png"))
+    assert [f.get("image") for f in cart["faces"]] == ["images/cart.png"]
+
+
+def _numbers(count: int) -> str:
+    """Almoravid's, Nevsky's and Inferno's Number Marker: a layer of *count* numbers that
+    its commands step through."""
+    images = ",".join(f"n{n}.png" for n in range(1, count + 1))
+    names = ",".join(str(n) for n in range(1, count + 1))
+    return (f"emb2;;128;;Increase;128;]];Decrease;128;[[;;;1;false;0;0;{images};{names};true;"
+            "Number;;;false;;1;1;true;;93,130;91,130;;1.0;;true")
+
+
+def test_a_marker_of_ten_values_keeps_them_all(tmp_path: Path) -> None:
+    """The import kept four of a layer's levels (the format held four faces): Almoravid's
+    twelve-value Number Marker printed 1 to 4 only."""
+    pictures = {f"n{n}.png": png(64, 64) for n in range(1, 11)}
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(_numbers(10), "1")], pictures))
+    assert [f.get("label") for f in cart["faces"]] == [str(n) for n in range(1, 11)]
+    assert [(f["counter"], f["side"]) for f in cart["faces"]][-2:] == [(5, "front"), (5, "back")]
+    assert not [n for n in notes if "the format holds" in n]
+    _, problems = validate_path(tmp_path / "game")  # the schema holds them
+    assert [p.line() for p in problems] == []
+
+
+def test_past_twelve_values_the_rest_is_said(tmp_path: Path) -> None:
+    pictures = {f"n{n}.png": png(64, 64) for n in range(1, 15)}
+    cart, notes = _imported(tmp_path, layered_module(tmp_path, [(_numbers(14), "1")], pictures))
+    assert [f.get("label") for f in cart["faces"]] == [str(n) for n in range(1, 13)]
+    assert "piece 'Cart': layer 'Number' has 14 levels; the format holds 12 faces, so levels " \
+        "13-14 are left out" in notes

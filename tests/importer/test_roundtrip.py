@@ -115,3 +115,16 @@ def test_an_embedded_game_under_another_folder_name_says_so(mini_vmod: Path, tmp
     out = capsys.readouterr().out
     assert "note: the game's id is 'mini', not the folder's name 'mini-copy'" in out
     assert load_game(folder).data["id"] == "mini"
+
+
+def test_a_unit_set_up_reduced_comes_back_on_its_reduced_face(plain_vmod: Path,
+                                                                tmp_path: Path) -> None:
+    """The game sets '2 Cav' up with one step of two: the built module's at-start stack
+    shows its back (level 2 of its Step layer); the import placed it showing its front."""
+    folder = tmp_path / "mini"
+    assert main(["import", str(plain_vmod), "-o", str(folder), "-q"]) == 0
+    game = merged(folder)
+    pieces = {p["id"]: p for p in game["pieces"]}
+    faces = {p["piece"]: p.get("face", 0) for p in game["scenarios"][0]["setup"]}
+    assert faces["na-2"] == 1 and pieces["na-2"]["faces"][1]["side"] == "back"
+    assert faces["na-1"] == 0 and faces["sa-1"] == 0  # at full strength: their front

@@ -104,7 +104,8 @@ def test_pieces_faces_and_images(imported) -> None:
     tiger = pieces["Jagd Pz Tiger"]
     assert tiger["hidden"] is True and "hidden" not in albatros
     assert [(f["counter"], f["side"], f["label"]) for f in tiger["faces"]] == [
-        (1, "front", "CA = 1"), (1, "back", "CA = 2"), (2, "front", "CA = 3"), (2, "back", "CA = 4")]
+        (1, "front", "CA = 1"), (1, "back", "CA = 2"), (2, "front", "CA = 3"), (2, "back", "CA = 4"),
+        (3, "front", "CA = 5"), (3, "back", "CA = 6")]  # its six facings, none left out
     assert pieces["Goblin"]["properties"] == {"Layer": "Army"}  # from the Army prototype
     assert pieces["1"]["properties"] == {"Layer": "Tile"}
     with zipfile.ZipFile(TOUR) as archive:
@@ -151,7 +152,7 @@ def test_what_is_left_out_is_listed_in_the_notes(imported) -> None:
     assert {s["kind"] for s in plain["spaces"]} == {"square"} and len(plain["spaces"]) == 441
     assert {"0,0", "-10,10", "10,-10"} <= {s["name"] for s in plain["spaces"]}
     assert any("piece '1ME': not imported: layers 'Disrupt' (3 levels)" in n for n in notes)
-    assert any("levels 5-6 are left out" in n for n in notes)
+    assert not any("left out" in n for n in notes)  # the tiger's six facings are its faces
     assert "note: no counterpart in the format, kept verbatim in the build file" in out
     # the 2005 module's legacy buildFile and its 143 other entries (images, help) are kept
     assert ("  kept verbatim for vconv build: vassal/buildFile.txt (the module's buildFile), "
