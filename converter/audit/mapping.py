@@ -284,7 +284,7 @@ def inventory(root: Component, module: AuditModule) -> ModuleInventory:
     prototypes: dict[str, Component] = {}
     for c in root.walk():
         if isinstance(c, PrototypeDefinition) and c.name:
-            prototypes.setdefault(c.name, c)
+            prototypes[c.name] = c  # the last of a name, as VASSAL uses it
     inv.slots = SlotIndex.of(root)
     slots: list[ModulePiece] = []
     for entry in inv.slots.entries:

@@ -228,12 +228,12 @@ class Prototypes:
         attrib = getattr(root, "attrib", None)  # an extension's root: the module it extends
         self.extended = str(attrib.get("module", "")) if root.tag == EXTENSION_ROOT and \
             isinstance(attrib, dict) else None
-        for comp in root.find_all(PrototypeDefinition):
-            self.consumed.add(id(comp))
+        for comp in root.find_all(PrototypeDefinition):  # the last of a name wins, as in
+            self.consumed.add(id(comp))                   # VASSAL's map of prototypes
             try:
-                piece = self.defs.setdefault(comp.name, comp.piece)
+                piece = self.defs[comp.name] = comp.piece
                 for trait in piece.traits:
-                    self.origin.setdefault(id(trait), comp.name)
+                    self.origin[id(trait)] = comp.name
             except VassalFormatError as exc:
                 ctx.note(f"prototype {comp.name!r} cannot be read ({exc}); pieces using it lose "
                          "its traits")
