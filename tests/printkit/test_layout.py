@@ -109,3 +109,32 @@ def test_an_italian_games_sheets_are_headed_in_italian() -> None:
     front, back = layout_counter_sheets(game, PAPERS["a4"])[:2]
     assert front.label.endswith("segnalini — foglio 1 di 1 — FRONTI (A4, stampa al 100%)")
     assert back.label.endswith("RETRI (fronte-retro, capovolgere sul lato lungo)")
+
+
+@pytest.mark.parametrize(("paper_id", "bleed", "dpi"), [("a4", 0.0, 300), ("letter", 1.0, 150),
+                                                        ("a4", 0.5, 97)])
+def test_printed_duplex_the_backs_marks_fall_on_the_fronts(mini: Game, paper_id: str,
+                                                           bleed: float, dpi: int) -> None:
+    """Printed on both sides and flipped on the long edge, the back is the front mirrored:
+    every cut mark's pixels on the back are the mirror of the front's (they were a pixel off,
+    drawn as lines at fractional pixels), and each mark straddles its cut line's pixel edge."""
+    from PIL import Image, ImageOps
+
+    from converter.printkit.sheets import render_page
+
+    paper = PAPERS[paper_id]
+    front, back = layout_counter_sheets(mini, paper, bleed_mm=bleed)[:2]
+    a = render_page(mini, front, paper, dpi=dpi, bleed_mm=bleed).convert("L")
+    b = ImageOps.mirror(render_page(mini, back, paper, dpi=dpi, bleed_mm=bleed).convert("L"))
+    top = min(p.y_mm for p in front.placements) - bleed
+    band = (0, round((top - 4.5) * dpi / 25.4), a.width, round((top - 1.5) * dpi / 25.4))
+
+    def marked_columns(img: Image.Image) -> list[int]:
+        strip = img.crop(band).resize((a.width, 1), Image.Resampling.BOX)
+        return [x for x in range(strip.width) if (strip.getpixel((x, 0)) or 0) < 128]  # type: ignore[operator]
+
+    columns = marked_columns(a)
+    assert columns and columns == marked_columns(b)
+    edges = {counter_box_px(p.x_mm, p.y_mm, p.size_mm, paper, "front", dpi)[0]
+             for p in front.placements}
+    assert all(x - 1 in columns or x in columns for x in edges)  # on the counter's left edge
