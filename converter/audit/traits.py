@@ -47,23 +47,33 @@ class Traits:
 
     @classmethod
     def of(cls, piece: PieceTraits) -> Traits:
-        """What the decoded traits of *piece* say (a whole chain or the traits that matter)."""
-        props = piece.properties()
-        layer = next((t for t in piece.traits_of(Layer) if t.name in FACE_LAYERS), None)
+        """What the decoded traits of *piece* say (a whole chain or the traits that matter),
+        read in one walk over them (a fresh module decodes each piece of a log so)."""
+        props: dict[str, str] = {}
+        layer: Layer | None = None
+        mask: Obscurable | None = None  # the outermost masking trait
+        invisible = False
+        for trait in reversed(piece.traits):  # (outer traits win: they come last)
+            props.update(trait.properties())
+            if isinstance(trait, Layer) and trait.name in FACE_LAYERS:
+                layer = trait
+            if isinstance(trait, Obscurable) and trait.masked:
+                mask = trait
+            if isinstance(trait, Hideable) and trait.hidden:
+                invisible = True
         b = piece.basic
         return cls(piece.name, props.get(PIECE_ID_PROPERTY) or None,
                    layer.level if layer is not None else None,
-                   layer.name if layer is not None else None, piece.masked,
+                   layer.name if layer is not None else None, mask is not None,
                    None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                   props.get(CARD_ID_PROPERTY) or None, _hidden_as(piece))
+                   props.get(CARD_ID_PROPERTY) or None, _hidden_as(invisible, mask))
 
 
-def _hidden_as(piece: PieceTraits) -> str | None:
+def _hidden_as(invisible: bool, mask: Obscurable | None) -> str | None:
     """What VASSAL shows the other players of a piece: nothing of an invisible one (its
     moves' places as '?'), the outermost mask's name for a masked one."""
-    if any(t.hidden for t in piece.traits_of(Hideable)):
+    if invisible:
         return "invisible to others"
-    mask = next((t for t in piece.traits_of(Obscurable) if t.masked), None)
     return f"others see {mask.mask_name or '?'!r}" if mask is not None else None
 
 
