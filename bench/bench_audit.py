@@ -38,6 +38,7 @@ games' logs.  Every failure is printed, and the bench goes on.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import subprocess
@@ -132,8 +133,10 @@ def archive_times(pairs: list[tuple[Path, Path]], runs: int) -> dict[Path, float
     """Each log's CPU seconds (the minimum of *runs*) audited with the module shared by
     the logs of its game (the same .vmod), in the order given: an archive's worker."""
     best: dict[Path, float] = {}
+    modules: dict[Path, AuditModule] = {}
     for _ in range(runs):
-        modules: dict[Path, AuditModule] = {}
+        modules.clear()
+        gc.collect()  # (the last run's modules: see `fresh_module`)
         for log, vmod in pairs:
             try:
                 module = modules.get(vmod)
@@ -148,6 +151,14 @@ def archive_times(pairs: list[tuple[Path, Path]], runs: int) -> dict[Path, float
     return best
 
 
+def fresh_module(vmod: Path) -> AuditModule:
+    """`prepared`, after the collector has freed the modules of the runs before: a user's
+    `vconv audit` starts with no such garbage, and a collection of it set off inside the
+    timer would be charged to the log's audit."""
+    gc.collect()
+    return prepared(vmod)
+
+
 def report(log: Path, vmod: Path, runs: int, totals: dict[str, float],
            archive_s: float | None = None) -> None:
     try:
@@ -159,19 +170,22 @@ def report(log: Path, vmod: Path, runs: int, totals: dict[str, float],
             # each timed run gets a fresh module (its caches of decoded pieces empty), the
             # floor as the audit: a module reused across the floor's runs would time decoding
             # only once and make the floor a warm-cache figure the audit cannot be held to
-            fresh = prepared(vmod)
+            fresh = fresh_module(vmod)
             start = time.process_time()
             Replay(fresh).run(read_record(read_save(log).text), log.name)
             floor_s = min(floor_s, time.process_time() - start)
-            fresh = prepared(vmod)
+            del fresh  # (so the next `fresh_module` frees it)
+            fresh = fresh_module(vmod)
             start = time.process_time()
             result = audit_files([log], vmod, module=fresh, steps=False)
             audit_s = min(audit_s, time.process_time() - start)
             findings = len(result.findings)
-            fresh = prepared(vmod)
+            del fresh, result
+            fresh = fresh_module(vmod)
             start = time.process_time()
             audit_files([log], vmod, module=fresh)
             steps_s = min(steps_s, time.process_time() - start)
+            del fresh
         done = subprocess.run([sys.executable, "-c", FIRST_LOG, str(log), str(vmod)],
                               capture_output=True, text=True, cwd=ROOT, timeout=600,
                               env=INSTALLED)
