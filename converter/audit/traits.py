@@ -47,23 +47,33 @@ class Traits:
 
     @classmethod
     def of(cls, piece: PieceTraits) -> Traits:
-        """What the decoded traits of *piece* say (a whole chain or the traits that matter)."""
-        props = piece.properties()
-        layer = next((t for t in piece.traits_of(Layer) if t.name in FACE_LAYERS), None)
+        """What the decoded traits of *piece* say (a whole chain or the traits that matter),
+        read in one walk over them (a fresh module decodes each piece of a log so)."""
+        props: dict[str, str] = {}
+        layer: Layer | None = None
+        mask: Obscurable | None = None  # the outermost masking trait
+        invisible = False
+        for trait in reversed(piece.traits):  # (outer traits win: they come last)
+            props.update(trait.properties())
+            if isinstance(trait, Layer) and trait.name in FACE_LAYERS:
+                layer = trait
+            if isinstance(trait, Obscurable) and trait.masked:
+                mask = trait
+            if isinstance(trait, Hideable) and trait.hidden:
+                invisible = True
         b = piece.basic
         return cls(piece.name, props.get(PIECE_ID_PROPERTY) or None,
                    layer.level if layer is not None else None,
-                   layer.name if layer is not None else None, piece.masked,
+                   layer.name if layer is not None else None, mask is not None,
                    None if b.map_id in ("null", "") else b.map_id, b.x, b.y,
-                   props.get(CARD_ID_PROPERTY) or None, _hidden_as(piece))
+                   props.get(CARD_ID_PROPERTY) or None, _hidden_as(invisible, mask))
 
 
-def _hidden_as(piece: PieceTraits) -> str | None:
+def _hidden_as(invisible: bool, mask: Obscurable | None) -> str | None:
     """What VASSAL shows the other players of a piece: nothing of an invisible one (its
     moves' places as '?'), the outermost mask's name for a masked one."""
-    if any(t.hidden for t in piece.traits_of(Hideable)):
+    if invisible:
         return "invisible to others"
-    mask = next((t for t in piece.traits_of(Obscurable) if t.masked), None)
     return f"others see {mask.mask_name or '?'!r}" if mask is not None else None
 
 
@@ -78,8 +88,12 @@ Position = tuple[str | None, int, int]  # a BasicPiece's map (None: off-map), x 
 # What identifying a piece needs (`TraitReader.ids`): `Where`, then its game id and card id.
 Ids = tuple[bool, str | None, int, int, str | None, str | None]
 
-# a type's parts, (index, part) of those to decode, and whether `where` may skip them
-Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool]
+# a type's parts, (index, part) of those to decode, whether `where` may skip them, and
+# (index, part) of those `ids` decodes (the outermost answering each id property, then
+# the innermost)
+Plan = tuple[tuple[str, ...], tuple[tuple[int, str], ...], bool, tuple[tuple[int, str], ...]]
+# of a type's parts but the innermost: what `_shown` says of them
+Outer = tuple[tuple[tuple[int, str], ...], bool, tuple[tuple[int, str], ...]]
 
 
 class TraitReader:
@@ -106,9 +120,7 @@ class TraitReader:
         self._ids: dict[tuple[str, str], Ids] = {}
         # a type's parts but the innermost → `_shown` of them: most types of a real log
         # differ in their BasicPiece alone (0606-1: 2,035 types, 990 outer parts)
-        self._outer: dict[tuple[str, ...], tuple[tuple[tuple[int, str], ...], bool]] = {}
-        # a type → (index, part) of its traits answering the id properties, and its innermost
-        self._answering: dict[str, tuple[tuple[int, str], ...]] = {}
+        self._outer: dict[tuple[str, ...], Outer] = {}
 
     def read(self, type_text: str, state_text: str) -> Traits:
         key = (type_text, state_text)
@@ -135,7 +147,7 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None or old is UNREADABLE:
             return None
-        types, shown, lazy = plan
+        types, shown, lazy, _ids = plan
         if not (lazy or old is not None):
             return None
         count = len(types)
@@ -178,7 +190,7 @@ class TraitReader:
             plan = self._plan(type_text)
             if plan is None:
                 return NOWHERE
-            types, _shown, lazy = plan
+            types, _shown, lazy, _ids = plan
             if lazy:
                 basic_state = innermost_part(state_text, len(types))
                 if basic_state is None:
@@ -201,7 +213,7 @@ class TraitReader:
                 return known
             plan = self._plan(type_text)
             if plan is not None and plan[2]:
-                got = self._read_ids(type_text, plan[0], state_text)
+                got = self._read_ids(plan[0], plan[3], state_text)
                 if got is not None:
                     if len(self._ids) >= self.LIMIT:
                         self._ids.clear()
@@ -211,13 +223,10 @@ class TraitReader:
         return (found is UNREADABLE, found.map, found.x, found.y, found.game_id,
                 found.card_id)
 
-    def _read_ids(self, type_text: str, types: tuple[str, ...], state_text: str
-                  ) -> Ids | None:
+    def _read_ids(self, types: tuple[str, ...], answering: tuple[tuple[int, str], ...],
+                  state_text: str) -> Ids | None:
         """`ids` from a lazy plan's id traits (None: read the whole plan instead)."""
         try:
-            answering = self._answering.get(type_text)
-            if answering is None:  # (a module without a game never identifies a piece)
-                answering = self._answering[type_text] = _answering(types)
             states = state_parts(state_text, len(types), answering)
             if states is None:
                 return None
@@ -247,13 +256,13 @@ class TraitReader:
                 if len(self._outer) >= self.LIMIT:
                     self._outer.clear()
                 self._outer[outer] = shown
-            plan: Plan | None = (types, (*shown[0], (last, types[last])),
-                                 shown[1] and _lazy_basic(types[last]))
+            innermost = (last, types[last])
+            plan: Plan | None = (types, (*shown[0], innermost),
+                                 shown[1] and _lazy_basic(types[last]), (*shown[2], innermost))
         except (VassalFormatError, ValueError, IndexError):
             plan = None
         if len(self._plans) >= self.LIMIT:
             self._plans.clear()
-            self._answering.clear()
         self._plans[type_text] = plan
         return plan
 
@@ -271,7 +280,7 @@ class TraitReader:
         plan = self._plan(type_text)
         if plan is None:
             return UNREADABLE
-        types, shown, _lazy_plan = plan
+        types, shown, _lazy_plan, _ids = plan
         try:
             states = state_parts(state_text, len(types), shown)
             if states is None:
@@ -311,10 +320,12 @@ def _placeless_key(type_text: str, states: list[str]) -> tuple[str, ...] | None:
     return (type_text, *states[:-1], basic[cut:])
 
 
-def _shown(outer: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
+def _shown(outer: tuple[str, ...]) -> Outer:
     """Of a type's parts but the innermost (*outer*): (index, part) of the traits whose
-    decoding, with the innermost's, gives the same Traits as decoding the whole chain, and
-    whether `where` may leave them undecoded.
+    decoding, with the innermost's, gives the same Traits as decoding the whole chain,
+    whether `where` may leave them undecoded, and (index, part) of those answering the id
+    properties (`ids`: the outermost trait answering each; one walk over the parts'
+    needs for both, a log's pieces differing in their types' parts).
 
     Those traits are the innermost (the BasicPiece, always decoded), those that change the
     name (every Layer among them), the masks, and for each id property the outermost trait
@@ -326,21 +337,25 @@ def _shown(outer: tuple[str, ...]) -> tuple[tuple[tuple[int, str], ...], bool]:
     (their name and image) share it."""
     needs = list(map(_part_needs, outer))
     if needs.count(_NOTHING) == len(outer):  # (at C level) nothing but the BasicPiece
-        return (), True
+        return (), True, ()
     shown: list[tuple[int, str]] = []
+    answering: list[tuple[int, str]] = []
     answered: frozenset[str] = frozenset()
     lazy = True
     for index, (names, answers) in enumerate(needs):
-        if names or not answers <= answered:
+        new = not answers <= answered
+        if names or new:
             part = outer[index]
             shown.append((index, part))
-            answered |= answers
+            if new:
+                answering.append((index, part))
+                answered |= answers
             lazy = lazy and _lazy_part(part)
     added = followed_parts(outer, shown, _answered_by)  # a layer following a property
     if added:
         shown = sorted((*shown, *added))
         lazy = lazy and all(_lazy_part(part) for _index, part in added)
-    return tuple(shown), lazy
+    return tuple(shown), lazy, tuple(answering)
 
 
 @lru_cache(maxsize=8192)
@@ -351,22 +366,6 @@ def _answered_by(part: str) -> frozenset[str]:
     except Exception:  # noqa: BLE001 - `read` meets it and says what it says
         return frozenset()
     return frozenset(trait.properties()) if trait is not None else frozenset()
-
-
-def _answering(types: tuple[str, ...]) -> tuple[tuple[int, str], ...]:
-    """(index, part) of the outermost trait answering each id property, and the innermost
-    (the BasicPiece, which answers its persistent properties by its state): the traits
-    whose properties give `Traits.game_id` and `card_id` as the whole chain's do."""
-    last = len(types) - 1
-    out: list[tuple[int, str]] = []
-    answered: frozenset[str] = frozenset()
-    for index in range(last):
-        _names, answers = _part_needs(types[index])
-        if not answers <= answered:
-            out.append((index, types[index]))
-            answered |= answers
-    out.append((last, types[last]))
-    return tuple(out)
 
 
 @lru_cache(maxsize=8192)

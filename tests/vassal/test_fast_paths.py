@@ -243,3 +243,52 @@ def test_a_position_reads_as_the_int_fields_of_a_decoded_basic_piece(x: str, y: 
     trait._decode_state(state, Memo.empty())
     assert state_position(state) == ("Main", trait.x, trait.y)
     assert state_persistent(state) == ("Main", trait.x, trait.y, {"k": "v"})
+
+
+_KEYS = st.sampled_from(["k", "UniqueID", "OldMap", "", "vconv_id"])
+_COUNTS = st.one_of(st.integers(min_value=-2, max_value=8).map(str),
+                    st.sampled_from(["", "x", " 2", "99999999999"]))
+
+
+@given(_COUNTS, st.lists(st.text(alphabet="kUOv_id", max_size=4), max_size=9))
+@example("3", ["a", "1", "a", "2"])
+@example("2", ["a", "1", "b"])
+@example("x", ["a", "1"])
+def test_a_basic_piece_keeps_the_counted_pairs_of_its_state(count: str, tail: list[str]
+                                                            ) -> None:
+    """A BasicPiece state's persistent properties are the pairs its count field says, no
+    more than the state holds, a key given twice taking its later value (VASSAL's reading),
+    and identifying a piece reads the same ones."""
+    from converter.vassal.traits.basic_piece import state_persistent
+
+    state = sequence.join(["Main", "10", "20", "7", count, *tail], ";")
+    try:
+        wanted = max(0, int(count))
+    except ValueError:
+        wanted = 0
+    expected: dict[str, str] = {}
+    for k in range(min(wanted, len(tail) // 2)):
+        expected[tail[2 * k]] = tail[2 * k + 1]
+    trait = BasicPiece()
+    trait._decode_state(state, Memo.empty())
+    assert trait.persistent == expected
+    assert state_persistent(state) == ("Main", 10, 20, expected)
+
+
+@given(st.lists(_KEYS, max_size=6), st.lists(st.text(alphabet="ab,", max_size=3), max_size=8))
+@example(["a", "b", "a"], ["1", "2", "3"])
+@example(["a", "b"], ["1"])
+@example(["a", "", "b"], ["1", "2", "3"])
+def test_a_marker_answers_each_named_property_with_its_value(names: list[str],
+                                                             values: list[str]) -> None:
+    """A Marker answers each of its non-empty names with the value at its place (empty
+    when the state stops short; a name given twice, its later value), as VASSAL reads
+    the two lists."""
+    marker = Marker(names=names)
+    marker._decode_state(sequence.join(values, ","), Memo.empty())
+    read = marker.values
+    expected = {}
+    for i, name in enumerate(names):
+        if name:
+            expected[name] = read[i] if i < len(read) else ""
+    assert marker.properties() == expected

@@ -108,16 +108,14 @@ def _persistent(items: list[str]) -> dict[str, str]:
     """The persistent properties of a BasicPiece state's fields: field 4 counts the
     key/value pairs that follow it (a count that does not read, or runs past them, takes
     what is there)."""
-    persistent: dict[str, str] = {}
-    if len(items) > 4:
-        rest = items[5:]
-        try:
-            count = max(0, int(items[4]))
-        except ValueError:
-            count = 0
-        for k in range(min(count, len(rest) // 2)):
-            persistent[rest[2 * k]] = rest[2 * k + 1]
-    return persistent
+    if len(items) <= 4:
+        return {}
+    try:
+        count = max(0, int(items[4]))
+    except ValueError:
+        return {}
+    end = 5 + 2 * count  # (the pairs made at C level, a later key winning as in a loop)
+    return dict(zip(items[5:end:2], items[6:end:2]))
 
 
 def _int_at(items: list[str], index: int) -> int:

@@ -42,4 +42,6 @@ class Marker(Trait):
 def marker_properties(names: list[str], values: list[str]) -> dict[str, str]:
     """A Marker's properties from its names and values (what `Marker.properties` says; for
     a reader that has the names of a decoded type and splits a state's values itself)."""
+    if len(values) >= len(names) and all(names):  # (every name valued: made at C level)
+        return dict(zip(names, values))
     return {name: (values[i] if i < len(values) else "") for i, name in enumerate(names) if name}
