@@ -10,7 +10,6 @@ This is the library entry point the CLI uses:
 
 from __future__ import annotations
 
-import gc
 import html
 import os
 from dataclasses import dataclass, field
@@ -342,27 +341,11 @@ def module_name(moduledata: bytes | None, source: str) -> str | None:
         return None
 
 
-def promote(module: AuditModule) -> None:
-    """Move what is alive (the module above all: its component tree, game and tables, tens
-    of thousands of objects made when it was loaded) to the oldest GC generation, once per
-    module, when its first log is audited: left young, it is scanned by the collections the
-    replay's allocations set off, again at each promotion (2 % of the bundled logs'
-    instructions with a freshly loaded module each).  Skipped if anyone froze objects, so
-    none is unfrozen."""
-    if module.derived.promoted:
-        return
-    module.derived.promoted = True
-    if gc.isenabled() and gc.get_freeze_count() == 0:
-        gc.freeze()  # (both O(1): the generations' lists are moved, not walked)
-        gc.unfreeze()
-
-
 def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
                   steps: bool = True) -> AuditResult:
     """Replay each decoded file and run the checks (`audit_files`).  Without *steps* no
     step list is recorded: a text or JSON report, or an archive's summary, shows none, and
     a real log without a game description then builds no event at all."""
-    promote(module)
     result = AuditResult(module)
     if module.game is None:
         result.notes.append("the module carries no vconv game description (vconv/game.json), "

@@ -236,7 +236,6 @@ class Derived:
     # it cannot judge (`rules.base.Check.chosen`): the same for every log of the module
     choices: dict[type, tuple[Any, list[tuple[str, str | None, str]]]] = \
         field(default_factory=dict)
-    promoted: bool = False  # moved to the oldest GC generation (`auditor.promote`)
 
 
 @dataclass(slots=True)
