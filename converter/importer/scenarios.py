@@ -93,7 +93,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
     for command in record.restored():
         if isinstance(command, cmd.AddPiece):
             if command.type.startswith("deck;"):
-                in_decks.update(cmd.deck_place(command.state)[4])
+                in_decks.update(i for i in command.state.split(";") if i.isdecimal())
             elif command.is_piece:
                 adds.append(command)
         elif isinstance(command, cmd.SetBoards):

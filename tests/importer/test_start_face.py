@@ -17,7 +17,7 @@ import pytest
 from converter.cli import main
 from converter.validate import load_model, validate_path
 from converter.vassal.savefile import save_archive_bytes
-from tests.check.conftest import BUILDFILE, ESC, SCENARIO, TAB, module  # noqa: F401  (the fixture)
+from tests.check.conftest import BUILDFILE, SCENARIO, TAB, module  # noqa: F401  (the fixture)
 
 SLOT_STATE = TAB + "1\\" + TAB + "null;0;0;2;0"  # the at-start stack's slot: Step level 1
 SAVED_STATE = TAB + "1\\" + TAB + "Main Map;75;125;1;0"  # the saved game's piece
@@ -116,26 +116,3 @@ def test_a_face_edited_in_the_json_is_said_when_the_module_is_built(
         "the module keeps this verbatim in its build file (the face a set-up piece shows "
         "(face 1 of piece '1st-bn') is the level its slot's layer keeps); the built module "
         "does not have the edit"]
-
-
-DECK_TYPE = ("deck;false;0,0,0;60;60;Never;Never;false;false;false;Re-shuffle;;;Deck;;;;false;"
-             "false;;;10;;false;;false;;$BasicName$;;false;;Shuffle;Reverse;;Draw multiple "
-             "cards;Draw specific cards;Face up;Face down")
-
-
-@pytest.mark.parametrize("cards", [1, 3])
-def test_a_saved_decks_cards_are_no_placements(tmp_path: Path, module: Callable[..., Path],
-                                               cards: int) -> None:
-    """A deck's state lists its cards in one field, comma-separated (`Main Map;300;300;
-    false;201,202,203`): each is a card of the deck, never a piece set up on the map, though
-    VASSAL saves each card with its deck's map and point (Paths of Glory's 145 cards, For the
-    People's 144, Nevsky's 84).  Read as separate fields, only a deck of one card was told
-    apart, and the others' cards were set up where their deck lies."""
-    ids = [str(201 + n) for n in range(cards)]
-    deck = ("+/200/" + DECK_TYPE + "/Main Map;300;300;false;" + ",".join(ids))
-    card = "+/{id}/piece;;;card.png;Card A/Main Map;300;300;3;0"  # (saved where its deck is)
-    end = SCENARIO.index(ESC + "Main MapBoardPicker")
-    saved = SCENARIO[:end] + "".join(ESC + card.format(id=i) for i in ids) + ESC + deck \
-        + SCENARIO[end:]
-    setups = _setups(tmp_path, module(files={"scenario.vsav": save_archive_bytes(saved)}))
-    assert [p["piece"] for p in setups["Scenario"]] == ["1st-bn"]
