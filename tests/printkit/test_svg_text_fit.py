@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from converter.pictures import decoded
-from converter.render.text import FONT_DIR as FONTS
+from converter.render.text import FONT_DIR
 
 ZOOM = 10  # the 50 px counter drawn at 500 px
 
@@ -73,7 +73,7 @@ def test_no_text_runs_past_the_counters_edge(tmp_path: Path, text: str) -> None:
 def dejavu_ink(text: str, size: int, face: str = "DejaVuSans.ttf", turn: float = 0) -> float:
     """How wide *text* in DejaVu Sans inks, as FreeType sets it unsqueezed (turned by *turn*
     degrees, as wide as its turned ink), in the counter's px."""
-    font = ImageFont.truetype(str(FONTS / face), size * ZOOM)
+    font = ImageFont.truetype(str(FONT_DIR / face), size * ZOOM)
     page = Image.new("L", (size * ZOOM * (len(text) + 2), size * ZOOM * 3))
     ImageDraw.Draw(page).text((size * ZOOM, size * ZOOM), text, font=font, fill=255)
     box = page.rotate(turn, resample=Image.Resampling.BILINEAR, expand=True).point(
