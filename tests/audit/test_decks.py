@@ -11,8 +11,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from converter.audit.module import load_module
 from converter.audit.replay import Replay
+from converter.cli import main
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from tests.audit.conftest import REAL
@@ -124,3 +127,17 @@ def test_a_card_driven_module_s_draws_name_the_decks_vassal_names(tmp_path: Path
         assert f"{words[0]} → {words[1]}" in steps[step], (steps[step], said)
     assert steps[4] == ("deck 'Christian Arts of War' at Decks [Main Map]: its 25 cards in a "
                         "new order")
+
+
+def test_cards_left_in_their_decks_are_not_said_to_be_unjudged_pieces(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Audited against its import, the tour's log ends with the Force Pool's cards in their
+    decks: in no player's play, so not in the note on pieces no rule judged.  The cards
+    drawn out of a deck during the log would be."""
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    capsys.readouterr()
+    report = tmp_path / "report.txt"
+    main(["audit", str(REAL / "tour.vlog"), "--module", str(folder), "-o", str(report)])
+    text = report.read_text(encoding="utf-8")
+    assert "Dauntless" not in text and "no piece of game" not in text, text[:2000]
