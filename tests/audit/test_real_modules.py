@@ -399,29 +399,37 @@ def test_predefined_setup_saves_tied_by_names_alone_give_no_false_violation(
 # ----------------------------------------------------------------------------- real modules
 
 ALMORAVID = REAL / "almoravid" / "Almoravid-1.3-noimages.vmod"
+FOR_THE_PEOPLE = REAL / "for-the-people" / "ForThePeople-3.6-noimages.vmod"
 
 
+@pytest.mark.parametrize("vmod, saves_at_least, judged", [
+    (ALMORAVID, 6, ("setup", "counter-mix")),
+    # (its 1862-1864 saves are judged by no scenario's setup: the counts only)
+    (FOR_THE_PEOPLE, 4, ("counter-mix",))], ids=["almoravid", "for-the-people"])
 def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Almoravid (VASSAL 3.6, folders, decks, 8 setups): each scenario save the module carries,
-    audited against the game `vconv import` makes of it, gives no violation; the setup is
-    really judged (each save's pieces are tied to the game's)."""
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], vmod: Path,
+        saves_at_least: int, judged: tuple[str, ...]) -> None:
+    """Almoravid (VASSAL 3.6, folders, decks, 8 setups) and For the People (its 4 scenarios
+    keep counters in decks: 11 of the 1861 setup's 12 US Forts lie in its 'USA Forts Pool'):
+    each scenario save the module carries, audited against the game `vconv import` makes of
+    it, gives no violation; the setup or the counts are really judged (each save's pieces are
+    tied to the game's)."""
     import zipfile
 
-    game = tmp_path / "almoravid"
-    assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
+    game = tmp_path / "game"
+    assert main(["import", str(vmod), "-o", str(game), "-q"]) == 0
     capsys.readouterr()
-    with zipfile.ZipFile(ALMORAVID) as z:
+    with zipfile.ZipFile(vmod) as z:
         saves = [n for n in z.namelist() if n.endswith(".vsav")]
-        assert len(saves) >= 6
+        assert len(saves) >= saves_at_least
         for name in saves:
             save = tmp_path / Path(name).name
             save.write_bytes(z.read(name))
     mapping = tmp_path / "mapping.json"
     for name in saves:
-        code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", ALMORAVID,
+        code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", vmod,
                                   "--game", game, "--mapping", mapping)
         assert code == 0, (name, [f["message"] for f in report["findings"]][:5])
         assert report["findings"] == []
-        setup = [c for c in report["checks_run"] if c["check"] == "setup"]
-        assert setup and setup[0]["applied"] > 0, name
+        applied = {c["check"]: c["applied"] for c in report["checks_run"]}
+        assert all(applied.get(check, 0) > 0 for check in judged), (name, applied)
