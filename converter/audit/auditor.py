@@ -97,6 +97,11 @@ class StepRecord:
         return moves
 
 
+def _names(pieces: tuple[object, ...]) -> str:
+    """Pieces as a step line lists them ('' for none)."""
+    return ", ".join(str(p) or "(unnamed piece)" for p in pieces)
+
+
 def _line(kind: int, named: PieceName, place: Place, origin: Place) -> str:
     if kind == _MOVED:
         drawn = "drawn from " if origin.deck is not None and origin.deck != place.deck else ""
@@ -208,19 +213,17 @@ class StepRecorder(Visitor):
         elif kind is StackReordered:
             stack: StackReordered = event  # type: ignore[assignment]
             cur.lines.append(f"stack at {stack.place.label()}, bottom to top: "
-                             + ", ".join(str(p) or "(unnamed piece)" for p in stack.pieces))
+                             + _names(stack.pieces))
         elif kind is UndoFragment:
             fragment: UndoFragment = event  # type: ignore[assignment]
-            what = ", ".join(str(p) or "(unnamed piece)" for p in fragment.pieces) or \
-                "nothing"
+            what = _names(fragment.pieces) or "nothing"
             cur.lines.append(f"the stack step {fragment.undone} made removed: the start of an "
                              f"undo of step {fragment.undone}, whose move back is not in the "
                              f"log ({what} stays at {fragment.place.label()} in VASSAL's "
                              "replay)")
         elif kind is MoveIgnored:
             lost: MoveIgnored = event  # type: ignore[assignment]
-            what = ", ".join(str(p) or "(unnamed piece)" for p in lost.pieces) or \
-                "an empty stack"
+            what = _names(lost.pieces) or "an empty stack"
             cur.lines.append(f"{what}: stays at {lost.place.label()} (moved to map "
                              f"{lost.map!r}, which the module lacks: VASSAL leaves it where "
                              "it was)")

@@ -148,24 +148,14 @@ class AuditMapping:
     def _lost_gpids(self) -> dict[str, Piece]:
         """Pieces import made of a setup's nameless pieces no slot tells, by their gpid."""
         if self._lost is None:
-            self._lost = {}
-            for p in self.game.pieces or []:
-                note = p.provenance.note if p.provenance is not None else None
-                m = _LOST_GPID.search(note or "")
-                if m:
-                    self._lost.setdefault(m.group(1), p)
+            self._lost = _by_note(self.game, _LOST_GPID)
         return self._lost
 
     def _lost_definitions(self) -> dict[str, Piece]:
         """Pieces import made of a setup's pieces with neither a name nor a gpid, by the
         mark of their definition."""
         if self._no_gpid is None:
-            self._no_gpid = {}
-            for p in self.game.pieces or []:
-                note = p.provenance.note if p.provenance is not None else None
-                m = _NO_GPID.search(note or "")
-                if m:
-                    self._no_gpid.setdefault(m.group(1), p)
+            self._no_gpid = _by_note(self.game, _NO_GPID)
         return self._no_gpid
 
     def _index(self) -> PlaceIndex:
@@ -371,10 +361,16 @@ _NO_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved with ne
 
 def _slot_index(game: Game) -> dict[str, Piece]:
     """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
+    return _by_note(game, _IMPORTED_FROM)
+
+
+def _by_note(game: Game, pattern: re.Pattern[str]) -> dict[str, Piece]:
+    """Game pieces by what *pattern*'s first group finds in their provenance note (the first
+    piece of each), as `vconv import` writes where a piece came from."""
     out: dict[str, Piece] = {}
     for p in game.pieces or []:
         note = p.provenance.note if p.provenance is not None else None
-        m = _IMPORTED_FROM.search(note or "")
+        m = pattern.search(note or "")
         if m:
             out.setdefault(m.group(1), p)
     return out
