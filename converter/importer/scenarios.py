@@ -319,11 +319,12 @@ def _piece_id(ctx: ImportContext, add: cmd.AddPiece, name: str,
     piece = piece or _decoded(add)
     if piece is None:
         return None
+    type_text = piece.encode()[0]
     where = f"{path}/{name}" if name.strip() else f"{path}/piece {LOST_GPID}{gpid})" if gpid \
-        else f"{path}/piece {NO_GPID}; definition {definition_mark(piece.encode()[0])})"
+        else f"{path}/piece {NO_GPID}; definition {definition_mark(type_text)})"
     entry = piece_entry(ctx, piece, name, where, None, sides, protos,
                         pieces.owners, pieces.factors)
-    definition = PieceDefinition((name, piece.encode()[0]), entry)
+    definition = PieceDefinition((name, type_text), entry)
     pieces.pieces.append(definition)
     pieces.by_key[definition.key] = definition
     made[key] = definition
