@@ -397,9 +397,12 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
 def _unjudged_pieces(name: str, state: GameState, module: AuditModule) -> list[str]:
     """With a mapping: how many pieces on the maps at the end are no piece of the game (a
     nameless piece no slot tells, a piece the mapping ties to null); no rule judged them.
-    A card still in its deck is the deck's, in no player's play: not counted."""
+    A card still in its deck is the deck's, in no player's play, and a card of the game's
+    decks is the game's: neither is counted."""
+    mapping = module.mapping
     loose = [p for p in state.pieces.values() if p.on_board and p.game is None
-             and p.map in module.maps and p.deck is None]
+             and p.map in module.maps and p.deck is None
+             and (mapping is None or mapping.card(p.type_text, p.state_text) is None)]
     if not loose or module.game is None:
         return []
     named = sorted({n for p in loose if (n := state.traits(p).name.strip())})

@@ -29,6 +29,7 @@ from converter.builder.conventions import (
     hex_of_location, read_game_from_vmod, space_names, track_cell_names, track_values)
 from converter.errors import InputError, VassalFormatError
 from converter.model.board import Board
+from converter.model.cards import Card
 from converter.model.game import Game
 from converter.model.pieces import Piece
 from converter.vassal import commands as cmd
@@ -111,6 +112,8 @@ class AuditMapping:
     _imported: dict[tuple[str, str], str] | None = field(default=None, repr=False)
     _lost: dict[str, Piece] | None = field(default=None, repr=False)
     _no_gpid: dict[str, Piece] | None = field(default=None, repr=False)
+    _cards: dict[tuple[str, str], Card | None] = field(default_factory=dict, repr=False)
+    _slot_cards: dict[str, Card] | None = field(default=None, repr=False)
     notes: list[str] = field(default_factory=list)  # what the referee should know of the file
 
     # ------------------------------------------------------------------ the replay's questions
@@ -144,6 +147,42 @@ class AuditMapping:
         if len(self._types) < 100_000:
             self._types[cache_key] = gp
         return gp
+
+    def card(self, type_text: str, state_text: str = "") -> Card | None:
+        """The game card a VASSAL piece is: the one import made of the deck's card slot the
+        piece was made from, else the one card of the game titled with its name.  A card is
+        no piece: the mapping's piece section leaves it null, yet it is the game's."""
+        gpid = basic_gpid(state_text) if state_text else ""
+        cache_key = (type_text, gpid)
+        if cache_key in self._cards:
+            return self._cards[cache_key]
+        found = None
+        if self.game.cards:
+            try:
+                name = decode_piece(type_text, state_text or "").basic.name
+            except (VassalFormatError, ValueError, IndexError):
+                name = ""
+            slot = self.slots.find(type_text, gpid, name)
+            if slot is not None:
+                if self._slot_cards is None:
+                    self._slot_cards = _cards_by_slot(self.game)
+                found = self._slot_cards.get(slot.path)
+            if found is None and name and (slot is None
+                                           or type(slot.slot).__name__ == "CardSlot"):
+                titled = [c for c in self.game.cards if c.title == name]
+                found = titled[0] if len(titled) == 1 else None
+        if len(self._cards) < 100_000:
+            self._cards[cache_key] = found
+        return found
+
+    def card_keys(self) -> set[str]:
+        """The module pieces the mapping leaves null that are cards import made of a deck's
+        card slot: tied to the game's cards, not untied."""
+        if self._slot_cards is None:
+            self._slot_cards = _cards_by_slot(self.game)
+        return {key for entry in self.slots.entries
+                if entry.path in self._slot_cards and entry.number < len(self.slot_keys)
+                and self.pieces.get(key := self.slot_keys[entry.number], "") is None}
 
     def _lost_gpids(self) -> dict[str, Piece]:
         """Pieces import made of a setup's nameless pieces no slot tells, by their gpid."""
@@ -225,8 +264,10 @@ class AuditMapping:
         tied_boards = {b for b in self.boards.values() if b}
         tied_places |= {s.id for b in self.game.boards or [] if b.id in tied_boards
                         for s in b.spaces or [] if s.kind == "board"}
+        cards = self.card_keys()
         return {
-            "module_pieces": sorted(n for n, p in self.pieces.items() if p is None),
+            "module_pieces": sorted(n for n, p in self.pieces.items()
+                                    if p is None and n not in cards),
             "module_places": sorted(f"{b}/{loc}" for b, locs in self.places.items()
                                     for loc, ref in locs.items() if ref is None),
             "game_pieces": sorted(p.id for p in self.game.pieces or []
@@ -241,11 +282,13 @@ class AuditMapping:
     def summary(self) -> str:
         gone = self.unmatched()
         tied = sum(1 for p in self.pieces.values() if p)
+        cards = len(self.card_keys())
         places = sum(1 for locs in self.places.values() for r in locs.values() if r)
         listed = sum(len(locs) for locs in self.places.values())
         return (f"pieces and places of module {self.module_name!r} are tied to game "
                 f"{self.game.id!r} by the mapping {self.source}: {tied} of {len(self.pieces)} "
-                f"module pieces, {places} of {listed} named places, "
+                f"module pieces{f' ({cards} more are cards of its decks)' if cards else ''}, "
+                f"{places} of {listed} named places, "
                 f"{sum(1 for b in self.boards.values() if b)} of {len(self.boards)} boards; "
                 f"untied game pieces: {len(gone['game_pieces'])}")
 
@@ -362,6 +405,17 @@ _NO_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved with ne
 def _slot_index(game: Game) -> dict[str, Piece]:
     """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
     return _by_note(game, _IMPORTED_FROM)
+
+
+def _cards_by_slot(game: Game) -> dict[str, Card]:
+    """Game cards by the module card slot `vconv import` made them from."""
+    out: dict[str, Card] = {}
+    for c in game.cards or []:
+        note = c.provenance.note if c.provenance is not None else None
+        m = _IMPORTED_FROM.search(note or "")
+        if m:
+            out.setdefault(m.group(1), c)
+    return out
 
 
 def _by_note(game: Game, pattern: re.Pattern[str]) -> dict[str, Piece]:
@@ -788,15 +842,16 @@ def check_belongs(record: cmd.GameRecord, source: str, mapping: AuditMapping) ->
     Raises:
         InputError: more than half of the kinds of piece on its maps map to no game piece.
     """
-    kinds: dict[str, Piece | None] = {}
+    kinds: dict[str, bool] = {}
     for type_text, state_text in pieces_on_map(record).values():
         try:
             name = decode_piece(type_text, state_text).basic.name
         except (VassalFormatError, ValueError, IndexError):
             continue
-        if name and name not in kinds:
-            kinds[name] = mapping.piece(type_text, state_text)
-    foreign = sorted(n for n, gp in kinds.items() if gp is None)
+        if name and name not in kinds:  # a card of the game's decks is the game's too
+            kinds[name] = (mapping.piece(type_text, state_text) is not None
+                           or mapping.card(type_text, state_text) is not None)
+    foreign = sorted(n for n, ours in kinds.items() if not ours)
     if kinds and len(foreign) > WRONG_GAME_SHARE * len(kinds):
         sample = ", ".join(repr(n) for n in foreign[:5])
         raise InputError(source, f"{len(foreign)} of the {len(kinds)} kinds of piece on its "

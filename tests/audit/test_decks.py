@@ -8,6 +8,7 @@ with draws made through the deck); tour-decks.end.vsav is the engine's own repla
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -141,3 +142,22 @@ def test_cards_left_in_their_decks_are_not_said_to_be_unjudged_pieces(
     main(["audit", str(REAL / "tour.vlog"), "--module", str(folder), "-o", str(report)])
     text = report.read_text(encoding="utf-8")
     assert "Dauntless" not in text and "no piece of game" not in text, text[:2000]
+
+
+def test_a_log_that_draws_cards_audits_against_the_module_s_import(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A referee audits VASSAL's log of draws against the module's import: the cards drawn
+    are the game's deck cards (import made them of the decks' card slots), not pieces of
+    another game, and the proposed mapping says so instead of listing them as untied."""
+    folder = tmp_path / "tour"
+    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    capsys.readouterr()
+    report, mapping = tmp_path / "report.txt", tmp_path / "tour.mapping.json"
+    code = main(["audit", str(LOG), "--module", str(TOUR), "--game", str(folder),
+                 "--mapping", str(mapping), "-o", str(report)])
+    assert code == 0, capsys.readouterr().err
+    text = report.read_text(encoding="utf-8")
+    assert "10 of 15 module pieces (5 more are cards of its decks)" in text, text[:1500]
+    assert "no piece of game" not in text, text[:1500]
+    untied = json.loads(mapping.read_text(encoding="utf-8"))["unmatched"]["module_pieces"]
+    assert not {"DD", "Dauntless", "Loop", "Turn Left", "Turn Right"} & set(untied), untied
