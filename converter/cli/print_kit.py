@@ -119,13 +119,16 @@ def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
 
     from converter.printkit.cardsheet import deck_card_size, deck_grid
     from converter.printkit.layout import layout_counter_sheets
+    from converter.render.cardpictures import counter_art_scale
     from converter.render.text import px
 
     paper = options.sheet
     pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
     what = "the counter sheets"
+    chit_scale = counter_art_scale(game) if game.cards else None
     for deck in game.decks or []:
-        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True))
+        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True,
+                                                     mm_per_px=chit_scale))
         per_page = cols * rows
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
         fronts_and_backs = 2 * math.ceil(cards / per_page)

@@ -217,3 +217,43 @@ def test_an_svg_card_declaring_a_million_pixels_square_is_refused_naming_it(
     assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 2
     err = capsys.readouterr().err
     assert "card_ap01.svg" in err and "1000000x1000000 pixels" in err, err
+
+
+CHIT = (200, 120, 20)
+
+
+def chit_module(path: Path, counter_px: tuple[int, int], card_px: tuple[int, int]) -> Path:
+    """The hand-made module with its counters' pictures (front.png, back.png) of *counter_px*
+    and its deck's one card picture (card.png, a colour of its own) of *card_px*."""
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({"front.png": png(*counter_px), "back.png": png(*counter_px),
+                   "card.png": picture(CHIT, card_px)})
+    return write_module(path, images=images)
+
+
+def printed_card_mm(tmp_path: Path, counter_px: tuple[int, int],
+                    card_px: tuple[int, int]) -> tuple[float, float]:
+    """The width and height in mm of the deck's card on its printed front page."""
+    module = chit_module(tmp_path / "chits.vmod", counter_px, card_px)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "-q"]) == 0
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi",
+                 str(DPI), "--png", "--quiet"]) == 0
+    page = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(page, CHIT)
+    return (right - left) / DPI * 25.4, (bottom - top) / DPI * 25.4
+
+
+def test_a_chit_as_small_as_the_counters_prints_at_their_scale(tmp_path: Path) -> None:
+    """FOF2's 75 x 75 px skill chits lie in decks beside its 75 px counters: they printed as
+    70 x 70 mm square cards.  A chit of 48 px beside 64 px counters (printed at 15.875 mm)
+    prints three quarters of a counter wide, as VASSAL shows it."""
+    width, height = printed_card_mm(tmp_path, (64, 64), (48, 48))
+    assert width == pytest.approx(15.875 * 48 / 64, abs=0.4)
+    assert height == pytest.approx(15.875 * 48 / 64, abs=0.4)
+
+
+def test_a_card_three_counters_long_stays_a_card(tmp_path: Path) -> None:
+    """Flashpoint: South China Sea's 364 x 509 px event cards beside its 162 px counters
+    would print 36 x 50 mm at the counters' scale: they are cards, printed at poker size."""
+    width, height = printed_card_mm(tmp_path, (162, 162), (364, 509))
+    assert (width, height) == (pytest.approx(63, abs=0.4), pytest.approx(88, abs=0.4))
