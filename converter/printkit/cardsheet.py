@@ -162,8 +162,12 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                 if card.image else None), (w, h))
             front_page.paste(front, (x, y))
             back_page.paste(back_of(card), (page_w - x - w, y))
+        # marks at the edges of the cards there are: a sheet's last few chits (204 to an A4
+        # page) had marks down the whole empty page, cutting lines through nothing
+        used_cols, used_rows = min(cols, len(chunk)), -(-len(chunk) // cols)
         for img in (front_page, back_page):
-            _grid_marks(img, x0 if img is front_page else page_w - x0 - cols * w, y0, w, h, cols, rows, dpi, t)
+            _grid_marks(img, x0 if img is front_page else page_w - x0 - used_cols * w, y0, w, h,
+                        used_cols, used_rows, dpi, t)
         yield front_page
         yield back_page
 

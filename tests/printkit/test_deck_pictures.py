@@ -257,3 +257,22 @@ def test_a_card_three_counters_long_stays_a_card(tmp_path: Path) -> None:
     would print 36 x 50 mm at the counters' scale: they are cards, printed at poker size."""
     width, height = printed_card_mm(tmp_path, (162, 162), (364, 509))
     assert (width, height) == (pytest.approx(63, abs=0.4), pytest.approx(88, abs=0.4))
+
+
+def test_cut_marks_stop_at_the_last_card_of_a_sheet(tmp_path: Path) -> None:
+    """An A4 page holds 204 chits; a deck of one had cut marks down the whole empty page and
+    across it, lines to cut through nothing.  The marks now frame the cards there are: the
+    page below and right of the one chit (and its 6 mm of marks) is blank, front and back."""
+    printed_card_mm(tmp_path, (64, 64), (48, 48))
+    front = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    back = Image.open(tmp_path / "kit" / "game-deck-deck-02.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(front, CHIT)
+    reach = round(6 / 25.4 * DPI) + 1  # the marks' reach past the cards
+    for page, (l, r) in ((front, (left, right)), (back, (front.width - right, front.width - left))):
+        below = page.crop((0, bottom + reach, page.width, page.height))
+        assert below.getextrema() == ((255, 255),) * 3
+        beside = page.crop((r + reach, top - reach, page.width, page.height)) if page is front \
+            else page.crop((0, top - reach, l - reach, page.height))  # (the label above)
+        assert beside.getextrema() == ((255, 255),) * 3
+        marks = page.crop((l - reach, top - reach, r + reach, bottom + reach))
+        assert marks.getextrema() != ((255, 255),) * 3  # the chit's own marks are there
