@@ -49,7 +49,10 @@ def stray_ink(img: Image.Image, background: tuple[int, int, int], inside: float)
 
 
 @pytest.mark.parametrize("label", [EMIR, "Christian Art of War Card Slot",
-                                   "Strategic Will - CSA - 00", "Allied Powers Action 1"])
+                                   "Strategic Will - CSA - 00", "Allied Powers Action 1",
+                                   # fit nowhere: the lines that say words are left out ('…')
+                                   " ".join(["Incomprehensibilities"] * 30),
+                                   " ".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2)])
 def test_a_tokens_label_stays_inside_its_disc(tmp_path: Path, label: str) -> None:
     game = game_with(tmp_path, label, "token")
     piece = game.piece("long")
