@@ -252,7 +252,8 @@ def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width
         else:  # a token's lines, each as wide as the disc's chord where it lies
             fitted = (_disc_cut(draw, shortest, fnt, size, size * (box[1] + box[3]) / 2,
                                 disc * size, size * width, size * height), fnt)
-    lines, fnt = [line.replace(_BREAK, "-").replace(_BREAK[0], "-") for line in fitted[0]], fitted[1]
+    lines, fnt = [line.replace(_BREAK, "-").replace(_BREAK[0], "-")
+                  .replace(_SLASH_BREAK, "/").replace(_SLASH_BREAK[0], "/") for line in fitted[0]], fitted[1]
     line_h = fnt.size * 1.1
     y = size * (box[1] + box[3]) / 2 - len(lines) * line_h / 2 + line_h / 2
     for line in lines:
@@ -262,18 +263,22 @@ def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width
 
 _INNER_HYPHEN = re.compile(r"(?<=\S)-(?=\w)")  # 'Aus.-Ungheria', not the dash of 'Al - Mat'
 _BREAK = "\u2010 "  # a hyphen a line may end at, printed as the word's own '-'
+_INNER_SLASH = re.compile(r"(?<=\S)/(?=\w)")  # 'Salem/Vandalia'
+_SLASH_BREAK = "\u2215 "  # a slash a line may end at, printed as the word's own '/'
 
 
 def _label_forms(text: str) -> list[str]:
     """The ways to print a label, longest first: whole, shortened, then its head alone (a
     Lord's title 'Al-Mutawakkil - Umar ibn Muhammad, Banu al-Aftas - Emir of Badajoz' is
     'Al-Mutawakkil'); a hyphenated word may then break after its hyphen ('Aus.-' /
-    'Ungheria'), never inside a part, and its parts be shortened ('Al-' / 'Mutawa.')."""
+    'Ungheria'), and two names joined by a slash after it ('Salem/' / 'Vandalia'), never
+    inside a part, and its parts be shortened ('Al-' / 'Mutawa.')."""
     head = re.split(r"\s+[-–—:]\s+|,\s+|\s+\(", text, maxsplit=1)[0].strip()
     forms = []
     for whole in dict.fromkeys(filter(None, (text, head))):
         own = [whole] + _short_forms(whole)
-        broken = [_INNER_HYPHEN.sub(_BREAK, form) for form in own if _INNER_HYPHEN.search(form)]
+        broken = [_INNER_SLASH.sub(_SLASH_BREAK, _INNER_HYPHEN.sub(_BREAK, form)) for form in own
+                  if _INNER_HYPHEN.search(form) or _INNER_SLASH.search(form)]
         forms += own + broken + [short for form in broken for short in _short_forms(form)]
     return list(dict.fromkeys(forms))
 

@@ -76,6 +76,8 @@ def test_a_markers_label_stays_inside_the_counter(tmp_path: Path, label: str) ->
     ("Alfonso VI - Mat", "Alfonso VI - Mat"),
     ("Capital - CSA", "Capital - CSA"),
     (EMIR, "Al-Mutawakkil"),  # its head, when the whole title cannot be read at any size
+    # For the People: 'Sal./Vandali' / 'a', a word cut at a letter; two names break at their slash
+    ("Salem/Vandalia", "Salem/Vandalia"),
 ])
 def test_the_words_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, label: str,
                            printed: str) -> None:
