@@ -83,12 +83,9 @@ def run(args: argparse.Namespace) -> int:
             if path.suffix == ".pdf":
                 print(path)
         names = {path.name for path in written}
-        blank = [board.name for board in game.boards or [] if not printable(game, board)]
+        blank = blank_boards_note(game, "map page")
         if blank:
-            shown = ", ".join(repr(n) for n in blank[:6]) + (
-                f" and {len(blank) - 6} more" if len(blank) > 6 else "")
-            print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
-                  "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
+            print(blank)
         refused = list(refusals.values())
         if refused:
             print(f"  note: {len(refused)} counter "
@@ -110,6 +107,18 @@ def run(args: argparse.Namespace) -> int:
                 print(f"  note: deck {deck.name!r}: {which} picture, text or value to print, so no PDF "
                       "(--include-missing prints blank cards)")
     return 0
+
+
+def blank_boards_note(game: Game, what: str) -> str | None:
+    """The note naming the boards with neither picture nor places of their own, which get no
+    *what* (a map page, a preview); None when every board draws something."""
+    blank = [board.name for board in game.boards or [] if not printable(game, board)]
+    if not blank:
+        return None
+    shown = ", ".join(repr(n) for n in blank[:6]) + (
+        f" and {len(blank) - 6} more" if len(blank) > 6 else "")
+    return (f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and no "
+            f"places of {'its' if len(blank) == 1 else 'their'} own, so no {what}")
 
 
 def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
