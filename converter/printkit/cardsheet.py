@@ -145,7 +145,7 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
             if backs[card.back_image] is not None:
                 return backs[card.back_image]  # type: ignore[no-any-return]
         if drawn_back is None:
-            drawn_back = _sized(card_back(game, deck, dpi=dpi), (w, h))
+            drawn_back = _sized(card_back(game, deck, dpi=dpi, size_mm=card_mm), (w, h))
         return drawn_back
 
     for start in range(0, len(cards), per_page):
