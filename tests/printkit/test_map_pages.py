@@ -175,6 +175,21 @@ def test_glorys_ends_marne_setup_card_reads_in_italian() -> None:
     assert "l'esagono di ciascuno è stampato sul suo segnalino" in texts
 
 
+def test_a_setup_card_says_whose_piece_a_shared_name_is() -> None:
+    """Glory's End has a British, a French and a German '1 XXX': the Marne card read
+    '3334 Melun: 1 XXX', and a referee could not tell which army starts there.  A name
+    several nationalities' pieces carry now says whose; a name of one piece stays bare."""
+    from converter.render.cards import setup_card
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    card = setup_card(ge, ge.scenario("marna"), dpi=DPI)
+    assert card is not None
+    texts = [c.text for c in card.cells]
+    melun = texts[texts.index("3334 Melun") + 1]
+    assert melun.startswith("BR 1 XXX (4 passi)"), melun
+    assert "FR 1 Cav XXX (1 passo)" in texts and "42 XX (2 passi)" in texts  # '42 XX': one piece
+
+
 def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
     """Glory's End's hex map: 'scala: 1 esagono = 20.6 mm' (a ruler's tenth, not 20.6375);
     Trench Club's battlefield, a hex board printed as points without its grid, says none."""
