@@ -220,6 +220,22 @@ def test_turn_boxes_keep_one_label_size_and_whole_notes(
     assert not [text for text, _size in drawn if text.endswith("…")]
 
 
+@pytest.mark.parametrize("dpi", [150, 300, 600])
+def test_a_turn_note_takes_the_room_its_box_has(
+        words_drawn: Callable[[Any], list[tuple[str, int]]], dpi: int) -> None:
+    """The First World War's turn 1 and 4 notes stopped at four lines, their last sentence
+    cut ('Preparazione storica…', 'operare nei Fronti 5-6…') over an empty half box.  They
+    take the lines the box has under its label, and print whole."""
+    import converter.printkit.tracksheet as tracksheet
+
+    game = load_model(ROOT / "modules" / "the-first-world-war")
+    drawn = words_drawn(tracksheet)
+    tracksheet.track_pages(game, PAPERS["a4"], dpi=dpi)
+    texts = [text for text, _size in drawn]
+    assert not [text for text in texts if text.endswith("…")]
+    assert [t for t in texts if t.endswith("9.3.")] and [t for t in texts if t.endswith("(8.1).")]
+
+
 def test_a_turn_box_whose_label_is_a_date_shows_the_turn_number_over_it(
         words_drawn: Callable[[Any], list[tuple[str, int]]]) -> None:
     """Glory's End's turns are labelled by their dates ('14-16 agosto 1914'), but its rules
