@@ -35,6 +35,8 @@ STANDARD_CARDS: tuple[tuple[str, float, float], ...] = (
 )
 SNAP = 0.06  # a picture this close to a standard size's proportions prints at that size
 CHIT_COUNTERS = 1.5  # a picture at most this many counters long is a chit, not a card
+SCALE_SAMPLE = 300  # the counters' scale is read from this many pictures at most (an SVG's
+                    # size costs 4 ms to read: The Longest Day has 2000 counters)
 
 
 def card_mm_for(width_px: int, height_px: int) -> tuple[float, float]:
@@ -51,14 +53,17 @@ def card_mm_for(width_px: int, height_px: int) -> tuple[float, float]:
 def counter_art_scale(game: Game) -> float | None:
     """Millimetres of paper per pixel of the module's counter pictures: the printed counter
     edge over the commonest edge of the pieces' pictures (each piece's first face that has
-    one, its longer side); None when no piece has a picture that reads (a game drawn from
-    its data, a module imported without its images)."""
+    one, its longer side; the first SCALE_SAMPLE in the game's order); None when no piece
+    has a picture that reads (a game drawn from its data, a module imported without its
+    images)."""
     edges: Counter[int] = Counter()
     for piece in game.pieces or []:
         name = next((f.image for f in piece.faces if f.image), None)
         size = picture_px(game, name) if name else None
         if size is not None:
             edges[max(size)] += 1
+            if edges.total() >= SCALE_SAMPLE:
+                break
     if not edges:
         return None
     edge = min(edges, key=lambda e: (-edges[e], e))  # ties: the smaller, so the same every run
