@@ -198,12 +198,19 @@ PREVIEW_PNG_LEVEL = 1
 
 
 def write_previews(game: Game, out_dir: str | Path) -> list[Path]:
-    """``<out>/<game>-<board>.png`` for every board (and ``-display`` for the display board),
-    switched in together: a board that cannot be drawn leaves the old previews as they were."""
+    """``<out>/<game>-<board>.png`` for every board that draws anything (and ``-display`` for
+    the display board), switched in together: a board that cannot be drawn leaves the old
+    previews as they were.  A board with neither picture nor places of its own gets none, as
+    it gets no map page (The Longest Day's seven image-less displays were pictures of one box
+    in an empty page)."""
+    from converter.printkit.mapsheets import printable
+
     out = Path(out_dir)
     names = []
     with replacing_set(out, f".{game.id}-preview.files") as staged:
         for board in game.boards or []:
+            if not printable(game, board):
+                continue
             name = f"{game.id}-{safe_name(board.id)}.png"
             (staged / name).write_bytes(png(board_preview(game, board), PREVIEW_PNG_LEVEL))
             names.append(name)

@@ -18,6 +18,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from converter.builder.preview import write_previews
+    from converter.cli.print_kit import blank_boards_note
 
     try:
         game = load_model(args.game)
@@ -28,4 +29,7 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         for path in written:
             print(path)
+        blank = blank_boards_note(game, "preview")
+        if blank:
+            print(blank)
     return 0

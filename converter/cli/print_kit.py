@@ -83,12 +83,9 @@ def run(args: argparse.Namespace) -> int:
             if path.suffix == ".pdf":
                 print(path)
         names = {path.name for path in written}
-        blank = [board.name for board in game.boards or [] if not printable(game, board)]
+        blank = blank_boards_note(game, "map page")
         if blank:
-            shown = ", ".join(repr(n) for n in blank[:6]) + (
-                f" and {len(blank) - 6} more" if len(blank) > 6 else "")
-            print(f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and "
-                  "no places of {0} own, so no map page".format("its" if len(blank) == 1 else "their"))
+            print(blank)
         refused = list(refusals.values())
         if refused:
             print(f"  note: {len(refused)} counter "
@@ -112,6 +109,18 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def blank_boards_note(game: Game, what: str) -> str | None:
+    """The note naming the boards with neither picture nor places of their own, which get no
+    *what* (a map page, a preview); None when every board draws something."""
+    blank = [board.name for board in game.boards or [] if not printable(game, board)]
+    if not blank:
+        return None
+    shown = ", ".join(repr(n) for n in blank[:6]) + (
+        f" and {len(blank) - 6} more" if len(blank) > 6 else "")
+    return (f"  note: {'board' if len(blank) == 1 else 'boards'} {shown}: no picture and no "
+            f"places of {'its' if len(blank) == 1 else 'their'} own, so no {what}")
+
+
 def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
     """Pixels the largest raster PDF draws, and which PDF that is: the counter sheets or a
     deck's fronts and backs, at --dpi (pages are drawn and written one at a time)."""
@@ -119,13 +128,16 @@ def _raster_pixels(game: Game, options: KitOptions) -> tuple[int, str]:
 
     from converter.printkit.cardsheet import deck_card_size, deck_grid
     from converter.printkit.layout import layout_counter_sheets
+    from converter.render.cardpictures import counter_art_scale
     from converter.render.text import px
 
     paper = options.sheet
     pages = len(layout_counter_sheets(game, paper, bleed_mm=options.bleed_mm))
     what = "the counter sheets"
+    chit_scale = counter_art_scale(game) if game.cards else None
     for deck in game.decks or []:
-        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True))
+        cols, rows = deck_grid(paper, deck_card_size(game, deck, include_missing=True,
+                                                     mm_per_px=chit_scale))
         per_page = cols * rows
         cards = sum(c.count or 1 for c in game.cards_of(deck.id))
         fronts_and_backs = 2 * math.ceil(cards / per_page)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from types import EllipsisType
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -11,7 +12,7 @@ from converter.model.cards import Card, Deck
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.printkit.cache import BoundedCache
-from converter.render.cardpictures import UNDRAWN, card_picture, deck_card_mm
+from converter.render.cardpictures import UNDRAWN, card_picture, counter_art_scale, deck_card_mm
 from converter.render.cards import ReferenceCard
 from converter.render.decks import CARD_H_MM, CARD_W_MM, card_back, card_front, printed_cards
 from converter.render.text import fit_font, mm_to_px, pt_to_px, put_text, px
@@ -100,11 +101,14 @@ def deck_grid(paper: Paper, card_mm: tuple[float, float]) -> tuple[int, int]:
     return max(1, cols), max(1, rows)
 
 
-def deck_card_size(game: Game, deck: Deck, *, include_missing: bool = False) -> tuple[float, float]:
-    """The printed width and height in mm of *deck*'s cards: its pictures' card size, else
-    poker size."""
+def deck_card_size(game: Game, deck: Deck, *, include_missing: bool = False,
+                   mm_per_px: float | None | EllipsisType = ...) -> tuple[float, float]:
+    """The printed width and height in mm of *deck*'s cards: its pictures' card size (a
+    chit's at the counters' scale *mm_per_px*, measured from the game's pieces when not
+    given: `counter_art_scale`), else poker size."""
     cards = printed_cards(game, deck, include_missing=include_missing)
-    return deck_card_mm(game, cards) or (CARD_W_MM, CARD_H_MM)
+    scale = counter_art_scale(game) if mm_per_px is ... else mm_per_px
+    return deck_card_mm(game, cards, scale) or (CARD_W_MM, CARD_H_MM)
 
 
 BACK_CACHE = 8  # back pictures kept while a deck prints (a deck has one or a few backs)
@@ -112,15 +116,17 @@ BACK_CACHE = 8  # back pictures kept while a deck prints (a deck has one or a fe
 
 def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                    theme: dict[str, Any] | None = None,
-                   include_missing: bool = False) -> Iterator[Image.Image]:
+                   include_missing: bool = False,
+                   mm_per_px: float | None | EllipsisType = ...) -> Iterator[Image.Image]:
     """The pages of `deck_pages`, each drawn when asked for: a printer writes a sheet's two
     pages and drops them before the next sheet is drawn (a deck's pages are 26 MB each at
     300 dpi).  Cards with pictures print them, at the card size their pictures give, and
-    each back behind its front: the picture of the card's back, else the deck's drawn back."""
+    each back behind its front: the picture of the card's back, else the deck's drawn back.
+    *mm_per_px* is the counters' scale a deck of chits prints at (`deck_card_size`)."""
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     cards = [c for c in printed_cards(game, deck, include_missing=include_missing) for _ in range(c.count or 1)]
-    card_mm = deck_card_size(game, deck, include_missing=include_missing)
+    card_mm = deck_card_size(game, deck, include_missing=include_missing, mm_per_px=mm_per_px)
     w, h = px(card_mm[0], dpi), px(card_mm[1], dpi)
     page_w, page_h = px(paper.width_mm, dpi), px(paper.height_mm, dpi)
     cols, rows = deck_grid(paper, card_mm)
@@ -129,7 +135,7 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
     y0 = (page_h - rows * h) // 2
     drawn_back: Image.Image | None = None
     backs: BoundedCache = BoundedCache(BACK_CACHE)
-    size = f"{card_mm[0]:g} × {card_mm[1]:g} mm"
+    size = f"{round(card_mm[0], 1):g} × {round(card_mm[1], 1):g} mm"
 
     def back_of(card: Card) -> Image.Image:
         nonlocal drawn_back
@@ -139,7 +145,7 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
             if backs[card.back_image] is not None:
                 return backs[card.back_image]  # type: ignore[no-any-return]
         if drawn_back is None:
-            drawn_back = _sized(card_back(game, deck, dpi=dpi), (w, h))
+            drawn_back = _sized(card_back(game, deck, dpi=dpi, size_mm=card_mm), (w, h))
         return drawn_back
 
     for start in range(0, len(cards), per_page):
@@ -156,8 +162,12 @@ def each_deck_page(game: Game, deck: Deck, paper: Paper, *, dpi: float,
                 if card.image else None), (w, h))
             front_page.paste(front, (x, y))
             back_page.paste(back_of(card), (page_w - x - w, y))
+        # marks at the edges of the cards there are: a sheet's last few chits (204 to an A4
+        # page) had marks down the whole empty page, cutting lines through nothing
+        used_cols, used_rows = min(cols, len(chunk)), -(-len(chunk) // cols)
         for img in (front_page, back_page):
-            _grid_marks(img, x0 if img is front_page else page_w - x0 - cols * w, y0, w, h, cols, rows, dpi, t)
+            _grid_marks(img, x0 if img is front_page else page_w - x0 - used_cols * w, y0, w, h,
+                        used_cols, used_rows, dpi, t)
         yield front_page
         yield back_page
 

@@ -43,6 +43,7 @@ from converter.printkit.mapsheets import board_print, legend_page, map_page, pri
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
+from converter.render.cardpictures import counter_art_scale
 from converter.render.cards import ReferenceCard, each_reference_card, setup_card
 from converter.render.words import words
 
@@ -146,11 +147,12 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     written.extend(_maps(game, out, options, epoch, report))
     written.extend(_setup_and_tracks(game, out, options, epoch, report))
 
+    chit_scale = counter_art_scale(game) if game.cards else None  # read once for every deck
     for deck in game.decks or []:
         if not game.cards_of(deck.id):
             continue
         report(f"deck {deck.id}", 0, 1)
-        written.extend(_deck(game, deck, out, options, epoch))
+        written.extend(_deck(game, deck, out, options, epoch, chit_scale))
         report(f"deck {deck.id}", 1, 1)
     log.info("wrote %d files to %s", len(written), out)
     return written
@@ -161,15 +163,17 @@ def deck_pdf_name(game: Game, deck: Deck) -> str:
     return f"{game.id}-deck-{deck.id}.pdf"
 
 
-def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int) -> list[Path]:
+def _deck(game: Game, deck: Deck, out: Path, options: KitOptions, epoch: int,
+          chit_scale: float | None) -> list[Path]:
     """A deck's PDF (and PNGs), its pages drawn, written and dropped one at a time; nothing
-    when it has no page."""
+    when it has no page.  *chit_scale*: the counters' mm per pixel, a deck of chits' size."""
     paper = options.sheet
     pngs: list[Path] = []
 
     def pages() -> Iterator[PdfPage]:
         for n, img in enumerate(each_deck_page(game, deck, paper, dpi=options.dpi,
-                                               include_missing=options.include_missing), start=1):
+                                               include_missing=options.include_missing,
+                                               mm_per_px=chit_scale), start=1):
             if options.png:
                 pngs.append(write_bytes_atomic(out / f"{game.id}-deck-{deck.id}-{n:02d}.png",
                                                png_bytes(img, options.dpi)))

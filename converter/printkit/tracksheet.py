@@ -20,7 +20,7 @@ BOX_PER_COUNTER = 1.4   # a box is this many counter edges square: a counter wit
 HEADING_PT = 10
 LABEL_PT = 7
 NOTE_PT = 5.5
-NOTE_LINES = 4          # a turn's notes under its label; a longer one ends in "…"
+NOTE_LINES = 4          # a turn's notes under its label take the box's room, this many lines at least
 LABEL_ROOM = 0.9        # a label's lines stay within this share of the box's width (clear of its edges)
 GAP_MM = 5.0
 INK = (40, 40, 40)
@@ -110,8 +110,14 @@ def track_pages(game: Game, paper: Paper, *, dpi: float) -> list[Image.Image]:
                              fill=INK, anchor="ma")
                 if note:
                     note_lines = wrap(draw, note, note_font, box - 4 * line)
-                    if len(note_lines) > NOTE_LINES:  # the whole note is on the turn record card
-                        note_lines = note_lines[:NOTE_LINES - 1] + [note_lines[NOTE_LINES - 1].rstrip(" ,;.") + "…"]
+                    # as many lines as the box holds under its label (The First World War's
+                    # turn 1 and 4 notes lost their last sentence at four lines); a longer
+                    # note ends in '…', whole on the turn record card
+                    label_bottom = 2 * line + len(label_lines) * fnt.size * 1.1
+                    room = max(NOTE_LINES, int((box - 2 * line - label_bottom - note_font.size * 0.5)
+                                               // (note_font.size * 1.15)))
+                    if len(note_lines) > room:
+                        note_lines = note_lines[:room - 1] + [note_lines[room - 1].rstrip(" ,;.") + "…"]
                     for n, text in enumerate(reversed(note_lines)):
                         put_text(draw, (x + box / 2, y + box - 2 * line - n * note_font.size * 1.15), text,
                                  font=note_font, fill=(120, 30, 30), anchor="md")

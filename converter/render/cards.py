@@ -1175,12 +1175,23 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
     the order the setup lists them, then the starting boxes of the tracks' markers."""
     if not scenario.setup and not scenario.track_start:
         return None
+    from converter.render.counters import nationality_code
+
     t = {**DEFAULT_THEME, **(theme or {})}
     tr = words(game.language)
     places: dict[str, list[str]] = {}
+    # a name pieces of several nationalities carry says whose ('BR 1 XXX'): Glory's End's
+    # British, French and German '1 XXX' read alike, and the referee could not tell which
+    # starts at Melun (copies of one nationality's piece need no telling apart)
+    codes: dict[str, set[str]] = {}
+    for each in game.pieces or []:
+        codes.setdefault(each.name, set()).add(nationality_code(game, each))
     for p in scenario.setup or []:
         piece = game.piece(p.piece)
         text = piece.name if piece is not None else readable(p.piece)
+        if piece is not None and len(codes[piece.name]) > 1 and (
+                code := nationality_code(game, piece)) and code not in text.split():
+            text = f"{code} {text}"
         if p.count and p.count > 1:
             text += f" ×{p.count}"
         extras = []

@@ -246,9 +246,14 @@ def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width
     if fitted is None:  # nothing fits: the shortest form, as many lines as the box holds
         fnt = font("condensed-bold", min_text_px(size))
         shortest = min(forms, key=lambda form: draw.textlength(one_line(form), font=fnt))
-        fitted = (_cut_to(draw, wrap(draw, shortest, fnt, size * width), fnt,
-                          size * width, size * height), fnt)
-    lines, fnt = [line.replace(_BREAK, "-").replace(_BREAK[0], "-") for line in fitted[0]], fitted[1]
+        if disc is None:
+            fitted = (_cut_to(draw, wrap(draw, shortest, fnt, size * width), fnt,
+                              size * width, size * height), fnt)
+        else:  # a token's lines, each as wide as the disc's chord where it lies
+            fitted = (_disc_cut(draw, shortest, fnt, size, size * (box[1] + box[3]) / 2,
+                                disc * size, size * width, size * height), fnt)
+    lines, fnt = [line.replace(_BREAK, "-").replace(_BREAK[0], "-")
+                  .replace(_SLASH_BREAK, "/").replace(_SLASH_BREAK[0], "/") for line in fitted[0]], fitted[1]
     line_h = fnt.size * 1.1
     y = size * (box[1] + box[3]) / 2 - len(lines) * line_h / 2 + line_h / 2
     for line in lines:
@@ -258,18 +263,22 @@ def _draw_label(text: str, draw: ImageDraw.ImageDraw, size: int, ink: RGB, width
 
 _INNER_HYPHEN = re.compile(r"(?<=\S)-(?=\w)")  # 'Aus.-Ungheria', not the dash of 'Al - Mat'
 _BREAK = "\u2010 "  # a hyphen a line may end at, printed as the word's own '-'
+_INNER_SLASH = re.compile(r"(?<=\S)/(?=\w)")  # 'Salem/Vandalia'
+_SLASH_BREAK = "\u2215 "  # a slash a line may end at, printed as the word's own '/'
 
 
 def _label_forms(text: str) -> list[str]:
     """The ways to print a label, longest first: whole, shortened, then its head alone (a
     Lord's title 'Al-Mutawakkil - Umar ibn Muhammad, Banu al-Aftas - Emir of Badajoz' is
     'Al-Mutawakkil'); a hyphenated word may then break after its hyphen ('Aus.-' /
-    'Ungheria'), never inside a part, and its parts be shortened ('Al-' / 'Mutawa.')."""
+    'Ungheria'), and two names joined by a slash after it ('Salem/' / 'Vandalia'), never
+    inside a part, and its parts be shortened ('Al-' / 'Mutawa.')."""
     head = re.split(r"\s+[-–—:]\s+|,\s+|\s+\(", text, maxsplit=1)[0].strip()
     forms = []
     for whole in dict.fromkeys(filter(None, (text, head))):
         own = [whole] + _short_forms(whole)
-        broken = [_INNER_HYPHEN.sub(_BREAK, form) for form in own if _INNER_HYPHEN.search(form)]
+        broken = [_INNER_SLASH.sub(_SLASH_BREAK, _INNER_HYPHEN.sub(_BREAK, form)) for form in own
+                  if _INNER_HYPHEN.search(form) or _INNER_SLASH.search(form)]
         forms += own + broken + [short for form in broken for short in _short_forms(form)]
     return list(dict.fromkeys(forms))
 
@@ -286,6 +295,62 @@ def _cut_to(draw: ImageDraw.ImageDraw, lines: list[str], fnt: Any, width: float,
         last = last[:-1].rstrip()
     kept[-1] = last + "…"
     return kept
+
+
+def _chords(fnt: Any, count: int, s: int, middle: float, radius: float) -> list[float]:
+    """The width the disc leaves each of *count* lines centred on *middle* as `_draw_label`
+    sets them (0 for a line reaching past the disc's top or bottom)."""
+    line_h = fnt.size * 1.1
+    y = middle - count * line_h / 2 + line_h / 2
+    out = []
+    for _ in range(count):
+        farthest = max(abs(y - fnt.size * 0.5 - s / 2), abs(y + fnt.size * 0.5 - s / 2))
+        out.append(2 * (radius * radius - farthest * farthest) ** 0.5 if farthest < radius else 0.0)
+        y += line_h
+    return out
+
+
+def _disc_cut(draw: ImageDraw.ImageDraw, text: str, fnt: Any, s: int, middle: float,
+              radius: float, width: float, height: float) -> list[str]:
+    """A token's label that fits nowhere, as many of its words as the disc holds line by line,
+    each line no wider than the disc's chord there, the last ending in '…' when words are
+    left out (in the square box's lines, the top and bottom ones ran across the disc)."""
+    count = max(1, int((height + fnt.size * 0.1) // (fnt.size * 1.1)))
+    while True:
+        chords = [min(width, c) for c in _chords(fnt, count, s, middle, radius)]
+        while count > 1 and (chords[0] <= 0 or chords[-1] <= 0):
+            count -= 1  # the lines past the disc's top and bottom
+            chords = [min(width, c) for c in _chords(fnt, count, s, middle, radius)]
+        lines, rest = _fill(draw, text.split(), fnt, chords)
+        if rest:  # some words left out: the last line says so
+            last = lines[-1] if lines else ""
+            while last and draw.textlength(last + "…", font=fnt) > chords[len(lines) - 1 if lines else 0]:
+                last = last[:-1].rstrip()
+            lines = (lines[:-1] if lines else []) + [last.rstrip(".") + "…"]
+        if len(lines) >= count or count == 1:
+            return lines
+        count = len(lines)  # fewer lines, centred anew: nearer the middle, wider chords
+
+
+def _fill(draw: ImageDraw.ImageDraw, words: list[str], fnt: Any,
+          widths: list[float]) -> tuple[list[str], list[str]]:
+    """Words laid greedily into lines of *widths*, the lines and the words left over; a word
+    wider than its line is cut to its width and closed with '…', and ends the lines."""
+    lines: list[str] = []
+    rest = list(words)
+    for room in widths:
+        line = ""
+        while rest and draw.textlength((line + " " + rest[0]).strip(), font=fnt) <= room:
+            line = (line + " " + rest.pop(0)).strip()
+        if not line and rest:  # one word longer than the line: what fits of it ends the label
+            word = rest[0]
+            while word and draw.textlength(word + "…", font=fnt) > room:
+                word = word[:-1]
+            return lines + [word + "…"], []
+        lines.append(line)
+        if not rest:
+            break
+    return lines, rest
 
 
 def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, size: int,

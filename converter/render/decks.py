@@ -211,21 +211,39 @@ def _subdeck_name(deck: Deck | None, subdeck: str | None) -> str:
     return subdeck
 
 
-def card_back(game: Game, deck: Deck, *, dpi: float = 300, theme: dict[str, Any] | None = None) -> Image.Image:
+SMALL_BACK_MM = 40.0  # a back shorter than this (a chit's) has no room for the game's title
+BACK_NAME_MIN_PT = 5.0
+
+
+def card_back(game: Game, deck: Deck, *, dpi: float = 300, theme: dict[str, Any] | None = None,
+              size_mm: tuple[float, float] | None = None) -> Image.Image:
+    """The back of *deck*'s cards: its colour, a frame, its name and the game's title; drawn
+    at *size_mm* (poker size by default), so a chit's back reads as well as a card's (drawn
+    at poker size and shrunk to FOF2's 15.9 mm skill chits, the deck's name was 2.5 pt)."""
     t = {**DEFAULT_THEME, **(theme or {})}
-    w, h = card_size_px(dpi)
+    w, h = card_size_px(dpi) if size_mm is None else (px(size_mm[0], dpi), px(size_mm[1], dpi))
+    short_mm = min(size_mm) if size_mm is not None else CARD_W_MM
     bg = deck_colour(game, deck, t)
     img = Image.new("RGB", (w, h), bg)
     draw = ImageDraw.Draw(img)
-    m = int(mm_to_px(MARGIN_MM, dpi))
+    m = int(mm_to_px(min(MARGIN_MM, short_mm * 0.08), dpi))
     ink = ink_on(bg)
-    draw.rounded_rectangle([m, m, w - m, h - m], radius=m, outline=ink, width=max(1, px(0.5, dpi)))
+    draw.rounded_rectangle([m, m, w - m, h - m], radius=m, outline=ink, width=max(1, px(min(0.5, short_mm * 0.02), dpi)))
     fnt = font("bold", pt_to_px(14, dpi))
     lines = wrap(draw, deck.name, fnt, w - 4 * m)
-    y = h / 2 - len(lines) * fnt.size * 0.6
+    smallest = pt_to_px(BACK_NAME_MIN_PT, dpi)
+    while fnt.size > smallest and (len(lines) * fnt.size * 1.2 > h - 4 * m or any(
+            draw.textlength(word, font=fnt) > w - 4 * m for word in deck.name.split())):
+        fnt = font("bold", int(fnt.size) - 1)  # a chit: the name as large as its face holds
+        lines = wrap(draw, deck.name, fnt, w - 4 * m)
+    small = h < mm_to_px(SMALL_BACK_MM, dpi)
+    y = h / 2 - (len(lines) - (1 if small else 0)) * fnt.size * 0.6  # a chit's name centred
     for line in lines:
         put_text(draw, (w / 2, y), line, font=fnt, fill=ink, anchor="mm")
         y += fnt.size * 1.2
+    if small:
+        draw.rectangle([0, 0, w - 1, h - 1], outline=(90, 90, 90), width=max(1, px(0.15, dpi)))
+        return img
     fnt = font("regular", pt_to_px(7, dpi))
     put_text(draw, (w / 2, h - 2 * m), game.title, font=fit_font(draw, game.title, "regular", int(fnt.size), w - 4 * m),
               fill=ink, anchor="md")

@@ -160,3 +160,21 @@ def test_a_square_grids_preview_prints_no_name_over_its_cells(tmp_path: Path) ->
         inside = (rect.x + 3, rect.y + 3, rect.x + rect.w - 2, rect.y + rect.h - 2)
         assert shown.crop(inside).tobytes() == plain.crop(inside).tobytes(), sid
         assert shown.getpixel((rect.x + 1, rect.y + rect.h // 2)) == ZONE[:3], sid
+
+
+def test_a_board_with_nothing_to_draw_gets_no_preview_and_a_note(
+        mini_copy: Callable[..., Path], tmp_path: Path, capsys) -> None:
+    """The Longest Day imported without its pictures has seven displays whose one place is
+    the board itself: each preview was one small box on an empty 2400 x 1812 picture."""
+    def add_blank(data: dict) -> None:
+        data["boards"].append({"id": "entry-schedule", "name": "Entry Schedule", "kind": "boxes",
+                               "spaces": [{"id": "entry-schedule", "name": "Entry Schedule",
+                                           "kind": "board"}]})
+
+    folder = mini_copy("map.json", add_blank)
+    assert main(["preview", str(folder), "-o", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert {p.name for p in (tmp_path / "out").glob("*.png")} == {
+        f"mini-{b}.png" for b in ("main", "boxes", "east", "display")}
+    assert ("note: board 'Entry Schedule': no picture and no places of its own, so no preview"
+            in out), out

@@ -217,3 +217,80 @@ def test_an_svg_card_declaring_a_million_pixels_square_is_refused_naming_it(
     assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi", "72"]) == 2
     err = capsys.readouterr().err
     assert "card_ap01.svg" in err and "1000000x1000000 pixels" in err, err
+
+
+CHIT = (200, 120, 20)
+
+
+def chit_module(path: Path, counter_px: tuple[int, int], card_px: tuple[int, int]) -> Path:
+    """The hand-made module with its counters' pictures (front.png, back.png) of *counter_px*
+    and its deck's one card picture (card.png, a colour of its own) of *card_px*."""
+    images = {n: png(*s) for n, s in IMAGES.items()}
+    images.update({"front.png": png(*counter_px), "back.png": png(*counter_px),
+                   "card.png": picture(CHIT, card_px)})
+    return write_module(path, images=images)
+
+
+def printed_card_mm(tmp_path: Path, counter_px: tuple[int, int],
+                    card_px: tuple[int, int]) -> tuple[float, float]:
+    """The width and height in mm of the deck's card on its printed front page."""
+    module = chit_module(tmp_path / "chits.vmod", counter_px, card_px)
+    assert main(["import", str(module), "-o", str(tmp_path / "game"), "-q"]) == 0
+    assert main(["print", str(tmp_path / "game"), "-o", str(tmp_path / "kit"), "--dpi",
+                 str(DPI), "--png", "--quiet"]) == 0
+    page = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(page, CHIT)
+    return (right - left) / DPI * 25.4, (bottom - top) / DPI * 25.4
+
+
+def test_a_chit_as_small_as_the_counters_prints_at_their_scale(tmp_path: Path) -> None:
+    """FOF2's 75 x 75 px skill chits lie in decks beside its 75 px counters: they printed as
+    70 x 70 mm square cards.  A chit of 48 px beside 64 px counters (printed at 15.875 mm)
+    prints three quarters of a counter wide, as VASSAL shows it."""
+    width, height = printed_card_mm(tmp_path, (64, 64), (48, 48))
+    assert width == pytest.approx(15.875 * 48 / 64, abs=0.4)
+    assert height == pytest.approx(15.875 * 48 / 64, abs=0.4)
+
+
+def test_a_card_three_counters_long_stays_a_card(tmp_path: Path) -> None:
+    """Flashpoint: South China Sea's 364 x 509 px event cards beside its 162 px counters
+    would print 36 x 50 mm at the counters' scale: they are cards, printed at poker size."""
+    width, height = printed_card_mm(tmp_path, (162, 162), (364, 509))
+    assert (width, height) == (pytest.approx(63, abs=0.4), pytest.approx(88, abs=0.4))
+
+
+def test_cut_marks_stop_at_the_last_card_of_a_sheet(tmp_path: Path) -> None:
+    """An A4 page holds 204 chits; a deck of one had cut marks down the whole empty page and
+    across it, lines to cut through nothing.  The marks now frame the cards there are: the
+    page below and right of the one chit (and its 6 mm of marks) is blank, front and back."""
+    printed_card_mm(tmp_path, (64, 64), (48, 48))
+    front = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    back = Image.open(tmp_path / "kit" / "game-deck-deck-02.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(front, CHIT)
+    reach = round(6 / 25.4 * DPI) + 1  # the marks' reach past the cards
+    for page, (l, r) in ((front, (left, right)), (back, (front.width - right, front.width - left))):
+        below = page.crop((0, bottom + reach, page.width, page.height))
+        assert below.getextrema() == ((255, 255),) * 3
+        beside = page.crop((r + reach, top - reach, page.width, page.height)) if page is front \
+            else page.crop((0, top - reach, l - reach, page.height))  # (the label above)
+        assert beside.getextrema() == ((255, 255),) * 3
+        marks = page.crop((l - reach, top - reach, r + reach, bottom + reach))
+        assert marks.getextrema() != ((255, 255),) * 3  # the chit's own marks are there
+
+
+def test_a_chits_drawn_back_names_its_deck_legibly(tmp_path: Path) -> None:
+    """A chit without a back picture gets the deck's drawn back, drawn at the chit's size: the
+    back was drawn at poker size and shrunk, FOF2's 'Volume 2' 2.5 pt on its 15.9 mm chits."""
+    printed_card_mm(tmp_path, (64, 64), (48, 48))
+    front = Image.open(tmp_path / "kit" / "game-deck-deck-01.png").convert("RGB")
+    back = Image.open(tmp_path / "kit" / "game-deck-deck-02.png").convert("RGB")
+    [(left, top, right, bottom)] = boxes(front, CHIT)
+    inset = (right - left) // 5  # inside the back's frame
+    face = back.crop((front.width - right + inset, top + inset, front.width - left - inset,
+                      bottom - inset))
+    ground = max(face.getcolors(face.width * face.height) or [], key=lambda c: c[0])[1]
+    ink = ImageChops.difference(face, Image.new("RGB", face.size, ground)).convert("L") \
+        .point(lambda v: 255 if v > 80 else 0)
+    box = ink.getbbox()
+    assert box is not None  # the deck's name
+    assert (box[3] - box[1]) / DPI * 25.4 >= 1.5  # its letters' height in mm

@@ -175,6 +175,21 @@ def test_glorys_ends_marne_setup_card_reads_in_italian() -> None:
     assert "l'esagono di ciascuno è stampato sul suo segnalino" in texts
 
 
+def test_a_setup_card_says_whose_piece_a_shared_name_is() -> None:
+    """Glory's End has a British, a French and a German '1 XXX': the Marne card read
+    '3334 Melun: 1 XXX', and a referee could not tell which army starts there.  A name
+    several nationalities' pieces carry now says whose; a name of one piece stays bare."""
+    from converter.render.cards import setup_card
+
+    ge = load_model(ROOT / "modules" / "glorys-end")
+    card = setup_card(ge, ge.scenario("marna"), dpi=DPI)
+    assert card is not None
+    texts = [c.text for c in card.cells]
+    melun = texts[texts.index("3334 Melun") + 1]
+    assert melun.startswith("BR 1 XXX (4 passi)"), melun
+    assert "FR 1 Cav XXX (1 passo)" in texts and "42 XX (2 passi)" in texts  # '42 XX': one piece
+
+
 def test_a_map_page_states_the_hex_scale_only_where_hexes_are_drawn() -> None:
     """Glory's End's hex map: 'scala: 1 esagono = 20.6 mm' (a ruler's tenth, not 20.6375);
     Trench Club's battlefield, a hex board printed as points without its grid, says none."""
@@ -203,6 +218,22 @@ def test_turn_boxes_keep_one_label_size_and_whole_notes(
     assert len(labels) >= 30 and len({size for _text, size in labels}) == 1
     assert [text for text, _size in drawn if text.startswith("31 ottobre")] == ["31 ottobre - 2"]
     assert not [text for text, _size in drawn if text.endswith("…")]
+
+
+@pytest.mark.parametrize("dpi", [150, 300, 600])
+def test_a_turn_note_takes_the_room_its_box_has(
+        words_drawn: Callable[[Any], list[tuple[str, int]]], dpi: int) -> None:
+    """The First World War's turn 1 and 4 notes stopped at four lines, their last sentence
+    cut ('Preparazione storica…', 'operare nei Fronti 5-6…') over an empty half box.  They
+    take the lines the box has under its label, and print whole."""
+    import converter.printkit.tracksheet as tracksheet
+
+    game = load_model(ROOT / "modules" / "the-first-world-war")
+    drawn = words_drawn(tracksheet)
+    tracksheet.track_pages(game, PAPERS["a4"], dpi=dpi)
+    texts = [text for text, _size in drawn]
+    assert not [text for text in texts if text.endswith("…")]
+    assert [t for t in texts if t.endswith("9.3.")] and [t for t in texts if t.endswith("(8.1).")]
 
 
 def test_a_turn_box_whose_label_is_a_date_shows_the_turn_number_over_it(

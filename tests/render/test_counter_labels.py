@@ -49,7 +49,10 @@ def stray_ink(img: Image.Image, background: tuple[int, int, int], inside: float)
 
 
 @pytest.mark.parametrize("label", [EMIR, "Christian Art of War Card Slot",
-                                   "Strategic Will - CSA - 00", "Allied Powers Action 1"])
+                                   "Strategic Will - CSA - 00", "Allied Powers Action 1",
+                                   # fit nowhere: the lines that say words are left out ('…')
+                                   " ".join(["Incomprehensibilities"] * 30),
+                                   " ".join("ABCDEFGHIJKLMNOPQRSTUVWXYZ" * 2)])
 def test_a_tokens_label_stays_inside_its_disc(tmp_path: Path, label: str) -> None:
     game = game_with(tmp_path, label, "token")
     piece = game.piece("long")
@@ -73,6 +76,8 @@ def test_a_markers_label_stays_inside_the_counter(tmp_path: Path, label: str) ->
     ("Alfonso VI - Mat", "Alfonso VI - Mat"),
     ("Capital - CSA", "Capital - CSA"),
     (EMIR, "Al-Mutawakkil"),  # its head, when the whole title cannot be read at any size
+    # For the People: 'Sal./Vandali' / 'a', a word cut at a letter; two names break at their slash
+    ("Salem/Vandalia", "Salem/Vandalia"),
 ])
 def test_the_words_printed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, label: str,
                            printed: str) -> None:
