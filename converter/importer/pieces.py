@@ -23,6 +23,7 @@ after a side of the PlayerRoster.  Identical slots (same name and definition) co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -352,6 +353,23 @@ def note_nameless(ctx: ImportContext, piece: PieceTraits, path: str, entry_name:
                  "(re-create the piece in VASSAL's editor)")
 
 
+_IN_STACK = re.compile(r"SetupStack\[([^\]/]+)\]/PieceSlot(?:#\d+)?$")
+
+
+def _nameless_name(traits: list[Any], path: str) -> str:
+    """What a builder knows a piece with no name by: the name VASSAL shows it under (a
+    layer's level naming it: Paths of Glory's 'Besieged' marker), else the name of the
+    at-start stack holding its slot ('AP Draw Button', 'AH MO'); '' when neither tells."""
+    try:
+        shown = PieceTraits(list(traits)).name.strip()
+    except (VassalFormatError, ValueError, IndexError):
+        shown = ""
+    if shown and "$" not in shown and not shown.startswith("("):
+        return shown
+    found = _IN_STACK.search(path)
+    return found.group(1).strip() if found else ""
+
+
 def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: str, side: str | None,
                 sides: dict[str, str], protos: Prototypes, owners: Owners,
                 factors: Factors | None = None) -> dict[str, Any]:
@@ -372,7 +390,7 @@ def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: s
             props[canonical] = props[found]
             aliases[canonical] = found
             given_by[canonical] = f"{given_by.get(found, 'a Marker trait')}, property {found!r}"
-    name = basic.name or entry_name or "piece"
+    name = basic.name or entry_name or _nameless_name(traits, path) or "piece"
     wanted_id = props.get("vconv_id") or name
     pid = ctx.ids.take("pieces", wanted_id, "piece")
     kind = props.get("Kind", "")
