@@ -123,7 +123,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         elif NO_GPID in note:  # and one of neither: the same definition's
             made.setdefault("\0\0" + definition.key[1], definition)
     placed_at = Placements()
-    unplaced = nameless = lost = 0
+    unplaced = nameless = lost = unmapped = 0
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
         basic = _basic(add)
@@ -141,9 +141,10 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         vmap = maps.get(map_id)
         if vmap is None:
             # off any map: not on the table at start.  So is a card of a deck saved with
-            # map 'null' (Almoravid's, Nevsky's and Inferno's decks; For the People's cards
-            # name their map): made a piece of its own, it would be counted with the copies
-            # of its card the save keeps off every deck and map
+            # map 'null' (Almoravid's and Inferno's decks; For the People's and Nevsky's
+            # cards name their map): made a piece of its own, it would be counted with the
+            # copies of its card the save keeps off every deck and map
+            unmapped += add.id in in_decks
             continue
         at = _location(ctx, vmap, shown.get(map_id), boards, x, y, path)
         if at is not None and deck is not None and deck[0] is not None:
@@ -199,6 +200,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  f"{'has' if one else 'have'} no name and a slot id (gpid) no slot of the "
                  "module has; kept as pieces of their own, one per gpid, from the definitions "
                  "the saved game holds")
+    if unmapped:
+        one = unmapped == 1
+        ctx.note(f"{path}: {counted(unmapped, 'pieces')} in its saved game's decks "
+                 f"{'names' if one else 'name'} no map of {'its' if one else 'their'} own "
+                 "(VASSAL lays a deck's pieces at the deck all the same); left out of the "
+                 "scenario: a deck's piece is placed in its deck when it names its map")
     if unplaced:
         one = unplaced == 1
         ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "

@@ -126,7 +126,8 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
     assert "count" not in fort and fort["missing"] == ["side"]
 
 
-def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(tmp_path: Path) -> None:
+def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """VASSAL saves a deck's pieces as one comma-separated field of its state: For the
     People's 1861 setup keeps 11 of its 12 US Forts in the 'USA Forts Pool' deck.  Each piece
     of a deck, a counter or a card, is placed in the game's deck of that map and name, at the
@@ -152,7 +153,12 @@ def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(tmp_path: Path) ->
     vmod = write_zip(tmp_path / "pools.vmod", {"buildFile.xml": xml,
                                                 "pools.vsav": save_archive_bytes(text)})
     folder = tmp_path / "pools"
-    assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "Pools" in line]
+    assert notes == ["  note: PredefinedSetup[Pools]: 1 piece in its saved game's decks names "
+                     "no map of its own (VASSAL lays a deck's pieces at the deck all the same); "
+                     "left out of the scenario: a deck's piece is placed in its deck when it "
+                     "names its map"]
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
