@@ -66,9 +66,15 @@ def test_a_piece_placed_in_a_deck_starts_in_its_pile(tmp_path: Path) -> None:
 def test_the_setup_card_says_the_deck(tmp_path: Path) -> None:
     from converter.load import load_game
     from converter.model.game import Game
+    from dataclasses import replace
+
     from converter.render.cards import place_text
+    from converter.render.words import words
 
     game = Game.from_dict(load_game(_mini_with_dummies_in_the_deck(tmp_path)).data)
     (scenario,) = game.scenarios or []
     at = next(p.at for p in scenario.setup or [] if p.piece == "dummy")
     assert place_text(game, at) == "deck Mazzo Blu"
+    # in the game's language, a deck named as one ('Mazzo Blu') is not said twice
+    assert place_text(game, at, words("it")) == "Mazzo Blu"
+    assert place_text(game, replace(at, deck="b"), words("it")) == "mazzo B"
