@@ -11,7 +11,8 @@ from converter.builder.pieces import PieceArt
 from converter.builder.savegame import scenario_save
 from converter.builder.setup import ScenarioSetup, scenario_setup
 from converter.model.game import Game
-from converter.vassal.components import GameModule, Map, PieceSlot, PredefinedSetup, SetupStack
+from converter.vassal.components import (
+    CardSlot, DrawPile, GameModule, Map, PieceSlot, PredefinedSetup, SetupStack)
 
 
 def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
@@ -35,6 +36,11 @@ def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
                          f"tracker of a new game shows turn {numbers[0]}; set it by hand")
     elif len(setups) > 1:
         for setup in setups:
+            held = sum(1 for start in setup.pieces if start.spot.deck is not None)
+            if held:
+                notes.append(f"scenario {setup.scenario.name!r}: {held} piece(s) it places in "
+                             "a deck lie on that deck's pile, not in it: a module of several "
+                             "scenarios fills its decks with their cards only")
             name = f"scenarios/{safe_name(setup.scenario.id)}.vsav"
             for start in setup.pieces:
                 start.definition.basic.gpid = palette_gpids.get(start.placement.piece, "")
@@ -46,9 +52,18 @@ def add_scenarios(game: Game, art: PieceArt, boards: dict[str, PlacedBoard],
 
 def _setup_stacks(setup: ScenarioSetup, maps: list[Map], take_gpid: Callable[[], str]) -> None:
     by_name = {m.map_name: m for m in maps}
+    piles = {pile.name: pile for m in maps for pile in m.children if isinstance(pile, DrawPile)}
     stacks: dict[tuple[str, str], SetupStack] = {}
     for start in setup.pieces:
         spot = start.spot
+        pile = piles.get(spot.location) if spot.deck is not None else None
+        if pile is not None:  # the pile's own contents: VASSAL deals them into its deck
+            gpid = take_gpid()
+            start.definition.basic.gpid = gpid
+            card = CardSlot(entry_name=start.name, gpid=gpid, width=64, height=64)
+            card.piece = start.definition
+            pile.add(card)
+            continue
         key = (spot.placed.map_name, spot.location)
         stack = stacks.get(key)
         if stack is None:

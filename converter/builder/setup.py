@@ -28,6 +28,7 @@ class Spot:
     location: str
     point: tuple[int, int]
     beside: bool = False  # a board point past its edge: placed by the point, no location name
+    deck: str | None = None  # the id of the deck the piece goes into (its pile lies here)
 
 
 @dataclass
@@ -49,7 +50,14 @@ class ScenarioSetup:
 
 def resolve(game: Game, boards: dict[str, PlacedBoard], display: PlacedBoard | None,
             at: Location) -> Spot | None:
-    """The spot a location names, or None when it names no single place on a board."""
+    """The spot a location names, or None when it names no single place on a board; a
+    deck's spot is its pile on the display board."""
+    if at.deck:
+        deck = next((d for d in game.decks or [] if d.id == at.deck), None)
+        pile = display.decks.get(at.deck) if display is not None else None
+        if deck is None or pile is None or display is None:
+            return None
+        return Spot(display, deck.name, pile.centre, deck=deck.id)
     if at.hex:
         for board in game.boards or []:
             if not board.kind_spec.hex_grid or (at.board and board.id != at.board):

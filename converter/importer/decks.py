@@ -34,9 +34,15 @@ def card_pictures(piece: PieceTraits, protos: Prototypes
     return front, masks[0] if masks else None
 
 
+DeckIds = dict[tuple[str, str], str]  # (VASSAL map, pile name) → the game's deck id
+
+
 def import_decks(ctx: ImportContext, consumed: set[int], protos: Prototypes
-                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+                 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], DeckIds]:
+    """The decks, their cards, and which deck id each pile of each map became (a saved
+    game names its decks by map and name)."""
     decks: list[dict[str, Any]] = []
+    ids: DeckIds = {}
     cards: list[dict[str, Any]] = []
     unpictured: list[str] = []  # decks whose cards name face pictures the module lacks
     for vmap in ctx.module.buildfile.find_all(Map):
@@ -46,6 +52,7 @@ def import_decks(ctx: ImportContext, consumed: set[int], protos: Prototypes
             consumed.add(id(pile))
             slots = [c for c, _ in contents(pile) if isinstance(c, CardSlot)]
             deck_id = ctx.ids.take("decks", pile.name, "deck")
+            ids.setdefault((vmap.map_name, pile.name), deck_id)
             decks.append({"id": deck_id, "name": pile.name or deck_id, "count": len(slots),
                           "provenance": ctx.stated(path)})
             seen: dict[tuple[str, str], dict[str, Any]] = {}
@@ -83,4 +90,4 @@ def import_decks(ctx: ImportContext, consumed: set[int], protos: Prototypes
         if "count" in card:
             prov = card.pop("provenance")
             card["provenance"] = prov
-    return decks, cards
+    return decks, cards, ids

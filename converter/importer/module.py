@@ -186,12 +186,12 @@ def _reconstruct(module: ModuleFile, slug: str,
     consumed |= boards.consumed
     pieces = import_pieces(ctx, side_ids, protos)
     consumed |= pieces.consumed
-    decks, cards = import_decks(ctx, consumed, protos)
+    decks, cards, deck_ids = import_decks(ctx, consumed, protos)
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
     scenarios = ([scenario] if scenario else []) + import_predefined(
-        ctx, boards, pieces, protos, side_ids, consumed)
+        ctx, boards, pieces, protos, side_ids, consumed, deck_ids)
     for each in scenarios:  # a piece no palette holds exists as often as a setup places it
         count_placed(each.get("setup", []), pieces)
     deduce_sides(pieces)

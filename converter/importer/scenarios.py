@@ -6,10 +6,14 @@ its point (boards laid left to right from the map's edge, in the save's SetBoard
 VASSAL's board picker does for one row); a point no space names places it on the board as a
 whole; a point past every board (VASSAL's 'offboard': Ragnarok's hero Surt, laid beside its
 500-pixel deployment board) is kept as a point beside the nearest board, so the scenario still
-holds every piece of the set-up and the audit finds it off the boards.  Pieces inside decks
-are the decks' cards, not placements.  Which piece a saved piece is comes from the slot it was
-made from (`converter.vassal.slots`, the audit asks the same); a piece no slot tells (made by
-a trait during play) is added as a piece of its own.  A saved piece showing another level of
+holds every piece of the set-up and the audit finds it off the boards.  A piece inside a deck
+(a card, or a counter waiting in a pool: For the People's US Forts) is placed in that deck
+(the location's `deck`) at the place where the deck lies, when its saved piece names a map;
+VASSAL saves a deck's contents as one comma-separated field of its state
+(`converter.vassal.commands.deck_place`).  Which
+piece a saved piece is comes from the slot it was made from (`converter.vassal.slots`, the
+audit asks the same); a piece no slot tells (made by a trait during play) is added as a
+piece of its own.  A saved piece showing another level of
 its face layer than the first is placed showing that face, as the at-start stacks' pieces.
 """
 
@@ -21,6 +25,7 @@ from converter.count import counted
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import BoardsResult, PlacedBoard
 from converter.importer.context import ImportContext
+from converter.importer.decks import DeckIds
 from converter.importer.hexgrid import sane_grid
 from converter.importer.paths import contents
 from converter.importer.pieces import (
@@ -43,8 +48,8 @@ NO_GPID = "(saved with neither a name nor a gpid"  # then '; definition <mark>)'
 
 
 def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesResult,
-                      protos: Prototypes, sides: dict[str, str],
-                      consumed: set[int]) -> list[dict[str, Any]]:
+                      protos: Prototypes, sides: dict[str, str], consumed: set[int],
+                      deck_ids: DeckIds | None = None) -> list[dict[str, Any]]:
     scenarios: list[dict[str, Any]] = []
     for setup, path in _setups(ctx):
         consumed.add(id(setup))
@@ -60,7 +65,8 @@ def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesRe
         except (VassalFormatError, InputError) as exc:
             ctx.note(f"{path}: its saved game cannot be read ({exc}); no scenario from it")
             continue
-        placements = _placements(ctx, record, boards, pieces, protos, sides, path)
+        placements = _placements(ctx, record, boards, pieces, protos, sides, path,
+                                 deck_ids or {})
         sid = ctx.ids.take("scenarios", setup.name, "scenario")
         scenario: dict[str, Any] = {"id": sid, "name": setup.name or sid}
         if placements:
@@ -85,15 +91,19 @@ def _setups(ctx: ImportContext) -> list[tuple[PredefinedSetup, str]]:
 
 def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult,
                 pieces: PiecesResult, protos: Prototypes, sides: dict[str, str],
-                path: str) -> list[dict[str, Any]]:
+                path: str, deck_ids: DeckIds) -> list[dict[str, Any]]:
     adds: list[cmd.AddPiece] = []
-    in_decks: set[str] = set()
+    # a deck's piece → (the game's deck id or None, the deck's map, x, y)
+    in_decks: dict[str, tuple[str | None, str | None, int, int]] = {}
     shown: dict[str, list[str]] = {}
     stack_at: dict[str, tuple[str, int, int]] = {}  # a stack's members' map and point
     for command in record.restored():
         if isinstance(command, cmd.AddPiece):
             if command.type.startswith("deck;"):
-                in_decks.update(i for i in command.state.split(";") if i.isdecimal())
+                deck_map, x, y, _face_down, held = cmd.deck_place(command.state)
+                deck_id = deck_ids.get((deck_map or "", cmd.deck_name(command.type)))
+                for member in held:
+                    in_decks[member] = (deck_id, deck_map, x, y)
             elif command.is_piece:
                 adds.append(command)
         elif isinstance(command, cmd.SetBoards):
@@ -113,24 +123,32 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         elif NO_GPID in note:  # and one of neither: the same definition's
             made.setdefault("\0\0" + definition.key[1], definition)
     placed_at = Placements()
-    unplaced = nameless = lost = 0
+    unplaced = nameless = lost = unmapped = 0
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
-        if add.id in in_decks:
-            continue
         basic = _basic(add)
         if basic is None:
             unplaced += 1
             continue
         name, map_id, x, y, gpid = basic
-        if map_id not in maps and add.id in stack_at:
+        deck = in_decks.get(add.id) if map_id in maps else None
+        if deck is not None:  # in a deck: where the deck lies, as the audit places it
+            map_id, x, y = deck[1] or "", deck[2], deck[3]
+        elif map_id not in maps and add.id in stack_at:
             # a piece of a stack, saved with map 'null' (at-start stacks; Ark of the
             # Covenant's scoring markers): where its stack stands, as the audit places it
             map_id, x, y = stack_at[add.id]
         vmap = maps.get(map_id)
         if vmap is None:
-            continue  # off any map: not on the table at start
+            # off any map: not on the table at start.  So is a card of a deck saved with
+            # map 'null' (Almoravid's and Inferno's decks; For the People's and Nevsky's
+            # cards name their map): made a piece of its own, it would be counted with the
+            # copies of its card the save keeps off every deck and map
+            unmapped += add.id in in_decks
+            continue
         at = _location(ctx, vmap, shown.get(map_id), boards, x, y, path)
+        if at is not None and deck is not None and deck[0] is not None:
+            at["deck"] = deck[0]
         if at is None:
             unplaced += 1
             continue
@@ -182,6 +200,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  f"{'has' if one else 'have'} no name and a slot id (gpid) no slot of the "
                  "module has; kept as pieces of their own, one per gpid, from the definitions "
                  "the saved game holds")
+    if unmapped:
+        one = unmapped == 1
+        ctx.note(f"{path}: {counted(unmapped, 'pieces')} in its saved game's decks "
+                 f"{'names' if one else 'name'} no map of {'its' if one else 'their'} own "
+                 "(VASSAL lays a deck's pieces at the deck all the same); left out of the "
+                 "scenario: a deck's piece is placed in its deck when it names its map")
     if unplaced:
         one = unplaced == 1
         ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "

@@ -118,10 +118,15 @@ class Location:
     code: str | None = None
     # a pixel of the board, past its edge: where a VASSAL set-up left a piece beside it
     point: list[int] | None = None
+    # the deck the piece lies in (a counter in a pool, a card); with a board place, where
+    # the deck lies
+    deck: str | None = None
     note: str | None = None
     provenance: Provenance | None = None
 
     def label(self) -> str:
+        if self.deck:
+            return f"deck {self.deck}"
         if self.hex:
             return self.hex
         if self.space:

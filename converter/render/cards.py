@@ -1081,6 +1081,13 @@ def place_text(game: Game, at: Any, tr: Tr = None) -> str:
         return ""
     if at.any_of:
         return " / ".join(place_text(game, a, tr) for a in at.any_of)
+    if at.deck:
+        deck = next((d for d in game.decks or [] if d.id == at.deck), None)
+        called = deck.name if deck else readable(at.deck)
+        said = str(tr("deck {d}", d=called))
+        # a name that already says it is a deck ('Mazzo Blu') is not said twice
+        prefix = said[:-len(called) or None].strip().casefold() + " "
+        return called if called.casefold().startswith(prefix) else said
     if at.hex:
         boards = [game.board(at.board)] if at.board else [b for b in game.boards or [] if b.kind_spec.hex_grid]
         name = next((h.name for b in boards if b is not None for h in b.hexes or [] if h.id == at.hex and h.name), None)

@@ -143,7 +143,7 @@ ITALIAN: dict[str, str] = {
     "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta",
     "showing {face}": "lato {face}", "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
-    "beside {b}": "accanto a {b}",
+    "beside {b}": "accanto a {b}", "deck {d}": "mazzo {d}",
     # print kit: counter and card sheets, map pages and track sheets
     "counters — sheet {n} of {total}": "segnalini — foglio {n} di {total}",
     "FRONTS ({paper}, print at 100%)": "FRONTI ({paper}, stampa al 100%)",

@@ -433,3 +433,20 @@ def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import
         assert report["findings"] == []
         applied = {c["check"]: c["applied"] for c in report["checks_run"]}
         assert all(applied.get(check, 0) > 0 for check in judged), (name, applied)
+
+
+def test_for_the_people_s_1861_save_is_judged_by_its_scenario_deck_pieces_included(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The 1861 setup keeps 11 US Forts, 3 CSA Forts and the 130 strategy cards in decks;
+    its import places them in those decks ('deck' of the location).  The save, as VASSAL
+    restores it, is judged by that scenario, every placement in a deck found in its deck
+    (when the deck went unread the save matched the module's at-start stacks better)."""
+    game = tmp_path / "game"
+    assert main(["import", str(FOR_THE_PEOPLE), "-o", str(game), "-q"]) == 0
+    capsys.readouterr()
+    code, report = audit_json(capsys, FOR_THE_PEOPLE.parent / "1861-3-5.vsav", "--module",
+                              FOR_THE_PEOPLE, "--game", game, "--mapping",
+                              tmp_path / "mapping.json")
+    assert (code, report["findings"]) == (0, [])
+    setup = next(c for c in report["checks_run"] if c["check"] == "setup")
+    assert (setup["rules"], setup["applied"]) == (["scenario campaign-game-1861"], 586)

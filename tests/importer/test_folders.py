@@ -100,7 +100,8 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
             "\x1b+/12/prototype;GE\tpiece;;;;GE 1/\tMap;290;130;12;0"      # Metz
             "\x1b+/13/piece;;;;Fort/Map;120;90;13;0"                      # made during play
             "\x1b+/14/piece;;;;Card/CP Hand;5;5;14;0"                     # in the deck below
-            "\x1b+/15/deck;0;0;100;100/CP Hand;5;5;14"
+            "\x1b+/15/deck;false;0,0,0;60;60;Never;Never;false;false;false;Re-shuffle;;;Deck;;"
+            "/CP Hand;5;5;false;14"                                       # a one-card deck
             "\x1bend_save")
     vmod = write_zip(tmp_path / "folded.vmod", {"buildFile.xml": xml,
                                                   "1914.vsav": save_archive_bytes(text)})
@@ -113,13 +114,60 @@ def test_a_predefined_setup_becomes_a_scenario_with_its_placements(tmp_path: Pat
     placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
     assert placed == [("ge-1", {"board": "europe", "space": "paris"}, 1),
                       ("ge-1", {"board": "europe", "space": "metz"}, 1),
-                      ("fort", {"board": "europe", "space": "paris"}, 1)]
+                      ("fort", {"board": "europe", "space": "paris"}, 1),
+                      # in its deck as a deck of many cards is (the split on ';' of the
+                      # deck's state took its one card for a card and dropped it)
+                      ("card", {"board": "hand", "space": "hand", "deck": "deck"}, 1)]
     assert scenario["provenance"]["note"] == (
         "imported from PredefinedSetup[Scenarios]/PredefinedSetup[August 1914] "
         "(saved game '1914.vsav')")
     fort = next(p for p in game["pieces"] if p["id"] == "fort")
     # no palette holds it: as many as a setup places (one: the format's default count)
     assert "count" not in fort and fort["missing"] == ["side"]
+
+
+def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """VASSAL saves a deck's pieces as one comma-separated field of its state: For the
+    People's 1861 setup keeps 11 of its 12 US Forts in the 'USA Forts Pool' deck.  Each piece
+    of a deck, a counter or a card, is placed in the game's deck of that map and name, at the
+    place where the deck lies; a deck the module does not define leaves its pieces where it
+    lies.  A card saved with no map (Almoravid's) is left out, as before: made a piece of
+    its own, the audit would count it with the copies such saves keep off every map."""
+    pool = (b'<VASSAL.build.module.map.DrawPile name="Pool" owningBoard="Europe" x="110" '
+            b'y="95"/></VASSAL.build.module.Map>')
+    setup = (b'<VASSAL.build.module.PredefinedSetup name="Pools" file="pools.vsav" '
+             b'useFile="true"/>')
+    xml = XML.replace(b"</VASSAL.build.module.Map>", pool, 1).replace(
+        b"</VASSAL.build.GameModule>", setup + b"</VASSAL.build.GameModule>")
+    deck = "deck;false;0,0,0;60;60;Never;Never;false;false;false;Re-shuffle;;;{};;"
+    text = ("begin_save"
+            "\x1b+/31/piece;;;;VP/Map;110;95;1;0"          # the palette's VP, twice
+            "\x1b+/32/piece;;;;VP/Map;110;95;1;0"
+            "\x1b+/33/piece;;;;Card/Map;110;95;4;0"        # the hand deck's card, in the pool
+            "\x1b+/35/piece;;;;Card/null;0;0;4;0"          # a copy saved with no map
+            "\x1b+/34/piece;;;;VP/Map;290;130;1;0"         # a deck the module has not
+            "\x1b+/41/" + deck.format("Pool") + "/Map;110;95;true;31,32,33,35"
+            "\x1b+/42/" + deck.format("Gone") + "/Map;290;130;false;34"
+            "\x1bend_save")
+    vmod = write_zip(tmp_path / "pools.vmod", {"buildFile.xml": xml,
+                                                "pools.vsav": save_archive_bytes(text)})
+    folder = tmp_path / "pools"
+    assert main(["import", str(vmod), "-o", str(folder)]) == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if "Pools" in line]
+    assert notes == ["  note: PredefinedSetup[Pools]: 1 piece in its saved game's decks names "
+                     "no map of its own (VASSAL lays a deck's pieces at the deck all the same); "
+                     "left out of the scenario: a deck's piece is placed in its deck when it "
+                     "names its map"]
+    _, problems = validate_path(folder)
+    assert [p.line() for p in problems] == []
+    game = merged(folder)
+    assert [(d["id"], d["name"]) for d in game["decks"]] == [("pool", "Pool"), ("deck", "Deck")]
+    scenario = next(s for s in game["scenarios"] if s["name"] == "Pools")
+    placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
+    assert placed == [("vp", {"board": "europe", "space": "paris", "deck": "pool"}, 2),
+                      ("card", {"board": "europe", "space": "paris", "deck": "pool"}, 1),
+                      ("vp", {"board": "europe", "space": "metz"}, 1)]
 
 
 def test_a_nameless_setup_piece_of_a_gpid_no_slot_has_is_kept(

@@ -7,7 +7,7 @@ several scenarios, the one whose placements the restored game matches best is us
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from converter.audit.events import Event, LogPos, StepEnded
 from converter.audit.places import PlaceNames
@@ -43,7 +43,8 @@ class SetupCheck(Check):
         if not pieces:
             return
         self.unlaid = _boards_not_laid(state)
-        self.beside = LaidBoards(_board_maps(state), _board_origins(state))
+        self.beside = LaidBoards(_board_maps(state), _board_origins(state),
+                                 {d.id: d.name for d in self.game.decks or []})
         # the most placements found; of scenarios alike in that, the one placing fewest
         # pieces (Ark of the Covenant's '2 Players (Blue/Green)' setup matches its own
         # scenario and the module's at-start stacks alike, which also place the other
@@ -246,16 +247,24 @@ def _board_origins(state: GameState) -> dict[str, dict[str, tuple[int, int]]]:
 @dataclass(frozen=True)
 class LaidBoards:
     """Where the game's boards lie: the VASSAL maps of each, and its corner on each map
-    that lays it."""
+    that lays it; and the name of each game deck (a piece in a deck is in the VASSAL deck
+    of that name)."""
 
     maps: dict[str, set[str]]
     origins: dict[str, dict[str, tuple[int, int]]]
+    decks: dict[str, str] = field(default_factory=dict)
 
 
 def _at(at: Location, piece: PieceState, beside: LaidBoards) -> bool:
     place = piece.place
     if at.any_of:
         return any(_at(a, piece, beside) for a in at.any_of)
+    if at.deck is not None:  # in that deck, and where it lies when the place says so
+        if place.deck is None or place.deck != beside.decks.get(at.deck, at.deck):
+            return False
+        rest = replace(at, deck=None)
+        return rest == Location(board=rest.board, note=rest.note, provenance=rest.provenance) \
+            or _at(rest, piece, beside)
     if at.point is not None:
         # a point past its board: VASSAL lays the pieces at that pixel from the board's
         # corner, off the boards or on the board laid beside it (boards in a row)

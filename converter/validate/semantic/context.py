@@ -170,6 +170,8 @@ class Context:
         if loc.point is not None and board_id is None:
             self.report(f"{pointer}/point", "a point beside a board needs the board it is "
                         "measured from ('board')", check="location")
+        if loc.deck is not None:
+            self.ref(f"{pointer}/deck", loc.deck, "decks")
         for i, sub in enumerate(loc.any_of or []):
             self.location(f"{pointer}/any_of/{i}", sub)
 
