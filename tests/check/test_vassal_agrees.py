@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from converter.check import Report
-from tests.check.conftest import BUILDFILE, IMAGES, SCENARIO, _save, checked_once, png, write_module
+from tests.check.conftest import (BUILDFILE, IMAGES, SCENARIO, TAB, UNIT, _save, checked_once, png,
+                                  write_module)
 from tests.helpers_vassal import start_vassal_check, vassal_checker
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -62,9 +63,15 @@ def explained(line: str, report: Report, module: Path) -> bool:
     twice = re.search(r"More than one Definition named (.+)$", line)
     if twice:  # VASSAL uses the last prototype of the name; check says the others are unused
         return _has(report, {"duplicate-prototype"}, repr(twice.group(1).strip()))
+    if "No state for Decorator" in line:  # a trait the piece's state leaves without one
+        return _has(report, {"piece-decode"}, "no state of its own")
     if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
-        # a Basic Piece short of fields: the module's load fails, each component around it
-        return _has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
+        # a Basic Piece short of fields, or a trait without a state: the module's load
+        # fails, each component around it
+        return (_has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
+                or _has(report, {"piece-decode"}, "no state of its own"))
+    if "Could not create piece with type" in line:  # a chain ending in no Basic Piece
+        return _has(report, {"piece-decode"}, "not in a Basic Piece")
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
@@ -155,6 +162,17 @@ BROKEN = {
                            "+/null/piece;;;card.png/null;0;0;3;0"}, set()),
     # a grid number Java does not read: VASSAL builds no grid ('failed to load class'; the
     # stack placed by the grid's location name is placed by pixels here, not to lose it too)
+    # trait chains VASSAL never writes, each TAB not escaped one more level per trait: the
+    # engine reads two tokens a level, so a flat type ends in the second trait, built with a
+    # blank Basic Piece ('Could not create piece with type emb2;...', a warning), and a flat
+    # state leaves the second trait without a state (the load fails: 'No state for
+    # Decorator'); a chain ending in a trait is built the same way, with a warning
+    "flat-chain": ({UNIT.format(gpid=1): UNIT.format(gpid=1).replace("\\" + TAB, TAB)},
+                   set()),
+    "flat-state": ({"/" + TAB + "1\\" + TAB + "null;0;0;1;0": "/" + TAB + "1" + TAB
+                    + "null;0;0;1;0"}, set()),
+    "no-basic-piece": ({UNIT.format(gpid=1): UNIT.format(gpid=1).split("\\" + TAB + "piece;")[0]
+                        + "/" + TAB + "1"}, set()),
     "grid-number": ({'x0="25" y0="25" dx="50.0"': 'x0="25.5" y0="25" dx="50.0"',
                      'useGridLocation="true" location="1,2"': 'useGridLocation="false"'},
                     set()),
