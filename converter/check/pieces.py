@@ -105,7 +105,7 @@ def check_pieces(ctx: Context) -> list[Finding]:
             elif isinstance(trait, Layer):
                 findings += _check_layer(ctx, d, trait)
         if read is not None and (read.no_state_for or not read.basic or read.dropped
-                                 or len(read.parts) != len(d.piece.traits)):
+                                 or read.count != len(d.piece.traits)):
             findings.append(_chain_finding(ctx, d, read))
             continue
         basic = d.piece.traits[-1]
@@ -153,8 +153,8 @@ def _chain_finding(ctx: Context, d: PieceDef, read: ChainRead) -> Finding:
     chain cut short or ending in no Basic Piece is built anyway, with a warning (the
     engine's 'Could not create piece with type ...')."""
     where = ctx.where(d.node)
-    ours = len(d.piece.traits) if d.piece is not None else len(read.parts)
-    cut = [f"VASSAL reads {len(read.parts)} of its {ours} parts"] if ours != len(read.parts) else []
+    ours = len(d.piece.traits) if d.piece is not None else read.count
+    cut = [f"VASSAL reads {read.count} of its {ours} parts"] if ours != read.count else []
     cut += [f"VASSAL never reads {_short(read.dropped)}"] if read.dropped else []
     flat = ("its TABs are not escaped one more level per trait as VASSAL nests them, so "
             + " and ".join(cut))
@@ -168,11 +168,11 @@ def _chain_finding(ctx: Context, d: PieceDef, read: ChainRead) -> Finding:
     if not read.basic:
         lost = "its picture, name and the traits after it" if nested else "its picture and name"
         return warning("piece-decode", where,
-                       f"the piece's trait chain ends in {_short(read.parts[-1])}, not in a "
+                       f"the piece's trait chain ends in {_short(read.innermost)}, not in a "
                        "Basic Piece" + (f" ({flat})" if nested else "") + ": VASSAL's load "
                        + ("warns 'Could not create piece with type ...' and builds it with a "
                           f"blank Basic Piece in that place, without {lost}"
-                          if len(read.parts) > 1 else
+                          if read.count > 1 else
                           "warns 'couldn't build piece' and the slot holds no piece"), hint)
     return warning("piece-decode", where,
                    f"the piece's trait chain is flat: {flat}; VASSAL builds the piece without "
