@@ -35,8 +35,8 @@ def explained(line: str, report: Report, module: Path) -> bool:
     """Whether *report* holds the finding that answers one engine problem line."""
     if "[version]" in line or '"Version Mismatch"' in line:
         return _has(report, {"declared-version", "newer-than-declared"})
-    unknown = re.search(r"Unknown type (\S+?;)", line)
-    if unknown:
+    unknown = re.search(r"Unknown type (\S+?;|\S+(?= not found))", line)
+    if unknown:  # a trait id up to its ';', or the whole type when it has none
         return _has(report, {"needs-version", "newer-than-declared", "unknown-trait",
                              "custom-trait"}, unknown.group(1))
     image = (re.search(r"referenced image not in module archive: (.+)$", line)
@@ -72,6 +72,10 @@ def explained(line: str, report: Report, module: Path) -> bool:
                 or _has(report, {"piece-decode"}, "no state of its own"))
     if "Could not create piece with type" in line:  # a chain ending in no Basic Piece
         return _has(report, {"piece-decode"}, "not in a Basic Piece")
+    if re.search(r"Source: \+/.*\(\d+ chars\)$", line):
+        # a piece's text, cut by the harness's summary before the engine's words: a module
+        # whose pieces all fail (no command encoder) warns so for every piece
+        return _has(report, {"no-command-encoder"})
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
@@ -152,6 +156,14 @@ BROKEN = {
                        "+/null/wobble;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     "newer-trait": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
+    # a trait id without ';' (X-Wing's 'auto-range-finder'): 'Unknown type auto-range-finder'
+    "unknown-trait-no-semicolon": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                                    "+/null/wobble\tpiece;;;card.png;Card A/\tnull;0;0;3;0"},
+                                   set()),
+    # a piece text past what the harness's summary prints: its 'couldn't build piece' is cut
+    "no-command-encoder-long-piece": ({"<VASSAL.build.module.BasicCommandEncoder/>": "",
+                                       "card.png;Card A/": "card.png;Card A" + "a" * 800 + "/"},
+                                      set()),
     # Blood Bowl's module has only its own encoder class; one with none builds no piece
     "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
     # its only encoder a class the module lacks (Blood Bowl's BBCounterFactory): the same
