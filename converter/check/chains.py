@@ -36,6 +36,7 @@ class ChainRead:
     innermost: str  # the last of them
     dropped: str = ""  # the first text after an unescaped TAB that VASSAL never reads
     no_state_for: str = ""  # the trait whose state runs out (VASSAL's load fails), or ""
+    no_state_field: bool = False  # the definition has no state at all (the load fails)
 
     @property
     def basic(self) -> bool:
@@ -117,10 +118,13 @@ def _text(text: str, span: Span) -> str:
     return part
 
 
-def read_chain(type_text: str, state_text: str) -> ChainRead:
+def read_chain(type_text: str, state_text: str | None) -> ChainRead:
     """The parts VASSAL builds from *type_text*, and whether *state_text* gives each of
-    their traits a state."""
+    their traits a state (None: the definition has no state field at all)."""
     spans, dropped, _ = _peel(type_text, None)
+    if state_text is None:
+        return ChainRead(len(spans), _text(type_text, spans[-1]),
+                         _at_depth(type_text, *dropped) if dropped else "", no_state_field=True)
     no_state = ""
     traits = len(spans) - 1
     if traits:
@@ -131,12 +135,13 @@ def read_chain(type_text: str, state_text: str) -> ChainRead:
                      _at_depth(type_text, *dropped) if dropped else "", no_state)
 
 
-def add_piece_fields(text: str) -> tuple[str, str] | None:
-    """(type, state) of an AddPiece text `+/id/type/state`, as VASSAL's decoder splits it;
-    None for any other text."""
+def add_piece_fields(text: str) -> tuple[str, str | None] | None:
+    """(type, state) of an AddPiece text `+/id/type/state`, as VASSAL's decoder splits it,
+    the state None when the text has no state field (VASSAL reads three tokens: its load
+    fails); None for any other text."""
     if not text.startswith("+/"):
         return None
     fields = sequence.split(text[2:], "/")
     if len(fields) < 2:
         return None
-    return fields[1], fields[2] if len(fields) > 2 else ""
+    return fields[1], fields[2] if len(fields) > 2 else None

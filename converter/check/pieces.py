@@ -87,6 +87,13 @@ def check_pieces(ctx: Context) -> list[Finding]:
     unknown: dict[str, list[PieceDef]] = defaultdict(list)
     for d in ctx.pieces:
         read = _vassal_read(ctx, d)
+        if read is not None and read.no_state_field:
+            findings.append(error(
+                "piece-decode", ctx.where(d.node),
+                "the piece definition has no state after its type ('+/id/type/state'): "
+                "VASSAL's load fails on it (NoSuchElementException)",
+                "re-create the piece in VASSAL's editor"))
+            continue
         if d.piece is None and read is not None and read.no_state_for:
             findings.append(_chain_finding(ctx, d, read))
             continue

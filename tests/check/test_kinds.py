@@ -311,6 +311,9 @@ def test_piece_that_does_not_decode(module: Callable[..., Path]) -> None:
     path = module({"+/null/piece;;;card.png;Card A/null;0;0;3;0": "+/null/"})
     f = only(path, "piece-decode")
     assert "CardSlot[Card A]" in f.where
+    # VASSAL reads id, type and state: without a state its load fails (the engine's
+    # 'module load failed: NoSuchElementException'), an error however the type reads
+    assert f.severity is Severity.ERROR and "has no state after its type" in f.message
 
 
 FLAT_UNIT = ("+/null/prototype;Unit" + TAB + "mark;Side=Red" + TAB + "piece;;;front.png;1st Bn/"

@@ -65,11 +65,13 @@ def explained(line: str, report: Report, module: Path) -> bool:
         return _has(report, {"duplicate-prototype"}, repr(twice.group(1).strip()))
     if "No state for Decorator" in line:  # a trait the piece's state leaves without one
         return _has(report, {"piece-decode"}, "no state of its own")
-    if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
-        # a Basic Piece short of fields, or a trait without a state: the module's load
-        # fails, each component around it
+    if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line \
+            or "module load failed: java.util.NoSuchElementException" in line:
+        # a Basic Piece short of fields, a trait or a definition without a state: the
+        # module's load fails, each component around it
         return (_has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
-                or _has(report, {"piece-decode"}, "no state of its own"))
+                or _has(report, {"piece-decode"}, "no state of its own")
+                or _has(report, {"piece-decode"}, "has no state after its type"))
     if "Could not create piece with type" in line:  # a chain ending in no Basic Piece
         return _has(report, {"piece-decode"}, "not in a Basic Piece")
     if re.search(r"Source: \+/.*\(\d+ chars\)$", line):
@@ -183,6 +185,8 @@ BROKEN = {
                    set()),
     "flat-state": ({"/" + TAB + "1\\" + TAB + "null;0;0;1;0": "/" + TAB + "1" + TAB
                     + "null;0;0;1;0"}, set()),
+    # an AddPiece text without its state field: VASSAL's decoder reads three tokens
+    "no-state-field": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0": "+/null/"}, set()),
     "no-basic-piece": ({UNIT.format(gpid=1): UNIT.format(gpid=1).split("\\" + TAB + "piece;")[0]
                         + "/" + TAB + "1"}, set()),
     "grid-number": ({'x0="25" y0="25" dx="50.0"': 'x0="25.5" y0="25" dx="50.0"',
