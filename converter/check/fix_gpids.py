@@ -19,13 +19,14 @@ from pathlib import Path
 
 from converter.atomic import check_not_input, write_bytes_atomic
 from converter.check.context import SLOT_KINDS, Context
-from converter.check.ids import gpid_uses
+from converter.check.ids import gpid_key, gpid_uses
 from converter.check.source import open_module
 from converter.errors import InputError, VassalFormatError
 from converter.vassal.spans import start_tag_end
 
 _SLOT_TAG = re.compile(rb"<VASSAL\.build\.widget\.(?:PieceSlot|CardSlot)(?=[\s/>])")
-_ROOT_TAG = re.compile(rb"<(?:VASSAL\.build\.GameModule|VASSAL\.launch\.BasicModule)(?=[\s/>])")
+_ROOT_TAG = re.compile(rb"<(?:VASSAL\.build\.GameModule|VASSAL\.launch\.BasicModule|"
+                       rb"VASSAL\.build\.module\.ModuleExtension)(?=[\s/>])")
 
 
 @dataclass
@@ -57,11 +58,23 @@ def fix_gpids(module: str | os.PathLike[str], output: str | os.PathLike[str]) ->
     ctx = Context.of(source)
     slots = [n for n in ctx.tree.nodes if n.kind in SLOT_KINDS
              and n.cls.startswith("VASSAL.build.widget.")]
+    # an extension's ids are `<extensionId>:<n>`, judged by their number (gpid_key), and
+    # new ones are made as VASSAL's editor makes them (ModuleExtension.generateGpId)
+    extension = source.is_extension
+    prefix = ""
+    if extension:
+        prefix = source.root.get("extensionId", "")
+        if not prefix or ":" in prefix:
+            raise VassalFormatError(
+                f"{source.path}: the extension has {'no' if not prefix else 'a malformed'} "
+                f"extensionId{'' if not prefix else ' ' + repr(prefix)}, which its new gpids "
+                "would start with; open and save it in VASSAL's editor, which gives it one")
+        prefix += ":"
     numbers = []
     uses = gpid_uses(ctx)
     for use in uses:
         try:
-            numbers.append(int(use.gpid))
+            numbers.append(int(gpid_key(use.gpid, extension) or ""))
         except ValueError:
             pass
     next_text = source.root.get("nextPieceSlotId", "")
@@ -73,15 +86,16 @@ def fix_gpids(module: str | os.PathLike[str], output: str | os.PathLike[str]) ->
     changes = GpidChanges(next_before=next_text, output=str(output))
     # Place Marker / Replace ids live inside trait text and are left as they are: a slot
     # that shares one is the one renumbered.
-    seen: set[str] = {use.gpid for use in uses if use.trait}
+    seen = {gpid_key(use.gpid, extension) for use in uses if use.trait}
     new_values: dict[int, str] = {}
     for index, node in enumerate(slots):
         gpid = node.attr("gpid")
-        if ":" in gpid or (gpid.isdigit() and gpid not in seen):
-            seen.add(gpid)
+        key = gpid_key(gpid, extension)
+        if key is None or (key.isdigit() and key not in seen):
+            seen.add(key)
             continue
-        new_values[index] = str(fresh)
-        changes.renumbered.append((node.line, node.path, gpid, str(fresh)))
+        new_values[index] = prefix + str(fresh)
+        changes.renumbered.append((node.line, node.path, gpid, prefix + str(fresh)))
         fresh += 1
     changes.next_after = str(fresh)
     data = _edit_buildfile(source.buildfile, len(slots), new_values, str(fresh))

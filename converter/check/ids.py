@@ -41,6 +41,18 @@ def gpid_uses(ctx: Context) -> list[GpidUse]:
     return out
 
 
+def gpid_key(gpid: str, extension: bool) -> str | None:
+    """The part of a gpid its uniqueness is judged by. In a module an id holding ':' is an
+    extension's and is passed over (None); in an extension VASSAL's editor (GpIdChecker)
+    judges the number after the extension's id, `<extensionId>:<n>`, or a bare number."""
+    if ":" not in gpid:
+        return gpid
+    if not extension:
+        return None
+    parts = gpid.split(":")
+    return parts[1] if len(parts) > 1 else gpid
+
+
 def check_ids(ctx: Context) -> list[Finding]:
     return _check_gpids(ctx) + _check_names(ctx) + _check_single_children(ctx)
 
@@ -60,23 +72,25 @@ def _check_gpids(ctx: Context) -> list[Finding]:
     seen: dict[str, GpidUse] = {}
     without: list[GpidUse] = []
     highest = -1
+    extension = root.kind == "ModuleExtension"
     for use in gpid_uses(ctx):
         where = ctx.where(use.node, use.trait or "@gpid")
         if not use.gpid:
             if not use.trait:  # an empty Place Marker gpid is given one by the editor
                 without.append(use)
             continue
-        if ":" in use.gpid:
-            continue  # an extension's id, <extension>:<n>
+        key = gpid_key(use.gpid, extension)
+        if key is None:
+            continue  # in a module, an extension's id, <extension>:<n>
         try:
-            number = int(use.gpid)
+            number = int(key)
         except ValueError:
             # the load keeps it as text (no error); the editor's id checker renumbers it
             findings.append(warning("bad-gpid", where, f"gpid {use.gpid!r} is not a number",
                                     FIX_HINT))
             continue
         highest = max(highest, number)
-        first = seen.get(use.gpid)
+        first = seen.get(key)
         if first is not None and not (first.node is use.node and first.trait == use.trait):
             # VASSAL's load says nothing; Refresh Counters and a Place Marker look the
             # gpid up when a player uses them, and find the first definition
@@ -87,7 +101,7 @@ def _check_gpids(ctx: Context) -> list[Finding]:
                 f"(line {first.node.line}); Refresh Counters will pick the wrong definition",
                 FIX_HINT))
         else:
-            seen.setdefault(use.gpid, use)
+            seen.setdefault(key, use)
     if without:
         more = f" and {len(without) - 1} other slot(s)" if len(without) > 1 else ""
         findings.append(warning(

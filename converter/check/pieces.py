@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from converter.check.chains import ChainRead, add_piece_fields, read_chain
 from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, info, warning
 from converter.check.javaclass import BASIC_COMMAND_ENCODER, ClassUse, extends
@@ -85,6 +86,17 @@ def check_pieces(ctx: Context) -> list[Finding]:
     encoder = custom_encoder(encoders)
     unknown: dict[str, list[PieceDef]] = defaultdict(list)
     for d in ctx.pieces:
+        read = _vassal_read(ctx, d)
+        if read is not None and read.no_state_field:
+            findings.append(error(
+                "piece-decode", ctx.where(d.node),
+                "the piece definition has no state after its type ('+/id/type/state'): "
+                "VASSAL's load fails on it (NoSuchElementException)",
+                "re-create the piece in VASSAL's editor"))
+            continue
+        if d.piece is None and read is not None and read.no_state_for:
+            findings.append(_chain_finding(ctx, d, read))
+            continue
         if d.piece is None:
             findings.append(error(
                 "piece-decode", ctx.where(d.node),
@@ -99,11 +111,12 @@ def check_pieces(ctx: Context) -> list[Finding]:
                     unknown[tid].append(d)
             elif isinstance(trait, Layer):
                 findings += _check_layer(ctx, d, trait)
+        if read is not None and (read.no_state_for or not read.basic or read.dropped
+                                 or read.count != len(d.piece.traits)):
+            findings.append(_chain_finding(ctx, d, read))
+            continue
         basic = d.piece.traits[-1]
-        if not d.is_prototype and not basic.ID == "piece;":
-            findings.append(error("piece-decode", ctx.where(d.node),
-                                  "the piece's trait chain does not end in a Basic Piece"))
-        elif isinstance(basic, BasicPiece) and basic.lacks_name:
+        if isinstance(basic, BasicPiece) and basic.lacks_name:
             findings.append(error(
                 "piece-decode", ctx.where(d.node),
                 "its Basic Piece definition lacks fields (VASSAL reads 'piece;' then clone "
@@ -127,6 +140,55 @@ def check_pieces(ctx: Context) -> list[Finding]:
                 "re-create the trait in VASSAL's editor"))
     findings += _check_hotkeys(ctx)
     return findings
+
+
+def _vassal_read(ctx: Context, d: PieceDef) -> ChainRead | None:
+    """VASSAL's reading of a definition's chain (chains.py), once per text."""
+    reads = ctx.cache.setdefault("chain-reads", {})
+    assert isinstance(reads, dict)
+    if d.node.text not in reads:
+        fields = add_piece_fields(d.node.text)
+        reads[d.node.text] = None if fields is None else read_chain(*fields)
+    read = reads[d.node.text]
+    assert read is None or isinstance(read, ChainRead)
+    return read
+
+
+def _chain_finding(ctx: Context, d: PieceDef, read: ChainRead) -> Finding:
+    """A chain VASSAL reads otherwise than vconv's lenient decoder: a trait left without a
+    state fails the module's load (an error, as the engine's 'No state for Decorator'); a
+    chain cut short or ending in no Basic Piece is built anyway, with a warning (the
+    engine's 'Could not create piece with type ...')."""
+    where = ctx.where(d.node)
+    ours = len(d.piece.traits) if d.piece is not None else read.count
+    cut = [f"VASSAL reads {read.count} of its {ours} parts"] if ours != read.count else []
+    cut += [f"VASSAL never reads {_short(read.dropped)}"] if read.dropped else []
+    flat = ("its TABs are not escaped one more level per trait as VASSAL nests them, so "
+            + " and ".join(cut))
+    nested = bool(cut)
+    hint = "re-create the piece in VASSAL's editor, which writes each trait nested in the next"
+    if read.no_state_for:
+        return error("piece-decode", where,
+                     f"the piece's state gives trait {_short(read.no_state_for)} no state of "
+                     "its own" + (f" ({flat})" if nested else "") + ": VASSAL's load fails on "
+                     "it ('No state for Decorator', IllegalStateException)", hint)
+    if not read.basic:
+        lost = "its picture, name and the traits after it" if nested else "its picture and name"
+        return warning("piece-decode", where,
+                       f"the piece's trait chain ends in {_short(read.innermost)}, not in a "
+                       "Basic Piece" + (f" ({flat})" if nested else "") + ": VASSAL's load "
+                       + ("warns 'Could not create piece with type ...' and builds it with a "
+                          f"blank Basic Piece in that place, without {lost}"
+                          if read.count > 1 else
+                          "warns 'couldn't build piece' and the slot holds no piece"), hint)
+    return warning("piece-decode", where,
+                   f"the piece's trait chain is flat: {flat}; VASSAL builds the piece without "
+                   "the rest, and says nothing", hint)
+
+
+def _short(text: str) -> str:
+    """A trait's text as a message quotes it: its start."""
+    return repr(text if len(text) <= 60 else text[:57] + "...")
 
 
 def _check_layer(ctx: Context, d: PieceDef, layer: Layer) -> list[Finding]:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from converter.check import Report, Severity, check_with_extensions
+from converter.check import Report, Severity, check_module, check_with_extensions
 from converter.cli import main
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
 from tests.helpers_vassal import start_vassal_check
@@ -414,3 +414,32 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
         assert all(f.where.startswith(f"{ext}!buildFile.xml:3: ") for f in report.findings
                    if f.severity is not Severity.INFO), [str(f) for f in report.findings]
         assert lines, "the engine should notice this"
+
+
+def test_fix_gpids_renumbers_an_extensions_ids_as_its_editor_does(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An extension's gpids are `<extensionId>:<n>`, judged by the number (VASSAL's
+    GpIdChecker): a repeated one and an empty one get new ids after the highest, with the
+    extension's prefix; `--fix-gpids EXT.vmdx` read 'slot tags do not match' (exit 2) on
+    every extension, whose root is no GameModule (Warmachine & Hordes' CID extension)."""
+    ext = reinforcements(tmp_path, element(UNITS, slot("2nd Bn", "e01:5") + slot("3rd Bn", "e01:5")
+                                           + slot("4th Bn", "") + slot("5th Bn", "e01:21")))
+    report = check_module(ext)
+    assert codes(report).count(("warning", "duplicate-gpid")) == 1, codes(report)
+    assert ("warning", "gpid-above-next") in codes(report)  # 21 in use, next id 20
+    fixed = tmp_path / "fixed.vmdx"
+    assert main(["check", "--fix-gpids", str(ext), "-o", str(fixed)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert [line.split(": gpid ")[-1] for line in out[:-1]] == ["'e01:5' -> 'e01:22'",
+                                                                "'' -> 'e01:23'"]
+    assert out[-1].endswith("2 gpid(s) renumbered; nextPieceSlotId '20' -> '24'")
+    assert not [f for f in check_module(fixed).findings if "gpid" in f.code]
+    # nothing to renumber: the same extension comes out, its counter unchanged
+    clean = reinforcements(tmp_path, element(UNITS, slot("2nd Bn", "e01:5")), name="Clean.vmdx")
+    assert main(["check", "--fix-gpids", str(clean), "-o", str(tmp_path / "c.vmdx")]) == 0
+    assert capsys.readouterr().out.endswith("0 gpid(s) renumbered; nextPieceSlotId '20' -> '20'\n")
+    # without an extension id VASSAL's editor would make one: say so, write nothing
+    bare = reinforcements(tmp_path, element(UNITS, slot("2nd Bn", "")), name="Bare.vmdx", ext_id="")
+    assert main(["check", "--fix-gpids", str(bare), "-o", str(tmp_path / "b.vmdx")]) == 2
+    assert "has no extensionId" in capsys.readouterr().err
+    assert not (tmp_path / "b.vmdx").exists()

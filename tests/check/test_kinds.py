@@ -82,14 +82,16 @@ def test_prototype_name_differing_in_case_gets_a_hint(module: Callable[..., Path
 
 
 def test_send_to_location_targets(module: Callable[..., Path]) -> None:
-    send = "sendto;Eliminate;69,130;{map};{board};10;10;;;0;0;1;1;;{dest};{zone};{region};;\t"
+    from converter.vassal.traits.piece import encode_chain
+
+    send = "sendto;Eliminate;69,130;{map};{board};10;10;;;0;0;1;1;;{dest};{zone};{region};;"
     proto = "+/null/delete;Delete;68,130;\tpiece;;;;/\tnull;0;0;;0"
     def with_send(**kw: str) -> Path:
         fields = {"map": "Main Map", "board": "Main", "dest": "L", "zone": "", "region": ""}
         fields.update(kw)
-        trait = send.format(**fields)
-        return module({proto: proto.replace("+/null/", "+/null/" + trait)
-                      .replace("/\tnull;0;0;;0", "/;;\t\tnull;0;0;;0")})
+        trait = send.format(**fields)  # nested in the prototype's chain as VASSAL writes it
+        return module({proto: "+/null/" + encode_chain([trait, "delete;Delete;68,130;", "piece;;;;"])
+                       + "/" + encode_chain([";;", "", "null;0;0;;0"])})
     assert codes(with_send()) == []
     # met only when a player uses it (VASSAL's load says nothing): in-play warnings that
     # say what VASSAL then does (confirmed in the 3.6 engine, tests/check/test_vassal_agrees)
@@ -309,6 +311,46 @@ def test_piece_that_does_not_decode(module: Callable[..., Path]) -> None:
     path = module({"+/null/piece;;;card.png;Card A/null;0;0;3;0": "+/null/"})
     f = only(path, "piece-decode")
     assert "CardSlot[Card A]" in f.where
+    # VASSAL reads id, type and state: without a state its load fails (the engine's
+    # 'module load failed: NoSuchElementException'), an error however the type reads
+    assert f.severity is Severity.ERROR and "has no state after its type" in f.message
+
+
+FLAT_UNIT = ("+/null/prototype;Unit" + TAB + "mark;Side=Red" + TAB + "piece;;;front.png;1st Bn/"
+             + TAB + "1" + TAB + "null;0;0;1;0")
+
+
+@pytest.mark.parametrize(("slot", "severity", "says"), [
+    # a flat chain: VASSAL reads 'mark;Side=Red' as the innermost part and builds it with a
+    # blank Basic Piece, the real one never read; its state: 'null;...' is never read either
+    (FLAT_UNIT, Severity.WARNING,
+     ["ends in 'mark;Side=Red', not in a Basic Piece", "VASSAL reads 2 of its 3 parts",
+      "never reads 'piece;;;front.png;1st Bn'", "'Could not create piece with type ...'",
+      "without its picture, name and the traits after it"]),
+    # the type nested as VASSAL writes it, the state flat: the marker gets no state
+    (FLAT_UNIT.replace(TAB + "mark;Side=Red" + TAB, TAB + "mark;Side=Red\\" + TAB),
+     Severity.ERROR, ["gives trait 'mark;Side=Red' no state of its own",
+                      "VASSAL's load fails on it ('No state for Decorator'"]),
+    # nested, but ending in a trait: built with a blank Basic Piece, a warning
+    ("+/null/prototype;Unit" + TAB + "mark;Side=Red/" + TAB + "1", Severity.WARNING,
+     ["ends in 'mark;Side=Red', not in a Basic Piece", "without its picture and name"]),
+    # one trait alone: VASSAL builds no piece ('couldn't build piece', a warning)
+    ("+/null/mark;Side=Red/1", Severity.WARNING, ["the slot holds no piece"]),
+    # flat after the Basic Piece: VASSAL never reads the marker, and says nothing
+    ("+/null/prototype;Unit" + TAB + "piece;;;front.png;1st Bn" + TAB + "mark;Side=Red/" + TAB
+     + "null;0;0;1;0", Severity.WARNING, ["is flat", "never reads 'mark;Side=Red'",
+                                          "says nothing"]),
+])
+def test_a_trait_chain_is_read_as_vassal_reads_it(module: Callable[..., Path], slot: str,
+                                                 severity: Severity, says: list[str]) -> None:
+    """VASSAL reads two tokens of a chain a level (BasicCommandEncoder.createPiece,
+    Decorator.setState); what it makes of a chain it never writes is judged as the 3.6
+    engine judges it (tests/check/test_vassal_agrees.py plays each in the engine)."""
+    from tests.check.conftest import UNIT
+
+    f = only(module({UNIT.format(gpid=1): slot}), "piece-decode")
+    assert f.severity is severity and "PieceWindow[Counters]" in f.where, f
+    assert all(text in f.message for text in says), f.message
 
 
 def test_unknown_trait_and_custom_encoder(module: Callable[..., Path]) -> None:

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from converter.check import Report
-from tests.check.conftest import BUILDFILE, IMAGES, SCENARIO, _save, checked_once, png, write_module
+from tests.check.conftest import (BUILDFILE, IMAGES, SCENARIO, TAB, UNIT, _save, checked_once, png,
+                                  write_module)
 from tests.helpers_vassal import start_vassal_check, vassal_checker
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
@@ -34,8 +35,8 @@ def explained(line: str, report: Report, module: Path) -> bool:
     """Whether *report* holds the finding that answers one engine problem line."""
     if "[version]" in line or '"Version Mismatch"' in line:
         return _has(report, {"declared-version", "newer-than-declared"})
-    unknown = re.search(r"Unknown type (\S+?;)", line)
-    if unknown:
+    unknown = re.search(r"Unknown type (\S+?;|\S+(?= not found))", line)
+    if unknown:  # a trait id up to its ';', or the whole type when it has none
         return _has(report, {"needs-version", "newer-than-declared", "unknown-trait",
                              "custom-trait"}, unknown.group(1))
     image = (re.search(r"referenced image not in module archive: (.+)$", line)
@@ -62,9 +63,21 @@ def explained(line: str, report: Report, module: Path) -> bool:
     twice = re.search(r"More than one Definition named (.+)$", line)
     if twice:  # VASSAL uses the last prototype of the name; check says the others are unused
         return _has(report, {"duplicate-prototype"}, repr(twice.group(1).strip()))
-    if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line:
-        # a Basic Piece short of fields: the module's load fails, each component around it
-        return _has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
+    if "No state for Decorator" in line:  # a trait the piece's state leaves without one
+        return _has(report, {"piece-decode"}, "no state of its own")
+    if "BasicPiece.mySetType" in line or "VASSAL.build.Builder: Error building" in line \
+            or "module load failed: java.util.NoSuchElementException" in line:
+        # a Basic Piece short of fields, a trait or a definition without a state: the
+        # module's load fails, each component around it
+        return (_has(report, {"piece-decode"}, "Basic Piece definition lacks fields")
+                or _has(report, {"piece-decode"}, "no state of its own")
+                or _has(report, {"piece-decode"}, "has no state after its type"))
+    if "Could not create piece with type" in line:  # a chain ending in no Basic Piece
+        return _has(report, {"piece-decode"}, "not in a Basic Piece")
+    if re.search(r"Source: \+/.*\(\d+ chars\)$", line):
+        # a piece's text, cut by the harness's summary before the engine's words: a module
+        # whose pieces all fail (no command encoder) warns so for every piece
+        return _has(report, {"no-command-encoder"})
     if "couldn't build piece" in line.lower() or "Bad Data" in line:
         return _has(report, {"piece-decode", "unknown-trait", "needs-version", "no-command-encoder"})
     return False
@@ -145,6 +158,14 @@ BROKEN = {
                        "+/null/wobble;x\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
     "newer-trait": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
                      "+/null/cmt;Note\tpiece;;;card.png;Card A/\tnull;0;0;3;0"}, set()),
+    # a trait id without ';' (X-Wing's 'auto-range-finder'): 'Unknown type auto-range-finder'
+    "unknown-trait-no-semicolon": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0":
+                                    "+/null/wobble\tpiece;;;card.png;Card A/\tnull;0;0;3;0"},
+                                   set()),
+    # a piece text past what the harness's summary prints: its 'couldn't build piece' is cut
+    "no-command-encoder-long-piece": ({"<VASSAL.build.module.BasicCommandEncoder/>": "",
+                                       "card.png;Card A/": "card.png;Card A" + "a" * 800 + "/"},
+                                      set()),
     # Blood Bowl's module has only its own encoder class; one with none builds no piece
     "no-command-encoder": ({"<VASSAL.build.module.BasicCommandEncoder/>": ""}, set()),
     # its only encoder a class the module lacks (Blood Bowl's BBCounterFactory): the same
@@ -155,6 +176,19 @@ BROKEN = {
                            "+/null/piece;;;card.png/null;0;0;3;0"}, set()),
     # a grid number Java does not read: VASSAL builds no grid ('failed to load class'; the
     # stack placed by the grid's location name is placed by pixels here, not to lose it too)
+    # trait chains VASSAL never writes, each TAB not escaped one more level per trait: the
+    # engine reads two tokens a level, so a flat type ends in the second trait, built with a
+    # blank Basic Piece ('Could not create piece with type emb2;...', a warning), and a flat
+    # state leaves the second trait without a state (the load fails: 'No state for
+    # Decorator'); a chain ending in a trait is built the same way, with a warning
+    "flat-chain": ({UNIT.format(gpid=1): UNIT.format(gpid=1).replace("\\" + TAB, TAB)},
+                   set()),
+    "flat-state": ({"/" + TAB + "1\\" + TAB + "null;0;0;1;0": "/" + TAB + "1" + TAB
+                    + "null;0;0;1;0"}, set()),
+    # an AddPiece text without its state field: VASSAL's decoder reads three tokens
+    "no-state-field": ({"+/null/piece;;;card.png;Card A/null;0;0;3;0": "+/null/"}, set()),
+    "no-basic-piece": ({UNIT.format(gpid=1): UNIT.format(gpid=1).split("\\" + TAB + "piece;")[0]
+                        + "/" + TAB + "1"}, set()),
     "grid-number": ({'x0="25" y0="25" dx="50.0"': 'x0="25.5" y0="25" dx="50.0"',
                      'useGridLocation="true" location="1,2"': 'useGridLocation="false"'},
                     set()),
