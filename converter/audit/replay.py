@@ -112,6 +112,7 @@ class Replay:
         self._mover_id: str | None = None
         self._moves_told = 0
         self._made_at: dict[str, int] = {}  # the stacks logged steps made: id -> step
+        self._fragment_of: int | None = None  # the step whose stack this step only removed
 
     # ------------------------------------------------------------------ driving
 
@@ -159,6 +160,7 @@ class Replay:
             undone = self._history.undone_by(logged)  # an undo logged without its markers
             if undone is not None:
                 undo_step = self._in_undo = True
+            self._fragment_of = None
             for c in logged:
                 kind = type(c)
                 if kind is cmd.Undo:
@@ -173,6 +175,9 @@ class Replay:
                 if handler is not None:
                     handler(c, False)
                 self._index += 1
+            if not undo_step and self._fragment_of is not None \
+                    and self._fragment_of == self._history.marked():
+                undo_step = True  # the start of an undo whose move back the log lacks
             if undo_step:
                 taken = self._history.undo(number, logged)
                 if taken is not None:
@@ -629,9 +634,12 @@ class Replay:
             members = st.stacks.pop(c.id, None)
             if members is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
-            elif point is not None and c.id in self._made_at and self._listens(UndoFragment) \
+            elif point is not None and c.id in self._made_at \
                     and all(type(x) is cmd.RemovePiece and x.id not in members  # (not a
                             for x in self._step_commands):                 # deletion)
+                self._fragment_of = self._made_at[c.id]
+                if not self._listens(UndoFragment):
+                    return
                 known = st.pieces
                 self._emit(UndoFragment(
                     self._pos(), self._made_at[c.id],

@@ -80,6 +80,10 @@ class UndoHistory:
         self._mark = mark - 1
         return self._steps[mark][0]
 
+    def marked(self) -> int | None:
+        """The step the Undo button takes back next (None: none)."""
+        return self._steps[self._mark][0] if self._mark >= 0 else None
+
     def undone_by(self, commands: Sequence[cmd.Command]) -> int | None:
         """The step a step of *commands* takes back when it is an undo logged without its
         markers: exactly the inverses of the undo mark's step, last first; else None."""
