@@ -56,6 +56,20 @@ def inverts(undo: cmd.Command, done: cmd.Command) -> bool:
     return False
 
 
+def _restacks_dropped(undo: list[cmd.Command]) -> list[cmd.Command]:
+    """*undo* without the change of a stack that takes back the piece re-added just before
+    it: VASSAL's undo of a deletion adds the piece again and logs its stack holding it
+    (the tour's Tiger deleted from its stack at J5), a command the deletion has no
+    counterpart of."""
+    out: list[cmd.Command] = []
+    for c in undo:
+        if type(c) is cmd.ChangePiece and out and type(out[-1]) is cmd.AddPiece \
+                and out[-1].id in c.new_state.split(";")[3:]:
+            continue
+        out.append(c)
+    return out
+
+
 class UndoHistory:
     """The logged steps of one file and VASSAL's undo mark among them."""
 
@@ -97,7 +111,7 @@ class UndoHistory:
         first = next((c for c in commands if type(c) in _INVERTIBLE), None)
         if first is None or not inverts(first, done[-1]):  # (most steps: no undo)
             return None
-        undo = _undoable(commands)
+        undo = _restacks_dropped(_undoable(commands))
         if len(undo) != len(done) or not all(
                 inverts(u, d) for u, d in zip(undo, reversed(done))):
             return None

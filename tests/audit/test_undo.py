@@ -66,10 +66,10 @@ def test_the_step_list_shows_each_undo_and_the_step_it_takes_back(
     assert not steps[13][0] and steps[13][1].startswith("roll 2d6 = ")
 
 
-def test_the_replay_ends_where_vassal_s_replay_ends(mini_module: AuditModule) -> None:
-    """Every piece at VASSAL's pixels after its own replay of the log, the undone moves
-    taken back (I Corpo in 0303 from step 5, 2 Cav back in 0204)."""
-    _, theirs = read_game(REAL / "undo" / "mini-undo.end.vsav")
+def _vassal_end(save: Path) -> dict[str, tuple[str | None, int, int]]:
+    """Each piece's map and point in a save VASSAL wrote (a stacked piece at its stack's,
+    a card at its deck's)."""
+    _, theirs = read_game(save)
     members: dict[str, tuple[str, int, int]] = {}
     vassal_at: dict[str, tuple[str | None, int, int]] = {}
     for c in theirs.restored():
@@ -85,9 +85,47 @@ def test_the_replay_ends_where_vassal_s_replay_ends(mini_module: AuditModule) ->
     for pid, where in members.items():  # (a stacked piece's own state may name no map)
         if vassal_at[pid][0] is None:
             vassal_at[pid] = where
+    return vassal_at
+
+
+def test_the_replay_ends_where_vassal_s_replay_ends(mini_module: AuditModule) -> None:
+    """Every piece at VASSAL's pixels after its own replay of the log, the undone moves
+    taken back (I Corpo in 0303 from step 5, 2 Cav back in 0204)."""
+    vassal_at = _vassal_end(REAL / "undo" / "mini-undo.end.vsav")
     _, ours = read_game(LOG)
     r = replay(ours, mini_module, source=LOG.name)
     our_at = {pid: (p.map, p.x, p.y) for pid, p in r.state.pieces.items()}
     assert our_at == vassal_at
     names = {p.name: (p.x, p.y) for p in r.state.pieces.values()}
     assert names["I Corpo"] == (310, 315) and names["2 Cav (step 1)"] == (250, 350)
+
+
+TOUR_LOG = REAL / "undo" / "tour-undo.vlog"
+
+
+def test_undos_on_vassal_s_tour_module_take_back_moves_changes_and_deletions(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """tour-undo.vlog (the 3.6.0 engine on tour.vmod, judged by the tour-skirmish game): a
+    move, Disrupt, the Tiger's deletion (its undo adds it again and logs its stack holding
+    it) and 1ME's move onto the Tiger in J5 are each undone.  The two units in J5 broke
+    one unit per hex before the undo: withdrawn now, and before they were a violation."""
+    code = main(["audit", str(TOUR_LOG), "--module", str(REAL / "tour.vmod"), "--game",
+                 str(REAL.parent / "games" / "tour-skirmish"), "--mapping",
+                 str(tmp_path / "mapping.json"), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 0 and report["findings"] == []
+    assert [(f["rule"], f["step"]) for f in report["withdrawn_by_undo"]] == \
+        [("one-unit-per-hex", 10)]
+    assert report["files"][0]["undone_steps"] == [2, 5, 8, 10]
+
+
+def test_the_tour_replay_ends_where_vassal_s_replay_ends() -> None:
+    from converter.audit.module import load_module
+
+    vassal_at = _vassal_end(REAL / "undo" / "tour-undo.end.vsav")
+    _, ours = read_game(TOUR_LOG)
+    r = replay(ours, load_module(REAL / "tour.vmod"), source=TOUR_LOG.name)
+    our_at = {pid: (p.map, p.x, p.y) for pid, p in r.state.pieces.items()}
+    assert our_at == vassal_at
+    assert {p.name for p in r.state.pieces.values() if (p.x, p.y) == (506, 322)} == \
+        {"Jagd Pz Tiger CA = 4"}  # (re-added in J5; 1ME back in I6)
