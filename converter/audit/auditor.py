@@ -64,6 +64,7 @@ class StepRecord:
     raw_jumps: list[tuple[PieceName, int, int, int, int, Place, Place]] = \
         field(default_factory=list)
     undone: bool = False
+    undoes: int | None = None  # the step this undo step takes back
     _text: list[str] | None = field(default=None, repr=False, compare=False)
     _moves: list[tuple[str, str, int, int, int, int, str, str]] | None = \
         field(default=None, repr=False, compare=False)
@@ -380,6 +381,7 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
                                       r.undone_steps, recorded, players))
         for rec in recorded:
             rec.undone = rec.step in r.undone_steps
+            rec.undoes = r.undo_of.get(rec.step)
         for check in checks:
             for f in check.findings:
                 (result.withdrawn if f.pos.step in r.undone_steps else result.findings).append(f)

@@ -4,8 +4,11 @@ The reader (converter.vassal.commands) only tokenizes; here each command is appl
 state (python-chess's board) and turned into an event for the visitors (the rule checks, a
 recorder for the HTML report).  A command that cannot be applied (a move of a piece never
 added, an unreadable trait chain) is a `ReplayProblem` given to `handle_error`, and the replay
-goes on.  Undo steps (``UNDO⇥true`` … ``UNDO⇥false``) are applied like any step, their
-events marked `undo`, and the step they take back is remembered in `undone_steps`.
+goes on.  Undo steps are applied like any step, their events marked `undo`, and the step
+they take back is remembered in `undone_steps`.  VASSAL 3.6.7 and later bracket an undo's
+commands with ``UNDO⇥true`` … ``UNDO⇥false``; older versions log the inverse commands bare,
+so such a step is told by matching it against the step VASSAL's Undo button would take back
+(`undo.py`).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from converter.audit.places import Place
 from converter.audit.stacking import Stacking
 from converter.audit.state import GameState, PieceState
 from converter.audit.traits import UNREADABLE, Traits
+from converter.audit.undo import UndoHistory
 from converter.vassal import commands as cmd
 
 
@@ -53,8 +57,6 @@ class Visitor:
         pass
 
 
-_UNDOABLE = {cmd.AddPiece, cmd.MovePiece, cmd.ChangePiece, cmd.RemovePiece,
-             cmd.TurnTrackerChange}
 _TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(?P<turn>\d+)\b[\s,.:;\-–]*(?P<phase>.*)$",
                         re.I | re.S)
 _TRACKER_ID = re.compile(r"(\d+)$")
@@ -72,13 +74,14 @@ class Replay:
         self._dispatch0: dict[type[Event], list[Visitor]] = {}  # for the restored game
         self.problems: list[ReplayProblem] = []
         self.undone_steps: set[int] = set()
+        self.undo_of: dict[int, int] = {}  # each undo step: the step it takes back
         self.steps = 0
         self.commands = 0
         self._source = ""
         self._index = 0
         self._step = 0
         self._in_undo = False
-        self._action_steps: list[int] = []
+        self._history = UndoHistory()  # the steps VASSAL's Undo button would take back
         self._step_player: str | None = None
         self._tracker_cache = self.state.module.derived.tracker_values  # (never changed)
         self._tracker_seen = False  # once the turn tracker speaks, chat and markers do not
@@ -109,6 +112,7 @@ class Replay:
         self._mover_id: str | None = None
         self._moves_told = 0
         self._made_at: dict[str, int] = {}  # the stacks logged steps made: id -> step
+        self._fragment_of: int | None = None  # the step whose stack this step only removed
 
     # ------------------------------------------------------------------ driving
 
@@ -151,30 +155,36 @@ class Replay:
             self._in_undo = False
             self._step_player = None
             undo_step = False
-            acts = False
             logged = _logged(step)
             self._step_commands, self._stacks_noted = logged, False
+            undone = self._history.undone_by(logged)  # an undo logged without its markers
+            if undone is not None:
+                undo_step = self._in_undo = True
+            self._fragment_of = None
             for c in logged:
                 kind = type(c)
                 if kind is cmd.Undo:
                     if c.in_progress:  # type: ignore[attr-defined]
                         undo_step = self._in_undo = True
-                    else:
+                    elif undone is None:
                         self._in_undo = False
                     self._index += 1
                     continue
-                if kind in _UNDOABLE:
-                    acts = True
                 self.commands += 1  # (inlined: this loop runs once per command)
                 handler = handlers.get(kind)
                 if handler is not None:
                     handler(c, False)
                 self._index += 1
+            if not undo_step and self._fragment_of is not None \
+                    and self._fragment_of == self._history.marked():
+                undo_step = True  # the start of an undo whose move back the log lacks
             if undo_step:
-                if self._action_steps:
-                    self.undone_steps.add(self._action_steps.pop())
-            elif acts:  # VASSAL's undo takes back piece and tracker changes, not chat
-                self._action_steps.append(number)
+                taken = self._history.undo(number, logged)
+                if taken is not None:
+                    self.undone_steps.add(taken)
+                    self.undo_of[number] = taken
+            else:
+                self._history.logged(number, logged)
             if self._faces_roll is not None:
                 self._emit(self._faces_roll)
                 self._faces_roll = None
@@ -624,9 +634,12 @@ class Replay:
             members = st.stacks.pop(c.id, None)
             if members is None:
                 self._problem(f"RemovePiece of piece {c.id}, which is not in the game")
-            elif point is not None and c.id in self._made_at and self._listens(UndoFragment) \
+            elif point is not None and c.id in self._made_at \
                     and all(type(x) is cmd.RemovePiece and x.id not in members  # (not a
                             for x in self._step_commands):                 # deletion)
+                self._fragment_of = self._made_at[c.id]
+                if not self._listens(UndoFragment):
+                    return
                 known = st.pieces
                 self._emit(UndoFragment(
                     self._pos(), self._made_at[c.id],

@@ -19,6 +19,7 @@ its face layer than the first is placed showing that face, as the at-start stack
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from converter.count import counted
@@ -32,7 +33,10 @@ from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
 from converter.importer.setup import Placements, placed_face
 from converter.vassal import commands as cmd
-from converter.vassal.components import Map, PredefinedSetup
+from converter.importer.toolbar import turn_tracker
+from converter.vassal import sequence
+from converter.vassal.components import (
+    CounterTurnLevel, ListTurnLevel, Map, PredefinedSetup, TurnTracker)
 from converter.vassal.components.piece_slot import SlotDefinition
 from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.savefile import read_save_bytes
@@ -42,6 +46,7 @@ from converter.vassal.traits.dynamic_property import DynamicProperty
 from converter.vassal.traits.piece import read_trait, split_chain, type_chain
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
+_TRACKER_INDEX = re.compile(r"(\d+)$")  # TURN<id>: VASSAL's TurnTracker<n>, n its index
 # in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
 LOST_GPID = "(saved gpid "
 NO_GPID = "(saved with neither a name nor a gpid"  # then '; definition <mark>)'
@@ -69,11 +74,41 @@ def import_predefined(ctx: ImportContext, boards: BoardsResult, pieces: PiecesRe
                                  deck_ids or {})
         sid = ctx.ids.take("scenarios", setup.name, "scenario")
         scenario: dict[str, Any] = {"id": sid, "name": setup.name or sid}
+        start = _start_turn(ctx, record)
+        if start is not None:
+            scenario["turns"] = {"min": start}
         if placements:
             scenario["setup"] = placements
         scenario["provenance"] = ctx.stated(f"{path} (saved game {setup.file!r})")
         scenarios.append(scenario)
     return scenarios
+
+
+def _start_turn(ctx: ImportContext, record: cmd.GameRecord) -> int | None:
+    """The turn a setup's saved game starts on, when its turn tracker's counter shows
+    another than the game's first turn (For the People's 1862 scenario starts on turn 4):
+    the audit judges a file's setup by the scenarios starting on the turn the file starts
+    on, read from the same counter, and a scenario stating no turns starts on the first."""
+    trackers = ctx.module.buildfile.find_all(TurnTracker)
+    if not trackers:
+        return None
+    tracker = turn_tracker(trackers)
+    levels = [c for c in tracker.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+    if not levels or not isinstance(levels[0], CounterTurnLevel):
+        return None
+    index = trackers.index(tracker)
+    for c in record.restored():
+        if type(c) is not cmd.TurnTrackerChange:
+            continue
+        m = _TRACKER_INDEX.search(c.tracker_id)
+        if (int(m.group(1)) if m else 0) != index:
+            continue
+        parts = sequence.split(c.state, "|")
+        value = sequence.split(parts[1], ";")[0] if len(parts) > 1 else ""
+        if _is_int(value) and int(value) != max(levels[0].start, 0):
+            return int(value)
+        return None
+    return None
 
 
 def _setups(ctx: ImportContext) -> list[tuple[PredefinedSetup, str]]:
@@ -134,9 +169,11 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         deck = in_decks.get(add.id) if map_id in maps else None
         if deck is not None:  # in a deck: where the deck lies, as the audit places it
             map_id, x, y = deck[1] or "", deck[2], deck[3]
-        elif map_id not in maps and add.id in stack_at:
-            # a piece of a stack, saved with map 'null' (at-start stacks; Ark of the
-            # Covenant's scoring markers): where its stack stands, as the audit places it
+        elif add.id in stack_at:
+            # a piece of a stack stands where its stack stands, as in VASSAL and the audit,
+            # whatever its own state says: map 'null' (at-start stacks; Ark of the
+            # Covenant's scoring markers) or a map it has left (For the People's 1863 save
+            # keeps McClellan's 'Map' in the stack on 'Permanently Removed')
             map_id, x, y = stack_at[add.id]
         vmap = maps.get(map_id)
         if vmap is None:

@@ -152,6 +152,13 @@ def _face_values(ctx: ImportContext, entry: dict[str, Any], button: SpecialDiceB
 _TURN_WORD = re.compile(r"\bturns?\b", re.IGNORECASE)
 
 
+def turn_tracker(trackers: list[TurnTracker]) -> TurnTracker:
+    """The tracker whose levels are the game's turns: the first named for turns, else the
+    first."""
+    named = [t for t in trackers if _TURN_WORD.search(t.name)]
+    return (named or trackers)[0]
+
+
 def import_turns(ctx: ImportContext, consumed: set[int]
                  ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     """(turns, sequence) from the module's turn tracker: its counter level and the phases
@@ -160,8 +167,7 @@ def import_turns(ctx: ImportContext, consumed: set[int]
     trackers = ctx.module.buildfile.find_all(TurnTracker)
     if not trackers:
         return None, []
-    named = [t for t in trackers if _TURN_WORD.search(t.name)]
-    tracker = (named or trackers)[0]
+    tracker = turn_tracker(trackers)
     for extra in trackers:
         if extra is not tracker:
             ctx.note(f"not imported: {label(extra)}: only one turn tracker is read "

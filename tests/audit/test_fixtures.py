@@ -342,13 +342,16 @@ def test_counter_totals(mini_built: BuiltModule, audit_log: Audit) -> None:
     assert count.message == "3 copies of Fittizio (dummy) are in play; the game has 2"
 
 
-def test_undo_skips_chat_and_dice(mini_built: BuiltModule, audit_log: Audit) -> None:
+def test_undo_takes_back_the_move_before_it(mini_built: BuiltModule, audit_log: Audit) -> None:
+    """(VASSAL's Undo takes back the last step logged, a chat line or a roll too, as the
+    engine's own log shows: tests/audit/test_undo.py; so the undo comes right after the
+    move here, and the chat after it)"""
     s = clean_mini(mini_built)
     s.turn(5, "blue-move")
     s.move("na-1", hex="0803")
     over_long = len(s.steps)
+    s.undo_move()
     s.chat("oops")
-    s.undo_move()  # takes back the move, not the chat line
     result = audit_log(s)
     assert only(result) == []
     assert [(f.rule, f.pos.step) for f in result.withdrawn] == [("move", over_long)]

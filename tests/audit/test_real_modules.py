@@ -404,8 +404,9 @@ FOR_THE_PEOPLE = REAL / "for-the-people" / "ForThePeople-3.6-noimages.vmod"
 
 @pytest.mark.parametrize("vmod, saves_at_least, judged", [
     (ALMORAVID, 6, ("setup", "counter-mix")),
-    # (its 1862-1864 saves are judged by no scenario's setup: the counts only)
-    (FOR_THE_PEOPLE, 4, ("counter-mix",))], ids=["almoravid", "for-the-people"])
+    # (its 1862-1864 saves start on turns 4, 7 and 11: the import states each scenario's
+    # first turn, else no scenario started there and no setup was judged)
+    (FOR_THE_PEOPLE, 4, ("setup", "counter-mix"))], ids=["almoravid", "for-the-people"])
 def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], vmod: Path,
         saves_at_least: int, judged: tuple[str, ...]) -> None:
@@ -426,6 +427,7 @@ def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import
             save = tmp_path / Path(name).name
             save.write_bytes(z.read(name))
     mapping = tmp_path / "mapping.json"
+    scenarios = json.loads((game / "scenarios.json").read_text(encoding="utf-8"))["scenarios"]
     for name in saves:
         code, report = audit_json(capsys, tmp_path / Path(name).name, "--module", vmod,
                                   "--game", game, "--mapping", mapping)
@@ -433,6 +435,11 @@ def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import
         assert report["findings"] == []
         applied = {c["check"]: c["applied"] for c in report["checks_run"]}
         assert all(applied.get(check, 0) > 0 for check in judged), (name, applied)
+        # judged by the scenario the import made of this very save
+        own = [s["id"] for s in scenarios if f"(saved game {Path(name).name!r})"
+               in s["provenance"]["note"]]
+        rules = next(c["rules"] for c in report["checks_run"] if c["check"] == "setup")
+        assert rules == [f"scenario {own[0]}"], (name, rules)
 
 
 def test_for_the_people_s_1861_save_is_judged_by_its_scenario_deck_pieces_included(

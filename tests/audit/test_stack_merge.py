@@ -115,8 +115,15 @@ def test_an_undo_whose_move_back_is_missing_is_said(tmp_path: Path) -> None:
 
     steps = step_list(FOLDER / "0606-1.log", FOLDER / "TheLongestDay-noimages.vmod",
                       tmp_path / "report.html")
-    assert steps[978] == ("the stack step 977 made removed: the start of an undo of step 977, "
+    assert steps[978] == ("undo of #977: "
+                          "the stack step 977 made removed: the start of an undo of step 977, "
                           "whose move back is not in the log (1/22/4 stays at 3427 [Normandy] "
                           "in VASSAL's replay)")
     assert steps[979].startswith("1/22/4: 3427 [Normandy] → 3326 [Normandy]")
     assert sum("the start of an undo" in line for line in steps.values()) == 10
+    # seven of them take back the step VASSAL's Undo button would (its undo mark): that
+    # step is undone, judged by no rule; 931 removes the stack of 928, not at the mark
+    assert sum(line.startswith("undo of #") and "the start of an undo" in line
+               for line in steps.values()) == 7
+    assert steps[982].startswith("undo of #979: ")  # (981 took back 980: the mark moved)
+    assert not steps[931].startswith("undo of")

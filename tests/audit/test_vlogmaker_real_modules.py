@@ -254,9 +254,12 @@ def test_a_step_that_only_restacks_or_echoes_an_undo_is_listed(tmp_path: Path) -
     folder = REAL / "longest-day"
     steps = step_list(folder / "0611-1.log", folder / "TheLongestDay-noimages.vmod",
                       tmp_path / "report.html")
-    assert steps[173] == ("* UNDO: <Joel> - Oh, wait. I did that first one wrong. That was a "
+    assert steps[173] == ("undo of #172: "
+                          "* UNDO: <Joel> - Oh, wait. I did that first one wrong. That was a "
                           "D, not an D/LS.")
-    assert steps[243] == ("stack at 3625 [Normandy], bottom to top: 2/38/2, BUILDING, 1/23/2, "
+    # (243 puts back the order 242 made: an undo of 242, its ChangePiece's inverse)
+    assert steps[243] == ("undo of #242: "
+                          "stack at 3625 [Normandy], bottom to top: 2/38/2, BUILDING, 1/23/2, "
                           "(unnamed piece 1168285013606), Field Fortifications")
 
 

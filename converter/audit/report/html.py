@@ -253,6 +253,8 @@ def _steps(fa: FileAudit, fi: int, bad_steps: set[tuple[int, int]], many: bool,
         when = f"T{rec.turn} " if rec.turn is not None else ""
         who = f" [{rec.player}]" if rec.player else ""
         summary = "; ".join(rec.text[:3]) + (" …" if len(rec.text) > 3 else "")
+        if rec.undoes is not None:  # (its moves are the undone step's, taken back)
+            summary = f"undo of #{rec.undoes}: {summary}"
         lines.append((rec.step, line(rec.step, _esc(when + summary + who),
                                      " undone" if rec.undone else "")))
         seen.add(rec.step)
