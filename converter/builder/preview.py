@@ -203,7 +203,7 @@ def write_previews(game: Game, out_dir: str | Path) -> list[Path]:
     previews as they were.  A board with neither picture nor places of its own gets none, as
     it gets no map page (The Longest Day's seven image-less displays were pictures of one box
     in an empty page)."""
-    from converter.printkit.mapsheets import printable
+    from converter.render.boardcontent import printable
 
     out = Path(out_dir)
     names = []

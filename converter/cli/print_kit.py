@@ -12,7 +12,7 @@ from converter.limits import PRINT_PIXELS
 from converter.model.game import Game
 from converter.validate import load_model
 from converter.printkit.kit import KitOptions, deck_pdf_name, print_kit
-from converter.printkit.mapsheets import printable
+from converter.render.boardcontent import printable
 from converter.render.cardpictures import undrawn_pictures
 from converter.printkit.layout import PAPERS
 

@@ -39,7 +39,8 @@ from converter.model.game import Game
 from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_print, legend_page, map_page, printable
+from converter.printkit.mapsheets import board_print, legend_page, map_page
+from converter.render.boardcontent import printable
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page

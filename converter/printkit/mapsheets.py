@@ -25,6 +25,7 @@ from converter.builder.images import board_picture
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
+from converter.render.boardcontent import has_picture
 from converter.render.boardlayout import BoardLayout
 from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
 from converter.render.placement import NAME_UNITS
@@ -331,14 +332,6 @@ class BoardPrint:
     legend: Image.Image | None = None
 
 
-def own_places(board: Board) -> bool:
-    """Whether *board* has places of its own to draw: hexes or a hex grid, or spaces other
-    than the board itself (what `vconv import` makes of a VASSAL board without zones)."""
-    if board.hexes or (board.kind_spec.hex_grid and board.hex_grid() is not None):
-        return True
-    return any(space.kind != "board" for space in board.spaces or [])
-
-
 def scaleless(game: Game, board: Board) -> bool:
     """Whether *board* is a picture that gives no scale: no hexes, and no more than one place
     of its own (For the People's 'Combat Tables', a chart with one holding zone)."""
@@ -346,17 +339,6 @@ def scaleless(game: Game, board: Board) -> bool:
             board.kind_spec.hex_grid and board.hex_grid() is not None):
         return False
     return len([s for s in board.spaces or [] if s.kind != "board"]) <= 1
-
-
-def has_picture(game: Game, board: Board) -> bool:
-    return board.image is not None and game.resource(board.image.file).is_file()
-
-
-def printable(game: Game, board: Board) -> bool:
-    """Whether a board prints anything: its picture, or its places drawn.  A board imported
-    without its picture whose one place is the board itself (Nevsky's ten player aids in the
-    image-less module) would print a page holding one empty box."""
-    return has_picture(game, board) or own_places(board)
 
 
 COARSEST_MM = 25.4 / 72  # a picture fitted to its page is never printed coarser than 72 dpi
