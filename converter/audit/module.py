@@ -61,24 +61,9 @@ class ZoneArea:
     regions: tuple[tuple[str, int, int], ...] = ()  # a RegionGrid inside the zone
     parent_grid: bool = False  # useParentGrid: the board's own grid names its points
     numbered: bool = True  # False: its own grid has no numbering, so VASSAL names no cell
-    # (left, top, right, bottom) of the polygon's corners, for `contains`
-    bounds: tuple[float, float, float, float] = field(init=False, repr=False, compare=False)
-
-    def __post_init__(self) -> None:
-        xs = [x for x, _ in self.polygon] or [0]
-        ys = [y for _, y in self.polygon] or [0]
-        object.__setattr__(self, "bounds", (min(xs), min(ys), max(xs), max(ys)))
 
     def contains(self, x: float, y: float) -> bool:
-        """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes).
-
-        A point outside the corners' bounds is outside without the walk (a board's every
-        point is tried on its zones in turn): no edge crosses its row when y is not in
-        [top, bottom), and left or right of every corner it crosses an even number of edges
-        or none; x is given a pixel's margin for the crossings' rounding."""
-        left, top, right, bottom = self.bounds
-        if not (top <= y < bottom and left - 1 < x < right + 1):
-            return False
+        """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes)."""
         inside = False
         pts = self.polygon
         n = len(pts)
