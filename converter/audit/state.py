@@ -49,13 +49,27 @@ class PieceState:
         deck is in that deck, at the deck's point."""
         p = self._place
         if p is None:
-            p = self._place = self.layout.place(self.map, self.x, self.y) \
-                if self.layout is not None else OFF_MAP
+            p = self._name_point()
         return p if self.deck is None else p.in_deck(self.deck)
 
     @place.setter
     def place(self, value: Place) -> None:
         self._place = value
+
+    @property
+    def place_key(self) -> str | None:
+        """The game place (`Place.key`) the piece is at: a card in a deck is at its deck's
+        point, so no deck place is made to be asked (the stacking check asks every piece's
+        key at every judgement)."""
+        p = self._place
+        if p is None:
+            p = self._name_point()
+        return p.key
+
+    def _name_point(self) -> Place:
+        p = self._place = self.layout.place(self.map, self.x, self.y) \
+            if self.layout is not None else OFF_MAP
+        return p
 
     @property
     def traits(self) -> Traits | None:

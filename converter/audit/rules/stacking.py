@@ -74,7 +74,7 @@ class StackingCheck(Check):
             return
         by_place: dict[str, list[PieceState]] = {}
         for p in state.pieces.values():
-            key = p.place.key
+            key = p.place_key
             if p.on_board and key in self.touched:
                 by_place.setdefault(key, []).append(p)
         for key, event in self.touched.items():
