@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from converter.audit.module import AuditModule, name_dice
 from converter.audit.places import Place, imported_boards, nameless_region
@@ -44,6 +44,7 @@ from converter.vassal.traits.use_prototype import UsePrototype
 
 FORMAT = "vconv-audit-mapping/1"
 MAX_MAPPING_BYTES = 16 * 1024 * 1024
+_Noted = TypeVar("_Noted", Piece, Card)  # what import writes a provenance note on
 WRONG_GAME_SHARE = 0.5  # more than this share of a log's piece kinds foreign: wrong game
 UNNAMED = "(unnamed)"  # a piece whose BasicPiece has no name (buttons, mats)
 PLACE_KEYS = ("space", "hex", "board", "track", "value")
@@ -187,14 +188,14 @@ class AuditMapping:
     def _lost_gpids(self) -> dict[str, Piece]:
         """Pieces import made of a setup's nameless pieces no slot tells, by their gpid."""
         if self._lost is None:
-            self._lost = _by_note(self.game, _LOST_GPID)
+            self._lost = _by_note(self.game.pieces or [], _LOST_GPID)
         return self._lost
 
     def _lost_definitions(self) -> dict[str, Piece]:
         """Pieces import made of a setup's pieces with neither a name nor a gpid, by the
         mark of their definition."""
         if self._no_gpid is None:
-            self._no_gpid = _by_note(self.game, _NO_GPID)
+            self._no_gpid = _by_note(self.game.pieces or [], _NO_GPID)
         return self._no_gpid
 
     def _index(self) -> PlaceIndex:
@@ -404,25 +405,19 @@ _NO_GPID = re.compile(r"imported from PredefinedSetup\[.*?/piece \(saved with ne
 
 def _slot_index(game: Game) -> dict[str, Piece]:
     """Game pieces by the module slot `vconv import` made them from (its provenance note)."""
-    return _by_note(game, _IMPORTED_FROM)
+    return _by_note(game.pieces or [], _IMPORTED_FROM)
 
 
 def _cards_by_slot(game: Game) -> dict[str, Card]:
     """Game cards by the module card slot `vconv import` made them from."""
-    out: dict[str, Card] = {}
-    for c in game.cards or []:
-        note = c.provenance.note if c.provenance is not None else None
-        m = _IMPORTED_FROM.search(note or "")
-        if m:
-            out.setdefault(m.group(1), c)
-    return out
+    return _by_note(game.cards or [], _IMPORTED_FROM)
 
 
-def _by_note(game: Game, pattern: re.Pattern[str]) -> dict[str, Piece]:
-    """Game pieces by what *pattern*'s first group finds in their provenance note (the first
-    piece of each), as `vconv import` writes where a piece came from."""
-    out: dict[str, Piece] = {}
-    for p in game.pieces or []:
+def _by_note(items: Iterable[_Noted], pattern: re.Pattern[str]) -> dict[str, _Noted]:
+    """Game pieces or cards by what *pattern*'s first group finds in their provenance note
+    (the first of each), as `vconv import` writes where a piece or card came from."""
+    out: dict[str, _Noted] = {}
+    for p in items:
         note = p.provenance.note if p.provenance is not None else None
         m = pattern.search(note or "")
         if m:
