@@ -189,7 +189,10 @@ class PropertyChanged(Event):
 
 @dataclass(slots=True)
 class StepEnded(Event):
-    """The end of one replay step (all its commands applied)."""
+    """The end of one replay step (all its commands applied); an undo step says which step
+    it takes back."""
+
+    undoes: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(slots=True)

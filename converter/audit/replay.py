@@ -189,7 +189,8 @@ class Replay:
                 self._emit(self._faces_roll)
                 self._faces_roll = None
             if self._listens(StepEnded):
-                self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player))
+                self._emit(StepEnded(self._pos(), undo=undo_step, player=self._step_player,
+                                     undoes=self.undo_of.get(number)))
         for v in self.visitors:
             v.end_game(st)
         return st

@@ -23,7 +23,7 @@ from converter.vassal.savefile import read_game
 from tests.audit.conftest import REAL
 
 LOG = REAL / "undo" / "mini-undo.vlog"
-_STEP = re.compile(r"<div class='step( undone)?' id='s0-(\d+)'[^>]*><span class=n>#\d+</span>"
+_STEP = re.compile(r"<div class='step( undone)?(?: bad)?' id='s0-(\d+)'[^>]*><span class=n>#\d+</span>"
                    r"<span>(.*?)</span></div>")
 
 
@@ -40,7 +40,10 @@ def test_undone_moves_and_their_undos_are_not_violations(
     as moves (14 MP 'spent' by step 5) and 5 violations were reported."""
     code, report = _audit(capsys, mini_vmod)
     assert code == 0
-    assert report["findings"] == []
+    # the one finding: the 2d6 roll of step 11 was taken back (by step 12) and rolled again
+    assert [(f["rule"], f["severity"], f["step"], f["message"]) for f in report["findings"]] \
+        == [("dice:undone", "warning", 12, "the roll 2d6 '9' of step 11 was taken back by "
+             "Undo (the player could roll again and keep the other result)")]
     assert [(f["rule"], f["step"]) for f in report["withdrawn_by_undo"]] == \
         [("move", 3), ("move", 6), ("no-lake", 6)]
     # VASSAL's Undo takes back the last step, whatever it is: the chat line (7), then the
@@ -61,6 +64,7 @@ def test_the_step_list_shows_each_undo_and_the_step_it_takes_back(
     assert steps[4][1].startswith("undo of #3: ")
     assert steps[8][1].startswith("undo of #7: ") and steps[9][1].startswith("undo of #6: ")
     assert steps[12][1].startswith("undo of #11: * UNDO: *** 2d6 = ")
+    assert "<div class='step bad' id='s0-12'" in page.read_text(encoding="utf-8")  # (a roll)
     assert steps[5] == (False, 'I Corpo: hex 0203 (Alfa; "città") → hex 0303 '
                                "[vlog-maker (Blu)]")
     assert not steps[13][0] and steps[13][1].startswith("roll 2d6 = ")

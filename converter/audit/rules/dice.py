@@ -1,10 +1,13 @@
-"""Dice: every logged roll of one of the game's dice gives values that die can show."""
+"""Dice: every logged roll of one of the game's dice gives values that die can show, and a
+roll taken back by Undo is told (a player who undoes a roll and rolls again chose the result:
+a referee wants to see it, whatever the die)."""
 
 from __future__ import annotations
 
 import re
 
-from converter.audit.events import DiceRolled, Event
+from converter.audit.events import DiceRolled, Event, StepEnded
+from converter.audit.findings import Severity
 from converter.audit.rules.base import Check, section_of
 from converter.audit.state import GameState
 from converter.model.rules import DiceRule
@@ -13,10 +16,21 @@ from converter.model.tables import Die
 
 class DiceCheck(Check):
     name = "dice"
-    handles = (DiceRolled,)
+    handles = (DiceRolled, StepEnded)
 
     def begin_game(self, state: GameState) -> None:
         self.run.rules = [d.id for d in self.game.dice or []]
+        self._rolled: dict[int, list[DiceRolled]] = {}  # step → the rolls made in it
+
+    def _undone(self, state: GameState, event: StepEnded) -> None:
+        """An undo that takes back a step holding a roll: a warning at the undo."""
+        assert event.undoes is not None
+        for roll in self._rolled.pop(event.undoes, []):
+            self.find(state, event, "dice:undone", None,
+                      f"the roll {roll.label} {roll.result!r} of step {roll.pos.step} was "
+                      "taken back by Undo (the player could roll again and keep the other "
+                      "result)", "a roll is kept once made", "Undo of the roll",
+                      severity=Severity.WARNING)
 
     def _rule(self, die_id: str) -> DiceRule | None:
         """The rule about this die in general: one that names no pieces comes before one that does."""
@@ -24,7 +38,13 @@ class DiceCheck(Check):
         return next((r for r in rules if r.pieces is None), rules[0] if rules else None)
 
     def visit_event(self, state: GameState, event: Event) -> None:
+        if type(event) is StepEnded:
+            if event.undoes is not None and event.undoes in self._rolled:
+                self._undone(state, event)
+            return
         assert isinstance(event, DiceRolled)
+        if not event.undo:
+            self._rolled.setdefault(event.pos.step, []).append(event)
         if event.undo or not event.die:
             return
         die = self.game.die(event.die)
