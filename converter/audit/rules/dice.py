@@ -26,11 +26,11 @@ class DiceCheck(Check):
         """An undo that takes back a step holding a roll: a warning at the undo."""
         assert event.undoes is not None
         for roll in self._rolled.pop(event.undoes, []):
-            self.find(state, event, "dice:undone", None,
+            self.find(state, roll, "dice:undone", None,
                       f"the roll {roll.label} {roll.result!r} of step {roll.pos.step} was "
                       "taken back by Undo (the player could roll again and keep the other "
                       "result)", "a roll is kept once made", "Undo of the roll",
-                      severity=Severity.WARNING)
+                      severity=Severity.WARNING, pos=event.pos)  # (who rolled: the roll's)
 
     def _rule(self, die_id: str) -> DiceRule | None:
         """The rule about this die in general: one that names no pieces comes before one that does."""
