@@ -353,7 +353,7 @@ def note_nameless(ctx: ImportContext, piece: PieceTraits, path: str, entry_name:
                  "(re-create the piece in VASSAL's editor)")
 
 
-_IN_STACK = re.compile(r"SetupStack\[([^\]/]+)\]/PieceSlot(?:#\d+)?$")
+_IN_STACK = re.compile(r"SetupStack\[([^\]/]+)\]/PieceSlot(?:\[[^\]/]*\])?(?:#\d+)?$")
 
 
 def _nameless_name(traits: list[Any], path: str) -> str:
@@ -390,7 +390,10 @@ def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: s
             props[canonical] = props[found]
             aliases[canonical] = found
             given_by[canonical] = f"{given_by.get(found, 'a Marker trait')}, property {found!r}"
-    name = basic.name or entry_name or _nameless_name(traits, path) or "piece"
+    # a slot's name of no letter or digit (For the People's ' ()' status markers) tells
+    # less than the at-start stack holding it ('Kentucky Status')
+    told = entry_name if any(ch.isalnum() for ch in entry_name) else ""
+    name = basic.name or told or _nameless_name(traits, path) or entry_name or "piece"
     wanted_id = props.get("vconv_id") or name
     pid = ctx.ids.take("pieces", wanted_id, "piece")
     kind = props.get("Kind", "")

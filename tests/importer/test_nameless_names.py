@@ -47,3 +47,11 @@ def test_a_nameless_piece_takes_the_name_its_layer_shows(tmp_path: Path) -> None
     names = _imported(tmp_path, '<VASSAL.build.widget.PieceSlot entryName="" gpid="2" '
                                 f'width="64" height="64">{text}')
     assert "Besieged" in names and "Reserve" not in names and "piece" not in names, names
+
+
+def test_a_slot_name_of_no_letter_gives_way_to_the_stack_s(tmp_path: Path) -> None:
+    """For the People's state status markers sit in slots named ' ()' in stacks named
+    'Kentucky Status': the setup card listed them as '()'."""
+    names = _imported(tmp_path, '<VASSAL.build.widget.PieceSlot entryName=" ()" gpid="2" '
+                                'width="64" height="64">+/null/piece;;;front.png;/null;0;0;2;0')
+    assert "Reserve" in names and " ()" not in names, names
