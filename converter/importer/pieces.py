@@ -23,7 +23,6 @@ after a side of the PlayerRoster.  Identical slots (same name and definition) co
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -353,21 +352,16 @@ def note_nameless(ctx: ImportContext, piece: PieceTraits, path: str, entry_name:
                  "(re-create the piece in VASSAL's editor)")
 
 
-_IN_STACK = re.compile(r"SetupStack\[([^\]/]+)\]/PieceSlot(?:\[[^\]/]*\])?(?:#\d+)?$")
-
-
-def _nameless_name(traits: list[Any], path: str) -> str:
-    """What a builder knows a piece with no name by: the name VASSAL shows it under (a
-    layer's level naming it: Paths of Glory's 'Besieged' marker), else the name of the
-    at-start stack holding its slot ('AP Draw Button', 'AH MO'); '' when neither tells."""
+def _shown_name(traits: list[Any]) -> str:
+    """The name VASSAL shows a piece with no name of its own under, when a layer's level
+    names it (Paths of Glory's 'Destroyed' marker); '' when none does.  (The at-start stack
+    holding its slot does not name it: one definition serves many stacks, Paths of Glory's
+    'London (d)' marker serves 295.)"""
     try:
         shown = PieceTraits(list(traits)).name.strip()
     except (VassalFormatError, ValueError, IndexError):
-        shown = ""
-    if shown and "$" not in shown and not shown.startswith("("):
-        return shown
-    found = _IN_STACK.search(path)
-    return found.group(1).strip() if found else ""
+        return ""
+    return shown if shown and "$" not in shown and not shown.startswith("(") else ""
 
 
 def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: str, side: str | None,
@@ -390,10 +384,7 @@ def piece_entry(ctx: ImportContext, piece: PieceTraits, entry_name: str, path: s
             props[canonical] = props[found]
             aliases[canonical] = found
             given_by[canonical] = f"{given_by.get(found, 'a Marker trait')}, property {found!r}"
-    # a slot's name of no letter or digit (For the People's ' ()' status markers) tells
-    # less than the at-start stack holding it ('Kentucky Status')
-    told = entry_name if any(ch.isalnum() for ch in entry_name) else ""
-    name = basic.name or told or _nameless_name(traits, path) or entry_name or "piece"
+    name = basic.name or entry_name or _shown_name(traits) or "piece"
     wanted_id = props.get("vconv_id") or name
     pid = ctx.ids.take("pieces", wanted_id, "piece")
     kind = props.get("Kind", "")

@@ -156,11 +156,10 @@ def test_nameless_pieces_are_told_by_their_gpid_in_import_and_audit(
     so the game has 3 of them and no count is found broken."""
     imported, _code, report = referee
     setup = [(p["piece"], p.get("count", 1)) for p in _scenario(imported)["setup"]]
-    # (named by their at-start stacks, 'Marker 1' and 'Marker 2': no name of their own)
-    assert sum(n for pid, n in setup if pid == "marker-1") == 1
-    assert sum(n for pid, n in setup if pid == "marker-2") == 3
+    assert sum(n for pid, n in setup if pid == "piece") == 1
+    assert sum(n for pid, n in setup if pid == "piece-2") == 3
     counts = {p["id"]: p.get("count") for p in imported["pieces"]["pieces"]}
-    assert counts["marker-2"] == 3
+    assert counts["piece-2"] == 3
     assert not any("copies" in f["message"] for f in report["findings"])
     notes = [n["text"] for n in imported["game"].get("notes", [])]
     assert any("1 piece of its saved game has no name and a slot id (gpid) no slot of the "
@@ -175,11 +174,11 @@ def test_a_nameless_piece_of_a_gpid_no_slot_has_is_kept_and_judged(
     imported, _code, report = referee
     lost = [p for p in imported["pieces"]["pieces"]
             if "(saved gpid 99)" in p["provenance"]["note"]]
-    assert [p["id"] for p in lost] == ["piece"], imported["pieces"]["pieces"]
+    assert [p["id"] for p in lost] == ["piece-3"], imported["pieces"]["pieces"]
     setup = [(p["piece"], p["at"]) for p in _scenario(imported)["setup"]]
-    assert [at for pid, at in setup if pid == "piece"] == [{"board": "main", "space": "east"}]
+    assert [at for pid, at in setup if pid == "piece-3"] == [{"board": "main", "space": "east"}]
     assert not any("no rule judged them" in n for n in report["notes"]), report["notes"]
-    assert not any("'piece'" in f["message"] for f in report["findings"])
+    assert not any("piece-3" in f["message"] for f in report["findings"])
     # tied by its gpid, it is no 'untied game piece' of the mapping's summary
     tied = [n for n in report["notes"] if "untied game pieces" in n]
     assert tied and all(n.endswith("untied game pieces: 0") for n in tied), tied
@@ -296,8 +295,8 @@ def test_a_zone_named_as_its_board_and_a_stack_on_the_board_s_edge_give_no_viola
             "scenarios"]:
         at = {p["piece"]: p["at"] for p in scenario["setup"]}
         assert spaces[at["1st-bn"]["space"]] == "zone"
-        assert spaces[at["marker-1"]["space"]] == "board"
-        assert at["marker-2"] == {"board": "main", "point": [400, 25]}, scenario["id"]
+        assert spaces[at["piece"]["space"]] == "board"
+        assert at["piece-2"] == {"board": "main", "point": [400, 25]}, scenario["id"]
 
 
 def test_a_piece_of_neither_name_nor_gpid_is_kept_and_judged(
