@@ -356,7 +356,7 @@ def _shown_name(traits: list[Any]) -> str:
     """The name VASSAL shows a piece with no name of its own under, when a layer's level
     names it (Paths of Glory's 'Destroyed' marker); '' when none does.  (The at-start stack
     holding its slot does not name it: one definition serves many stacks, Paths of Glory's
-    'London (d)' marker serves 295.)"""
+    nameless space marker serves 277 slots.)"""
     try:
         shown = PieceTraits(list(traits)).name.strip()
     except (VassalFormatError, ValueError, IndexError):

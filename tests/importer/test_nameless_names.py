@@ -32,9 +32,9 @@ def _imported(tmp_path: Path, setup_slot: str) -> list[str]:
 
 
 def test_a_nameless_piece_is_not_named_after_its_at_start_stack(tmp_path: Path) -> None:
-    """One definition serves many stacks (Paths of Glory's nameless space marker sits in 295
-    stacks 'Aachen (d)', 'Adana (d)', ...): named after the first, the setup card would call
-    the marker at Adana 'Aachen (d)'."""
+    """One definition serves many stacks (Paths of Glory's nameless space marker sits in 277
+    stacks, 'London (d)', 'Aachen (d)', 'Adana (d)', ...): named after the first, the setup
+    card called the marker at Adana 'London (d)'."""
     names = _imported(tmp_path, '<VASSAL.build.widget.PieceSlot entryName="" gpid="2" '
                                 'width="64" height="64">+/null/piece;;;front.png;/null;0;0;2;0')
     assert "Reserve" not in names and "piece" in names, names
