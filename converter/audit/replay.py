@@ -59,7 +59,6 @@ class Visitor:
 
 _TURN_CHAT = re.compile(r"^(?:turn|turno|round)\s+(?P<turn>\d+)\b[\s,.:;\-–]*(?P<phase>.*)$",
                         re.I | re.S)
-_TRACKER_ID = re.compile(r"(\d+)$")
 _ROLLED_BY = re.compile(r"\brolled by ([^()<>]+?)\s*(?:\)|<|$)", re.I)
 
 
@@ -740,8 +739,7 @@ class Replay:
         st = self.state
         trackers = st.module.trackers
         self._tracker_seen = True
-        m = _TRACKER_ID.search(c.tracker_id)
-        index = int(m.group(1)) if m else 0
+        index = c.index
         if not trackers or index >= len(trackers):
             return
         key = (index, c.state)

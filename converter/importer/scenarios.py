@@ -19,7 +19,6 @@ its face layer than the first is placed showing that face, as the at-start stack
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from converter.count import counted
@@ -46,7 +45,6 @@ from converter.vassal.traits.dynamic_property import DynamicProperty
 from converter.vassal.traits.piece import read_trait, split_chain, type_chain
 
 MAX_SETUP_BYTES = 64 * 1024 * 1024
-_TRACKER_INDEX = re.compile(r"(\d+)$")  # TURN<id>: VASSAL's TurnTracker<n>, n its index
 # in the provenance of a nameless piece no slot tells; the audit ties saved pieces of that gpid
 LOST_GPID = "(saved gpid "
 NO_GPID = "(saved with neither a name nor a gpid"  # then '; definition <mark>)'
@@ -100,8 +98,7 @@ def _start_turn(ctx: ImportContext, record: cmd.GameRecord) -> int | None:
     for c in record.restored():
         if type(c) is not cmd.TurnTrackerChange:
             continue
-        m = _TRACKER_INDEX.search(c.tracker_id)
-        if (int(m.group(1)) if m else 0) != index:
+        if c.index != index:
             continue
         parts = sequence.split(c.state, "|")
         value = sequence.split(parts[1], ";")[0] if len(parts) > 1 else ""

@@ -547,6 +547,16 @@ class TurnTrackerChange(Command):
     def levels(self) -> list[str]:
         return fast_split(self.state, "|")
 
+    @property
+    def index(self) -> int:
+        """Which of the module's turn trackers this is: VASSAL ids them TurnTracker<n>, n
+        their place in the build file (0 when the id ends in no number)."""
+        m = _TRACKER_INDEX.search(self.tracker_id)
+        return int(m.group(1)) if m else 0
+
+
+_TRACKER_INDEX = re.compile(r"(\d+)$")
+
 
 class BoardPlacement(NamedTuple):
     """One board of a SetBoards: its name, whether it is reversed, its column and row."""
