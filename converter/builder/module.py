@@ -177,9 +177,8 @@ def build_from_model(game: Game, document: dict[str, object], *,
     tracker = turn_tracker(game)
     if tracker is not None:
         root.add(tracker)
-    charts = chart_window(game, images) if draw else None  # an audit reads no chart
-    if charts is not None:
-        root.add(charts)
+    if draw:  # an audit reads no chart
+        root.add(*chart_window(game, images, files))
     add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes,
                   palette_gpids)
     root.next_piece_slot_id = gpids.next

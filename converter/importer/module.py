@@ -18,6 +18,7 @@ from converter.builder.conventions import GAME_ENTRY, embedded_document
 from converter.builder.preserved import digest
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, import_boards
+from converter.importer.charts import import_charts
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
@@ -38,7 +39,7 @@ FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
 FRAGMENTS = (("boards.json", ("boards",)),
              ("pieces.json", ("factors", "pieces", "decks", "cards")),
-             ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
+             ("tables.json", ("dice", "charts")), ("scenarios.json", ("scenarios",)))
 
 
 @dataclass
@@ -189,6 +190,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     decks, cards, deck_ids = import_decks(ctx, consumed, protos)
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
+    charts = import_charts(ctx, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
     scenarios = ([scenario] if scenario else []) + import_predefined(
         ctx, boards, pieces, protos, side_ids, consumed, deck_ids)
@@ -197,6 +199,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     deduce_sides(pieces)
     _unimported(ctx, root, consumed)
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
+    charts.place_pages(ctx, vassal["files"])
     for name_ in ctx.images.absent:
         ctx.note(f"image {name_!r} is named by the module but not in it")
     for why in ctx.images.unreadable:
@@ -209,7 +212,8 @@ def _reconstruct(module: ModuleFile, slug: str,
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
         "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
-        "decks": decks, "cards": cards, "dice": dice, "scenarios": scenarios}
+        "decks": decks, "cards": cards, "dice": dice, "charts": charts.charts,
+        "scenarios": scenarios}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:
@@ -241,6 +245,7 @@ def _reconstruct(module: ModuleFile, slug: str,
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "cards": sum(int(c.get("count", 1)) for c in cards),
+              "charts": len(charts.charts),
               "images": len(ctx.images.files)}
     kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
                   f"{'moduledata, ' if 'moduledata' in vassal else ''}"

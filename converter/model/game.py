@@ -15,7 +15,7 @@ from converter.model.pieces import Factor, Piece, PieceFlag, UnitType
 from converter.model.rules import Rule
 from converter.model.scenario import Scenario
 from converter.model.sides import Faction, Nationality, Side
-from converter.model.tables import Die, Table
+from converter.model.tables import Chart, Die, Table
 from converter.model.turns import Phase, Track, Turns
 
 
@@ -101,6 +101,7 @@ class Game:
     cards: list[Card] | None = None
     dice: list[Die] | None = None
     tables: list[Table] | None = None
+    charts: list[Chart] | None = None
     rules: list[Rule] | None = None
     tracks: list[Track] | None = None
     turns: Turns | None = None
