@@ -139,3 +139,24 @@ def test_an_edited_chart_is_told_not_written_into_the_kept_module(
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
     err = capsys.readouterr().err
     assert "tables.json#/charts/0/name: edited, but the module keeps this verbatim" in err
+
+
+def test_the_print_shows_each_chart_picture_as_a_reference_card(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    out = tmp_path / "kit"
+    assert main(["print", str(folder), "-o", str(out), "--png", "--dpi", "100"]) == 0
+    cards = sorted(p.name for p in out.glob("game-card-chart-*.png"))
+    # the pictures, not the page meant for a screen
+    assert cards == ["game-card-chart-crt.png", "game-card-chart-sequence-of-play.png",
+                     "game-card-chart-tec.png"]
+    with Image.open(out / "game-card-chart-crt.png") as card:
+        rgb = card.convert("RGB")
+        red = [(x, y) for x in range(rgb.width) for y in range(rgb.height)
+               if rgb.getpixel((x, y)) == (255, 0, 0)]
+        # 120 x 80 px as VASSAL shows it on a 96 dpi screen: 125 x 83 px at 100 dpi
+        assert (max(x for x, _ in red) - min(x for x, _ in red) + 1,
+                max(y for _, y in red) - min(y for _, y in red) + 1) == (125, 83)
+        assert min(y for _, y in red) > 20  # below the title bar
+    with Image.open(out / "game-card-chart-sequence-of-play.png") as card:
+        assert card.convert("RGB").getpixel((card.width // 2, card.height // 2)) == (0, 0, 255)
