@@ -97,6 +97,13 @@ def _import_again(entries: dict[str, bytes], slug: str) -> tuple[dict[str, Any],
     return document, parts
 
 
+def _level_name(face: dict[str, Any]) -> str:
+    """The layer level's name VASSAL shows a face's label by (`level_label` read back)."""
+    label = str(face.get("label", ""))
+    joins = face.get("label_joins")
+    return f"+ {label}" if joins == "after" else f"{label} +" if joins == "before" else label
+
+
 def _pointer_token(key: str) -> str:
     return key.replace("~", "~0").replace("/", "~1")
 
@@ -348,7 +355,7 @@ class _Editor:
         traits: list[Any] = [Marker.of(props)]
         if len(faces) > 1:
             traits.append(Layer(increase_command="Flip", images=images, name="Step",
-                                level_names=[str(f.get("label", "")) for f in faces]))
+                                level_names=[_level_name(f) for f in faces]))
         for key in sorted(entry):
             if key not in ("id", "name", "kind", "side", "nationality", "faces", "properties",
                            *_DESCRIPTIVE):
