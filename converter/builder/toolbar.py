@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
+from converter.model.properties import GlobalProperty as ModelProperty
 from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.tables import Die
@@ -179,4 +180,25 @@ def global_properties(game: Game) -> GlobalProperties | None:
                                  min="" if track.min is None else str(track.min),
                                  max="" if track.max is None else str(track.max),
                                  description=track.name))
+    made = {p.name for p in props.children if isinstance(p, GlobalProperty)}
+    props.add(*[_property(p) for p in game.global_properties or []
+                if p.board is None and p.name not in made])
     return props if props.children else None
+
+
+def board_properties(game: Game, board_id: str) -> GlobalProperties | None:
+    """The global properties the game keeps on a board's map (a hand's card count)."""
+    held = [_property(p) for p in game.global_properties or [] if p.board == board_id]
+    if not held:
+        return None
+    props = GlobalProperties()
+    props.add(*held)
+    return props
+
+
+def _property(prop: ModelProperty) -> GlobalProperty:
+    return GlobalProperty(name=prop.name, initial_value=prop.initial or "",
+                          description=prop.description or "", is_numeric=bool(prop.numeric),
+                          min="" if prop.min is None else str(prop.min),
+                          max="" if prop.max is None else str(prop.max),
+                          wrap=bool(prop.wrap))

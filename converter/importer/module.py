@@ -25,6 +25,7 @@ from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
 from converter.importer.pieces import PiecesResult, Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
+from converter.importer.properties import import_global_properties
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
@@ -39,7 +40,8 @@ FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
 FRAGMENTS = (("boards.json", ("boards",)),
              ("pieces.json", ("factors", "pieces", "decks", "cards")),
-             ("tables.json", ("dice", "charts")), ("scenarios.json", ("scenarios",)))
+             ("tables.json", ("dice", "charts")), ("scenarios.json", ("scenarios",)),
+             ("properties.json", ("global_properties",)))
 
 
 @dataclass
@@ -191,6 +193,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
     charts = import_charts(ctx, consumed)
+    global_properties = import_global_properties(ctx, boards, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
     scenarios = ([scenario] if scenario else []) + import_predefined(
         ctx, boards, pieces, protos, side_ids, consumed, deck_ids)
@@ -213,7 +216,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     content: dict[str, Any] = {
         "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
         "decks": decks, "cards": cards, "dice": dice, "charts": charts.charts,
-        "scenarios": scenarios}
+        "scenarios": scenarios, "global_properties": global_properties}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:
@@ -245,7 +248,7 @@ def _reconstruct(module: ModuleFile, slug: str,
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "cards": sum(int(c.get("count", 1)) for c in cards),
-              "charts": len(charts.charts),
+              "charts": len(charts.charts), "global properties": len(global_properties),
               "images": len(ctx.images.files)}
     kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
                   f"{'moduledata, ' if 'moduledata' in vassal else ''}"

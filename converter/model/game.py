@@ -12,6 +12,7 @@ from converter.model.cards import Card, Deck
 from converter.model.codec import from_json, to_json
 from converter.model.common import Filter, Note, Provenance
 from converter.model.pieces import Factor, Piece, PieceFlag, UnitType
+from converter.model.properties import GlobalProperty
 from converter.model.rules import Rule
 from converter.model.scenario import Scenario
 from converter.model.sides import Faction, Nationality, Side
@@ -106,6 +107,7 @@ class Game:
     tracks: list[Track] | None = None
     turns: Turns | None = None
     sequence: list[Phase] | None = None
+    global_properties: list[GlobalProperty] | None = None
     scenarios: list[Scenario] | None = None
     notes: list[Note] | None = None
     totals: list[Total] | None = None
