@@ -27,6 +27,7 @@ class ChartsResult:
 
     charts: list[dict[str, Any]] = field(default_factory=list)
     pages: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    components: dict[str, Chart | HtmlChart] = field(default_factory=dict)  # by chart id
 
     def place_pages(self, ctx: ImportContext, kept: dict[str, str]) -> None:
         """Name each HTML page by its kept file (*kept*: file of the folder → module entry);
@@ -92,4 +93,5 @@ def _chart(ctx: ImportContext, comp: Chart | HtmlChart, group: list[str], path: 
         entry["description"] = comp.description.strip()
     entry["provenance"] = ctx.stated(path)
     out.charts.append(entry)
+    out.components[entry["id"]] = comp
     return True

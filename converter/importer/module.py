@@ -18,14 +18,14 @@ from converter.builder.conventions import GAME_ENTRY, embedded_document
 from converter.builder.preserved import digest
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, import_boards
-from converter.importer.charts import import_charts
+from converter.importer.charts import ChartsResult, import_charts
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
 from converter.importer.pieces import PiecesResult, Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
-from converter.importer.properties import import_global_properties
+from converter.importer.properties import PropertiesResult, import_global_properties
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
@@ -142,6 +142,8 @@ class ImportParts:
     pieces: PiecesResult
     protos: Prototypes
     sides: dict[str, str]
+    charts: ChartsResult
+    properties: PropertiesResult
 
 
 def reconstruct(module: ModuleFile, slug: str) -> tuple[ImportedGame, ImportParts]:
@@ -216,7 +218,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     content: dict[str, Any] = {
         "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
         "decks": decks, "cards": cards, "dice": dice, "charts": charts.charts,
-        "scenarios": scenarios, "global_properties": global_properties}
+        "scenarios": scenarios, "global_properties": global_properties.properties}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:
@@ -242,13 +244,14 @@ def _reconstruct(module: ModuleFile, slug: str,
     vassal["imported"] = digest(merged)
     game["vassal"] = vassal
     if parts is not None:
-        parts.append(ImportParts(ctx, boards, pieces, protos, side_ids))
+        parts.append(ImportParts(ctx, boards, pieces, protos, side_ids, charts,
+                                 global_properties))
     files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "cards": sum(int(c.get("count", 1)) for c in cards),
-              "charts": len(charts.charts), "global properties": len(global_properties),
+              "charts": len(charts.charts), "global properties": len(global_properties.properties),
               "images": len(ctx.images.files)}
     kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
                   f"{'moduledata, ' if 'moduledata' in vassal else ''}"

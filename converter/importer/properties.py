@@ -6,6 +6,7 @@ is that its pieces and buttons read; before, only the kept build file knew them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from converter.importer.boards import BoardsResult
@@ -15,9 +16,17 @@ from converter.vassal.components import GlobalProperties, GlobalProperty, Map
 from converter.vassal.components.base import Component
 
 
+@dataclass
+class PropertiesResult:
+    """The global properties as JSON, and each one's component (by id), for write-back."""
+
+    properties: list[dict[str, Any]] = field(default_factory=list)
+    components: dict[str, GlobalProperty] = field(default_factory=dict)
+
+
 def import_global_properties(ctx: ImportContext, boards: BoardsResult,
-                             consumed: set[int]) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
+                             consumed: set[int]) -> PropertiesResult:
+    out = PropertiesResult()
     root = ctx.module.buildfile
     _walk(ctx, root, None, label(root), boards, consumed, out)
     for holder in root.find_all(GlobalProperties):  # a map's, empty, loses nothing either
@@ -27,13 +36,14 @@ def import_global_properties(ctx: ImportContext, boards: BoardsResult,
 
 
 def _walk(ctx: ImportContext, parent: Component, vmap: Map | None, path: str,
-          boards: BoardsResult, consumed: set[int], out: list[dict[str, Any]]) -> None:
+          boards: BoardsResult, consumed: set[int], out: PropertiesResult) -> None:
     for child in parent.children:
         where = f"{path}/{label(child)}"
         if isinstance(child, GlobalProperty):
             entry = _property(ctx, child, vmap, where, boards)
             if entry is not None:
-                out.append(entry)
+                out.properties.append(entry)
+                out.components[entry["id"]] = child
                 consumed.add(id(child))
         else:
             _walk(ctx, child, child if isinstance(child, Map) else vmap, where, boards,
@@ -72,6 +82,17 @@ def _property(ctx: ImportContext, comp: GlobalProperty, vmap: Map | None, path: 
         entry["description"] = comp.description.strip()
     entry["provenance"] = ctx.stated(path)
     return entry
+
+
+def apply_property(comp: GlobalProperty, entry: dict[str, Any]) -> None:
+    """Set the component's attributes from a property's JSON (the write-back's edit)."""
+    comp.name = str(entry.get("name", comp.name))
+    comp.initial_value = str(entry.get("initial", ""))
+    comp.is_numeric = bool(entry.get("numeric", False))
+    comp.min = "" if entry.get("min") is None else str(entry["min"])
+    comp.max = "" if entry.get("max") is None else str(entry["max"])
+    comp.wrap = bool(entry.get("wrap", False))
+    comp.description = str(entry.get("description", ""))
 
 
 def _integer(text: str) -> int | None:

@@ -130,15 +130,28 @@ def test_a_build_from_the_json_alone_shows_the_charts_as_the_module_did(
     assert run_vassal_check(vmod, images=True).errors == 0
 
 
-def test_an_edited_chart_is_told_not_written_into_the_kept_module(
+def test_a_chart_renamed_repictured_or_removed_in_the_json_is_so_in_the_built_module(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    (folder / "images" / "new-crt.png").write_bytes(_picture("yellow"))
     tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
-    tables["charts"][0]["name"] = "Combat Results"
+    crt, tec, page, _ = tables["charts"]
+    crt.update(name="Combat Results", description="CRT, 2nd edition", image="images/new-crt.png")
+    page["group"] = ["Elsewhere"]  # where a chart is filed is the module's editor's to change
+    tables["charts"].remove(tec)
     (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
     err = capsys.readouterr().err
-    assert "tables.json#/charts/0/name: edited, but the module keeps this verbatim" in err
+    assert err.splitlines() == [
+        "vconv build: warning: tables.json#/charts/1/group: edited, but the module keeps this "
+        "verbatim in its build file; the built module does not have the edit"]
+    again = tmp_path / "again"
+    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
+    charts = {c["name"]: c for c in merged(again)["charts"]}
+    assert list(charts) == ["Combat Results", "How to Play", "Sequence of Play"]
+    assert charts["Combat Results"]["description"] == "CRT, 2nd edition"
+    assert (again / charts["Combat Results"]["image"]).read_bytes() == _picture("yellow")
+    assert charts["How to Play"]["group"] == ["Player Aids"]
 
 
 def test_the_print_shows_each_chart_picture_as_a_reference_card(

@@ -104,14 +104,34 @@ def test_a_build_from_the_json_alone_has_the_properties_where_the_module_had_the
     assert run_vassal_check(vmod, images=False).errors == 0
 
 
-def test_an_edited_property_is_told_not_written_into_the_kept_module(
+def test_properties_edited_added_or_removed_in_the_json_are_so_in_the_built_module(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, _ = _imported(tmp_path, capsys)
     path = folder / "properties.json"
     data = json.loads(path.read_text(encoding="utf-8"))
-    data["global_properties"][0]["initial"] = "5"
+    vp, event, phase, hand = data["global_properties"]
+    vp.update(initial="5", max=60)
+    phase["name"] = "Stage"
+    del hand["board"]
+    data["global_properties"] = [vp, phase, hand,
+                                 {"id": "weather", "name": "Weather", "initial": "Clear"},
+                                 {"id": "cards", "name": "Cards", "initial": "0",
+                                  "numeric": True, "min": 0, "board": "main"}]
     path.write_text(json.dumps(data), encoding="utf-8")
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
-    err = capsys.readouterr().err
-    assert "properties.json#/global_properties/0/initial: edited, but the module keeps this " \
-        "verbatim" in err
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        "vconv build: warning: properties.json#/global_properties/1/name: renamed from "
+        "'Phase': the module's expressions and traits that name it are not changed",
+        "vconv build: warning: properties.json#/global_properties/2/board: edited, but the "
+        "module keeps this verbatim in its build file (a property moves to another map only "
+        "in the module's editor); the built module does not have the edit"]
+    again = tmp_path / "again"
+    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
+    props = {p["name"]: p for p in merged(again)["global_properties"]}
+    assert set(props) == {"VP_Allies", "Stage", "Hand Count", "Weather", "Cards"}
+    assert (props["VP_Allies"]["initial"], props["VP_Allies"]["max"]) == ("5", 60)
+    assert props["Stage"]["wrap"] is True
+    assert props["Hand Count"]["board"] == "main"  # not moved
+    assert "board" not in props["Weather"] and props["Weather"]["initial"] == "Clear"
+    assert props["Cards"]["board"] == "main" and props["Cards"]["min"] == 0
