@@ -5,29 +5,48 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lxml import etree
+
 from converter.importer.context import ImportContext
 from converter.importer.paths import label
 from converter.vassal.components import (
     CounterTurnLevel, DiceButton, ListTurnLevel, SpecialDiceButton, SpecialDie, SpecialDieFace,
     TurnTracker)
-from converter.vassal.components.base import Component
+from converter.vassal.components.base import Component, RawElement
 
 MAX_DICE, MIN_SIDES, MAX_SIDES = 20, 2, 100
 
 
 def import_dice(ctx: ImportContext, consumed: set[int]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    own: dict[str, int] = {}  # a class of the module's own that is a dice button: how many
     for comp in ctx.module.buildfile.walk():
-        if isinstance(comp, DiceButton):
+        button = comp if isinstance(comp, DiceButton) else _own_dice_button(comp)
+        if button is not None:
             consumed.add(id(comp))
-            die = _numbered_die(ctx, comp)
+            if button is not comp:
+                own[comp.tag] = own.get(comp.tag, 0) + 1
+            die = _numbered_die(ctx, button)
             if die is not None:
                 out.append(die)
         elif isinstance(comp, SpecialDiceButton):
             for sub in comp.walk():
                 consumed.add(id(sub))
             out.extend(_special_dice(ctx, comp))
+    for tag, n in sorted(own.items()):
+        ctx.note(f"{n} dice button{'s' if n > 1 else ''} of the module's own class {tag!r} "
+                 "read as VASSAL's DiceButton, whose attributes "
+                 f"{'they carry' if n > 1 else 'it carries'} (how the class rolls is its own)")
     return out
+
+
+def _own_dice_button(comp: Component) -> DiceButton | None:
+    """An element of a class the module brings (Iron Kingdoms' `random.DiceButton`) that
+    carries VASSAL's DiceButton attributes (nDice, nSides): read as that DiceButton."""
+    if not (isinstance(comp, RawElement) and comp.tag.endswith(".DiceButton")
+            and {"nDice", "nSides"} <= comp.attrib.keys()):
+        return None
+    return DiceButton.from_element(etree.Element(DiceButton.TAG, comp.attrib))
 
 
 def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | None:
