@@ -178,7 +178,7 @@ def build_from_model(game: Game, document: dict[str, object], *,
     root.add(*maps)
     palette, palette_gpids = _palette(game, art, gpids.take)
     root.add(palette)
-    root.add(*dice_buttons(game, notes))
+    root.add(*dice_buttons(game, notes, images if draw else None))
     tracker = turn_tracker(game)
     if tracker is not None:
         root.add(tracker)

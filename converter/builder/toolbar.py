@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
 from converter.model.properties import GlobalProperty as ModelProperty
@@ -24,7 +26,8 @@ def faces_complete(die: Die) -> bool:
     return die.sides is None or len(die.faces) == die.sides
 
 
-def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
+def dice_buttons(game: Game, notes: list[str],
+                 images: dict[str, bytes] | None = None) -> list[Component]:
     """A DiceButton per numbered die, a SpecialDiceButton when every custom face is known.
 
     A die whose faces the rules do not give completely gets no button (faces are never
@@ -55,10 +58,22 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
             for face in die.faces or []:
                 value = face.value if face.value is not None else (
                     int(face.label) if face.label.lstrip("-").isdecimal() else 0)
-                special.add(SpecialDieFace(text=face.label, value=value))
+                special.add(SpecialDieFace(text=face.label, value=value,
+                                           icon=_face_picture(game, face.image, images)))
             button.add(special)
         out.append(button)
     return out
+
+
+def _face_picture(game: Game, file: str | None, images: dict[str, bytes] | None) -> str:
+    """The module's name of a die face's picture, put in *images* (None: a build drawing
+    nothing, which names it all the same); '' for none."""
+    if file is None or game.folder is None or not game.resource(file).is_file():
+        return ""
+    name = f"dice/{PurePosixPath(file).name}"
+    if images is not None:
+        images[name] = game.resource(file).read_bytes()
+    return name
 
 
 def turn_tracker(game: Game) -> TurnTracker | None:

@@ -73,9 +73,10 @@ def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | No
     return die
 
 
-def _faces(die: Component) -> list[dict[str, Any]]:
-    """Each face's text, and its value where the module states one (a face element without
-    a `value` attribute gives none: VASSAL would count it 0, which the module does not say)."""
+def _faces(ctx: ImportContext, die: Component) -> list[dict[str, Any]]:
+    """Each face's text, its value where the module states one (a face element without
+    a `value` attribute gives none: VASSAL would count it 0, which the module does not say),
+    and its picture (Blood Bowl's block dice show 'POW!' as a picture)."""
     faces = []
     for face in die.children:
         if isinstance(face, SpecialDieFace):
@@ -84,6 +85,9 @@ def _faces(die: Component) -> list[dict[str, Any]]:
             entry: dict[str, Any] = {"label": text or "?"}
             if value is not None:
                 entry["value"] = value
+            image = ctx.images.copy(face.icon) if face.icon.strip() else None
+            if image is not None:
+                entry["image"] = image
             faces.append(entry)
     return faces
 
@@ -117,7 +121,7 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
         return []
     name = button.name or button.text or "special dice"
     groups: list[tuple[str, list[dict[str, Any]], int, str]] = []
-    all_faces = [_faces(d) for d in dice]
+    all_faces = [_faces(ctx, d) for d in dice]
     if all(f == all_faces[0] for f in all_faces):
         groups.append((name, all_faces[0], len(dice), path))
     else:
@@ -132,10 +136,6 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
                                  "count": count, "sides": len(faces), "faces": faces,
                                  "provenance": ctx.stated(where)}
         _face_values(ctx, entry, button, die_name, where)
-        icons = [f.icon for d in dice for f in d.children if isinstance(f, SpecialDieFace) and f.icon]
-        if icons:
-            ctx.note(f"die {die_name!r}: the face pictures ({', '.join(sorted(set(icons)))}) are "
-                     "not imported; the format's die faces have a label and a value only")
         out.append(entry)
     return out
 

@@ -13,6 +13,7 @@ from converter.model.common import Filter, Note, Provenance, Range, When, roll_m
 class DieFace:
     label: str
     value: int | None = None
+    image: str | None = None
 
 
 @dataclass

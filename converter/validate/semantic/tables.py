@@ -12,6 +12,9 @@ from converter.validate.semantic.context import Context
 def check_tables(ctx: Context) -> None:
     for i, die in enumerate(ctx.game.dice or []):
         dp, faces = f"/dice/{i}", die.faces
+        for f, face in enumerate(faces or []):
+            if face.image is not None:
+                ctx.file(f"{dp}/faces/{f}/image", face.image)
         if faces is not None and die.sides is not None and len(faces) > die.sides:
             ctx.report(f"{dp}/faces", f"{len(faces)} faces given for a die of {die.sides} sides", check="dice")
         if faces is not None and "faces" not in (die.missing or []) and die.sides is not None \
