@@ -87,6 +87,7 @@ def _chart(ctx: ImportContext, comp: Chart | HtmlChart, group: list[str], path: 
             return False
         entry["image"] = target
     else:
+        entry["html"] = ""  # its place among the keys: the kept page's file, once known
         out.pages.setdefault(file.lstrip("/"), []).append(entry)
     entry["group"] = list(group)
     if comp.description.strip():
