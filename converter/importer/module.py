@@ -117,18 +117,25 @@ def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
 
 
 def _named_files(data: dict[str, Any]) -> list[str]:
-    """Files the game names (board scans, face pictures), which the module does not carry."""
+    """Files the game names (board scans, face pictures, charts), which the module does not
+    carry."""
     out = []
     boards: list[Any] = data["boards"] if isinstance(data.get("boards"), list) else []
     for board in boards:
         if isinstance(board, dict) and isinstance(board.get("image"), dict):
             out.append(str(board["image"].get("file")))
     pieces: list[Any] = data["pieces"] if isinstance(data.get("pieces"), list) else []
-    for piece in pieces:
-        faces = piece.get("faces") if isinstance(piece, dict) else None
+    dice: list[Any] = data["dice"] if isinstance(data.get("dice"), list) else []
+    for item in pieces + dice:
+        faces = item.get("faces") if isinstance(item, dict) else None
         for face in faces if isinstance(faces, list) else []:
             if isinstance(face, dict) and face.get("image"):
                 out.append(str(face["image"]))
+    charts: list[Any] = data["charts"] if isinstance(data.get("charts"), list) else []
+    for chart in charts:
+        for key in ("image", "html"):
+            if isinstance(chart, dict) and chart.get(key):
+                out.append(str(chart[key]))
     return sorted(set(out))
 
 
