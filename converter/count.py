@@ -4,7 +4,8 @@ from __future__ import annotations
 
 _ONE = {"maps": "map", "boards": "board", "piece slots": "piece slot", "pieces": "piece",
         "scenarios": "scenario", "dice": "die", "decks": "deck", "cards": "card",
-        "images": "image", "notes": "note", "problems": "problem", "cells": "cell"}
+        "images": "image", "notes": "note", "problems": "problem", "cells": "cell",
+        "charts": "chart", "global properties": "global property"}
 
 
 def counted(n: int, noun: str) -> str:

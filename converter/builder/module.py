@@ -30,7 +30,8 @@ from converter.builder.maps import (
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
-from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
+from converter.builder.toolbar import (
+    board_properties, dice_buttons, global_properties, turn_tracker)
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
@@ -161,6 +162,10 @@ def build_from_model(game: Game, document: dict[str, object], *,
     root.add(container)
 
     boards, maps = _boards(game, imageset, notes)
+    for board, vmap in zip(game.boards or [], maps):  # one map per board, in order
+        held = board_properties(game, board.id)
+        if held is not None:
+            vmap.add(held)
     display = None
     display_layout = lay.display_layout(game)
     if display_layout is not None:
@@ -173,13 +178,12 @@ def build_from_model(game: Game, document: dict[str, object], *,
     root.add(*maps)
     palette, palette_gpids = _palette(game, art, gpids.take)
     root.add(palette)
-    root.add(*dice_buttons(game, notes))
+    root.add(*dice_buttons(game, notes, images if draw else None))
     tracker = turn_tracker(game)
     if tracker is not None:
         root.add(tracker)
-    charts = chart_window(game, images) if draw else None  # an audit reads no chart
-    if charts is not None:
-        root.add(charts)
+    if draw:  # an audit reads no chart
+        root.add(*chart_window(game, images, files))
     add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes,
                   palette_gpids)
     root.next_piece_slot_id = gpids.next

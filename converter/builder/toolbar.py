@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import PurePosixPath
+
 from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
+from converter.model.properties import GlobalProperty as ModelProperty
 from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.tables import Die
@@ -23,7 +26,8 @@ def faces_complete(die: Die) -> bool:
     return die.sides is None or len(die.faces) == die.sides
 
 
-def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
+def dice_buttons(game: Game, notes: list[str],
+                 images: dict[str, bytes] | None = None) -> list[Component]:
     """A DiceButton per numbered die, a SpecialDiceButton when every custom face is known.
 
     A die whose faces the rules do not give completely gets no button (faces are never
@@ -54,10 +58,22 @@ def dice_buttons(game: Game, notes: list[str]) -> list[Component]:
             for face in die.faces or []:
                 value = face.value if face.value is not None else (
                     int(face.label) if face.label.lstrip("-").isdecimal() else 0)
-                special.add(SpecialDieFace(text=face.label, value=value))
+                special.add(SpecialDieFace(text=face.label, value=value,
+                                           icon=_face_picture(game, face.image, images)))
             button.add(special)
         out.append(button)
     return out
+
+
+def _face_picture(game: Game, file: str | None, images: dict[str, bytes] | None) -> str:
+    """The module's name of a die face's picture, put in *images* (None: a build drawing
+    nothing, which names it all the same); '' for none."""
+    if file is None or game.folder is None or not game.resource(file).is_file():
+        return ""
+    name = f"dice/{PurePosixPath(file).name}"
+    if images is not None:
+        images[name] = game.resource(file).read_bytes()
+    return name
 
 
 def turn_tracker(game: Game) -> TurnTracker | None:
@@ -179,4 +195,25 @@ def global_properties(game: Game) -> GlobalProperties | None:
                                  min="" if track.min is None else str(track.min),
                                  max="" if track.max is None else str(track.max),
                                  description=track.name))
+    made = {p.name for p in props.children if isinstance(p, GlobalProperty)}
+    props.add(*[_property(p) for p in game.global_properties or []
+                if p.board is None and p.name not in made])
     return props if props.children else None
+
+
+def board_properties(game: Game, board_id: str) -> GlobalProperties | None:
+    """The global properties the game keeps on a board's map (a hand's card count)."""
+    held = [_property(p) for p in game.global_properties or [] if p.board == board_id]
+    if not held:
+        return None
+    props = GlobalProperties()
+    props.add(*held)
+    return props
+
+
+def _property(prop: ModelProperty) -> GlobalProperty:
+    return GlobalProperty(name=prop.name, initial_value=prop.initial or "",
+                          description=prop.description or "", is_numeric=bool(prop.numeric),
+                          min="" if prop.min is None else str(prop.min),
+                          max="" if prop.max is None else str(prop.max),
+                          wrap=bool(prop.wrap))

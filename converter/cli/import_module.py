@@ -24,7 +24,7 @@ _QUOTED, _NUMBER = re.compile(r"'[^']*'"), re.compile(r"\d+")
 
 # Kinds a module of another genre lacks altogether: "0 decks, 0 cards" in a hex wargame's
 # summary is noise, where "0 scenarios" or "0 pieces" tells a builder something went missing.
-_SAID_WHEN_PRESENT = frozenset({"decks", "cards", "dice"})
+_SAID_WHEN_PRESENT = frozenset({"decks", "cards", "dice", "charts", "global properties"})
 
 def note_kind(note: str) -> str:
     """A note with its names, numbers and parenthesised details left out."""

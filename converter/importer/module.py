@@ -18,12 +18,14 @@ from converter.builder.conventions import GAME_ENTRY, embedded_document
 from converter.builder.preserved import digest
 from converter.errors import VassalFormatError
 from converter.importer.boards import BoardsResult, import_boards
+from converter.importer.charts import ChartsResult, import_charts
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
 from converter.importer.images import ImageStore
 from converter.importer.paths import is_folder, label
 from converter.importer.pieces import PiecesResult, Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
+from converter.importer.properties import PropertiesResult, import_global_properties
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
@@ -38,7 +40,8 @@ FORMAT = "vconv-game/1"
 # fragment files written beside game.json, and the keys each holds
 FRAGMENTS = (("boards.json", ("boards",)),
              ("pieces.json", ("factors", "pieces", "decks", "cards")),
-             ("tables.json", ("dice",)), ("scenarios.json", ("scenarios",)))
+             ("tables.json", ("dice", "charts")), ("scenarios.json", ("scenarios",)),
+             ("properties.json", ("global_properties",)))
 
 
 @dataclass
@@ -114,18 +117,25 @@ def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
 
 
 def _named_files(data: dict[str, Any]) -> list[str]:
-    """Files the game names (board scans, face pictures), which the module does not carry."""
+    """Files the game names (board scans, face pictures, charts), which the module does not
+    carry."""
     out = []
     boards: list[Any] = data["boards"] if isinstance(data.get("boards"), list) else []
     for board in boards:
         if isinstance(board, dict) and isinstance(board.get("image"), dict):
             out.append(str(board["image"].get("file")))
     pieces: list[Any] = data["pieces"] if isinstance(data.get("pieces"), list) else []
-    for piece in pieces:
-        faces = piece.get("faces") if isinstance(piece, dict) else None
+    dice: list[Any] = data["dice"] if isinstance(data.get("dice"), list) else []
+    for item in pieces + dice:
+        faces = item.get("faces") if isinstance(item, dict) else None
         for face in faces if isinstance(faces, list) else []:
             if isinstance(face, dict) and face.get("image"):
                 out.append(str(face["image"]))
+    charts: list[Any] = data["charts"] if isinstance(data.get("charts"), list) else []
+    for chart in charts:
+        for key in ("image", "html"):
+            if isinstance(chart, dict) and chart.get(key):
+                out.append(str(chart[key]))
     return sorted(set(out))
 
 
@@ -139,6 +149,8 @@ class ImportParts:
     pieces: PiecesResult
     protos: Prototypes
     sides: dict[str, str]
+    charts: ChartsResult
+    properties: PropertiesResult
 
 
 def reconstruct(module: ModuleFile, slug: str) -> tuple[ImportedGame, ImportParts]:
@@ -189,6 +201,8 @@ def _reconstruct(module: ModuleFile, slug: str,
     decks, cards, deck_ids = import_decks(ctx, consumed, protos)
     dice = import_dice(ctx, consumed)
     turns, sequence = import_turns(ctx, consumed)
+    charts = import_charts(ctx, consumed)
+    global_properties = import_global_properties(ctx, boards, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
     scenarios = ([scenario] if scenario else []) + import_predefined(
         ctx, boards, pieces, protos, side_ids, consumed, deck_ids)
@@ -197,6 +211,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     deduce_sides(pieces)
     _unimported(ctx, root, consumed)
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
+    charts.place_pages(ctx, vassal["files"])
     for name_ in ctx.images.absent:
         ctx.note(f"image {name_!r} is named by the module but not in it")
     for why in ctx.images.unreadable:
@@ -209,7 +224,8 @@ def _reconstruct(module: ModuleFile, slug: str,
         game["nationalities"] = pieces.owners.nationalities
     content: dict[str, Any] = {
         "boards": boards.boards, "factors": pieces.factors.items, "pieces": pieces.as_json(),
-        "decks": decks, "cards": cards, "dice": dice, "scenarios": scenarios}
+        "decks": decks, "cards": cards, "dice": dice, "charts": charts.charts,
+        "scenarios": scenarios, "global_properties": global_properties.properties}
     includes = []
     files: dict[str, bytes] = {}
     for file, keys in FRAGMENTS:
@@ -235,12 +251,14 @@ def _reconstruct(module: ModuleFile, slug: str,
     vassal["imported"] = digest(merged)
     game["vassal"] = vassal
     if parts is not None:
-        parts.append(ImportParts(ctx, boards, pieces, protos, side_ids))
+        parts.append(ImportParts(ctx, boards, pieces, protos, side_ids, charts,
+                                 global_properties))
     files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),
               "scenarios": len(scenarios), "dice": len(dice), "decks": len(decks),
               "cards": sum(int(c.get("count", 1)) for c in cards),
+              "charts": len(charts.charts), "global properties": len(global_properties.properties),
               "images": len(ctx.images.files)}
     kept_words = (f"{vassal['buildfile']} (the module's {module.buildfile_name}), "
                   f"{'moduledata, ' if 'moduledata' in vassal else ''}"

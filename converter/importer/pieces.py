@@ -23,6 +23,7 @@ after a side of the PlayerRoster.  Identical slots (same name and definition) co
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -154,6 +155,21 @@ class PiecesResult:
                 entry = _with_count(entry, definition.count)
             out.append(entry)
         return out
+
+
+def level_label(level_name: str) -> dict[str, str]:
+    """A layer level's name as a face's label: VASSAL names the piece by a level name, or adds
+    it after ('+ (x2)': 'Cart (x2)') or before ('Veteran +') the piece's own name; a level
+    joined with no space ('+2 MP': 'Cart2 MP') keeps its words alone, as before."""
+    joins = None
+    if re.match(r"\+\s+\S", level_name):
+        joins = "after"
+    elif re.search(r"\S\s+\+$", level_name) and level_name.count("+") == 1:
+        joins = "before"
+    text = level_name.strip().strip("+").strip()
+    if not text:
+        return {}
+    return {"label": text, "label_joins": joins} if joins else {"label": text}
 
 
 def deduce_sides(result: PiecesResult) -> None:
@@ -691,9 +707,7 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
         counter, side = FACE_SLOTS[index]
         face: dict[str, Any] = {"counter": counter, "side": side}
         if shown is not None and level - 1 < len(shown.level_names):
-            text = shown.level_names[level - 1].strip().strip("+").strip()
-            if text:
-                face["label"] = text
+            face.update(level_label(shown.level_names[level - 1]))
         file = ctx.images.copy(image) if image.strip() else None
         if file is not None:
             face["image"] = file

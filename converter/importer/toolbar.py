@@ -5,29 +5,48 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from lxml import etree
+
 from converter.importer.context import ImportContext
 from converter.importer.paths import label
 from converter.vassal.components import (
     CounterTurnLevel, DiceButton, ListTurnLevel, SpecialDiceButton, SpecialDie, SpecialDieFace,
     TurnTracker)
-from converter.vassal.components.base import Component
+from converter.vassal.components.base import Component, RawElement
 
 MAX_DICE, MIN_SIDES, MAX_SIDES = 20, 2, 100
 
 
 def import_dice(ctx: ImportContext, consumed: set[int]) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
+    own: dict[str, int] = {}  # a class of the module's own that is a dice button: how many
     for comp in ctx.module.buildfile.walk():
-        if isinstance(comp, DiceButton):
+        button = comp if isinstance(comp, DiceButton) else _own_dice_button(comp)
+        if button is not None:
             consumed.add(id(comp))
-            die = _numbered_die(ctx, comp)
+            if button is not comp:
+                own[comp.tag] = own.get(comp.tag, 0) + 1
+            die = _numbered_die(ctx, button)
             if die is not None:
                 out.append(die)
         elif isinstance(comp, SpecialDiceButton):
             for sub in comp.walk():
                 consumed.add(id(sub))
             out.extend(_special_dice(ctx, comp))
+    for tag, n in sorted(own.items()):
+        ctx.note(f"{n} dice button{'s' if n > 1 else ''} of the module's own class {tag!r} "
+                 "read as VASSAL's DiceButton, whose attributes "
+                 f"{'they carry' if n > 1 else 'it carries'} (how the class rolls is its own)")
     return out
+
+
+def _own_dice_button(comp: Component) -> DiceButton | None:
+    """An element of a class the module brings (Iron Kingdoms' `random.DiceButton`) that
+    carries VASSAL's DiceButton attributes (nDice, nSides): read as that DiceButton."""
+    if not (isinstance(comp, RawElement) and comp.tag.endswith(".DiceButton")
+            and {"nDice", "nSides"} <= comp.attrib.keys()):
+        return None
+    return DiceButton.from_element(etree.Element(DiceButton.TAG, comp.attrib))
 
 
 def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | None:
@@ -54,9 +73,10 @@ def _numbered_die(ctx: ImportContext, button: DiceButton) -> dict[str, Any] | No
     return die
 
 
-def _faces(die: Component) -> list[dict[str, Any]]:
-    """Each face's text, and its value where the module states one (a face element without
-    a `value` attribute gives none: VASSAL would count it 0, which the module does not say)."""
+def _faces(ctx: ImportContext, die: Component) -> list[dict[str, Any]]:
+    """Each face's text, its value where the module states one (a face element without
+    a `value` attribute gives none: VASSAL would count it 0, which the module does not say),
+    and its picture (Blood Bowl's block dice show 'POW!' as a picture)."""
     faces = []
     for face in die.children:
         if isinstance(face, SpecialDieFace):
@@ -65,6 +85,9 @@ def _faces(die: Component) -> list[dict[str, Any]]:
             entry: dict[str, Any] = {"label": text or "?"}
             if value is not None:
                 entry["value"] = value
+            image = ctx.images.copy(face.icon) if face.icon.strip() else None
+            if image is not None:
+                entry["image"] = image
             faces.append(entry)
     return faces
 
@@ -98,7 +121,7 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
         return []
     name = button.name or button.text or "special dice"
     groups: list[tuple[str, list[dict[str, Any]], int, str]] = []
-    all_faces = [_faces(d) for d in dice]
+    all_faces = [_faces(ctx, d) for d in dice]
     if all(f == all_faces[0] for f in all_faces):
         groups.append((name, all_faces[0], len(dice), path))
     else:
@@ -113,10 +136,6 @@ def _special_dice(ctx: ImportContext, button: SpecialDiceButton) -> list[dict[st
                                  "count": count, "sides": len(faces), "faces": faces,
                                  "provenance": ctx.stated(where)}
         _face_values(ctx, entry, button, die_name, where)
-        icons = [f.icon for d in dice for f in d.children if isinstance(f, SpecialDieFace) and f.icon]
-        if icons:
-            ctx.note(f"die {die_name!r}: the face pictures ({', '.join(sorted(set(icons)))}) are "
-                     "not imported; the format's die faces have a label and a value only")
         out.append(entry)
     return out
 

@@ -11,7 +11,9 @@ element each record came from; each edited record rewrites only its own elements
   slots, an added one gets a new palette slot beside the pieces of its side;
 - the at-start scenario (`vassal-setup`): a placement removed, added or moved removes or adds
   that piece's slots in the set-up stacks at that place (a new stack where none is);
-- a board's hex grid numbering: first number, digits and which part comes first.
+- a board's hex grid numbering: first number, digits and which part comes first;
+- a chart's name, description and picture, a chart removed;
+- a global property edited, removed or added (beside the module's, or its map's, others).
 
 Every other edit cannot be written into the kept XML: it is reported as a warning naming its
 file and JSON pointer (the JSON itself still travels in the module, `vconv/game.json`).
@@ -36,9 +38,12 @@ from converter.importer.boards import PlacedBoard
 from converter.importer.context import slug
 from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
+from converter.importer.properties import apply_property
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
-from converter.vassal.components import GameModule, Map, PieceSlot, PieceWindow, SetupStack
+from converter.vassal.components import (
+    Chart, GameModule, GlobalProperties, GlobalProperty, Map, PieceSlot, PieceWindow,
+    SetupStack)
 from converter.vassal.components.base import Component
 from converter.vassal import sequence
 from converter.vassal.spans import Patch, Span, element_spans
@@ -95,6 +100,13 @@ def _import_again(entries: dict[str, bytes], slug: str) -> tuple[dict[str, Any],
         if file in imported.files:
             document.update(json.loads(imported.files[file]))
     return document, parts
+
+
+def _level_name(face: dict[str, Any]) -> str:
+    """The layer level's name VASSAL shows a face's label by (`level_label` read back)."""
+    label = str(face.get("label", ""))
+    joins = face.get("label_joins")
+    return f"+ {label}" if joins == "after" else f"{label} +" if joins == "before" else label
 
 
 def _pointer_token(key: str) -> str:
@@ -165,6 +177,10 @@ class _Editor:
                 self.scenarios()
             elif key == "boards":
                 self.boards()
+            elif key == "charts":
+                self.charts()
+            elif key == "global_properties":
+                self.global_properties()
             elif key != "pieces":
                 for pointer in _differences(self.original.get(key), self.current.get(key),
                                             f"/{_pointer_token(key)}"):
@@ -348,7 +364,7 @@ class _Editor:
         traits: list[Any] = [Marker.of(props)]
         if len(faces) > 1:
             traits.append(Layer(increase_command="Flip", images=images, name="Step",
-                                level_names=[str(f.get("label", "")) for f in faces]))
+                                level_names=[_level_name(f) for f in faces]))
         for key in sorted(entry):
             if key not in ("id", "name", "kind", "side", "nationality", "faces", "properties",
                            *_DESCRIPTIVE):
@@ -598,6 +614,88 @@ class _Editor:
                 self.not_written(f"{pointer}/{_pointer_token(key)}")
         if changed:
             self.rewrite_head(numbering)
+
+    # -- charts and global properties -------------------------------------------------------
+
+    def charts(self) -> None:
+        """A chart's name, description and picture are written into its element, a removed
+        chart loses it; a new chart, one filed elsewhere or a page's file is not written."""
+        old = {c["id"]: c for c in self.original.get("charts", [])}
+        comps = self.parts.charts.components
+        for index, chart in enumerate(self.current.get("charts", [])):
+            pointer = f"/charts/{index}"
+            before, comp = old.get(chart.get("id")), comps.get(chart.get("id"))
+            if before is None or comp is None:
+                self.not_written(pointer, "a new chart needs its place in a charts window")
+                continue
+            changed = False
+            for key in sorted(set(before) | set(chart)):
+                if key in _DESCRIPTIVE or before.get(key) == chart.get(key):
+                    continue
+                if key == "name" and chart.get("name"):
+                    comp.chart_name = str(chart["name"])
+                elif key == "description":
+                    comp.description = str(chart.get("description", ""))
+                elif key == "image" and isinstance(comp, Chart) and chart.get("image"):
+                    name = self.image_entry(f"{pointer}/image", chart["image"])
+                    if not name:
+                        continue
+                    comp.file_name = name
+                else:
+                    self.not_written(f"{pointer}/{_pointer_token(key)}")
+                    continue
+                changed = True
+            if changed:
+                self.rewrite(comp)
+        kept = {c.get("id") for c in self.current.get("charts", [])}
+        for chart_id in sorted(set(old) - kept):
+            if chart_id in comps:
+                self.remove(comps[chart_id])
+
+    def global_properties(self) -> None:
+        """An edited property is written into its element, a removed one loses it, a new one
+        joins the module's (or its board's map's) global properties."""
+        old = {p["id"]: p for p in self.original.get("global_properties", [])}
+        comps = self.parts.properties.components
+        for index, prop in enumerate(self.current.get("global_properties", [])):
+            pointer = f"/global_properties/{index}"
+            before = old.get(prop.get("id"))
+            if before is None:
+                self.add_property(pointer, prop)
+                continue
+            if _bare(before) == _bare(prop):
+                continue
+            if before.get("board") != prop.get("board"):
+                self.not_written(f"{pointer}/board", "a property moves to another map only "
+                                 "in the module's editor")
+            if before.get("name") != prop.get("name"):
+                self.warn(f"{pointer}/name", f"renamed from {before.get('name')!r}: the "
+                          "module's expressions and traits that name it are not changed")
+            apply_property(comps[prop["id"]], prop)
+            self.rewrite(comps[prop["id"]])
+        kept = {p.get("id") for p in self.current.get("global_properties", [])}
+        for prop_id in sorted(set(old) - kept):
+            self.remove(comps[prop_id])
+
+    def add_property(self, pointer: str, entry: dict[str, Any]) -> None:
+        holder: Component | None = None
+        board = entry.get("board")
+        if board is None:
+            holder = next((c for c in self.root.children if isinstance(c, GlobalProperties)),
+                          None)
+        else:
+            placed = next((p for p in self.parts.boards.placed if p.board_id == board), None)
+            vmap = next((m for m in self.root.find_all(Map)
+                         if placed is not None and m.map_name == placed.map_name), None)
+            holder = next((c for c in vmap.children if isinstance(c, GlobalProperties)),
+                          None) if vmap is not None else None
+        if holder is None or self.span[id(holder)].empty:
+            self.not_written(pointer, "the module has no global properties there to add it "
+                             "beside")
+            return
+        comp = GlobalProperty()
+        apply_property(comp, entry)
+        self.insert_into(holder, comp)
 
     # -- edits of the file -------------------------------------------------------------------
 

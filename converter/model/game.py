@@ -12,10 +12,11 @@ from converter.model.cards import Card, Deck
 from converter.model.codec import from_json, to_json
 from converter.model.common import Filter, Note, Provenance
 from converter.model.pieces import Factor, Piece, PieceFlag, UnitType
+from converter.model.properties import GlobalProperty
 from converter.model.rules import Rule
 from converter.model.scenario import Scenario
 from converter.model.sides import Faction, Nationality, Side
-from converter.model.tables import Die, Table
+from converter.model.tables import Chart, Die, Table
 from converter.model.turns import Phase, Track, Turns
 
 
@@ -101,10 +102,12 @@ class Game:
     cards: list[Card] | None = None
     dice: list[Die] | None = None
     tables: list[Table] | None = None
+    charts: list[Chart] | None = None
     rules: list[Rule] | None = None
     tracks: list[Track] | None = None
     turns: Turns | None = None
     sequence: list[Phase] | None = None
+    global_properties: list[GlobalProperty] | None = None
     scenarios: list[Scenario] | None = None
     notes: list[Note] | None = None
     totals: list[Total] | None = None

@@ -41,6 +41,7 @@ class Face:
     step: int | None = None
     role: str | None = None
     label: str | None = None
+    label_joins: str | None = None
     factors: dict[str, int | str | None] | None = None
     printed: str | None = None
     flags: list[str] | None = None
@@ -48,6 +49,13 @@ class Face:
     image: str | None = None
     provenance: Provenance | None = None
     missing: list[str] | None = None
+
+    def shown_label(self, name: str) -> str | None:
+        """The words the face shows: its label, or, for a label that adds to the piece's name
+        (VASSAL's level '+ (x2)'), the name with it ('Cart (x2)')."""
+        if not self.label or self.label_joins is None:
+            return self.label
+        return f"{name} {self.label}" if self.label_joins == "after" else f"{self.label} {name}"
 
     def factor_text(self, order: list[str] | None = None) -> str:
         """The factors as printed ('6-7-4'), '?' for missing values."""

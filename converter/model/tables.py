@@ -1,4 +1,5 @@
-"""Dice and the rules tables as data: CRT, fire, events, thresholds, DRMs, shifts, costs."""
+"""Dice and the rules tables as data: CRT, fire, events, thresholds, DRMs, shifts, costs; and
+the charts a game gives as pictures or pages."""
 
 from __future__ import annotations
 
@@ -12,6 +13,21 @@ from converter.model.common import Filter, Note, Provenance, Range, When, roll_m
 class DieFace:
     label: str
     value: int | None = None
+    image: str | None = None
+
+
+@dataclass
+class Chart:
+    """A player aid given as art, not as data: a picture or an HTML page of the game folder
+    (a module's Chart or HtmlChart), filed under its window and tabs (`group`)."""
+
+    id: str
+    name: str
+    image: str | None = None
+    html: str | None = None
+    group: list[str] | None = None
+    description: str | None = None
+    provenance: Provenance | None = None
 
 
 @dataclass

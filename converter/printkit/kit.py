@@ -4,7 +4,7 @@ Files written to the output folder (``<id>`` is the game id):
 
 - ``<id>-counters.pdf``: counter sheets, fronts then backs, page pairs for duplex (long edge)
 - ``<id>-cards.pdf``: one reference card per rules table, then victory conditions, terrain,
-  rules, sequence, turns, dice, counter key and sources
+  rules, sequence, turns, dice, counter key and sources, then the game's own chart pictures
 - ``<id>-maps.pdf``: every board at the game's scale, tiled over pages with overlap and
   registration marks (``converter.printkit.mapsheets``)
 - ``<id>-setup.pdf``: one setup card per scenario: what goes where
@@ -46,6 +46,7 @@ from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
 from converter.printkit.sheets import render_page
 from converter.render.cardpictures import counter_art_scale
 from converter.render.cards import ReferenceCard, each_reference_card, setup_card
+from converter.render.chartcards import each_chart_card
 from converter.render.words import words
 
 log = logging.getLogger(__name__)
@@ -138,7 +139,9 @@ def print_kit(game: Game, out_dir: str | Path, options: KitOptions = KitOptions(
     report("counters", len(pages), len(pages))
 
     report("cards", 0, 1)
-    written.extend(_card_pdf(each_reference_card(game, dpi=options.dpi), out, f"{game.id}-cards.pdf",
+    cards = itertools.chain(each_reference_card(game, dpi=options.dpi),
+                            each_chart_card(game, dpi=options.dpi))
+    written.extend(_card_pdf(cards, out, f"{game.id}-cards.pdf",
                              f"{game.id}-card-", game.title, f"{game.title} — reference cards",
                              words(game.language)("reference cards"),
                              words(game.language)("page {n}"),

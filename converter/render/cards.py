@@ -367,6 +367,13 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
     return ReferenceCard(card.name, card.title, image, cells)
 
 
+def title_card(name: str, title: str, subtitle: str, *, dpi: float, width_mm: float,
+               theme: dict[str, Any]) -> ReferenceCard:
+    """A card of its title bar alone, for a card whose body is drawn elsewhere (a chart's
+    picture, converter.render.chartcards)."""
+    return _render(name, title, subtitle, [], dpi=dpi, width_mm=width_mm, theme=theme)
+
+
 def _laid_out(name: str, title: str, subtitle: str, blocks: list[Block], *, width_mm: float,
               theme: dict[str, Any], peers: bool) -> ReferenceCard:
     """The card of `_render` at LAYOUT_DPI."""

@@ -91,7 +91,8 @@ def nationality_code(game: Game, piece: Piece) -> str:
 def unit_name(game: Game, piece: Piece, face: Face | None = None) -> str:
     """The name a unit counter shows: its designation, else its face label or name without the
     nationality the counter already shows ('Armata (Germania)' -> 'Armata')."""
-    name = piece.designation or (face.label if face is not None and face.label else None) or piece.name
+    name = piece.designation or (face.shown_label(piece.name) if face is not None else None) \
+        or piece.name
     for nat_id in piece.nationalities:
         nat = game.nationality(nat_id)
         for word in filter(None, (nat.name if nat else None, nat.abbreviation if nat else None, nat_id)):
@@ -104,12 +105,12 @@ def unit_name(game: Game, piece: Piece, face: Face | None = None) -> str:
 def marker_text(game: Game, piece: Piece, face: Face) -> str:
     """A marker's words: its face label, or its full name when another marker of the game
     carries the same label (so 'Azione' of each side can be told apart)."""
-    label = face.label or piece.name
+    label = face.shown_label(piece.name) or piece.name
     if label == piece.name:
         return label
     for other in game.pieces or []:
         if other.id != piece.id and other.name != piece.name and any(
-                f.label == label for f in other.faces) or (other.id != piece.id and other.name == label):
+                f.shown_label(other.name) == label for f in other.faces) or (other.id != piece.id and other.name == label):
             return piece.name
     return label
 
@@ -192,7 +193,7 @@ def counter_image(game: Game, piece: Piece, counter: int = 1, side: str = "front
         else:
             _draw_label(label, draw, size, ink)
     elif piece.kind == "dummy":
-        _draw_label(face.label or "?", draw, size, ink)
+        _draw_label(face.shown_label(piece.name) or "?", draw, size, ink)
     else:
         _draw_unit(game, piece, face, img, draw, size, ink, t, dpi)
     _border(img, t, dpi)
@@ -358,7 +359,7 @@ def _draw_disc(game: Game, piece: Piece, face: Face, draw: ImageDraw.ImageDraw, 
     """Tokens and chips print as discs inside the square (cut round, or leave square)."""
     m = size * 0.06
     draw.ellipse([m, m, size - m, size - m], outline=color(t["border"]), width=max(1, px(t["stroke_mm"], dpi)))
-    text = face.label or face.factor_text(game.factor_order()) or piece.name
+    text = face.shown_label(piece.name) or face.factor_text(game.factor_order()) or piece.name
     _draw_label(text, draw, size, ink, width=0.8, height=0.8, disc=0.5 - m / size - 0.03)
 
 

@@ -18,7 +18,8 @@ from converter.load.document import GameDocument, Problem
 from converter.validate.semantic.boards import check_boards
 from converter.validate.semantic.context import Context, natural
 from converter.validate.semantic.pieces import check_cards, check_pieces, check_totals
-from converter.validate.semantic.references import check_provenance, check_rules, check_sides, check_terrain
+from converter.validate.semantic.references import (
+    check_global_properties, check_provenance, check_rules, check_sides, check_terrain)
 from converter.validate.semantic.stacking import check_setup_stacking
 from converter.validate.semantic.tables import check_tables
 from converter.validate.semantic.turns import check_scenarios, check_turns
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
     from converter.model.game import Game
 
 CHECKS = (check_provenance, check_sides, check_terrain, check_boards, check_pieces, check_cards,
-          check_tables, check_rules, check_turns, check_scenarios, check_setup_stacking, check_totals)
+          check_tables, check_rules, check_turns, check_global_properties, check_scenarios,
+          check_setup_stacking, check_totals)
 
 
 def check_semantics(doc: GameDocument) -> list[Problem]:

@@ -53,6 +53,22 @@ def check_terrain(ctx: Context) -> None:
             ctx.filter_refs(f"/terrain/{i}/movement/never", t.movement.never)
 
 
+def check_global_properties(ctx: Context) -> None:
+    """A property's board exists, its limits are in order, and no name is given twice in one
+    place (VASSAL would read only one of them)."""
+    seen: set[tuple[str | None, str]] = set()
+    for i, prop in enumerate(ctx.game.global_properties or []):
+        pp = f"/global_properties/{i}"
+        ctx.ref(f"{pp}/board", prop.board, "boards")
+        if prop.min is not None and prop.max is not None and prop.min > prop.max:
+            ctx.report(f"{pp}/max", f"the highest value {prop.max} is below the lowest "
+                       f"{prop.min}", check="property")
+        if (prop.board, prop.name) in seen:
+            ctx.report(f"{pp}/name", f"property {prop.name!r} is given twice"
+                       + (f" on board {prop.board!r}" if prop.board else ""), check="property")
+        seen.add((prop.board, prop.name))
+
+
 def check_rules(ctx: Context) -> None:
     """What each rule names exists, by the fields of its kind (on the model)."""
     for i, rule in enumerate(ctx.game.rules or []):
