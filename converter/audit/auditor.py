@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.events import (
     BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, MoveIgnored,
-    PieceAdded, PieceChanged, UndoFragment,
+    PieceAdded, PieceChanged, UndoFragment, UndoRewritten,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
@@ -120,7 +120,8 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
-               StackReordered, DeckChanged, MoveIgnored, UndoFragment, StepEnded)
+               StackReordered, DeckChanged, MoveIgnored, UndoFragment, UndoRewritten,
+               StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -222,6 +223,11 @@ class StepRecorder(Visitor):
                              f"undo of step {fragment.undone}, whose move back is not in the "
                              f"log ({what} stays at {fragment.place.label()} in VASSAL's "
                              "replay)")
+        elif kind is UndoRewritten:
+            rewritten: UndoRewritten = event  # type: ignore[assignment]
+            cur.lines.append("VASSAL wrote this undo again as its first command alone: the "
+                             f"players' game ran it whole, as step {rewritten.whole} logged it "
+                             "(VASSAL's own replay of the log runs only that first command)")
         elif kind is MoveIgnored:
             lost: MoveIgnored = event  # type: ignore[assignment]
             what = _names(lost.pieces) or "an empty stack"
