@@ -272,6 +272,7 @@ class FileAudit:
     undone_steps: set[int]
     recorded: list[StepRecord]  # the step list (empty when not asked for: `audit_files`)
     players: list[str] = field(default_factory=list)  # "name (side)", never the password
+    undos: dict[int, int] = field(default_factory=dict)  # undo step -> the step it takes back
 
 
 @dataclass
@@ -384,7 +385,7 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
                           for name, side in r.state.players.values()})
         recorded = recorders[0].steps if recorders else []
         result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
-                                      r.undone_steps, recorded, players))
+                                      r.undone_steps, recorded, players, dict(r.undo_of)))
         for rec in recorded:
             rec.undone = rec.step in r.undone_steps
             rec.undoes = r.undo_of.get(rec.step)

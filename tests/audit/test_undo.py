@@ -51,6 +51,20 @@ def test_undone_moves_and_their_undos_are_not_violations(
     assert report["files"][0]["undone_steps"] == [1, 3, 6, 7, 11]
 
 
+def test_the_json_report_says_which_step_each_undo_takes_back(
+        capsys: pytest.CaptureFixture[str], mini_vmod: Path) -> None:
+    """As the HTML step list's 'undo of #N': each undo step and the step it takes back, and
+    for a withdrawn finding the undo that withdrew it (the JSON said only which steps were
+    undone, not by which undo)."""
+    _, report = _audit(capsys, mini_vmod)
+    assert report["files"][0]["undos"] == [
+        {"step": 2, "takes_back": 1}, {"step": 4, "takes_back": 3},
+        {"step": 8, "takes_back": 7}, {"step": 9, "takes_back": 6},
+        {"step": 12, "takes_back": 11}]
+    assert [(f["rule"], f["step"], f["undone_by"]) for f in report["withdrawn_by_undo"]] == \
+        [("move", 3, 4), ("move", 6, 9), ("no-lake", 6, 9)]
+
+
 def test_the_step_list_shows_each_undo_and_the_step_it_takes_back(
         tmp_path: Path, mini_vmod: Path) -> None:
     page = tmp_path / "report.html"
