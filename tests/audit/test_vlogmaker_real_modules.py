@@ -22,7 +22,7 @@ LOGS = [("almoravid", "almoravid-vlogmaker", "Almoravid-1.3-noimages.vmod"),
         ("paths-of-glory", "pog-vlogmaker", "PathsOfGlory-10.8-noimages.vmod"),
         # a sideways hex grid in a zone, numbered upwards: VASSAL counts the rows from the
         # zone's height, and names (417,1291) '0504'; the step list said '1204' (the board's)
-        ("ragnarok", "ragnarok-vlogmaker", "ragnarok-1.2-noimages.vmod")]
+        ("ragnarok", "ragnarok-vlogmaker", "ragnarok-1.2-smallimages.vmod")]
 
 # "[#5 move] "BEFc" [Map (665,1465) "Paris"] -> dropped at … -> now [Map (887,1304) "Sedan"]"
 _ACTION = re.compile(r'\[#(\d+) (\w+)\] (.*)')
