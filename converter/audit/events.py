@@ -149,7 +149,7 @@ class UndoRewritten(Event):
     """An undo VASSAL wrote again as its first command alone (it makes a command's undo once
     and strips it of its other commands the first time it writes it; see
     `converter.audit.undo`): the replay runs it whole, as the step that logged it whole
-    did, as the players' game ran it (The Longest Day 0606-1: ten such steps; the units moved
+    did, as the players' game ran it (The Longest Day 0606-1: 14 such steps; the units moved
     next start where the whole undo put them)."""
 
     whole: int  # the step that logged this undo whole
