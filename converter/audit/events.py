@@ -134,10 +134,10 @@ class StackReordered(Event):
 
 @dataclass(slots=True)
 class UndoFragment(Event):
-    """A step that only removes a stack an earlier step's move made: the first command of
-    VASSAL's undo of that move (a full undo also moves the piece back).  The Longest Day's
-    2006 log has ten whose move back is missing: the players' game had the piece back where
-    it started (the next move starts there), VASSAL's replay of the log leaves it."""
+    """A step that only removes a stack an earlier step's move made, at no undo the history
+    explains: the first command of VASSAL's undo of that move (a full undo also moves the
+    piece back).  The Longest Day 0606-1's ten such steps were undos VASSAL wrote again as
+    their first command alone (`UndoRewritten`); none is left in its 25 logs."""
 
     undone: int                 # the step whose move made the stack
     pieces: tuple[object, ...]  # the stack's pieces (`PieceName`)
