@@ -8,7 +8,12 @@ a change to the old state, a removal for an addition, an added piece for a remov
 property set back, the chat line said again as ``* UNDO: …``).  VASSAL 3.6.7 and later
 bracket that step with ``UNDO⇥true`` … ``UNDO⇥false``; earlier versions (3.6.0 to 3.6.6, and
 before) log it bare, so a bare undo is told here by those inverses: a referee's log of
-either kind then shows the undone move and its undo as such, and judges neither.
+either kind then shows the undone move and its undo as such, and judges neither.  VASSAL
+writes no other mark of a bare undo: the `* UNDO: …` line is only the inverse of a chat line
+the step had (a move report, where the map makes one), and it is required then, as every
+inverse is.  A drag back by hand logs its commands in the order of the drag, not last first,
+so only a step of one command (a bare MovePiece: The Longest Day's maps report no move) dragged
+back exactly reads as its undo.
 
 VASSAL makes a command's undo once and keeps it (``Command.getUndoCommand``), so the same step
 taken back twice, or an undo taken back as often, logs one undo object twice.  VASSAL writes
