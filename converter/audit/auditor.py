@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from converter.audit.events import (
     BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, MoveIgnored,
-    PieceAdded, PieceChanged, UndoFragment,
+    PieceAdded, PieceChanged, UndoFragment, UndoRewritten,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.continuity import Seen, Snapshots, compare
@@ -120,7 +120,8 @@ class StepRecorder(Visitor):
 
     handles = (PieceMoved, PieceAdded, PieceChanged, PieceRemoved, DiceRolled, TurnChanged,
                Chatted, PieceTouched, Reported, PropertyChanged, EmptyStackMoved, BoardsLaid,
-               StackReordered, DeckChanged, MoveIgnored, UndoFragment, StepEnded)
+               StackReordered, DeckChanged, MoveIgnored, UndoFragment, UndoRewritten,
+               StepEnded)
     restored = False  # the restored game is no step of the list
 
     def __init__(self, source: str, limit: int = 5000) -> None:
@@ -222,6 +223,11 @@ class StepRecorder(Visitor):
                              f"undo of step {fragment.undone}, whose move back is not in the "
                              f"log ({what} stays at {fragment.place.label()} in VASSAL's "
                              "replay)")
+        elif kind is UndoRewritten:
+            rewritten: UndoRewritten = event  # type: ignore[assignment]
+            cur.lines.append("VASSAL wrote this undo again as its first command alone: the "
+                             f"players' game ran it whole, as step {rewritten.whole} logged it "
+                             "(VASSAL's own replay of the log runs only that first command)")
         elif kind is MoveIgnored:
             lost: MoveIgnored = event  # type: ignore[assignment]
             what = _names(lost.pieces) or "an empty stack"
@@ -266,6 +272,7 @@ class FileAudit:
     undone_steps: set[int]
     recorded: list[StepRecord]  # the step list (empty when not asked for: `audit_files`)
     players: list[str] = field(default_factory=list)  # "name (side)", never the password
+    undos: dict[int, int] = field(default_factory=dict)  # undo step -> the step it takes back
 
 
 @dataclass
@@ -378,7 +385,7 @@ def audit_records(records: list[tuple[str, GameRecord]], module: AuditModule, *,
                           for name, side in r.state.players.values()})
         recorded = recorders[0].steps if recorders else []
         result.files.append(FileAudit(source, r.steps, r.commands, r.problems,
-                                      r.undone_steps, recorded, players))
+                                      r.undone_steps, recorded, players, dict(r.undo_of)))
         for rec in recorded:
             rec.undone = rec.step in r.undone_steps
             rec.undoes = r.undo_of.get(rec.step)

@@ -134,14 +134,25 @@ class StackReordered(Event):
 
 @dataclass(slots=True)
 class UndoFragment(Event):
-    """A step that only removes a stack an earlier step's move made: the first command of
-    VASSAL's undo of that move (a full undo also moves the piece back).  The Longest Day's
-    2006 log has ten whose move back is missing: the players' game had the piece back where
-    it started (the next move starts there), VASSAL's replay of the log leaves it."""
+    """A step that only removes a stack an earlier step's move made, at no undo the history
+    explains: the first command of VASSAL's undo of that move (a full undo also moves the
+    piece back).  The Longest Day 0606-1's ten such steps were undos VASSAL wrote again as
+    their first command alone (`UndoRewritten`); none is left in its 25 logs."""
 
     undone: int                 # the step whose move made the stack
     pieces: tuple[object, ...]  # the stack's pieces (`PieceName`)
     place: Place                # where they stay in the replay
+
+
+@dataclass(slots=True)
+class UndoRewritten(Event):
+    """An undo VASSAL wrote again as its first command alone (it makes a command's undo once
+    and strips it of its other commands the first time it writes it; see
+    `converter.audit.undo`): the replay runs it whole, as the step that logged it whole
+    did, as the players' game ran it (The Longest Day 0606-1: 14 such steps; the units moved
+    next start where the whole undo put them)."""
+
+    whole: int  # the step that logged this undo whole
 
 
 @dataclass(slots=True)

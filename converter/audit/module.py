@@ -427,8 +427,10 @@ def _board(b: BoardComponent, image_dims: tuple[int, int] | None = None) -> Boar
                     zregions = tuple((r.name, r.originx, r.originy) for g in z.children
                                      if isinstance(g, RegionGrid) for r in g.walk()
                                      if isinstance(r, Region))
-                    geo.zones.append(ZoneArea(z.name, _polygon(z.path), z.location_format,
-                                              _grid(zgrid, size) if zgrid is not None else None,
+                    polygon = _polygon(z.path)
+                    geo.zones.append(ZoneArea(z.name, polygon, z.location_format,
+                                              _grid(zgrid, _bounds_size(polygon) or size)
+                                              if zgrid is not None else None,
                                               zregions, z.use_parent_grid,
                                               zgrid is None or has_numbering(zgrid)))
                 elif isinstance(z, (HexGridComponent, SquareGrid)):
@@ -450,6 +452,16 @@ def _grid(component: Component, size: tuple[int, int]) -> HexGeometry | SquareGe
         x0=component.x0, y0=component.y0, dx=component.dx, dy=component.dy,
         numbering=numbering_of(numbering) if numbering is not None
         else SquareGeometry().numbering, board_size=size))
+
+
+def _bounds_size(polygon: tuple[tuple[int, int], ...]) -> tuple[int, int] | None:
+    """The size of a zone's bounding box: a grid in a zone counts a descending numbering
+    from it, not from the board (VASSAL's grid container is the zone; Ragnarok's hex
+    map, a zone numbered upwards, names the hex at (417,1291) '0504', not '1204')."""
+    if not polygon:
+        return None
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _polygon(path: str) -> tuple[tuple[int, int], ...]:

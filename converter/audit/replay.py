@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from converter.audit.events import (
     BoardsLaid, Chatted, DeckChanged, DiceRolled, EmptyStackMoved, Event, LogPos, MoveIgnored,
-    PieceAdded, PieceChanged, UndoFragment,
+    PieceAdded, PieceChanged, UndoFragment, UndoRewritten,
     PieceMoved, PieceRemoved, PieceTouched, PropertyChanged, ReplayProblem, Reported,
     StackReordered, StepEnded, TurnChanged)
 from converter.audit.module import AuditModule, tracker_values
@@ -157,23 +157,28 @@ class Replay:
             logged = _logged(step)
             self._step_commands, self._stacks_noted = logged, False
             undone = self._history.undone_by(logged)  # an undo logged without its markers
+            whole = None
             if undone is not None:
                 undo_step = self._in_undo = True
+                whole = self._history.written_before()
             self._fragment_of = None
-            for c in logged:
-                kind = type(c)
-                if kind is cmd.Undo:
-                    if c.in_progress:  # type: ignore[attr-defined]
-                        undo_step = self._in_undo = True
-                    elif undone is None:
-                        self._in_undo = False
+            if whole is not None and len(whole[1]) > len(logged):  # (something lost)
+                self._replay_whole(logged, *whole)
+            else:
+                for c in logged:
+                    kind = type(c)
+                    if kind is cmd.Undo:
+                        if c.in_progress:  # type: ignore[attr-defined]
+                            undo_step = self._in_undo = True
+                        elif undone is None:
+                            self._in_undo = False
+                        self._index += 1
+                        continue
+                    self.commands += 1  # (inlined: this loop runs once per command)
+                    handler = handlers.get(kind)
+                    if handler is not None:
+                        handler(c, False)
                     self._index += 1
-                    continue
-                self.commands += 1  # (inlined: this loop runs once per command)
-                handler = handlers.get(kind)
-                if handler is not None:
-                    handler(c, False)
-                self._index += 1
             if not undo_step and self._fragment_of is not None \
                     and self._fragment_of == self._history.marked():
                 undo_step = True  # the start of an undo whose move back the log lacks
@@ -193,6 +198,26 @@ class Replay:
         for v in self.visitors:
             v.end_game(st)
         return st
+
+    def _replay_whole(self, logged: list[cmd.Command], whole_step: int,
+                      whole: Sequence[cmd.Command]) -> None:
+        """An undo VASSAL wrote again as its first command alone (`converter.audit.undo`):
+        replayed as the players' game ran it, whole, as step *whole_step* logged it.  The
+        log's later moves start where this leaves the pieces; VASSAL's own replay of the
+        file runs only the first command.  Positions stay on the step's own commands."""
+        index = self._index
+        self._step_commands, self._stacks_noted = list(whole), False
+        handlers = self._handlers
+        for c in whole:
+            handler = handlers.get(type(c))
+            if handler is not None and type(c) is not cmd.Undo:
+                handler(c, False)
+        self._step_commands = logged
+        if self._listens(UndoRewritten):
+            self._emit(UndoRewritten(self._pos(), whole_step, undo=True,
+                                     player=self._step_player))
+        self._index = index + len(logged)
+        self.commands += sum(type(c) is not cmd.Undo for c in logged)
 
     def _pos(self) -> LogPos:
         return LogPos(self._source, self._step, self._index)

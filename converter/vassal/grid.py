@@ -640,14 +640,25 @@ def _grid_of(comp: Component, size: tuple[int, int] | None) -> BoardGrid | None:
         zones, background = [], None
         for child in comp.children:
             if isinstance(child, ZoneComponent):
-                inner = next((g for g in (_grid_of(c, size) for c in child.children)
+                polygon = _polygon(child.path)
+                inner_size = _bounds_size(polygon) or size  # (VASSAL: the zone's size)
+                inner = next((g for g in (_grid_of(c, inner_size) for c in child.children)
                               if g is not None), None)
-                zones.append(ZoneGeometry(child.name, _polygon(child.path), child.location_format,
+                zones.append(ZoneGeometry(child.name, polygon, child.location_format,
                                           inner, child.use_parent_grid))
             elif background is None:
                 background = _grid_of(child, size)
         return ZonedGeometry(tuple(zones), background)
     return None
+
+
+def _bounds_size(polygon: tuple[Point, ...]) -> tuple[int, int] | None:
+    """A zone's bounding box size: a grid in a zone counts a descending numbering from it
+    (the grid's container is the zone, `Zone.getSize`), not from the board."""
+    if not polygon:
+        return None
+    xs, ys = [x for x, _ in polygon], [y for _, y in polygon]
+    return max(xs) - min(xs), max(ys) - min(ys)
 
 
 def _polygon(path: str) -> tuple[Point, ...]:

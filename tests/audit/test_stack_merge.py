@@ -50,13 +50,13 @@ def test_a_stack_dragged_takes_the_pieces_dropped_on_it() -> None:
         assert at[name] == ("Allied Aircraft Deployment Display", 99, 406), name
 
 
-@pytest.mark.parametrize(("log", "elsewhere"), [("0606-1.log", 11), ("0611-1.log", 3)])
+@pytest.mark.parametrize(("log", "elsewhere"), [("0606-1.log", 0), ("0611-1.log", 3)])
 def test_fewer_moves_start_elsewhere_than_vassal_recorded(log: str, elsewhere: int) -> None:
     """Moves whose recorded origin the replay disagrees with: 22 and 19 before pieces
     joined the stacks they were dropped on, 11 and 13 before a drop by position joined
-    what lay there and stale maps in stacked pieces' states were let be.  What the log
-    shows of the rest: ten of 0606-1's follow a step that only removes the stack the piece's
-    previous move made, an undo whose move back is missing (the test below); in 0611-1,
+    what lay there and stale maps in stacked pieces' states were let be.  0606-1's last
+    eleven followed the undos VASSAL wrote again as their first command alone (the test
+    below): replayed whole, as the players' game ran them, none is left.  In 0611-1,
     steps 468 and 469 record two units at the points they had before their stacks were
     dragged (steps 408 and 402), and step 474 repeats step 471's move back."""
     assert _replayed(log).elsewhere == elsewhere
@@ -104,26 +104,30 @@ def test_a_move_to_a_map_the_module_lacks_leaves_the_piece_where_it_was(
                         "[Nate (Germans)]")
 
 
-def test_an_undo_whose_move_back_is_missing_is_said(tmp_path: Path) -> None:
-    """0606-1.log step 977 moves 1/22/4 from 4024 to 3427 (a stack is made for it); step 978
-    only removes that stack, the first command of VASSAL's undo of a move (step 910, a whole
-    undo, also moves the piece back); step 979 moves 1/22/4 from 4024 again, as VASSAL
-    recorded.  The undo's move back is not in the log: VASSAL's own replay, like the audit's,
-    leaves the unit at 3427, and ten of the eleven moves that start elsewhere than VASSAL
-    recorded follow such a step.  Step 978 had no line in the step list."""
+def test_an_undo_written_again_is_replayed_whole(tmp_path: Path) -> None:
+    """0606-1.log's Undo pressed past earlier undos, steps 922 to 995: VASSAL takes back an
+    undo step too (the redo of a move) and makes a command's undo once, so the same undo is
+    logged twice, and it writes a repeated one as its first command alone.  Step 978 only
+    removes the stack of 1/22/4: it is the undo of step 911 again, which step 912 logged
+    whole (that stack removed, 1/22/4 moved back to 4024).  The players' game ran it whole:
+    step 979, the next undo (of 910, itself the undo of 907's move to 3326), moves 1/22/4
+    from 4024, as VASSAL recorded.  Before, step 978 was 'the start of
+    an undo of step 977, whose move back is not in the log', 1/22/4 stayed at 3427, and the
+    chain's steps 931 to 995 were judged as moves."""
     from tests.audit.test_vlogmaker_real_modules import step_list
 
     steps = step_list(FOLDER / "0606-1.log", FOLDER / "TheLongestDay-noimages.vmod",
                       tmp_path / "report.html")
-    assert steps[978] == ("undo of #977: "
-                          "the stack step 977 made removed: the start of an undo of step 977, "
-                          "whose move back is not in the log (1/22/4 stays at 3427 [Normandy] "
-                          "in VASSAL's replay)")
-    assert steps[979].startswith("1/22/4: 3427 [Normandy] → 3326 [Normandy]")
-    assert sum("the start of an undo" in line for line in steps.values()) == 10
-    # seven of them take back the step VASSAL's Undo button would (its undo mark): that
-    # step is undone, judged by no rule; 931 removes the stack of 928, not at the mark
-    assert sum(line.startswith("undo of #") and "the start of an undo" in line
-               for line in steps.values()) == 7
-    assert steps[982].startswith("undo of #979: ")  # (981 took back 980: the mark moved)
-    assert not steps[931].startswith("undo of")
+    assert steps[978] == ("undo of #911: 1/22/4: 3427 [Normandy] → 4024 [Normandy]; VASSAL "
+                          "wrote this undo again as its first command alone: the players' "
+                          "game ran it whole, as step 912 logged it (VASSAL's own replay of "
+                          "the log runs only that first command) [Joel (Allies)]")
+    assert steps[979].startswith("undo of #910: 1/22/4: 4024 [Normandy] → 3326 [Normandy]")
+    assert not any("the start of an undo" in line for line in steps.values())
+    # the chain walks back through the undos: 928 takes back 923 (moves 741 again), 931
+    # takes back 920 a second time, 955 takes back 934 (the redo of 917)
+    assert steps[928].startswith("undo of #923: ") and steps[931].startswith("undo of #920: ")
+    assert steps[955].startswith("undo of #934: ")
+    assert steps[995].startswith("undo of #894: * UNDO: <Joel> - I think that for the "
+                                 "follow-up units")
+    assert steps[996].startswith("chat: <Joel> -  I think that for the follow-up units")

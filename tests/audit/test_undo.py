@@ -51,6 +51,20 @@ def test_undone_moves_and_their_undos_are_not_violations(
     assert report["files"][0]["undone_steps"] == [1, 3, 6, 7, 11]
 
 
+def test_the_json_report_says_which_step_each_undo_takes_back(
+        capsys: pytest.CaptureFixture[str], mini_vmod: Path) -> None:
+    """As the HTML step list's 'undo of #N': each undo step and the step it takes back, and
+    for a withdrawn finding the undo that withdrew it (the JSON said only which steps were
+    undone, not by which undo)."""
+    _, report = _audit(capsys, mini_vmod)
+    assert report["files"][0]["undos"] == [
+        {"step": 2, "takes_back": 1}, {"step": 4, "takes_back": 3},
+        {"step": 8, "takes_back": 7}, {"step": 9, "takes_back": 6},
+        {"step": 12, "takes_back": 11}]
+    assert [(f["rule"], f["step"], f["undone_by"]) for f in report["withdrawn_by_undo"]] == \
+        [("move", 3, 4), ("move", 6, 9), ("no-lake", 6, 9)]
+
+
 def test_the_step_list_shows_each_undo_and_the_step_it_takes_back(
         tmp_path: Path, mini_vmod: Path) -> None:
     page = tmp_path / "report.html"
@@ -133,3 +147,39 @@ def test_the_tour_replay_ends_where_vassal_s_replay_ends() -> None:
     assert our_at == vassal_at
     assert {p.name for p in r.state.pieces.values() if (p.x, p.y) == (506, 322)} == \
         {"Jagd Pz Tiger CA = 4"}  # (re-added in J5; 1ME back in I6)
+
+
+AGAIN_LOG = REAL / "undo" / "tour-undo-again.vlog"
+
+
+def test_an_undo_written_again_is_replayed_whole(tmp_path: Path) -> None:
+    """tour-undo-again.vlog (the 3.6.0 engine on tour.vmod): 1ME moved G7 → H6, undone; moved
+    to I6, undone; Undo again takes back the first undo (1ME to H6 again), and again takes
+    back the move to H6 a second time.  VASSAL makes a command's undo once, so it logs the
+    undo of step 2 twice, and writes the second as its first command alone (step 7: the
+    chat line '* UNDO: …'), without the stack's removal and the move back to G7.  The
+    players' game had 1ME back in G7, and step 8 moves it from G7, as VASSAL recorded; the
+    audit had it move from H6 and step 7 was no undo."""
+    page = tmp_path / "report.html"
+    assert main(["audit", str(AGAIN_LOG), "--module", str(REAL / "tour.vmod"), "--format",
+                 "html", "-o", str(page)]) == 0
+    steps = {int(n): re.sub(r"^T\d+ ", "", html.unescape(text))
+             for _undone, n, text in _STEP.findall(page.read_text(encoding="utf-8"))}
+    assert steps[6] == "undo of #3: 1ME: G7 [Main Map] → H6 [Main Map]"
+    assert steps[7] == ("undo of #2: 1ME: H6 [Main Map] → G7 [Main Map]; VASSAL wrote this "
+                        "undo again as its first command alone: the players' game ran it "
+                        "whole, as step 3 logged it (VASSAL's own replay of the log runs only "
+                        "that first command)")
+    assert steps[8] == "1ME: G7 [Main Map] → J5 [Main Map]"
+
+
+def test_an_undo_written_again_ends_where_vassal_s_replay_ends() -> None:
+    """Step 8 moves 1ME to J5 from wherever it stands: the end is VASSAL's own replay's
+    (tour-undo-again.end.vsav), though its replay of step 7 left 1ME in H6."""
+    from converter.audit.module import load_module
+
+    vassal_at = _vassal_end(REAL / "undo" / "tour-undo-again.end.vsav")
+    _, ours = read_game(AGAIN_LOG)
+    r = replay(ours, load_module(REAL / "tour.vmod"), source=AGAIN_LOG.name)
+    assert {pid: (p.map, p.x, p.y) for pid, p in r.state.pieces.items()} == vassal_at
+    assert r.undone_steps == {2, 3, 4} and r.undo_of == {3: 2, 5: 4, 6: 3, 7: 2}

@@ -19,7 +19,10 @@ from tests.audit.conftest import REAL
 
 LOGS = [("almoravid", "almoravid-vlogmaker", "Almoravid-1.3-noimages.vmod"),
         ("nevsky", "nevsky-vlogmaker", "Nevsky-2.1-noimages.vmod"),
-        ("paths-of-glory", "pog-vlogmaker", "PathsOfGlory-10.8-noimages.vmod")]
+        ("paths-of-glory", "pog-vlogmaker", "PathsOfGlory-10.8-noimages.vmod"),
+        # a sideways hex grid in a zone, numbered upwards: VASSAL counts the rows from the
+        # zone's height, and names (417,1291) '0504'; the step list said '1204' (the board's)
+        ("ragnarok", "ragnarok-vlogmaker", "ragnarok-1.2-smallimages.vmod")]
 
 # "[#5 move] "BEFc" [Map (665,1465) "Paris"] -> dropped at … -> now [Map (887,1304) "Sedan"]"
 _ACTION = re.compile(r'\[#(\d+) (\w+)\] (.*)')
@@ -90,7 +93,7 @@ def test_the_step_list_names_each_piece_and_place_as_the_engine_did(
     assert compared >= 6
 
 
-@pytest.mark.parametrize("folder, name, vmod", LOGS)
+@pytest.mark.parametrize("folder, name, vmod", LOGS[:3])  # (Ragnarok's 2d6 says its faces)
 def test_a_special_dice_roll_shows_the_face_vassal_reported(
         tmp_path: Path, folder: str, name: str, vmod: str) -> None:
     """The modules' dice are special dice buttons whose chat line reads as no roll ('* Green

@@ -250,6 +250,23 @@ def test_every_board_grid_names_moves_as_vassal_did(log: str) -> None:
                                                           "Japanese Islands"}
 
 
+def test_a_grid_in_a_zone_counts_descending_rows_from_the_zone() -> None:
+    """Ragnarok's hex map is a sideways hex grid inside a zone, numbered upwards (vDescend):
+    VASSAL counts the rows from the zone's height (the grid's container is the zone), and
+    the 3.6 engine named the points vlog-maker dropped on (ragnarok-vlogmaker.engine.txt)
+    as below.  Counted from the board's height (its picture, left out of the module here,
+    is 3300 x 2457 px), the names were 7 higher ('1204'), in the import
+    and in the audit's step list."""
+    module = read_vmod(REAL / "ragnarok" / "ragnarok-1.2-smallimages.vmod")
+    board = next(b for b in module.buildfile.find_all(BoardComponent) if b.name == "Map")
+    grid = grid_of_board(board, (3300, 2457))
+    engine = re.findall(r'\[Main Map \((\d+),(\d+)\) "(\d{4})"\]',
+                        (REAL / "ragnarok" / "ragnarok-vlogmaker.engine.txt").read_text())
+    assert len(engine) >= 8
+    for x, y, name in engine:
+        assert grid.location_name((int(x), int(y))) == name, (x, y)
+
+
 def test_zone_polygon_and_region_arithmetic() -> None:
     zoned = ZonedGeometry(zones=(ZoneGeometry("Box", ((0, 0), (100, 0), (100, 100), (0, 100)),
                                       "$name$ $gridLocation$",
