@@ -10,7 +10,7 @@ from pathlib import PurePosixPath
 
 from converter.builder.images import png, safe_name
 from converter.model.game import Game
-from converter.model.tables import Chart as GameChart
+from converter.model import tables
 from converter.vassal.components import Chart, ChartWindow, HtmlChart, TabWidget
 from converter.vassal.components.base import Component
 
@@ -78,7 +78,7 @@ def chart_window(game: Game, images: dict[str, bytes],
     return out
 
 
-def _chart(game: Game, chart: GameChart, images: dict[str, bytes],
+def _chart(game: Game, chart: tables.Chart, images: dict[str, bytes],
            files: dict[str, bytes]) -> Component | None:
     """The Chart or HtmlChart of one of the game's charts, its file put in the module; None
     for a file the folder lacks (validation says so)."""

@@ -6,7 +6,7 @@ from pathlib import PurePosixPath
 
 from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
-from converter.model.properties import GlobalProperty as ModelProperty
+from converter.model import properties
 from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.tables import Die
@@ -211,7 +211,7 @@ def board_properties(game: Game, board_id: str) -> GlobalProperties | None:
     return props
 
 
-def _property(prop: ModelProperty) -> GlobalProperty:
+def _property(prop: properties.GlobalProperty) -> GlobalProperty:
     return GlobalProperty(name=prop.name, initial_value=prop.initial or "",
                           description=prop.description or "", is_numeric=bool(prop.numeric),
                           min="" if prop.min is None else str(prop.min),
