@@ -10,7 +10,8 @@ The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat sid
 side; a little more than a counter when the game does not say), a square grid's cells as
 wide; a box board prints its smallest box big enough for a small stack of counters; a schematic of points prints on one
 landscape page when its spaces stay a stack's room apart and its names readable there, else
-it spans two pages' width.
+it spans two pages' width, or as many more as keep the names of a crowded map (drawn small on
+its picture) NAME_MIN_PT high.
 """
 
 from __future__ import annotations
@@ -109,7 +110,15 @@ def mm_per_px(game: Game, layout: BoardLayout) -> float:
     if one_page is not None and _roomy(layout, one_page, counter):
         return one_page
     aw = area_mm(PAPER_FOR_SCALE)[0]
-    return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
+    pages_wide = (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
+    # a crowded map's names, drawn small on its picture, print no smaller than NAME_MIN_PT
+    return max(pages_wide, NAME_MIN_PT * PT_MM / _name_px(layout))
+
+
+def _name_px(layout: BoardLayout) -> float:
+    """How high a space's name is drawn on the board's picture, in pixels (a hundredth of its
+    width unless the schematic's boxes are drawn smaller)."""
+    return NAME_UNITS * (layout.unit or layout.size[0] / 100)
 
 
 # the paper that fixes the printed size of area and network boards (the same on any paper)
@@ -129,7 +138,7 @@ def _one_page_scale(layout: BoardLayout) -> float | None:
 def _roomy(layout: BoardLayout, scale: float, counter_mm: float) -> bool:
     """Whether at *scale* a stack of counters fits beside each space (its closest neighbour
     SPACE_ROOM_COUNTERS counter edges away) and the names stay NAME_MIN_PT or more."""
-    name_pt = NAME_UNITS * layout.size[0] / 100 * scale / PT_MM
+    name_pt = _name_px(layout) * scale / PT_MM
     if name_pt < NAME_MIN_PT:
         return False
     centres = sorted(layout.space_centres.values())
