@@ -64,26 +64,30 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
                 y = top
             page.paste(art, ((page.width - art.width) // 2, y))
             y += art.height + gap
+            del art
+        del card  # before the next card is drawn: one card held at a time
     if page is not None:
         yield page
 
 
-def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:
+def _slices(card: ReferenceCard, height: int) -> Iterator[Image.Image]:
     """A card taller than a page, cut between two rows of its grids into page-high parts; the
-    last part holds words (the card's bottom margin alone is not a page of its own)."""
+    last part holds words (the card's bottom margin alone is not a page of its own).  Each
+    part is cut when asked for: Paths of Glory's imported setup cards are 23,000 px tall
+    (195 MB each), and their parts cut all at once held a second copy."""
     art = card.image
     if art.height <= height:
-        return [art]
+        yield art
+        return
     cuts = sorted({c.box[1] for c in card.cells} | {c.box[3] for c in card.cells})
     words_end = int(max([c.box[3] for c in card.cells], default=art.height))
-    parts, start = [], 0
+    start = 0
     while min(art.height, words_end + 2) - start > height:
         fitting = [y for y in cuts if start < y <= start + height]
         end = fitting[-1] if fitting and fitting[-1] > start + height // 4 else start + height
-        parts.append(art.crop((0, start, art.width, end)))
+        yield art.crop((0, start, art.width, end))
         start = end
-    parts.append(art.crop((0, start, art.width, min(art.height, start + height))))
-    return parts
+    yield art.crop((0, start, art.width, min(art.height, start + height)))
 
 
 def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,

@@ -231,9 +231,7 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
     paper = options.sheet
     written: list[Path] = []
     report("setup", 0, 1)
-    cards = (card for scenario in game.scenarios or []
-             if (card := setup_card(game, scenario, dpi=options.dpi)) is not None)
-    written.extend(_card_pdf(cards, out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
+    written.extend(_card_pdf(_setup_cards(game, options.dpi), out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
                              f"{game.title} — setup", words(game.language)("Setup"),
                              words(game.language)("page {n}"), options,
                              epoch))
@@ -247,6 +245,16 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
             [PdfPage(img, paper.width_mm, paper.height_mm) for img in pages],
             title=f"{game.title} — tracks", epoch=epoch)))
     return written
+
+
+def _setup_cards(game: Game, dpi: int) -> Iterator[ReferenceCard]:
+    """Each scenario's setup card, drawn when asked for and let go before the next is drawn
+    (Paths of Glory's imported scenarios make cards of 195 MB each)."""
+    for scenario in game.scenarios or []:
+        card = setup_card(game, scenario, dpi=dpi)
+        if card is not None:
+            yield card
+        del card
 
 
 def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: str,
@@ -263,6 +271,7 @@ def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: 
                 pngs.append(write_bytes_atomic(out / f"{png_prefix}{card.name}.png",
                                                png_bytes(card.image, options.dpi)))
             yield card
+            del card  # before the next card is drawn
 
     sheets = (PdfPage(img, paper.width_mm, paper.height_mm)
               for img in each_card_page(each_card(), paper, dpi=options.dpi, title=game_title, what=what,

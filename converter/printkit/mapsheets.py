@@ -332,12 +332,17 @@ def packed_boxes(picture: Image.Image, layout: BoardLayout, width_px: float, gap
 class BoardPrint:
     """How one board prints: its picture at *scale* mm a pixel tiled over *sheet* pages, and
     the schematic's legend when it prints on a page of its own (a legend split by a seam is
-    hard to read and leaves its registration marks nowhere free to go)."""
+    hard to read and leaves its registration marks nowhere free to go).
+
+    The pages print the picture's top-left *extent* (width, height): the rest is the legend
+    band printed apart, or a blank edge.  The picture is not cut down to it: a copy of Paths
+    of Glory's 9456 x 7139 schematic doubled the memory its print took."""
 
     picture: Image.Image
     scale: float
     sheet: Paper
     tiles: list[MapTile]
+    extent: tuple[int, int]
     legend: Image.Image | None = None
 
 
@@ -374,12 +379,14 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
     if scaleless(game, board):
         fitted = fitted_scale(picture, paper)
-        return BoardPrint(picture, fitted, *_tiles_of(picture, fitted, paper))
+        return BoardPrint(picture, fitted, *_tiles_of(picture.size, fitted, paper), picture.size)
     scale = mm_per_px(game, layout)
     legend = None
+    extent = picture.size
     if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
-    elif not layout.boxes and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
+        extent = picture.size
+    elif not layout.boxes and not scan and len(_tiles_of(picture.size, scale, paper)[1]) > 1:
         # a schematic of points or hexes: its legend band (terrain key, groups) apart
         if layout.hex_centres:  # drawn again as wide as a landscape page is at the map's scale
             cut = hex_legend_top(board, picture.size, lay.HEX_PX)
@@ -388,50 +395,51 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
         else:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
-        picture = picture.crop((0, 0, picture.width, cut))
+        extent = (picture.width, cut)
     if not scan:
-        picture = _without_blank_sliver(picture, scale, paper)
-    sheet, board_tiles = _tiles_of(picture, scale, paper)
-    return BoardPrint(picture, scale, sheet, board_tiles, legend)
+        extent = _without_blank_sliver(picture, extent, scale, paper)
+    sheet, board_tiles = _tiles_of(extent, scale, paper)
+    return BoardPrint(picture, scale, sheet, board_tiles, extent, legend)
 
 
 SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut
 
 
-def _without_blank_sliver(picture: Image.Image, scale: float, paper: Paper) -> Image.Image:
-    """The schematic less its blank right or bottom edge where that edge alone would take a
-    column or row of pages: The Longest Day's image-less hex map took 3 pages for the 5 mm of
-    paper past its last hexes."""
+def _without_blank_sliver(picture: Image.Image, extent: tuple[int, int], scale: float,
+                          paper: Paper) -> tuple[int, int]:
+    """The *extent* of the schematic to print, less its blank right or bottom edge where that
+    edge alone would take a column or row of pages: The Longest Day's image-less hex map took
+    3 pages for the 5 mm of paper past its last hexes."""
     for _ in range(2):
-        _sheet, board_tiles = _tiles_of(picture, scale, paper)
+        _sheet, board_tiles = _tiles_of(extent, scale, paper)
         last = board_tiles[-1]
-        cut = (picture.width, picture.height)
+        width, height = extent
         if last.cols > 1 and last.w_mm - OVERLAP_MM < SLIVER_MM:
-            cut = (picture.width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, cut[1])
+            cut = (width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, height)
         elif last.rows > 1 and last.h_mm - OVERLAP_MM < SLIVER_MM:
-            cut = (cut[0], picture.height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
+            cut = (width, height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
         else:
-            return picture
-        strip = picture.crop((cut[0] if cut[0] < picture.width else 0,
-                              cut[1] if cut[1] < picture.height else 0,
-                              picture.width, picture.height))
+            return extent
+        strip = picture.crop((cut[0] if cut[0] < width else 0, cut[1] if cut[1] < height else 0,
+                              width, height))
         low, high = zip(*strip.getextrema()) if strip.mode == "RGB" else ((0,), (0,))
         if max(h - lo for lo, h in zip(low, high)) > INK_DIFF:
-            return picture  # the edge has something on it: it is printed
-        picture = picture.crop((0, 0, *cut))
-    return picture
+            return extent  # the edge has something on it: it is printed
+        extent = cut
+    return extent
 
 
-def _tiles_of(picture: Image.Image, scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:
-    size = (picture.width * scale, picture.height * scale)
+def _tiles_of(extent: tuple[int, int], scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:
+    size = (extent[0] * scale, extent[1] * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
     return sheet, tiles(*size, sheet)
 
 
 def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
-    """`board_print`'s picture, scale, sheet and tiles."""
+    """`board_print`'s picture (cut to the extent its pages print), scale, sheet and tiles."""
     bp = board_print(game, board, paper)
-    return bp.picture, bp.scale, bp.sheet, bp.tiles
+    picture = bp.picture if bp.extent == bp.picture.size else bp.picture.crop((0, 0, *bp.extent))
+    return picture, bp.scale, bp.sheet, bp.tiles
 
 
 def legend_page(game: Game, board: Board, legend: Image.Image, paper: Paper, *, dpi: float

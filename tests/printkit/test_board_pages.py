@@ -85,7 +85,7 @@ def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) ->
     last = bp.tiles[-1]
     assert last.w_mm - OVERLAP_MM >= 15  # the last column adds map, not a sliver
     drawn = board_image(game, board, hex_px=80).convert("RGB")
-    assert drawn.height == bp.picture.height and drawn.width > bp.picture.width
-    cut = drawn.crop((bp.picture.width, 0, drawn.width, drawn.height))
+    assert drawn.height == bp.extent[1] and drawn.width > bp.extent[0]
+    cut = drawn.crop((bp.extent[0], 0, drawn.width, drawn.height))
     plain = ImageChops.difference(cut, cut.crop((0, 0, 1, 1)).resize(cut.size))
     assert max(high for _low, high in plain.getextrema()) <= 40  # what was cut was blank

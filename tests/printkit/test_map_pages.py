@@ -278,7 +278,7 @@ def test_a_hex_maps_legend_prints_on_a_page_of_its_own_at_the_maps_scale() -> No
     bp = board_print(wef, board, PAPERS["a4"])
     assert bp.legend is not None and len(bp.tiles) > 1
     whole = board_picture_size(wef, board)
-    assert bp.picture.size == (whole[0], hex_legend_top(board, whole, lay.HEX_PX))
+    assert bp.extent == (whole[0], hex_legend_top(board, whole, lay.HEX_PX))
     sheet, page = legend_page(wef, board, bp.legend, PAPERS["a4"], dpi=DPI)
     assert sheet.width_mm > sheet.height_mm
     shown_mm = (page.width - 2 * mm_to_px(MARGIN_MM, DPI)) / bp.legend.width * 25.4 / DPI  # a legend px
@@ -307,7 +307,7 @@ def test_a_card_longer_than_a_page_leaves_no_page_with_only_its_margin(past: str
     words_end = max(c.box[3] for c in card.cells)
     room = words_end + 2 if past == "margin" else card.image.height * 2 // 3
     assert card.image.height > room
-    parts = _slices(card, room)
+    parts = list(_slices(card, room))
     assert all(part.height <= room for part in parts)
     assert len(parts) == (1 if past == "margin" else 2)
     start = 0
