@@ -55,13 +55,16 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
     page: Image.Image | None = None
     y = top
     for card in cards:
-        for art in _slices(card, bottom - top):
-            if page is None or y + art.height > bottom:
+        room = bottom - y if page is not None else 0
+        for k, (start, end) in enumerate(card_parts(card, bottom - top, room)):
+            if page is None or (y + end - start > bottom and not (k == 0 and end - start <= room)):
                 if page is not None:
                     yield page
                 count += 1
                 page = _blank(paper, dpi, f"{title} — {what} — " + page_label.format(n=count), t)
                 y = top
+            art = card.image if (start, end) == (0, card.image.height) else \
+                card.image.crop((0, start, card.image.width, end))  # one part at a time
             page.paste(art, ((page.width - art.width) // 2, y))
             y += art.height + gap
             del art
@@ -70,24 +73,38 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
         yield page
 
 
-def _slices(card: ReferenceCard, height: int) -> Iterator[Image.Image]:
-    """A card taller than a page, cut between two rows of its grids into page-high parts; the
-    last part holds words (the card's bottom margin alone is not a page of its own).  Each
-    part is cut when asked for: Paths of Glory's imported setup cards are 23,000 px tall
-    (195 MB each), and their parts cut all at once held a second copy."""
-    art = card.image
-    if art.height <= height:
-        yield art
-        return
-    cuts = sorted({c.box[1] for c in card.cells} | {c.box[3] for c in card.cells})
-    words_end = int(max([c.box[3] for c in card.cells], default=art.height))
+FILL_SHARE = 1 / 3   # a card goes on in the room left on a page when that is this much of a page…
+REST_SHARE = 1 / 8   # …and what it carries over to the next page is this much of a page or more
+
+
+def card_parts(card: ReferenceCard, height: int, room: int = 0) -> list[tuple[int, int]]:
+    """The rows (top, bottom) of *card*, in its pixels, that each page prints.  A card taller
+    than a page (*height*) is cut between two rows of its grids into page-high parts, the
+    last holding words (the card's bottom margin alone is not a page of its own).  A card
+    taller than the *room* left on the page begins there when that room is a third of a page
+    or more, cut between rows into a part at least half as tall as the room: Pursuit of
+    Glory's aids had left 40 % of a page blank before its terrain card, 45 % before its
+    counter key.  (Parts are cut from the card as they are pasted: Paths of Glory's imported
+    setup cards are 23,000 px tall, 195 MB each, and parts cut all at once held a copy.)"""
+    art_h = card.image.height
+    boxes = [c.box for c in card.cells]
+    words_end = int(max([b[3] for b in boxes], default=art_h))
+    end_all = min(art_h, words_end + 2)
+    cuts = sorted({int(b[1]) for b in boxes} | {int(b[3]) for b in boxes})  # between two rows
+    parts: list[tuple[int, int]] = []
     start = 0
-    while min(art.height, words_end + 2) - start > height:
+    if art_h > room >= height * FILL_SHARE:
+        fitting = [y for y in cuts if room / 2 <= y <= room and end_all - y >= height * REST_SHARE]
+        if fitting:
+            parts.append((0, fitting[-1]))
+            start = fitting[-1]
+    while end_all - start > height:
         fitting = [y for y in cuts if start < y <= start + height]
         end = fitting[-1] if fitting and fitting[-1] > start + height // 4 else start + height
-        yield art.crop((0, start, art.width, end))
+        parts.append((start, end))
         start = end
-    yield art.crop((0, start, art.width, min(art.height, start + height)))
+    parts.append((start, min(art_h, start + height)))
+    return parts
 
 
 def deck_pages(game: Game, deck: Deck, paper: Paper, *, dpi: float,
