@@ -12,7 +12,7 @@ Files written to the output folder (``<id>`` is the game id):
 - ``<id>-deck-<deck>.pdf``: card fronts and backs of each deck, when the game has cards: poker
   size, or the size the cards' own pictures give (``converter.render.cardpictures``)
 - with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png``,
-  ``<id>-map-<board>-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
+  ``<id>-map-<board>-<page>.png``, ``<id>-map-legends-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
   ``<id>-deck-<deck>-<page>.png``
 
 Every file is written atomically and is byte-identical for the same game and options.
@@ -34,12 +34,13 @@ from typing import BinaryIO
 from PIL import Image
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
+from converter.model.board import Board
 from converter.model.cards import Deck
 from converter.model.game import Game
 from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_print, legend_page, map_page
+from converter.printkit.mapsheets import board_print, fitted_legend, legend_sheets, map_page
 from converter.render.boardcontent import printable
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
@@ -200,6 +201,7 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
     if not boards:
         return []
     pngs: list[Path] = []
+    legends: list[tuple[Board, Image.Image]] = []
 
     def pages() -> Iterator[PdfPage]:
         for n, board in enumerate(boards):
@@ -211,13 +213,16 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
                     pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-{k:02d}.png",
                                                    png_bytes(img, options.dpi)))
                 yield PdfPage(img, bp.sheet.width_mm, bp.sheet.height_mm)
-            if bp.legend is not None:  # the schematic's legend, on a page of its own
-                sheet, img = legend_page(game, board, bp.legend, options.sheet, dpi=options.dpi)
-                if options.png:
-                    pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-legend.png",
-                                                   png_bytes(img, options.dpi)))
-                yield PdfPage(img, sheet.width_mm, sheet.height_mm)
+            if bp.legend is not None:  # the schematic's legend, printed after every board
+                legends.append((board, fitted_legend(bp.legend, options.sheet, dpi=options.dpi)))
             del bp
+        # the legends stacked on as few pages as hold them
+        for n, (sheet, img) in enumerate(legend_sheets(game, legends, options.sheet, dpi=options.dpi),
+                                         start=1):
+            if options.png:
+                pngs.append(write_bytes_atomic(out / f"{game.id}-map-legends-{n:02d}.png",
+                                               png_bytes(img, options.dpi)))
+            yield PdfPage(img, sheet.width_mm, sheet.height_mm)
 
     pdf = out / f"{game.id}-maps.pdf"
     with _atomic_file(pdf) as fh:

@@ -17,6 +17,7 @@ its picture) NAME_MIN_PT high.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -396,6 +397,8 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
         extent = (picture.width, cut)
+        if _plain(legend):  # nothing to key (Paths of Glory's 'Preferences' boxes): no legend
+            legend = None
     if not scan:
         extent = _without_blank_sliver(picture, extent, scale, paper)
     sheet, board_tiles = _tiles_of(extent, scale, paper)
@@ -403,6 +406,12 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
 
 
 SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut
+
+
+def _plain(picture: Image.Image) -> bool:
+    """Whether *picture* is one colour throughout, or nearly (nothing drawn on it)."""
+    low, high = zip(*picture.getextrema()) if picture.mode == "RGB" else ((0,), (0,))
+    return bool(max(h - lo for lo, h in zip(low, high)) <= INK_DIFF)
 
 
 def _without_blank_sliver(picture: Image.Image, extent: tuple[int, int], scale: float,
@@ -422,8 +431,7 @@ def _without_blank_sliver(picture: Image.Image, extent: tuple[int, int], scale: 
             return extent
         strip = picture.crop((cut[0] if cut[0] < width else 0, cut[1] if cut[1] < height else 0,
                               width, height))
-        low, high = zip(*strip.getextrema()) if strip.mode == "RGB" else ((0,), (0,))
-        if max(h - lo for lo, h in zip(low, high)) > INK_DIFF:
+        if not _plain(strip):
             return extent  # the edge has something on it: it is printed
         extent = cut
     return extent
@@ -445,21 +453,60 @@ def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, fl
 def legend_page(game: Game, board: Board, legend: Image.Image, paper: Paper, *, dpi: float
                 ) -> tuple[Paper, Image.Image]:
     """A schematic's legend on a landscape page of its own, as wide as the page allows."""
+    return next(legend_sheets(game, [(board, fitted_legend(legend, paper, dpi=dpi))], paper, dpi=dpi))
+
+
+LEGEND_GAP_MM = 6.0  # between two legends stacked on a page
+
+
+def _legend_room(paper: Paper, dpi: float) -> tuple[Paper, int, int]:
+    """The landscape sheet legends print on, and the width and height they may take there
+    (under a label line)."""
     sheet = paper if paper.width_mm > paper.height_mm else turned(paper)
-    tr = words(game.language)
-    page = Image.new("RGB", (px(sheet.width_mm, dpi), px(sheet.height_mm, dpi)), (255, 255, 255))
     left = mm_to_px(MARGIN_MM, dpi)
-    room_w, room_h = page.width - 2 * left, page.height - 2 * left
+    label = pt_to_px(LABEL_PT, dpi) * 2
+    return sheet, int(px(sheet.width_mm, dpi) - 2 * left), int(px(sheet.height_mm, dpi) - 2 * left - label)
+
+
+def fitted_legend(legend: Image.Image, paper: Paper, *, dpi: float) -> Image.Image:
+    """A schematic's legend band resized as wide as a landscape page's room holds (no taller
+    than it): small enough to keep until the legend pages print."""
+    _sheet, room_w, room_h = _legend_room(paper, dpi)
     k = min(room_w / legend.width, room_h / legend.height)
-    part = legend.resize((max(1, int(legend.width * k)), max(1, int(legend.height * k))), Image.Resampling.LANCZOS)
-    page.paste(part, (int(left), int(left)))
-    draw = ImageDraw.Draw(page)
-    draw.rectangle((left, left, left + part.width - 1, left + part.height - 1), outline=INK,
-                   width=max(1, int(dpi / 150)))
-    label = f"{game.title} — {board.name} — " + tr("Legend")
-    fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left)
-    put_text(draw, (left, mm_to_px(MARGIN_MM / 2, dpi)), label, font=fnt, fill=INK, anchor="lm")
-    return sheet, page
+    return legend.resize((max(1, int(legend.width * k)), max(1, int(legend.height * k))),
+                         Image.Resampling.LANCZOS)
+
+
+def legend_sheets(game: Game, legends: list[tuple[Board, Image.Image]], paper: Paper, *,
+                  dpi: float) -> Iterator[tuple[Paper, Image.Image]]:
+    """The boards' legends (each `fitted_legend`) stacked down landscape pages, each under
+    its board's name: a page each had held one line of key under Paths of Glory's image-less
+    maps (four pages for four lines)."""
+    sheet, _room_w, _room_h = _legend_room(paper, dpi)
+    tr = words(game.language)
+    left = mm_to_px(MARGIN_MM, dpi)
+    bottom = px(sheet.height_mm, dpi) - left
+    label_h = pt_to_px(LABEL_PT, dpi) * 2
+    gap = mm_to_px(LEGEND_GAP_MM, dpi)
+    page: Image.Image | None = None
+    y = 0.0
+    for board, part in legends:
+        if page is None or y + label_h + part.height > bottom:
+            if page is not None:
+                yield sheet, page
+            page = Image.new("RGB", (px(sheet.width_mm, dpi), px(sheet.height_mm, dpi)), (255, 255, 255))
+            y = mm_to_px(MARGIN_MM / 2, dpi) - label_h / 2
+        draw = ImageDraw.Draw(page)
+        label = f"{game.title} — {board.name} — " + tr("Legend")
+        fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left)
+        put_text(draw, (left, y + label_h / 2), label, font=fnt, fill=INK, anchor="lm")
+        y = max(y + label_h, left)
+        page.paste(part, (int(left), int(y)))
+        draw.rectangle((left, y, left + part.width - 1, y + part.height - 1), outline=INK,
+                       width=max(1, int(dpi / 150)))
+        y += part.height + gap
+    if page is not None:
+        yield sheet, page
 
 
 def board_pages(game: Game, board: Board, paper: Paper, *, dpi: float) -> tuple[Paper, list[Image.Image]]:
