@@ -47,3 +47,26 @@ def test_a_card_is_cut_only_between_rows_and_each_part_holds_words() -> None:
             for start, end in parts:
                 assert any(start <= c.box[1] and c.box[3] <= end for c in card.cells), (card.name, start, end)
     assert cut_any
+
+
+def test_a_table_going_on_over_a_page_repeats_its_column_heads() -> None:
+    """Pursuit of Glory's rules card runs over three pages: its second and third parts had
+    begun on a bare row ('Movimento lungo i percorsi | Ogni percorso costa...'), the column
+    heads 'Regola | Cosa | §' left on the first page.  Each part going on now opens with
+    them, and no page runs past its foot."""
+    game = load_model(ROOT / "modules" / "pursuit-of-glory")
+    card = next(c for c in reference_cards(game, dpi=DPI) if c.name == "rules")
+    paper = PAPERS["a4"]
+    top, bottom = px(MARGIN_MM, DPI), px(paper.height_mm - MARGIN_MM, DPI)
+    heads = [c for c in card.cells if c.head]
+    assert [c.text for c in heads][:2] == ["Regola", "Cosa"]
+    y0, y1 = int(min(c.box[1] for c in heads)), int(max(c.box[3] for c in heads))
+    strip = card.image.crop((0, y0, card.image.width, y1))
+    pages = list(each_card_page([card], paper, dpi=DPI, title=game.title))
+    assert len(pages) >= 2
+    x = (pages[0].width - card.image.width) // 2
+    for page in pages[1:]:
+        shown = page.crop((x, top, x + strip.width, top + strip.height))
+        assert shown.tobytes() == strip.tobytes()
+    for start, end in card_parts(card, bottom - top)[1:]:
+        assert end - start + (y1 - y0) <= bottom - top
