@@ -55,34 +55,84 @@ def each_card_page(cards: Iterable[ReferenceCard], paper: Paper, *, dpi: float, 
     page: Image.Image | None = None
     y = top
     for card in cards:
-        for art in _slices(card, bottom - top):
-            if page is None or y + art.height > bottom:
+        room = bottom - y if page is not None else 0
+        for k, (start, end) in enumerate(card_parts(card, bottom - top, room)):
+            head = heading_rows(card, start) if k else None
+            tall = end - start + (head[1] - head[0] if head else 0)
+            if page is None or (y + tall > bottom and not (k == 0 and tall <= room)):
                 if page is not None:
                     yield page
                 count += 1
                 page = _blank(paper, dpi, f"{title} — {what} — " + page_label.format(n=count), t)
                 y = top
-            page.paste(art, ((page.width - art.width) // 2, y))
+            x = (page.width - card.image.width) // 2
+            if head:  # a table going on from the page before: its column heads again
+                page.paste(card.image.crop((0, head[0], card.image.width, head[1])), (x, y))
+                y += head[1] - head[0]
+            art = card.image if (start, end) == (0, card.image.height) else \
+                card.image.crop((0, start, card.image.width, end))  # one part at a time
+            page.paste(art, (x, y))
             y += art.height + gap
+            del art
+        del card  # before the next card is drawn: one card held at a time
     if page is not None:
         yield page
 
 
-def _slices(card: ReferenceCard, height: int) -> list[Image.Image]:
-    """A card taller than a page, cut between two rows of its grids into page-high parts; the
-    last part holds words (the card's bottom margin alone is not a page of its own)."""
-    art = card.image
-    if art.height <= height:
-        return [art]
-    cuts = sorted({c.box[1] for c in card.cells} | {c.box[3] for c in card.cells})
-    words_end = int(max([c.box[3] for c in card.cells], default=art.height))
-    parts, start = [], 0
-    while min(art.height, words_end + 2) - start > height:
-        fitting = [y for y in cuts if start < y <= start + height]
-        end = fitting[-1] if fitting and fitting[-1] > start + height // 4 else start + height
-        parts.append(art.crop((0, start, art.width, end)))
+def heading_rows(card: ReferenceCard, start: int) -> tuple[int, int] | None:
+    """The rows (top, bottom) of the column heads of the table a part of *card* beginning
+    at row *start* goes on with, or None when it begins no table's body row."""
+    first = [c for c in card.cells if c.box[1] == start]
+    if not first or any(c.head or c.grid < 0 for c in first):
+        return None
+    heads = [c for c in card.cells if c.head and c.grid == first[0].grid]
+    if not heads:
+        return None
+    return int(min(c.box[1] for c in heads)), int(max(c.box[3] for c in heads))
+
+
+def _heads_height(card: ReferenceCard) -> int:
+    """The tallest row of column heads of the card's tables (repeated over a part going on)."""
+    tallest: dict[int, tuple[float, float]] = {}
+    for c in card.cells:
+        if c.head:
+            top, bottom = tallest.get(c.grid, (c.box[1], c.box[3]))
+            tallest[c.grid] = (min(top, c.box[1]), max(bottom, c.box[3]))
+    return int(max((b - t for t, b in tallest.values()), default=0))
+
+
+FILL_SHARE = 1 / 3   # a card goes on in the room left on a page when that is this much of a page…
+REST_SHARE = 1 / 8   # …and what it carries over to the next page is this much of a page or more
+
+
+def card_parts(card: ReferenceCard, height: int, room: int = 0) -> list[tuple[int, int]]:
+    """The rows (top, bottom) of *card*, in its pixels, that each page prints.  A card taller
+    than a page (*height*) is cut between two rows of its grids into page-high parts, the
+    last holding words (the card's bottom margin alone is not a page of its own).  A card
+    taller than the *room* left on the page begins there when that room is a third of a page
+    or more, cut between rows into a part at least half as tall as the room: Pursuit of
+    Glory's aids had left 40 % of a page blank before its terrain card, 45 % before its
+    counter key.  (Parts are cut from the card as they are pasted: Paths of Glory's imported
+    setup cards are 23,000 px tall, 195 MB each, and parts cut all at once held a copy.)"""
+    art_h = card.image.height
+    boxes = [c.box for c in card.cells]
+    going_on = height - _heads_height(card)  # a part going on repeats its table's column heads
+    words_end = int(max([b[3] for b in boxes], default=art_h))
+    end_all = min(art_h, words_end + 2)
+    cuts = sorted({int(b[1]) for b in boxes} | {int(b[3]) for b in boxes})  # between two rows
+    parts: list[tuple[int, int]] = []
+    start = 0
+    if art_h > room >= height * FILL_SHARE:
+        fitting = [y for y in cuts if room / 2 <= y <= room and end_all - y >= height * REST_SHARE]
+        if fitting:
+            parts.append((0, fitting[-1]))
+            start = fitting[-1]
+    while end_all - start > (limit := height if start == 0 else going_on):
+        fitting = [y for y in cuts if start < y <= start + limit]
+        end = fitting[-1] if fitting and fitting[-1] > start + limit // 4 else start + limit
+        parts.append((start, end))
         start = end
-    parts.append(art.crop((0, start, art.width, min(art.height, start + height))))
+    parts.append((start, min(art_h, start + (height if start == 0 else going_on))))
     return parts
 
 

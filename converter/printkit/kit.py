@@ -12,7 +12,7 @@ Files written to the output folder (``<id>`` is the game id):
 - ``<id>-deck-<deck>.pdf``: card fronts and backs of each deck, when the game has cards: poker
   size, or the size the cards' own pictures give (``converter.render.cardpictures``)
 - with ``png=True`` also ``<id>-counters-<page>.png``, ``<id>-card-<name>.png``,
-  ``<id>-map-<board>-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
+  ``<id>-map-<board>-<page>.png``, ``<id>-map-legends-<page>.png``, ``<id>-setup-<scenario>.png``, ``<id>-tracks-<page>.png`` and
   ``<id>-deck-<deck>-<page>.png``
 
 Every file is written atomically and is byte-identical for the same game and options.
@@ -34,12 +34,13 @@ from typing import BinaryIO
 from PIL import Image
 
 from converter.atomic import source_date_epoch, write_bytes_atomic
+from converter.model.board import Board
 from converter.model.cards import Deck
 from converter.model.game import Game
 from converter.printkit.cache import BoundedCache
 from converter.printkit.cardsheet import each_card_page, each_deck_page
 from converter.printkit.layout import PAPERS, Paper, layout_counter_sheets
-from converter.printkit.mapsheets import board_print, legend_page, map_page
+from converter.printkit.mapsheets import board_print, fitted_legend, legend_sheets, map_page
 from converter.render.boardcontent import printable
 from converter.printkit.tracksheet import track_pages
 from converter.printkit.pdf import PdfPage, stream_pdf, write_pdf
@@ -203,6 +204,7 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
     if not boards:
         return []
     pngs: list[Path] = []
+    legends: list[tuple[Board, Image.Image]] = []
 
     def pages() -> Iterator[PdfPage]:
         for n, board in enumerate(boards):
@@ -214,13 +216,16 @@ def _maps(game: Game, out: Path, options: KitOptions, epoch: int, report: Progre
                     pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-{k:02d}.png",
                                                    png_bytes(img, options.dpi)))
                 yield PdfPage(img, bp.sheet.width_mm, bp.sheet.height_mm)
-            if bp.legend is not None:  # the schematic's legend, on a page of its own
-                sheet, img = legend_page(game, board, bp.legend, options.sheet, dpi=options.dpi)
-                if options.png:
-                    pngs.append(write_bytes_atomic(out / f"{game.id}-map-{board.id}-legend.png",
-                                                   png_bytes(img, options.dpi)))
-                yield PdfPage(img, sheet.width_mm, sheet.height_mm)
+            if bp.legend is not None:  # the schematic's legend, printed after every board
+                legends.append((board, fitted_legend(bp.legend, options.sheet, dpi=options.dpi)))
             del bp
+        # the legends stacked on as few pages as hold them
+        for n, (sheet, img) in enumerate(legend_sheets(game, legends, options.sheet, dpi=options.dpi),
+                                         start=1):
+            if options.png:
+                pngs.append(write_bytes_atomic(out / f"{game.id}-map-legends-{n:02d}.png",
+                                               png_bytes(img, options.dpi)))
+            yield PdfPage(img, sheet.width_mm, sheet.height_mm)
 
     pdf = out / f"{game.id}-maps.pdf"
     with _atomic_file(pdf) as fh:
@@ -234,9 +239,7 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
     paper = options.sheet
     written: list[Path] = []
     report("setup", 0, 1)
-    cards = (card for scenario in game.scenarios or []
-             if (card := setup_card(game, scenario, dpi=options.dpi)) is not None)
-    written.extend(_card_pdf(cards, out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
+    written.extend(_card_pdf(_setup_cards(game, options.dpi), out, f"{game.id}-setup.pdf", f"{game.id}-", game.title,
                              f"{game.title} — setup", words(game.language)("Setup"),
                              words(game.language)("page {n}"), options,
                              epoch))
@@ -250,6 +253,16 @@ def _setup_and_tracks(game: Game, out: Path, options: KitOptions, epoch: int, re
             [PdfPage(img, paper.width_mm, paper.height_mm) for img in pages],
             title=f"{game.title} — tracks", epoch=epoch)))
     return written
+
+
+def _setup_cards(game: Game, dpi: int) -> Iterator[ReferenceCard]:
+    """Each scenario's setup card, drawn when asked for and let go before the next is drawn
+    (Paths of Glory's imported scenarios make cards of 195 MB each)."""
+    for scenario in game.scenarios or []:
+        card = setup_card(game, scenario, dpi=dpi)
+        if card is not None:
+            yield card
+        del card
 
 
 def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: str,
@@ -266,6 +279,7 @@ def _card_pdf(cards: Iterator[ReferenceCard], out: Path, name: str, png_prefix: 
                 pngs.append(write_bytes_atomic(out / f"{png_prefix}{card.name}.png",
                                                png_bytes(card.image, options.dpi)))
             yield card
+            del card  # before the next card is drawn
 
     sheets = (PdfPage(img, paper.width_mm, paper.height_mm)
               for img in each_card_page(each_card(), paper, dpi=options.dpi, title=game_title, what=what,

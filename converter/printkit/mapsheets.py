@@ -10,12 +10,14 @@ The scale: a hex board prints its hexes at the game's ``scale.hex_mm`` (flat sid
 side; a little more than a counter when the game does not say), a square grid's cells as
 wide; a box board prints its smallest box big enough for a small stack of counters; a schematic of points prints on one
 landscape page when its spaces stay a stack's room apart and its names readable there, else
-it spans two pages' width.
+it spans two pages' width, or as many more as keep the names of a crowded map (drawn small on
+its picture) NAME_MIN_PT high.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 from PIL import Image, ImageChops, ImageDraw
@@ -109,7 +111,15 @@ def mm_per_px(game: Game, layout: BoardLayout) -> float:
     if one_page is not None and _roomy(layout, one_page, counter):
         return one_page
     aw = area_mm(PAPER_FOR_SCALE)[0]
-    return (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
+    pages_wide = (SPACE_BOARD_PAGES * (aw - OVERLAP_MM) + OVERLAP_MM) / layout.size[0]
+    # a crowded map's names, drawn small on its picture, print no smaller than NAME_MIN_PT
+    return max(pages_wide, NAME_MIN_PT * PT_MM / _name_px(layout))
+
+
+def _name_px(layout: BoardLayout) -> float:
+    """How high a space's name is drawn on the board's picture, in pixels (a hundredth of its
+    width unless the schematic's boxes are drawn smaller)."""
+    return NAME_UNITS * (layout.unit or layout.size[0] / 100)
 
 
 # the paper that fixes the printed size of area and network boards (the same on any paper)
@@ -129,7 +139,7 @@ def _one_page_scale(layout: BoardLayout) -> float | None:
 def _roomy(layout: BoardLayout, scale: float, counter_mm: float) -> bool:
     """Whether at *scale* a stack of counters fits beside each space (its closest neighbour
     SPACE_ROOM_COUNTERS counter edges away) and the names stay NAME_MIN_PT or more."""
-    name_pt = NAME_UNITS * layout.size[0] / 100 * scale / PT_MM
+    name_pt = _name_px(layout) * scale / PT_MM
     if name_pt < NAME_MIN_PT:
         return False
     centres = sorted(layout.space_centres.values())
@@ -323,12 +333,17 @@ def packed_boxes(picture: Image.Image, layout: BoardLayout, width_px: float, gap
 class BoardPrint:
     """How one board prints: its picture at *scale* mm a pixel tiled over *sheet* pages, and
     the schematic's legend when it prints on a page of its own (a legend split by a seam is
-    hard to read and leaves its registration marks nowhere free to go)."""
+    hard to read and leaves its registration marks nowhere free to go).
+
+    The pages print the picture's top-left *extent* (width, height): the rest is the legend
+    band printed apart, or a blank edge.  The picture is not cut down to it: a copy of Paths
+    of Glory's 9456 x 7139 schematic doubled the memory its print took."""
 
     picture: Image.Image
     scale: float
     sheet: Paper
     tiles: list[MapTile]
+    extent: tuple[int, int]
     legend: Image.Image | None = None
 
 
@@ -365,12 +380,14 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
     layout = lay.board_layout(board, picture.size if scan else None, game.language)
     if scaleless(game, board):
         fitted = fitted_scale(picture, paper)
-        return BoardPrint(picture, fitted, *_tiles_of(picture, fitted, paper))
+        return BoardPrint(picture, fitted, *_tiles_of(picture.size, fitted, paper), picture.size)
     scale = mm_per_px(game, layout)
     legend = None
+    extent = picture.size
     if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
-    elif not layout.boxes and not scan and len(_tiles_of(picture, scale, paper)[1]) > 1:
+        extent = picture.size
+    elif not layout.boxes and not scan and len(_tiles_of(picture.size, scale, paper)[1]) > 1:
         # a schematic of points or hexes: its legend band (terrain key, groups) apart
         if layout.hex_centres:  # drawn again as wide as a landscape page is at the map's scale
             cut = hex_legend_top(board, picture.size, lay.HEX_PX)
@@ -379,70 +396,117 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
         else:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
-        picture = picture.crop((0, 0, picture.width, cut))
+        extent = (picture.width, cut)
+        if _plain(legend):  # nothing to key (Paths of Glory's 'Preferences' boxes): no legend
+            legend = None
     if not scan:
-        picture = _without_blank_sliver(picture, scale, paper)
-    sheet, board_tiles = _tiles_of(picture, scale, paper)
-    return BoardPrint(picture, scale, sheet, board_tiles, legend)
+        extent = _without_blank_sliver(picture, extent, scale, paper)
+    sheet, board_tiles = _tiles_of(extent, scale, paper)
+    return BoardPrint(picture, scale, sheet, board_tiles, extent, legend)
 
 
 SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut
 
 
-def _without_blank_sliver(picture: Image.Image, scale: float, paper: Paper) -> Image.Image:
-    """The schematic less its blank right or bottom edge where that edge alone would take a
-    column or row of pages: The Longest Day's image-less hex map took 3 pages for the 5 mm of
-    paper past its last hexes."""
+def _plain(picture: Image.Image) -> bool:
+    """Whether *picture* is one colour throughout, or nearly (nothing drawn on it)."""
+    low, high = zip(*picture.getextrema()) if picture.mode == "RGB" else ((0,), (0,))
+    return bool(max(h - lo for lo, h in zip(low, high)) <= INK_DIFF)
+
+
+def _without_blank_sliver(picture: Image.Image, extent: tuple[int, int], scale: float,
+                          paper: Paper) -> tuple[int, int]:
+    """The *extent* of the schematic to print, less its blank right or bottom edge where that
+    edge alone would take a column or row of pages: The Longest Day's image-less hex map took
+    3 pages for the 5 mm of paper past its last hexes."""
     for _ in range(2):
-        _sheet, board_tiles = _tiles_of(picture, scale, paper)
+        _sheet, board_tiles = _tiles_of(extent, scale, paper)
         last = board_tiles[-1]
-        cut = (picture.width, picture.height)
+        width, height = extent
         if last.cols > 1 and last.w_mm - OVERLAP_MM < SLIVER_MM:
-            cut = (picture.width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, cut[1])
+            cut = (width - int(math.ceil((last.w_mm - OVERLAP_MM) / scale)) - 1, height)
         elif last.rows > 1 and last.h_mm - OVERLAP_MM < SLIVER_MM:
-            cut = (cut[0], picture.height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
+            cut = (width, height - int(math.ceil((last.h_mm - OVERLAP_MM) / scale)) - 1)
         else:
-            return picture
-        strip = picture.crop((cut[0] if cut[0] < picture.width else 0,
-                              cut[1] if cut[1] < picture.height else 0,
-                              picture.width, picture.height))
-        low, high = zip(*strip.getextrema()) if strip.mode == "RGB" else ((0,), (0,))
-        if max(h - lo for lo, h in zip(low, high)) > INK_DIFF:
-            return picture  # the edge has something on it: it is printed
-        picture = picture.crop((0, 0, *cut))
-    return picture
+            return extent
+        strip = picture.crop((cut[0] if cut[0] < width else 0, cut[1] if cut[1] < height else 0,
+                              width, height))
+        if not _plain(strip):
+            return extent  # the edge has something on it: it is printed
+        extent = cut
+    return extent
 
 
-def _tiles_of(picture: Image.Image, scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:
-    size = (picture.width * scale, picture.height * scale)
+def _tiles_of(extent: tuple[int, int], scale: float, paper: Paper) -> tuple[Paper, list[MapTile]]:
+    size = (extent[0] * scale, extent[1] * scale)
     sheet = min((paper, turned(paper)), key=lambda s: len(tiles(*size, s)))
     return sheet, tiles(*size, sheet)
 
 
 def board_sheet(game: Game, board: Board, paper: Paper) -> tuple[Image.Image, float, Paper, list[MapTile]]:
-    """`board_print`'s picture, scale, sheet and tiles."""
+    """`board_print`'s picture (cut to the extent its pages print), scale, sheet and tiles."""
     bp = board_print(game, board, paper)
-    return bp.picture, bp.scale, bp.sheet, bp.tiles
+    picture = bp.picture if bp.extent == bp.picture.size else bp.picture.crop((0, 0, *bp.extent))
+    return picture, bp.scale, bp.sheet, bp.tiles
 
 
 def legend_page(game: Game, board: Board, legend: Image.Image, paper: Paper, *, dpi: float
                 ) -> tuple[Paper, Image.Image]:
     """A schematic's legend on a landscape page of its own, as wide as the page allows."""
+    return next(legend_sheets(game, [(board, fitted_legend(legend, paper, dpi=dpi))], paper, dpi=dpi))
+
+
+LEGEND_GAP_MM = 6.0  # between two legends stacked on a page
+
+
+def _legend_room(paper: Paper, dpi: float) -> tuple[Paper, int, int]:
+    """The landscape sheet legends print on, and the width and height they may take there
+    (under a label line)."""
     sheet = paper if paper.width_mm > paper.height_mm else turned(paper)
-    tr = words(game.language)
-    page = Image.new("RGB", (px(sheet.width_mm, dpi), px(sheet.height_mm, dpi)), (255, 255, 255))
     left = mm_to_px(MARGIN_MM, dpi)
-    room_w, room_h = page.width - 2 * left, page.height - 2 * left
+    label = pt_to_px(LABEL_PT, dpi) * 2
+    return sheet, int(px(sheet.width_mm, dpi) - 2 * left), int(px(sheet.height_mm, dpi) - 2 * left - label)
+
+
+def fitted_legend(legend: Image.Image, paper: Paper, *, dpi: float) -> Image.Image:
+    """A schematic's legend band resized as wide as a landscape page's room holds (no taller
+    than it): small enough to keep until the legend pages print."""
+    _sheet, room_w, room_h = _legend_room(paper, dpi)
     k = min(room_w / legend.width, room_h / legend.height)
-    part = legend.resize((max(1, int(legend.width * k)), max(1, int(legend.height * k))), Image.Resampling.LANCZOS)
-    page.paste(part, (int(left), int(left)))
-    draw = ImageDraw.Draw(page)
-    draw.rectangle((left, left, left + part.width - 1, left + part.height - 1), outline=INK,
-                   width=max(1, int(dpi / 150)))
-    label = f"{game.title} — {board.name} — " + tr("Legend")
-    fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left)
-    put_text(draw, (left, mm_to_px(MARGIN_MM / 2, dpi)), label, font=fnt, fill=INK, anchor="lm")
-    return sheet, page
+    return legend.resize((max(1, int(legend.width * k)), max(1, int(legend.height * k))),
+                         Image.Resampling.LANCZOS)
+
+
+def legend_sheets(game: Game, legends: list[tuple[Board, Image.Image]], paper: Paper, *,
+                  dpi: float) -> Iterator[tuple[Paper, Image.Image]]:
+    """The boards' legends (each `fitted_legend`) stacked down landscape pages, each under
+    its board's name: a page each had held one line of key under Paths of Glory's image-less
+    maps (four pages for four lines)."""
+    sheet, _room_w, _room_h = _legend_room(paper, dpi)
+    tr = words(game.language)
+    left = mm_to_px(MARGIN_MM, dpi)
+    bottom = px(sheet.height_mm, dpi) - left
+    label_h = pt_to_px(LABEL_PT, dpi) * 2
+    gap = mm_to_px(LEGEND_GAP_MM, dpi)
+    page: Image.Image | None = None
+    y = 0.0
+    for board, part in legends:
+        if page is None or y + label_h + part.height > bottom:
+            if page is not None:
+                yield sheet, page
+            page = Image.new("RGB", (px(sheet.width_mm, dpi), px(sheet.height_mm, dpi)), (255, 255, 255))
+            y = mm_to_px(MARGIN_MM / 2, dpi) - label_h / 2
+        draw = ImageDraw.Draw(page)
+        label = f"{game.title} — {board.name} — " + tr("Legend")
+        fnt = fit_font(draw, label, "regular", pt_to_px(LABEL_PT, dpi), page.width - 2 * left)
+        put_text(draw, (left, y + label_h / 2), label, font=fnt, fill=INK, anchor="lm")
+        y = max(y + label_h, left)
+        page.paste(part, (int(left), int(y)))
+        draw.rectangle((left, y, left + part.width - 1, y + part.height - 1), outline=INK,
+                       width=max(1, int(dpi / 150)))
+        y += part.height + gap
+    if page is not None:
+        yield sheet, page
 
 
 def board_pages(game: Game, board: Board, paper: Paper, *, dpi: float) -> tuple[Paper, list[Image.Image]]:

@@ -42,3 +42,6 @@ class BoardLayout:
     boxes: dict[str, Rect] = field(default_factory=dict)
     scan: str | None = None  # file name of the user's scan, when the board uses one
     cell: int = 0  # a cell's edge, when the boxes are the cells of a square grid
+    # a schematic's unit (``SpacePlan.unit``): its names are NAME_UNITS of it high; smaller
+    # than a hundredth of the width on a crowded map (0: no schematic of spaces)
+    unit: float = 0.0

@@ -66,6 +66,8 @@ class CellBox:
     key: str
     text: str
     box: Box
+    grid: int = -1  # the card's grid the cell is in (its order among the card's grids), -1 for none
+    head: bool = False  # a cell of its grid's header row
 
 
 @dataclass
@@ -243,7 +245,7 @@ class _Composer:
                                  color(t["missing_ink"]) if c < len(miss) and miss[c] else ink)
                         ty += line_h
                 if c < len(row):
-                    self.cells.append(CellBox(keys[c], text, box))
+                    self.cells.append(CellBox(keys[c], text, box, len(self.grid_sizes) - 1, is_head))
                 x += widths[c]
             self.y += h
         self.y += self.pad
@@ -362,7 +364,7 @@ def _render(name: str, title: str, subtitle: str, blocks: list[Block], *, dpi: f
     height = max(1, round(card.image.height * ratio))
     image = card.image.resize((width, height), Image.Resampling.LANCZOS)
     cells = [CellBox(c.key, c.text, (round(c.box[0] * ratio), round(c.box[1] * ratio),
-                                     round(c.box[2] * ratio), round(c.box[3] * ratio)))
+                                     round(c.box[2] * ratio), round(c.box[3] * ratio)), c.grid, c.head)
              for c in card.cells]
     return ReferenceCard(card.name, card.title, image, cells)
 

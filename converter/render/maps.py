@@ -325,13 +325,14 @@ def space_positions(board: Board, image_size: tuple[int, int], *,
     """Pixel centre of every space of *board* on the schematic ``space_schematic`` draws at
     *image_size* in the game's *language*: the middle of its box as ``space_plan`` places it
     (the data's position on the user's own scan)."""
-    if _on_scan(board, image_size):
+    if on_scan(board, image_size):
         return space_anchors(board, image_size)
     plan = space_plan(board, image_size, min_box=min_box, language=language)
     return {s.id: plan.position(s.id) for s in board.spaces or []}
 
 
-def _on_scan(board: Board, image_size: tuple[int, int]) -> bool:
+def on_scan(board: Board, image_size: tuple[int, int]) -> bool:
+    """Whether a picture of *image_size* is the user's scan of *board*, not its schematic."""
     return board.image is not None and tuple(image_size) != space_image_size(board, image_size[0])
 
 
@@ -359,7 +360,7 @@ def space_anchors(board: Board, image_size: tuple[int, int]) -> dict[str, tuple[
     but with a placed parent is set in a ring round its parent; the rest fill a grid, in
     the order the board lists them (the bottom strip when other spaces are placed).
     """
-    if _on_scan(board, image_size):
+    if on_scan(board, image_size):
         # the user's scan: a layout fraction is a fraction of the whole picture
         left, top, right, bottom = 0.0, 0.0, float(image_size[0]), float(image_size[1])
     else:
@@ -817,7 +818,8 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     spaces = board.spaces or []
     pos = {s.id: plan.position(s.id) for s in spaces}
     ink = color(t["ink"])
-    unit = width_px / 100.0
+    page_unit = width_px / 100.0  # the notice, title and legend
+    unit = plan.unit  # the boxes, lines and marks, smaller on a crowded map
     small = font("condensed", max(7, int(unit * 0.75)))
     half = {sid: ((x1 - x0) / 2, (y1 - y0) / 2) for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items()}
     # parent areas: a frame round their children (drawn first, behind), outermost first
@@ -876,12 +878,13 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
         put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, font=small, fill=rgb, anchor="mm")
     # notice, title, legend
     notice = schematic_notice(board, game.language)
-    nf = fit_font(draw, notice, "bold", int(unit * 1.6), size[0] * 0.95)
-    put_text(draw, (size[0] / 2, unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
+    nf = fit_font(draw, notice, "bold", int(page_unit * 1.6), size[0] * 0.95)
+    put_text(draw, (size[0] / 2, page_unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
     title = f"{game.title} — {board.name}"
-    put_text(draw, (size[0] / 2, unit * 1.4 + nf.size * 1.3), title, font=fit_font(draw, title, "regular", int(unit * 1.1), size[0] * 0.9),
-              fill=ink, anchor="mt")
-    _space_legend(draw, game, board, shown, size, unit, t)
+    put_text(draw, (size[0] / 2, page_unit * 1.4 + nf.size * 1.3), title,
+             font=fit_font(draw, title, "regular", int(page_unit * 1.1), size[0] * 0.9),
+             fill=ink, anchor="mt")
+    _space_legend(draw, game, board, shown, size, page_unit, t)
     return img
 
 
@@ -959,7 +962,7 @@ def link_labels(game: Game, board: Board, size: tuple[int, int], plan: SpacePlan
     and stays on the picture; where the link is too crowded, at the nearest clear spot round
     its middle, with a leader line back to it (*leader* is that point, else None)."""
     t = {**DEFAULT_THEME, **(theme or {})}
-    unit = size[0] / 100.0
+    unit = plan.unit
     small = font("condensed", max(7, int(unit * 0.75)))
     scratch = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     pos = {s.id: plan.position(s.id) for s in board.spaces or []}

@@ -168,18 +168,123 @@ def plan_spaces(nodes: list[NodeSpec], anchors: dict[str, Point], area: tuple[fl
     """Boxes for *nodes* near their *anchors*, inside *area*, none overlapping.
 
     A node with children (``parent`` of others) is drawn as a frame round them with its name
-    on top.  The font shrinks (down to 70 %) only when the boxes cannot otherwise be parted."""
+    on top, unless its children lie round other spaces (``unframed``).  The font shrinks
+    (down to 70 %) when the boxes cannot otherwise be parted; where the anchors lie closer
+    than even those boxes allow (an imported module's map of 500 places), every box is drawn
+    smaller, padding included (``plan.unit`` is then a fraction of *unit*)."""
+    nodes = unframed(nodes, anchors, unit)
     plan = SpacePlan(dict(anchors), unit=unit)
-    scales = (1.0, 0.9, 0.8, 0.7)
-    for scale in scales:
-        plan.boxes.clear()
-        plan.frames.clear()
-        plan.labels.clear()
-        # the smallest font keeps its boxes where parting left them: overlapping, but every
-        # space drawn and placed (a module's grid of 441 cells has no room to part)
-        if _try_plan(plan, nodes, area, unit, scale, min_box, settle=scale == scales[-1]):
+    if lying_share(nodes, anchors, unit, min_box) <= HOPELESS_SHARE:
+        for scale in (1.0, 0.9, 0.8, 0.7):
+            if _try_plan(plan, nodes, area, unit, scale, min_box):
+                return plan
+    for step in CROWD_STEPS:
+        smaller = (min_box[0] * step, min_box[1] * step)
+        last = step == CROWD_STEPS[-1]
+        if not last and lying_share(nodes, anchors, unit * step, smaller) > CROWDED_SHARE:
+            continue
+        plan = SpacePlan(dict(anchors), unit=unit * step)
+        # the smallest boxes stay where parting left them: overlapping, but every space
+        # drawn and placed (a module's grid of 441 cells has no room to part)
+        if _try_plan(plan, nodes, area, unit * step, 1.0, smaller, settle=last):
             return plan
     return plan
+
+
+def unframed(nodes: list[NodeSpec], anchors: dict[str, Point], unit: float) -> list[NodeSpec]:
+    """*nodes*, a parent whose children's anchors (and a *unit* round them) surround another
+    space's anchor made a space of its own: its frame would cover that space or push it
+    aside (Paths of Glory's 'Europe' zone holds 225 cities round the holding boxes printed
+    on the map), and its children its parent's."""
+    by_id = {n.id: n for n in nodes}
+    parent = {n.id: n.parent for n in nodes if n.parent in by_id and n.parent != n.id}
+    changed = True
+    while changed:
+        changed = False
+        kids: dict[str, list[str]] = {}
+        for child, par in parent.items():
+            kids.setdefault(par, []).append(child)
+
+        def subtree(node: str) -> set[str]:
+            out, todo = set(), [node]
+            while todo:
+                for k in kids.get(todo.pop(), []):
+                    if k not in out:
+                        out.add(k)
+                        todo.append(k)
+            return out
+
+        for par in sorted(kids):
+            inside = subtree(par)
+            xs = [anchors[k][0] for k in inside]
+            ys = [anchors[k][1] for k in inside]
+            x0, x1, y0, y1 = min(xs) - unit, max(xs) + unit, min(ys) - unit, max(ys) + unit
+            above, cur = set(), parent.get(par)
+            while cur is not None and cur not in above:
+                above.add(cur)
+                cur = parent.get(cur)
+            if any(x0 < anchors[o][0] < x1 and y0 < anchors[o][1] < y1
+                   for o in by_id if o not in inside and o != par and o not in above):
+                for k in kids[par]:
+                    if par in parent:
+                        parent[k] = parent[par]
+                    else:
+                        del parent[k]
+                changed = True
+                break
+    return [n if parent.get(n.id) == n.parent else
+            NodeSpec(n.id, n.name, n.detail, n.strip, parent.get(n.id)) for n in nodes]
+
+
+# boxes drawn this much smaller than the schematic's unit, in turn, when they cannot be parted
+CROWD_STEPS = (0.8, 0.64, 0.5, 0.4, 0.32, 0.25, 0.2)
+CROWDED_SHARE = 0.3   # a step is tried once no more boxes than this lie on another at their anchors
+HOPELESS_SHARE = 0.8  # the full size is not tried when more than this do
+
+
+def lying_share(nodes: list[NodeSpec], anchors: dict[str, Point], unit: float,
+                min_box: tuple[float, float]) -> float:
+    """The share of the spaces drawn as boxes (no children) whose box, drawn at its anchor
+    at *unit*, would lie on another's."""
+    draw = _scratch()
+    parents = {n.parent for n in nodes if n.parent}
+    items = sorted(((anchors[n.id][0], anchors[n.id][1], *_leaf_size(draw, n, unit, 1.0, min_box)[0])
+                    for n in nodes if n.id not in parents), key=lambda it: it[0] - it[2] / 2)
+    if len(items) < 2:
+        return 0.0
+    gap = unit * GAP
+    lying = [False] * len(items)
+    for i, a in enumerate(items):
+        right = a[0] + a[2] / 2 + gap
+        for j in range(i + 1, len(items)):
+            b = items[j]
+            if b[0] - b[2] / 2 >= right:
+                break
+            if abs(b[1] - a[1]) < (a[3] + b[3]) / 2 + gap:
+                lying[i] = lying[j] = True
+    return sum(lying) / len(items)
+
+
+def _leaf_size(draw: ImageDraw.ImageDraw, n: NodeSpec, unit: float, scale: float,
+               min_box: tuple[float, float]) -> tuple[tuple[float, float], list[TextBlock]]:
+    """A leaf box's size (w, h) and its lines: its label decides it."""
+    name_px = max(8, int(unit * NAME_UNITS * scale))
+    small_px = max(7, int(unit * 0.75 * scale))
+    name_font = font("condensed-bold", name_px)
+    lines = name_lines(draw, n.name, name_font, unit * MAX_LABEL_UNITS)
+    name = TextBlock(lines, "condensed-bold", name_px)
+    parts = [name]
+    width = max(draw.textlength(line, font=name_font) for line in lines)
+    height = name.line_height * len(lines)
+    if n.detail:
+        det = TextBlock([n.detail], "condensed", small_px)
+        parts.append(det)
+        width = max(width, draw.textlength(n.detail, font=det.fnt()))
+        height += det.line_height
+    strip = unit * 0.55 if n.strip else 0.0
+    w = max(width + unit * 1.4, unit * 3.5, min_box[0])
+    h = max(height + unit * 0.9 + strip, min_box[1])
+    return (w, h), parts
 
 
 def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, float, float],
@@ -189,7 +294,6 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
     name_px = max(8, int(unit * NAME_UNITS * scale))
     small_px = max(7, int(unit * 0.75 * scale))
     plan.name_px = name_px
-    name_font = font("condensed-bold", name_px)
     by_id = {n.id: n for n in nodes}
     kids: dict[str, list[str]] = {}
     for n in nodes:
@@ -201,21 +305,7 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
     for n in nodes:
         if n.id in kids:
             continue
-        lines = name_lines(draw, n.name, name_font, unit * MAX_LABEL_UNITS)
-        name = TextBlock(lines, "condensed-bold", name_px)
-        parts = [name]
-        width = max(draw.textlength(line, font=name_font) for line in lines)
-        height = name.line_height * len(lines)
-        if n.detail:
-            det = TextBlock([n.detail], "condensed", small_px)
-            parts.append(det)
-            width = max(width, draw.textlength(n.detail, font=det.fnt()))
-            height += det.line_height
-        strip = unit * 0.55 if n.strip else 0.0
-        w = max(width + unit * 1.4, unit * 3.5, min_box[0])
-        h = max(height + unit * 0.9 + strip, min_box[1])
-        sizes[n.id] = (w, h)
-        blocks[n.id] = parts
+        sizes[n.id], blocks[n.id] = _leaf_size(draw, n, unit, scale, min_box)
     # rigid groups: id -> list of (member id, dx, dy) relative to the group's centre
     members: dict[str, list[tuple[str, float, float]]] = {}
     centre: dict[str, list[float]] = {}

@@ -4,6 +4,7 @@ pictures embedded), every finding listed with a link to its step in the step lis
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import subprocess
@@ -159,3 +160,32 @@ def test_a_long_log_s_steps_are_read_once_for_the_report(monkeypatch: pytest.Mon
     recorded = [rec.step for rec in result.files[0].recorded]
     assert len(result.module.maps) == 10 and "<g class=mv data-step=" in page
     assert sorted(reads) == sorted(recorded)
+
+
+def test_a_violation_s_hex_is_outlined_by_its_own_edges(tmp_path: Path) -> None:
+    """Tour's stacking violation in J5: the ring round the point had run across 'J5', the
+    name the map prints at the top of the hex (a ring round the whole hex would cross the
+    name printed at the top of J6 below it); the mark is J5's own hexagon, its six corners
+    those of the grid's hex, and the finding's numbered badge sits off the hex's middle."""
+    from converter.cli import main
+
+    tour = ROOT / "tests" / "data" / "real" / "tour.vmod"
+    report = tmp_path / "report.html"
+    code = main(["audit", str(ROOT / "tests" / "data" / "real" / "tour-vassal36.vlog"),
+                 "--module", str(tour), "--game", str(ROOT / "tests" / "data" / "games" / "tour-skirmish"),
+                 "--mapping", str(tmp_path / "mapping.json"), "--format", "html", "-o", str(report)])
+    assert code == 1
+    page = report.read_text(encoding="utf-8")
+    marks = re.findall(r"<(\w+) ([^>]*)class=bad data-step='9'", page)
+    assert [kind for kind, _ in marks] == ["polygon"], marks
+    corners = [tuple(map(float, p.split(","))) for p in
+               re.search(r"points='([^']+)'", marks[0][1]).group(1).split()]  # type: ignore[union-attr]
+    cx, cy = 506, 322  # J5's centre, where 1ME and the Tiger stand
+    expected = {(round(cx + a, 1), round(cy + b, 1)) for a, b in
+                [(37.5, 0), (18.75, 32.25), (-18.75, 32.25), (-37.5, 0), (-18.75, -32.25), (18.75, -32.25)]}
+    assert set(corners) == expected  # dx 56.25 between columns, a hex 75 across and 64.5 high
+    badge = re.search(r"<g class=badge data-step='9'.*?<circle cx='([\d.]+)' cy='([\d.]+)' r='([\d.]+)'",
+                      page, flags=re.S)
+    assert badge is not None
+    bx, by, br = map(float, badge.groups())
+    assert math.hypot(bx - cx, by - cy) - br >= 0.5 * 32.25  # the hex's middle stays clear

@@ -85,7 +85,38 @@ def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) ->
     last = bp.tiles[-1]
     assert last.w_mm - OVERLAP_MM >= 15  # the last column adds map, not a sliver
     drawn = board_image(game, board, hex_px=80).convert("RGB")
-    assert drawn.height == bp.picture.height and drawn.width > bp.picture.width
-    cut = drawn.crop((bp.picture.width, 0, drawn.width, drawn.height))
+    assert drawn.height == bp.extent[1] and drawn.width > bp.extent[0]
+    cut = drawn.crop((bp.extent[0], 0, drawn.width, drawn.height))
     plain = ImageChops.difference(cut, cut.crop((0, 0, 1, 1)).resize(cut.size))
     assert max(high for _low, high in plain.getextrema()) <= 40  # what was cut was blank
+
+
+def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(tmp_path: Path) -> None:
+    """Paths of Glory's image-less module: each map of several pages had printed its legend
+    on a page of its own (four pages, two holding one line of key, two an empty band).  Now
+    a legend with nothing to key is left out, and the others stack on one landscape page,
+    each under its map's name, as wide as the page."""
+    from PIL import ImageOps
+
+    from converter.printkit.mapsheets import fitted_legend, legend_sheets
+
+    pog = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
+    assert main(["import", str(pog), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    game = load_model(tmp_path / "game")
+    paper, dpi = PAPERS["a4"], 40
+    empty = board_print(game, game.board("preferences"), paper)
+    assert len(empty.tiles) > 1 and empty.legend is None
+    legends = []
+    for board in ("classic-map", "deluxe-historical-map"):
+        bp = board_print(game, game.board(board), paper)
+        assert bp.legend is not None
+        legends.append((game.board(board), fitted_legend(bp.legend, paper, dpi=dpi)))
+        del bp
+    pages = list(legend_sheets(game, legends, paper, dpi=dpi))
+    assert len(pages) == 1
+    sheet, page = pages[0]
+    assert sheet.width_mm > sheet.height_mm
+    room = page.width - 2 * round(MARGIN_MM * dpi / 25.4)
+    assert all(abs(part.width - room) <= 2 or part.height >= 0.5 * page.height for _, part in legends)
+    ink = ImageOps.invert(page.convert("L")).getbbox()
+    assert ink is not None and ink[3] - ink[1] >= sum(part.height for _, part in legends)

@@ -278,7 +278,7 @@ def test_a_hex_maps_legend_prints_on_a_page_of_its_own_at_the_maps_scale() -> No
     bp = board_print(wef, board, PAPERS["a4"])
     assert bp.legend is not None and len(bp.tiles) > 1
     whole = board_picture_size(wef, board)
-    assert bp.picture.size == (whole[0], hex_legend_top(board, whole, lay.HEX_PX))
+    assert bp.extent == (whole[0], hex_legend_top(board, whole, lay.HEX_PX))
     sheet, page = legend_page(wef, board, bp.legend, PAPERS["a4"], dpi=DPI)
     assert sheet.width_mm > sheet.height_mm
     shown_mm = (page.width - 2 * mm_to_px(MARGIN_MM, DPI)) / bp.legend.width * 25.4 / DPI  # a legend px
@@ -299,7 +299,7 @@ def test_a_card_longer_than_a_page_leaves_no_page_with_only_its_margin(past: str
     aids); it now ends the page.  When its words run past the page, it is cut between
     rows, and every part holds words.  (The room is set from the card, so the case holds
     whatever size the card's words are set in.)"""
-    from converter.printkit.cardsheet import _slices
+    from converter.printkit.cardsheet import card_parts
     from converter.render.cards import sources_card
 
     pog = load_model(ROOT / "modules" / "pursuit-of-glory")
@@ -307,14 +307,13 @@ def test_a_card_longer_than_a_page_leaves_no_page_with_only_its_margin(past: str
     words_end = max(c.box[3] for c in card.cells)
     room = words_end + 2 if past == "margin" else card.image.height * 2 // 3
     assert card.image.height > room
-    parts = _slices(card, room)
-    assert all(part.height <= room for part in parts)
+    parts = card_parts(card, room)
+    assert all(end - start <= room for start, end in parts)
     assert len(parts) == (1 if past == "margin" else 2)
-    start = 0
-    for part in parts:
-        inside = [c for c in card.cells if start <= c.box[1] and c.box[3] <= start + part.height]
-        assert inside, (start, part.height)
-        start += part.height
+    assert [end for _start, end in parts[:-1]] == [start for start, _end in parts[1:]]
+    for start, end in parts:
+        inside = [c for c in card.cells if start <= c.box[1] and c.box[3] <= end]
+        assert inside, (start, end)
 
 
 def test_a_roomy_schematic_of_points_prints_on_one_page() -> None:

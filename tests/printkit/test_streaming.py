@@ -109,3 +109,64 @@ def test_a_boards_picture_is_dropped_before_the_next_board_is_drawn(
     print_kit(game, tmp_path, KitOptions(dpi=20))
     assert len(live_when_drawn) >= 2
     assert live_when_drawn == [0] * len(live_when_drawn)
+
+
+@pytest.mark.parametrize("board_id", ["mappa", "caselle"])
+def test_a_schematic_printed_apart_from_its_legend_is_not_copied(
+        board_id: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Paths of Glory's image-less Classic Map is a 9456 x 7139 schematic (270 MB as Pillow
+    holds it): cut from its legend band, a copy of it stood beside it, and its print took
+    560 MB.  The pages print the picture drawn, within its extent; a box board packs its
+    boxes into a new, smaller picture."""
+    from converter.printkit import mapsheets
+    from converter.printkit.layout import PAPERS
+    from converter.validate import load_model
+    from tests.conftest import ROOT
+
+    game = load_model(ROOT / "modules" / "pursuit-of-glory")
+    drawn: list[Image.Image] = []
+    real = mapsheets.board_picture
+
+    def kept(*args, **kwargs):  # type: ignore[no-untyped-def]
+        drawn.append(real(*args, **kwargs))
+        return drawn[-1]
+
+    monkeypatch.setattr(mapsheets, "board_picture", kept)
+    bp = mapsheets.board_print(game, game.board(board_id), PAPERS["a4"])
+    if board_id == "mappa":
+        assert bp.legend is not None and len(bp.tiles) > 1
+        assert bp.picture is drawn[0] and bp.extent[1] < drawn[0].height
+    else:  # the packed boxes
+        assert bp.picture is not drawn[0] and bp.extent == bp.picture.size
+    width = max(t.x_mm + t.w_mm for t in bp.tiles)
+    assert width == pytest.approx(bp.extent[0] * bp.scale)
+
+
+@pytest.mark.parametrize("png", [False, True])
+def test_a_card_is_let_go_before_the_next_is_drawn(tmp_path, png: bool) -> None:
+    """Paths of Glory's imported scenarios make setup cards 23,000 px tall (195 MB each): the
+    card PDF held the last card, and the parts of a card cut to pages, while the next card
+    was drawn, and its print took 540 MB."""
+    import gc
+    import weakref
+
+    from converter.printkit.kit import KitOptions, _card_pdf
+    from converter.render.cards import CellBox, ReferenceCard
+
+    alive: list[weakref.ref[Image.Image]] = []
+    live_when_drawn: list[int] = []
+
+    def cards():  # type: ignore[no-untyped-def]
+        for n in range(3):
+            gc.collect()
+            live_when_drawn.append(sum(ref() is not None for ref in alive))
+            image = Image.new("RGB", (300, 5000), "white")  # taller than a page at 72 dpi
+            alive.append(weakref.ref(image))
+            cells = [CellBox(f"row:{k}", "x", (0, k * 100, 300, (k + 1) * 100)) for k in range(50)]
+            yield ReferenceCard(f"card{n}", f"Card {n}", image, cells)
+            del image  # as the kit's own card drawers let theirs go
+
+    written = _card_pdf(cards(), tmp_path, "x.pdf", "x-", "T", "T — setup", "setup", "page {n}",
+                        KitOptions(dpi=72, png=png), 0)
+    assert (tmp_path / "x.pdf") in written
+    assert live_when_drawn == [0, 0, 0]

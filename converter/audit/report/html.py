@@ -16,6 +16,7 @@ import math
 from converter.audit.auditor import AuditResult, FileAudit, StepRecord
 from converter.audit.findings import Finding, grouped
 from converter.audit.module import MapGeometry
+from converter.vassal.grid import HexGeometry, SquareGeometry
 from converter.audit.rules.combat import RECORDING_CONVENTION
 
 # (map, piece, from x, y, to x, y, 'origin → destination', kind): one move as
@@ -198,9 +199,9 @@ def render_html(result: AuditResult) -> str:
            "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=24 y2=6 stroke='#ff6f00'"
            " stroke-width=3/><path d='M22,1 L32,6 L22,11 z' fill='#ff6f00'/></svg> "
            "the selected step</span>"
-           "<span class=key><svg width=16 height=16><circle cx=8 cy=8 r=6 fill=none "
-           "stroke='#d00' stroke-width=2.5/></svg><span class=num>n</span> violation n, "
-           "where it happened</span>"
+           "<span class=key><svg width=16 height=16><polygon points='15,8 11.5,14 4.5,14 1,8 "
+           "4.5,2 11.5,2' fill=none stroke='#d00' stroke-width=2.5/></svg><span class=num>n"
+           "</span> violation n, where it happened</span>"
            "<span class=key><svg width=34 height=12><line x1=2 y1=6 x2=32 y2=6 stroke='#d00' "
            "stroke-width=2 stroke-dasharray='6 4'/></svg> the path it needed</span></div>")
     if not shown:
@@ -337,9 +338,12 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
             badges[(x, y)] = nth + 1
             tip = f"{number[id(f)]}. {f.rule}: {f.message}"
             if nth == 0:
-                parts.append(f"<circle class=bad data-step='{f.pos.step}' data-file='{fi}' "
-                             f"cx='{x}' cy='{y}' r='{ring:g}' stroke-width='{stroke:g}'>"
-                             f"<title>{_esc(tip)}</title></circle>")
+                outline = _outline(geo, x, y, ring - stroke)
+                shape = (f"circle cx='{x}' cy='{y}' r='{ring:g}'" if outline is None else
+                         "polygon points='" + " ".join(f"{px:g},{py:g}" for px, py in outline) + "'")
+                parts.append(f"<{shape} class=bad data-step='{f.pos.step}' data-file='{fi}' "
+                             f"stroke-width='{stroke:g}'><title>{_esc(tip)}</title>"
+                             f"</{shape.split(' ', 1)[0]}>")
             bx = x + ring * 0.8 + nth * ring * 0.95
             by = y - ring * 0.8
             parts.append(f"<g class=badge data-step='{f.pos.step}' data-file='{fi}' "
@@ -349,6 +353,40 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
                          f"font-size='{ring * 0.6:g}'>{number[id(f)]}</text></g>")
     parts.append("</svg></div>")
     return "".join(parts)
+
+
+def _outline(geo: MapGeometry, x: int, y: int, least: float) -> list[tuple[float, float]] | None:
+    """The corners of the hex or square of the board's grid round map point (x, y), the
+    finding's place drawn round by its own edges, or None when the board has no grid there
+    or its cells are smaller than *least* from centre to corner (a ring stays visible on a
+    big map scaled down).  A ring round the point had run across the name the map prints
+    in the hex (Tour's 'J5'), and a ring round the whole hex across the name printed
+    at the top of the hex below it."""
+    found = geo.board_at(x, y)
+    if found is None or found[0].grid is None:
+        return None
+    grid = found[0].grid
+    if isinstance(grid, HexGeometry):  # dx: between columns (three quarters of a hex across)
+        half_w, half_h = 2 * grid.dx / 3, grid.dy / 2
+        corners = [(half_w, 0.0), (half_w / 2, half_h), (-half_w / 2, half_h), (-half_w, 0.0),
+                   (-half_w / 2, -half_h), (half_w / 2, -half_h)]
+        if grid.sideways:
+            corners = [(b, a) for a, b in corners]
+    elif isinstance(grid, SquareGeometry):
+        corners = [(grid.dx / 2, grid.dy / 2), (-grid.dx / 2, grid.dy / 2),
+                   (-grid.dx / 2, -grid.dy / 2), (grid.dx / 2, -grid.dy / 2)]
+    else:
+        return None
+    if max(math.hypot(a, b) for a, b in corners) < least:
+        return None
+    cell = _cell_centre(grid, found[1], found[2])
+    ox, oy = x - found[1] + cell[0], y - found[2] + cell[1]
+    return [(round(ox + a, 1), round(oy + b, 1)) for a, b in corners]
+
+
+def _cell_centre(grid: HexGeometry | SquareGeometry, x: int, y: int) -> tuple[float, float]:
+    """The centre of the grid cell holding board point (x, y)."""
+    return grid.center(*grid.raw_index((x, y)))
 
 
 def _arrow(x1: int, y1: int, x2: int, y2: int, stroke: float, head: float) -> str:

@@ -12,7 +12,8 @@ from converter.model.boardkinds import Drawing
 from converter.model.game import Game
 from converter.render.boardlayout import BoardLayout
 from converter.render.drawings.base import BoardDrawing
-from converter.render.maps import load_scan, space_image_size, space_positions, space_schematic
+from converter.render.maps import (load_scan, on_scan, space_anchors, space_image_size, space_plan,
+                                   space_positions, space_schematic)
 
 
 def points_layout(board: Board, image_size: tuple[int, int] | None, *,
@@ -22,7 +23,13 @@ def points_layout(board: Board, image_size: tuple[int, int] | None, *,
     *min_box* puts it (or, when *image_size* gives the size of the designer's own picture,
     where the data's layout puts it on it)."""
     size = image_size or space_image_size(board)
-    positions = space_positions(board, size, min_box=min_box, language=language)
+    unit = 0.0
+    if on_scan(board, size):
+        positions = space_anchors(board, size)
+    else:
+        plan = space_plan(board, size, min_box=min_box, language=language)
+        positions = {s.id: plan.position(s.id) for s in board.spaces or []}
+        unit = plan.unit
     centres: dict[str, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
     for space in board.spaces or []:
@@ -32,7 +39,7 @@ def points_layout(board: Board, image_size: tuple[int, int] | None, *,
             pos = (pos[0] + 3, pos[1] + 2)
         taken.add(pos)
         centres[space.id] = pos
-    return BoardLayout(board, size, space_centres=centres)
+    return BoardLayout(board, size, space_centres=centres, unit=unit)
 
 
 class NodesDrawing(BoardDrawing):

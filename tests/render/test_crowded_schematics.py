@@ -1,0 +1,88 @@
+"""A map imported without its picture is drawn from its places: Paths of Glory's 507 and
+Almoravid's 230, anchored where the module puts them.  Their names had been piled on one
+another (boxes a hundredth of the width high, closer together than that), and Paths of Glory's
+'Europe' zone, drawn as a frame round its 225 cities, had pushed the holding boxes printed
+inside it across the map."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw
+
+from converter.cli import main
+from converter.model.game import Game
+from converter.printkit.layout import PAPERS
+from converter.printkit.mapsheets import PT_MM, board_print
+from converter.render.drawings import drawing_of
+from converter.render.maps import space_image_size, space_plan
+from converter.render.placement import NAME_UNITS, NodeSpec, plan_spaces
+from converter.validate import load_model
+from tests.conftest import ROOT
+
+REAL = ROOT / "tests" / "data" / "real"
+MODULES = {"paths-of-glory": (REAL / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod", "classic-map"),
+           "almoravid": (REAL / "almoravid" / "Almoravid-1.3-noimages.vmod", "almoravid")}
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    return outer[0] <= inner[0] and outer[1] <= inner[1] and inner[2] <= outer[2] and inner[3] <= outer[3]
+
+
+@pytest.fixture(scope="module", params=sorted(MODULES))
+def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, str]:
+    module, board = MODULES[request.param]
+    folder = tmp_path_factory.mktemp(request.param) / "game"
+    assert main(["import", str(module), "-o", str(folder), "--quiet"]) == 0
+    return load_model(folder), board
+
+
+def test_no_name_lies_on_another_and_most_stay_where_the_module_puts_them(imported: tuple[Game, str]) -> None:
+    game, board_id = imported
+    board = game.board(board_id)
+    size = space_image_size(board)
+    plan = space_plan(board, size, min_box=drawing_of(board).min_box, language=game.language)
+    assert sorted({**plan.boxes, **plan.frames}) == sorted(s.id for s in board.spaces or [])
+    boxes = sorted(plan.boxes.items())
+    for k, (a, box_a) in enumerate(boxes):
+        assert _inside(box_a, (0, 0, *size)), a
+        for b, box_b in boxes[k + 1:]:
+            assert not _overlap(box_a, box_b), f"{a} lies on {b}"
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    for sid, box in plan.boxes.items():
+        for block in plan.labels[sid]:
+            assert _inside(block.bbox(draw), box), f"the name of {sid} leaves its box"
+    frames = sorted(plan.frames.items())
+    for k, (a, frame_a) in enumerate(frames):
+        for b, frame_b in frames[k + 1:]:
+            assert not _overlap(frame_a, frame_b), f"areas {a} and {b} overlap"
+    moved = [sid for sid in plan.boxes if plan.moved(sid)]
+    assert len(moved) <= 0.25 * len(plan.boxes), f"{len(moved)} of {len(plan.boxes)} boxes moved"
+
+
+def test_the_names_print_no_smaller_than_6_pt(imported: tuple[Game, str]) -> None:
+    game, board_id = imported
+    board = game.board(board_id)
+    bp = board_print(game, board, PAPERS["a4"])
+    plan = space_plan(board, space_image_size(board), language=game.language)
+    assert NAME_UNITS * plan.unit * bp.scale / PT_MM >= 6.0 - 1e-9
+    assert plan.unit < space_image_size(board)[0] / 100  # drawn smaller than an uncrowded map's
+
+
+def test_a_zone_round_other_places_is_a_box_not_a_frame_over_them() -> None:
+    """Paths of Glory's 'Europe': its cities lie round the 'CP Eliminated' box."""
+    nodes = [NodeSpec("europe", "Europe"), NodeSpec("cp-eliminated", "CP Eliminated"),
+             NodeSpec("ge-elim", "GE Elim", parent="cp-eliminated")]
+    anchors = {"europe": (500.0, 120.0), "cp-eliminated": (500.0, 300.0), "ge-elim": (500.0, 310.0)}
+    for k, (x, y) in enumerate([(200, 150), (800, 150), (200, 450), (800, 450)]):
+        nodes.append(NodeSpec(f"city{k}", f"City {k}", parent="europe"))
+        anchors[f"city{k}"] = (float(x), float(y))
+    plan = plan_spaces(nodes, anchors, (0, 0, 1000, 600), 10.0)
+    assert set(plan.frames) == {"cp-eliminated"} and "europe" in plan.boxes
+    assert not plan.moved("ge-elim") and not any(plan.moved(f"city{k}") for k in range(4))
