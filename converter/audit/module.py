@@ -20,7 +20,7 @@ from converter.audit.traits import TraitReader
 from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
-from converter.vassal import sequence
+from converter.vassal.commands import fast_split
 from converter.vassal.components import (
     BoardComponent, CounterTurnLevel, DiceButton, HexGridComponent, ListTurnLevel, Map, Region, RegionGrid,
     SpecialDiceButton, SpecialDie, SpecialDieFace,
@@ -497,14 +497,16 @@ def tracker_values(levels: list[TrackerLevel], state: str) -> dict[str, str]:
     and a list level `index;sub;first;flags[;kids]`, children nested with `;` escaping.
     """
     out: dict[str, str] = {}
-    parts = sequence.split(state, "|")
+    parts = fast_split(state, "|")
     for level, text in zip(levels, parts[1:]):
         _read_level(level, text, out)
     return out
 
 
 def _read_level(level: TrackerLevel, text: str, out: dict[str, str]) -> None:
-    fields = sequence.split(text, ";")
+    # (the codec's split at C level, not the reference walk: a fresh module reads each
+    # state a log's tracker shows, its levels nested as escaped fields)
+    fields = fast_split(text, ";")
     try:
         current = int(fields[0])
     except (ValueError, IndexError):
