@@ -468,6 +468,9 @@ def _unjudged(result: AuditResult, game: Game) -> None:
 
 def _merge(result: AuditResult, checks: list) -> None:  # type: ignore[type-arg]
     runs = {c.check: c for c in result.checks}
+    # what the result lists already, kept up to date as each check's are added (made once,
+    # not once per check)
+    known = {(n.check, n.rule, n.reason): n for n in result.not_checkable}
     for check in checks:
         run = runs.get(check.run.check)
         if run is None:
@@ -477,11 +480,12 @@ def _merge(result: AuditResult, checks: list) -> None:  # type: ignore[type-arg]
         for rule in check.run.rules:
             if rule not in run.rules:
                 run.rules.append(rule)
-        known = {(n.check, n.rule, n.reason): n for n in result.not_checkable}
         for nc in check.not_checkable.values():
-            have = known.get((nc.check, nc.rule, nc.reason))
+            key = (nc.check, nc.rule, nc.reason)
+            have = known.get(key)
             if have is None:
                 result.not_checkable.append(nc)
+                known[key] = nc
             else:
                 have.count += nc.count
                 for d in nc.details:

@@ -20,7 +20,7 @@ from converter.audit.traits import TraitReader
 from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
-from converter.vassal import sequence
+from converter.vassal.commands import fast_split
 from converter.vassal.components import (
     BoardComponent, CounterTurnLevel, DiceButton, HexGridComponent, ListTurnLevel, Map, Region, RegionGrid,
     SpecialDiceButton, SpecialDie, SpecialDieFace,
@@ -63,17 +63,20 @@ class ZoneArea:
     numbered: bool = True  # False: its own grid has no numbering, so VASSAL names no cell
 
     def contains(self, x: float, y: float) -> bool:
-        """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes)."""
-        inside = False
+        """Even-odd point in polygon (java.awt.Polygon.contains for simple shapes).
+
+        Each edge runs from the previous corner to this one, the previous kept in locals
+        rather than indexed: a board tries a named point on its zones in turn (~20 walks
+        per place named), and the walk is most of the cost of naming a place."""
         pts = self.polygon
-        n = len(pts)
-        j = n - 1
-        for i in range(n):
-            xi, yi = pts[i]
-            xj, yj = pts[j]
+        if not pts:
+            return False
+        inside = False
+        xj, yj = pts[-1]
+        for xi, yi in pts:
             if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
                 inside = not inside
-            j = i
+            xj, yj = xi, yi
         return inside
 
 
@@ -506,14 +509,16 @@ def tracker_values(levels: list[TrackerLevel], state: str) -> dict[str, str]:
     and a list level `index;sub;first;flags[;kids]`, children nested with `;` escaping.
     """
     out: dict[str, str] = {}
-    parts = sequence.split(state, "|")
+    parts = fast_split(state, "|")
     for level, text in zip(levels, parts[1:]):
         _read_level(level, text, out)
     return out
 
 
 def _read_level(level: TrackerLevel, text: str, out: dict[str, str]) -> None:
-    fields = sequence.split(text, ";")
+    # (the codec's split at C level, not the reference walk: a fresh module reads each
+    # state a log's tracker shows, its levels nested as escaped fields)
+    fields = fast_split(text, ";")
     try:
         current = int(fields[0])
     except (ValueError, IndexError):

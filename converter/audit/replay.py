@@ -127,8 +127,9 @@ class Replay:
         handlers = self._handlers
         restored = record.restored()
         self._step_commands, self._stacks_noted = restored, False
+        boards = cmd.SetBoards
         for c in restored:  # a save lists its boards after its pieces; VASSAL names the
-            if type(c) is cmd.SetBoards:  # restored pieces by them all the same
+            if type(c) is boards:  # restored pieces by them all the same
                 self._boards(c, True)
         self._want_add = self._listens(PieceAdded)
         if st.game is None and not self._want_add:
@@ -260,15 +261,18 @@ class Replay:
         """
         add = cmd.AddPiece
         self._stacks_noted = True
-        for c in self._step_commands:
-            if type(c) is add and c.type == "stack":
+        for c in self._step_commands:  # (a restored game's thousands: each looked at once)
+            if type(c) is not add:
+                continue
+            kind = c.type
+            if kind == "stack":
                 place = cmd.stack_place(c.state)
                 if place is None:
                     continue
                 map_name, x, y, members = place
                 for member in members:
                     self._stack_at[member] = (map_name, x, y)
-            elif type(c) is add and c.type[:5] == "deck;":  # (its cards saved with map null)
+            elif kind[:5] == "deck;":  # (its cards saved with map null)
                 deck_map, x, y, _face_down, cards = cmd.deck_place(c.state)
                 if deck_map is not None:
                     for card in cards:
