@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from converter.audit.traits import TraitReader
-from converter.builder.conventions import GAME_ENTRY, embedded_document, game_from_module
+from converter.builder.conventions import GAME_ENTRY, game_from_module
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.model.game import Game
 from converter.vassal.commands import fast_split
@@ -318,31 +318,8 @@ def _from_vmod(path: Path) -> AuditModule:
         return vmod.read_member(entry, MAX_IMAGE_BYTES)
 
     with vmod.opened():  # the description and every board image from one opening
-        game = _game_of(vmod, str(path)) if GAME_ENTRY in vmod.entry_names else None
+        game = game_from_module(vmod) if GAME_ENTRY in vmod.entry_names else None
         return from_components(str(path), vmod.buildfile, game, read_image)
-
-
-def _game_of(vmod: ModuleFile, source: str) -> Game:
-    """The game description inside a vconv-built module (validated again on the way in).
-
-    The art files it names (a scan of the map, counter pictures) stayed in the game folder:
-    the archive carries the images the builder made from them, so their absence beside the
-    module is no problem for an audit; every other problem still is.
-    """
-    from converter.load.document import GameDocument
-    from converter.validate import validated_model
-
-    data = embedded_document(vmod)
-    if data is None:
-        return game_from_module(vmod)  # says the module holds no description
-    doc = GameDocument(folder=Path(vmod.path), data=data)
-    found, game = validated_model(doc)  # one schema pass, one model build
-    problems = [p for p in found if p.check != "file"]
-    if problems or game is None:
-        lines = "\n".join(p.line() for p in problems[:20])
-        raise ModelError(f"{vmod.path}!{GAME_ENTRY}: the game has {len(problems)} problems:"
-                         f"\n{lines}")
-    return game
 
 
 def from_components(source: str, root: Component, game: Game | None,

@@ -380,14 +380,20 @@ def embedded_document(module: ModuleFile) -> dict[str, Any] | None:
 
 
 def game_from_module(module: ModuleFile) -> Game:
-    """The game model inside an opened module, validated again on the way in."""
+    """The game model inside an opened module, validated again on the way in.
+
+    The files it names (a scan of the map, counter pictures, a chart's page) stayed in the
+    game folder: the archive carries what the builder made of them, so their absence beside
+    the module is no problem; every other problem still is.
+    """
     data = embedded_document(module)
     if data is None:
         raise VassalFormatError(f"{module.path}: the module holds no {GAME_ENTRY} (not built by vconv?)")
     from converter.validate import validated_model
 
     doc = GameDocument(folder=Path(module.path), data=data)
-    problems, game = validated_model(doc)  # one schema pass, one model build
+    found, game = validated_model(doc)  # one schema pass, one model build
+    problems = [p for p in found if p.check != "file"]
     if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
         raise ModelError(f"{module.path}!{GAME_ENTRY}: the game has {len(problems)} problems:\n{lines}")

@@ -101,3 +101,18 @@ def test_the_module_shows_the_victory_conditions_as_a_chart(builds: BuildCache) 
     assert "Condizioni di vittoria" in charts
     image = Image.open(io.BytesIO(module.file.read_member("images/" + charts["Condizioni di vittoria"])))
     assert image.width > 300 and image.height > 100
+
+
+def test_the_module_carries_a_game_that_names_the_designers_art_and_reads_back(
+        builds: BuildCache) -> None:
+    """The description inside the module names the art files of the game folder; read from the
+    module alone (`--game designer.vmod`, the audit), their absence beside it is no problem."""
+    from converter.audit.mapping import load_rules_game
+    from converter.builder import read_game_from_vmod
+
+    built = builds.get(DESIGNER)
+    assert {b.image.file for b in built.module.game.boards or [] if b.image} == {"map.png", "boxes.png"}
+    for read in (read_game_from_vmod, load_rules_game):
+        game = read(built.path)
+        assert game.title == built.module.game.title
+        assert [b.image.file for b in game.boards or [] if b.image] == ["map.png", "boxes.png"]
