@@ -12,6 +12,7 @@ import json
 import os
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 from typing import Any
 
 from converter.builder.conventions import GAME_ENTRY, embedded_document
@@ -21,7 +22,7 @@ from converter.importer.boards import BoardsResult, import_boards
 from converter.importer.charts import ChartsResult, import_charts
 from converter.importer.context import SOURCE_ID, ImportContext
 from converter.importer.decks import import_decks
-from converter.importer.images import ImageStore
+from converter.importer.images import MAX_IMAGE_BYTES, ImageStore
 from converter.importer.paths import is_folder, label
 from converter.importer.pieces import PiecesResult, Prototypes, deduce_sides, import_pieces
 from converter.importer.preserve import preserve
@@ -30,7 +31,7 @@ from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
 from converter.importer.toolbar import import_dice, import_turns
 from converter.vassal.components import (
-    GameModule, Map, PieceSlot, PlayerRoster, PrototypesContainer)
+    Chart, GameModule, HtmlChart, Map, PieceSlot, PlayerRoster, PrototypesContainer)
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 from converter.vassal.zipfiles import ZIP_ERRORS
 
@@ -110,10 +111,42 @@ def _embedded(module: ModuleFile, slug: str) -> ImportedGame:
     if data.get("id") != slug:
         notes.append(f"the game's id is {data.get('id')!r}, not the folder's name {slug!r}; "
                      "rename one of them before validating")
-    return ImportedGame({"game.json": _dump(data)}, True, str(data.get("title", "")),
+    files = {"game.json": _dump(data), **_carried_charts(module, data)}
+    return ImportedGame(files, True, str(data.get("title", "")),
                         counts={"boards": _length(data.get("boards")),
                                 "pieces": _length(data.get("pieces"))},
-                        notes=notes, absent_files=_named_files(data))
+                        notes=notes,
+                        absent_files=[f for f in _named_files(data) if f not in files])
+
+
+def _carried_charts(module: ModuleFile, data: dict[str, Any]) -> dict[str, bytes]:
+    """The chart files a vconv-built module carries as they were (an HTML page at the
+    archive's top, a picture among its images), put back where the game names them: the
+    module's Chart of that name says which entry the build gave the file."""
+    shown: dict[str, list[str]] = {}
+    for comp in module.buildfile.walk():
+        if isinstance(comp, (Chart, HtmlChart)) and comp.file_name:
+            shown.setdefault(comp.chart_name, []).append(comp.file_name)
+    out: dict[str, bytes] = {}
+    charts: list[Any] = data["charts"] if isinstance(data.get("charts"), list) else []
+    for chart in charts:
+        if not isinstance(chart, dict):
+            continue
+        for key, folder in (("html", ""), ("image", "images/")):
+            rel = chart.get(key)
+            if not isinstance(rel, str) or rel.startswith("/") or ".." in PurePosixPath(rel).parts:
+                continue
+            base = PurePosixPath(rel).name
+            for file in shown.get(str(chart.get("name")), []):
+                entry = folder + file.lstrip("/")
+                if PurePosixPath(file).name != base or entry not in module.entry_names:
+                    continue
+                try:
+                    out[rel] = module.read_member(entry, MAX_IMAGE_BYTES)
+                except (VassalFormatError, *ZIP_ERRORS):
+                    continue  # too big or unreadable: the note asks the user for it
+                break
+    return out
 
 
 def _named_files(data: dict[str, Any]) -> list[str]:

@@ -175,19 +175,22 @@ def test_the_print_shows_each_chart_picture_as_a_reference_card(
         assert card.convert("RGB").getpixel((card.width // 2, card.height // 2)) == (0, 0, 255)
 
 
-def test_a_module_vconv_built_names_the_chart_files_its_game_needs(
+def test_a_module_vconv_built_gives_back_the_chart_files_it_carries(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Importing a module vconv built gives back its game as it is: the chart files the game
-    names are the user's to copy, as a board's scan is."""
+    """Importing a module vconv built gives back its game as it is, and the chart files the
+    module carries as they were (pictures, pages) where the game names them."""
     folder, _ = _import(tmp_path, _module(tmp_path), capsys)
     _without_kept_module(folder)
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
     capsys.readouterr()
-    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o",
-                 str(tmp_path / "back" / "game")]) == 0
+    back = tmp_path / "back" / "game"
+    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(back)]) == 0
     out = capsys.readouterr().out
     assert "the game description the module carries (built by vconv)" in out
     for name in ("images/crt.png", "images/sop.png", "images/tec.png",
                  "vassal/files/howto.html"):
-        assert (f"note: the game names {name!r}, which the module does not carry; copy it "
-                "into the folder") in out
+        assert f"note: the game names {name!r}" not in out
+        assert (back / name).read_bytes() == (folder / name).read_bytes()
+    # (the board's scan and the counters' pictures are the builder's drawings in the
+    # module, not the files: those the user still copies, and the notes name them)
+    assert "note: the game names 'images/board.png'" in out
