@@ -29,7 +29,7 @@ from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardcontent import has_picture
 from converter.render.boardlayout import BoardLayout
-from converter.render.maps import hex_legend_image, hex_legend_top, legend_top
+from converter.render.maps import heading_band, hex_legend_image, hex_legend_top, legend_top, schematic_heading
 from converter.render.placement import NAME_UNITS
 from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
@@ -383,6 +383,7 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
         return BoardPrint(picture, fitted, *_tiles_of(picture.size, fitted, paper), picture.size)
     scale = mm_per_px(game, layout)
     legend = None
+    retitle = False  # a schematic of points over several pages: its heading a page's size
     extent = picture.size
     if layout.boxes and not layout.hex_centres and not scan and not layout.cell:
         picture = packed_boxes(picture, layout, area_mm(paper)[0] / scale, PACK_GAP_MM / scale)
@@ -396,13 +397,28 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
         else:
             cut = legend_top(board, picture.size)
             legend = picture.crop((0, cut, picture.width, picture.height))
+            retitle = True
         extent = (picture.width, cut)
         if _plain(legend):  # nothing to key (Paths of Glory's 'Preferences' boxes): no legend
             legend = None
     if not scan:
         extent = _without_blank_sliver(picture, extent, scale, paper)
     sheet, board_tiles = _tiles_of(extent, scale, paper)
+    if retitle:
+        _page_heading(game, board, picture, scale, board_tiles[0].w_mm)
     return BoardPrint(picture, scale, sheet, board_tiles, extent, legend)
+
+
+def _page_heading(game: Game, board: Board, picture: Image.Image, scale: float, first_mm: float) -> None:
+    """The SCHEMATIC notice and title of a schematic several pages wide, drawn again over its
+    first page in the letters a one-page schematic's have: drawn across the whole map they
+    printed 11 mm high over two pages (Paths of Glory's image-less import)."""
+    unit_px = ONE_PAGE_MM[0] / 100 / scale  # a one-page schematic's hundredth, in this picture's pixels
+    if unit_px >= picture.width / 100:
+        return
+    band = heading_band(board, picture.size)
+    ImageDraw.Draw(picture).rectangle((0, 0, picture.width, band), fill=picture.getpixel((0, 0)))
+    schematic_heading(picture, game, board, unit_px, width=min(picture.width, (first_mm - OVERLAP_MM) / scale))
 
 
 SLIVER_MM = 15.0  # a last column or row of pages adding less map than this, all blank, is cut

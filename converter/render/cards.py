@@ -1185,6 +1185,20 @@ def _face_text(piece: Any, face: Any, tr: Callable[..., str]) -> str:
     return side if face.counter == 1 else f"{side} {face.counter}"
 
 
+def _setup_name(piece: Any) -> str:
+    """What a setup line calls *piece*: its name, else its face's label, else '' when the
+    module names it nowhere.  An imported name may be VASSAL's own stand-ins: 'piece' for a
+    nameless piece, or its '$pieceName$ ($label$)' display read with no piece name
+    (For the People's ' (USA Forts Available)', ' ()').  The at-start stack holding it
+    does not name it: one definition serves many stacks."""
+    name = piece.name.strip()
+    if shown := re.fullmatch(r"\((.*)\)", name):
+        name = shown.group(1).strip()
+    if name.casefold() == "piece":
+        name = ""
+    return name or next((f.label.strip() for f in piece.faces if f.label and f.label.strip()), "")
+
+
 def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                theme: dict[str, Any] | None = None) -> ReferenceCard | None:
     """What goes where at the start of a scenario: each place with the pieces set on it, in
@@ -1202,9 +1216,13 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
     codes: dict[str, set[str]] = {}
     for each in game.pieces or []:
         codes.setdefault(each.name, set()).add(nationality_code(game, each))
+    nameless = 0  # placed pieces the module names nowhere: a line under the table counts them
     for p in scenario.setup or []:
         piece = game.piece(p.piece)
-        text = piece.name if piece is not None else readable(p.piece)
+        text = _setup_name(piece) if piece is not None else readable(p.piece)
+        if not text:
+            nameless += p.count or 1
+            continue
         if piece is not None and len(codes[piece.name]) > 1 and (
                 code := nationality_code(game, piece)) and code not in text.split():
             text = f"{code} {text}"
@@ -1225,6 +1243,10 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
     body = [[where, "; ".join(pieces)] for where, pieces in places.items()]
     keys = [[f"setup:{n}:place", f"setup:{n}:pieces"] for n in range(len(body))]
     blocks: list[Block] = [("grid", Grid([tr("Where"), tr("Pieces")], body, keys))] if body else []
+    if nameless:
+        line = (tr("Not listed: 1 piece the module gives no name or label") if nameless == 1 else
+                tr("Not listed: {n} pieces the module gives no name or label", n=nameless))
+        blocks.append(("text", ("setup-nameless", line, "small")))
     starts = []
     for s in scenario.track_start or []:
         track = game.track(s.track)

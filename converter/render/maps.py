@@ -876,16 +876,35 @@ def space_schematic(game: Game, board: Board, *, width_px: int | None = None,
     for text, (x0, y0, x1, y1), rgb, _leader in labels:
         draw.rectangle((x0, y0, x1, y1), fill=color(t["paper"]))
         put_text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), text, font=small, fill=rgb, anchor="mm")
-    # notice, title, legend
-    notice = schematic_notice(board, game.language)
-    nf = fit_font(draw, notice, "bold", int(page_unit * 1.6), size[0] * 0.95)
-    put_text(draw, (size[0] / 2, page_unit * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
-    title = f"{game.title} — {board.name}"
-    put_text(draw, (size[0] / 2, page_unit * 1.4 + nf.size * 1.3), title,
-             font=fit_font(draw, title, "regular", int(page_unit * 1.1), size[0] * 0.9),
-             fill=ink, anchor="mt")
+    schematic_heading(img, game, board, page_unit, theme=t)
     _space_legend(draw, game, board, shown, size, page_unit, t)
     return img
+
+
+def schematic_heading(img: Image.Image, game: Game, board: Board, unit_px: float, *, left: float | None = None,
+                      width: float | None = None, theme: dict[str, Any] | None = None) -> None:
+    """The SCHEMATIC notice and the map's title in the top band of *img*, in letters of
+    *unit_px* (the notice 1.6 of them high, the title 1.1), centred over the *width* pixels
+    from *left* (the whole picture when not given).  A print of a schematic several pages
+    wide calls it again over its first page, in letters a page's title has."""
+    t = {**DEFAULT_THEME, **(theme or {})}
+    draw = ImageDraw.Draw(img)
+    left = 0.0 if left is None else left
+    width = img.width - left if width is None else width
+    middle = left + width / 2
+    notice = schematic_notice(board, game.language)
+    nf = fit_font(draw, notice, "bold", int(unit_px * 1.6), width * 0.95)
+    put_text(draw, (middle, unit_px * 1.2), notice, font=nf, fill=color(t["notice"]), anchor="mt")
+    title = f"{game.title} — {board.name}"
+    put_text(draw, (middle, unit_px * 1.4 + nf.size * 1.3), title,
+             font=fit_font(draw, title, "regular", int(unit_px * 1.1), width * 0.9),
+             fill=color(t["ink"]), anchor="mt")
+
+
+def heading_band(board: Board, image_size: tuple[int, int]) -> int:
+    """How far down a schematic's notice and title may reach (pixels from the top): the top
+    band, clear of every box."""
+    return int(_bands(board, image_size[0])[0])
 
 
 @dataclass

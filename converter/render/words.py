@@ -141,7 +141,11 @@ ITALIAN: dict[str, str] = {
     "Victory point places": "Luoghi che danno punti vittoria", "Place": "Luogo", "VP": "PV",
     "Held at start by": "Controllato all'inizio da", "Setup": "Schieramento", "reference cards": "aiuti di gioco", "page {n}": "pagina {n}", "Where": "Dove",
     "1 step": "1 passo", "{n} steps": "{n} passi", "face-down": "coperta",
-    "showing {face}": "lato {face}", "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
+    "showing {face}": "lato {face}",
+    "Not listed: 1 piece the module gives no name or label":
+        "Non elencata: 1 pedina senza nome né etichetta nel modulo",
+    "Not listed: {n} pieces the module gives no name or label":
+        "Non elencate: {n} pedine senza nome né etichetta nel modulo", "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
     "beside {b}": "accanto a {b}", "deck {d}": "mazzo {d}",
     # print kit: counter and card sheets, map pages and track sheets

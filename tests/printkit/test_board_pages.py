@@ -120,3 +120,29 @@ def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(t
     assert all(abs(part.width - room) <= 2 or part.height >= 0.5 * page.height for _, part in legends)
     ink = ImageOps.invert(page.convert("L")).getbbox()
     assert ink is not None and ink[3] - ink[1] >= sum(part.height for _, part in legends)
+
+
+def test_a_schematic_of_several_pages_prints_its_title_a_pages_size_on_its_first_page(tmp_path: Path) -> None:
+    """Paths of Glory's image-less 'Classic Map' prints 8 pages wide: its SCHEMATIC notice,
+    set a hundredth and a half of the whole map's width, printed about 11 mm high across the
+    seam of pages 2 and 3.  It now prints on the first page as a one-page schematic's does."""
+    from PIL import ImageChops
+
+    from converter.printkit.mapsheets import OVERLAP_MM
+    from converter.render.maps import heading_band
+
+    pog = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
+    assert main(["import", str(pog), "-o", str(tmp_path / "game"), "--quiet"]) == 0
+    game = load_model(tmp_path / "game")
+    board = game.board("classic-map")
+    bp = board_print(game, board, PAPERS["a4"])
+    assert bp.tiles[0].cols > 2
+    band = bp.picture.crop((0, 0, bp.picture.width, heading_band(board, bp.picture.size)))
+    red, green, _blue = band.split()  # the notice's red (#b00020), nothing else there is red
+    notice = ImageChops.multiply(red.point(lambda v: 255 if v > 140 else 0),
+                                 green.point(lambda v: 255 if v < 70 else 0)).getbbox()
+    assert notice is not None
+    left, top, right, bottom = (v * bp.scale for v in notice)  # in mm on paper
+    assert 2.5 <= bottom - top <= 5.0, bottom - top
+    assert right <= bp.tiles[0].w_mm - OVERLAP_MM  # on the first page, clear of its overlap
+    del bp

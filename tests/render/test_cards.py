@@ -331,3 +331,33 @@ def test_a_setup_card_has_the_same_layout_at_any_dpi(dpi: int) -> None:
         assert all(abs(a - b * ratio) <= 1 for a, b in zip(cell.box, at_300.box)), cell.key
     shrunk = sharp.image.resize(other.image.size, Image.Resampling.LANCZOS)
     assert max(ImageStat.Stat(ImageChops.difference(shrunk, other.image)).mean) < 2
+
+
+def test_a_setup_card_names_no_piece_by_vassals_stand_ins(tmp_path: Path) -> None:
+    """Imports of real modules set nameless pieces down: Paths of Glory's setup read
+    'Lutsk | ClassicMapPatchLutsk; RUc; piece' (a hidden space marker VASSAL calls nothing)
+    and For the People's ' (USA Forts Available)' and ' ()' (VASSAL's '$pieceName$
+    ($label$)' with no piece name).  A piece is now called by its name, else its label; one
+    the module names nowhere is left off its place and counted under the table."""
+    import shutil
+
+    import converter.render.cards as cards
+
+    folder = tmp_path / "mini"
+    shutil.copytree(MINI, folder)
+    raw = json.loads((folder / "pieces.json").read_text(encoding="utf-8"))
+    for piece in raw["pieces"]:
+        if piece["id"] == "dummy":  # two hidden pieces with no name, no label
+            piece["name"] = "piece"
+            for face in piece["faces"]:
+                face.pop("label", None)
+        if piece["id"] == "sa-1":
+            piece["name"] = " (Armata A)"
+    (folder / "pieces.json").write_text(json.dumps(raw), encoding="utf-8")
+    game = load_model(folder)
+    card = cards.setup_card(game, game.scenarios[0], dpi=100)
+    assert card is not None
+    texts = [c.text for c in card.cells]
+    assert texts[texts.index("0405") + 1] == "Armata A"
+    assert "0404" not in texts and not any("piece" in t or "()" in t for t in texts), texts
+    assert "Non elencate: 2 pedine senza nome né etichetta nel modulo" in texts
