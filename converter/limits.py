@@ -56,6 +56,13 @@ INCLUDE_NAME_CHARS = Limit("characters in an include name", 255)
 TRACK_CELLS = Limit("turns, and track values either side of 0 (each is a drawn cell)", 10_000,
                     "VCONV_MAX_TRACK_CELLS")
 
+# --- modules (safexml.py: build files and module metadata)
+# each element costs libxml2 and the readers about 1 to 10 KB: 15 million empty elements (a
+# 60 MB build file, 100 KB zipped) took 4 GB; the largest real build files hold 3,900 to
+# 12,600 elements (For the People, Paths of Glory 5,600, FOF2 12,621)
+XML_ELEMENTS = Limit("elements in one build file or other module XML", 50_000,
+                     "VCONV_MAX_XML_ELEMENTS")
+
 # --- saves and logs (vassal/savefile.py, vassal/commands.py)
 LOG_COMMANDS = Limit("commands in one save or log", 200_000, "VCONV_MAX_LOG_COMMANDS")
 LOG_TEXT_BYTES = Limit("bytes of decoded command text in one save or log", 48 * 1024 * 1024,
