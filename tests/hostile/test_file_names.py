@@ -48,3 +48,20 @@ def test_a_readable_log_s_name_is_one_line_in_dump_and_the_archive_summary(
     assert lines[2].startswith("  players: ")
     assert lines[3].startswith(f"{folder}/junk\\n.vlog: unreadable: {folder}/junk\\n.vlog: ")
     assert lines[-1] == f"unreadable: {folder}/junk\\n.vlog"
+
+
+@pytest.mark.parametrize("where", ["missing", "game.json", "game.json given"])
+def test_build_names_the_game_folder_once(run: Run, tmp_path: Path, where: str) -> None:
+    """'vconv build: g: g: no such file', 'vconv build: g: g/game.json:2: invalid JSON': an
+    error naming the folder, or a file inside it, is not led by the folder again."""
+    game = tmp_path / "g"
+    if where != "missing":
+        game.mkdir()
+        (game / "game.json").write_text("{\n", encoding="utf-8")
+    named = game / "game.json" if where == "game.json given" else game
+    code, out, err = run("build", named, "-o", tmp_path / "dist")
+    assert code == 2 and out == ""
+    if where == "missing":
+        assert err == f"vconv build: {game}: no such file (expected a game folder holding game.json)\n"
+    else:
+        assert err.startswith(f"vconv build: {game}/game.json:2: invalid JSON: ")
