@@ -31,6 +31,7 @@ from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import dice_buttons, global_properties, turn_tracker
+from converter.count import counted
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
@@ -106,7 +107,7 @@ def build_module(path: str | Path, write_back: WriteBackHook | None = None, *,
     if problems:
         lines = "\n".join(p.line() for p in problems[:20])
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        raise ModelError(f"{doc.folder}: the game has {len(problems)} problems "
+        raise ModelError(f"{doc.folder}: the game has {counted(len(problems), 'problems')} "
                          f"(run vconv validate):\n{lines}{more}")
     game = Game.from_dict(doc.data)
     game.folder = doc.folder
