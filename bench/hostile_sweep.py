@@ -207,8 +207,8 @@ def run_case(case: Case, work: Path) -> list[Run]:
                 shutil.rmtree(target) if target.is_dir() and not target.is_symlink() else target.unlink()
         if _tree(folder / "in") != inputs_before:
             problems.append("changed an input")
-        parts = [p for p in (folder / "out").rglob("*") if p.name.endswith(".part")
-                 or re.match(r"\..*\.\d+-.*", p.name)]
+        # a killed or failed write's temporaries: '.<name>.<pid>-<random>.part'
+        parts = [p for p in (folder / "out").rglob("*") if p.name.endswith(".part")]
         if parts:
             problems.append(f"temporary files left: {[p.name for p in parts][:3]}")
         if index in case.outputs:
