@@ -14,7 +14,13 @@ from tests.hostile.conftest import Run
 from tests.hostile.crafted import BUSHIDO, TOUR_LOG
 from tests.hostile.inputs import module_entries, zip_bytes
 
-FLAT = 60_000  # empty elements: over the 50,000 limit, cheap to parse with the limit undone
+FLAT = 3_000  # empty elements, over the limit the tests set (the default, 50,000, costs seconds)
+LIMIT = 2_000
+
+
+@pytest.fixture(autouse=True)
+def lower_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("VCONV_MAX_XML_ELEMENTS", str(LIMIT))
 
 
 def flat_module(path: Path, count: int = FLAT, comments: int = 0) -> Path:
@@ -36,8 +42,8 @@ def test_a_build_file_of_more_elements_than_the_limit_is_refused_before_it_is_pa
     code, out, err = run(*argv)
     assert code == 2
     name = next(n for n, _ in module_entries(BUSHIDO) if n.startswith("buildFile"))
-    assert err == (f"vconv {command}: error: {module}!{name}: XML of 50001 elements or more, "
-                   "over the limit of 50000 (elements in one build file or other module XML; "
+    assert err == (f"vconv {command}: error: {module}!{name}: XML of 2001 elements or more, "
+                   "over the limit of 2000 (elements in one build file or other module XML; "
                    "raise it with VCONV_MAX_XML_ELEMENTS)\n")
     assert not (tmp_path / "game").exists()
 
@@ -53,7 +59,7 @@ def test_the_element_limit_is_raised_by_its_variable(run: Run, tmp_path: Path,
 def test_a_module_within_the_limit_is_read_whole(run: Run, tmp_path: Path) -> None:
     """The bound in bytes ('<' not starting an end tag) only starts the exact count, which
     counts no comment: a build file of exactly the limit is read, and a real one too."""
-    module = flat_module(tmp_path / "flat.vmod", 50_000 - 1, comments=100)  # root: the 50,000th
+    module = flat_module(tmp_path / "flat.vmod", LIMIT - 1, comments=100)  # root: the 2,000th
     code, out, err = run("check", module)
     assert code in (0, 1) and "elements or more" not in err + out
     code, out, err = run("check", BUSHIDO)
@@ -61,10 +67,13 @@ def test_a_module_within_the_limit_is_read_whole(run: Run, tmp_path: Path) -> No
 
 
 def test_an_svg_of_more_elements_than_are_ever_drawn_is_refused_before_it_is_parsed(
-        tmp_path: Path) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from converter import svgpictures
+
+    monkeypatch.setattr(svgpictures, "DRAWN_ELEMENTS", 2_000)  # 200,000 by default
     svg = tmp_path / "board.svg"
     svg.write_bytes(b'<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20">'
-                    + b"<g/>" * 200_001 + b"</svg>")
+                    + b"<g/>" * 2_001 + b"</svg>")
     with pytest.raises(UnreadablePicture) as caught:
         decoded(svg, "RGB")
-    assert "the SVG holds over 200,000 elements, more than vconv draws" in str(caught.value)
+    assert "the SVG holds over 2,000 elements, more than vconv draws" in str(caught.value)
