@@ -47,6 +47,10 @@ class Limit:
 
 # --- game JSON (load/)
 JSON_DEPTH = Limit("json nesting depth", 100, "VCONV_MAX_JSON_DEPTH")
+# a JSON value costs Python about 300 bytes once parsed and validated: 10 million empty
+# arrays (a 31 MB game.json, under JSON_BYTES) took validate 3 GB; Paths of Glory imported
+# holds at most 28,000 values in one file (scenarios.json)
+JSON_VALUES = Limit("values in one JSON file", 1_000_000, "VCONV_MAX_JSON_VALUES")
 NUMBER_CHARS = Limit("characters in one JSON number", 100, "VCONV_MAX_NUMBER_CHARS")
 JSON_BYTES = Limit("bytes in one JSON file", 32 * 1024 * 1024, "VCONV_MAX_JSON_BYTES")
 INCLUDED_BYTES = Limit("bytes of a game and all its includes", 64 * 1024 * 1024,
@@ -55,6 +59,13 @@ INCLUDES = Limit("files included by one game", 1000, "VCONV_MAX_INCLUDES")
 INCLUDE_NAME_CHARS = Limit("characters in an include name", 255)
 TRACK_CELLS = Limit("turns, and track values either side of 0 (each is a drawn cell)", 10_000,
                     "VCONV_MAX_TRACK_CELLS")
+
+# --- modules (safexml.py: build files and module metadata)
+# each element costs libxml2 and the readers about 1 to 10 KB: 15 million empty elements (a
+# 60 MB build file, 100 KB zipped) took 4 GB; the largest real build files hold 3,900 to
+# 12,600 elements (For the People, Paths of Glory 5,600, FOF2 12,621)
+XML_ELEMENTS = Limit("elements in one build file or other module XML", 50_000,
+                     "VCONV_MAX_XML_ELEMENTS")
 
 # --- saves and logs (vassal/savefile.py, vassal/commands.py)
 LOG_COMMANDS = Limit("commands in one save or log", 200_000, "VCONV_MAX_LOG_COMMANDS")

@@ -9,9 +9,12 @@ declared there reaches vconv.
 
 from __future__ import annotations
 
+import io
+
 from lxml import etree
 
 from converter.errors import VassalFormatError
+from converter.limits import XML_ELEMENTS, Limit
 
 
 def safe_parser() -> etree.XMLParser:
@@ -20,12 +23,17 @@ def safe_parser() -> etree.XMLParser:
                            load_dtd=False, dtd_validation=False)
 
 
-def parse_untrusted(data: bytes, source: str, what: str = "XML") -> etree._Element:
-    """The root element of *data*.
+def parse_untrusted(data: bytes, source: str, what: str = "XML",
+                    elements: Limit = XML_ELEMENTS) -> etree._Element:
+    """The root element of *data*, holding at most *elements* elements.
 
     Raises:
-        VassalFormatError: malformed XML (with its line), or a document type declaration.
+        VassalFormatError: malformed XML (with its line), a document type declaration, or
+            more elements than the limit.
     """
+    if holds_more_elements(data, elements.value()):
+        raise VassalFormatError(elements.refusal(
+            source, f"{what} of {elements.value() + 1} elements or more"))
     try:
         root = etree.fromstring(data, safe_parser())
     except etree.XMLSyntaxError as exc:
@@ -40,6 +48,33 @@ def parse_untrusted(data: bytes, source: str, what: str = "XML") -> etree._Eleme
                                 "never writes one; its XML entities could change what the "
                                 "file says)")
     return root
+
+
+def holds_more_elements(data: bytes, bound: int) -> bool:
+    """Whether *data* holds more than *bound* elements, found before any tree is built:
+    libxml2 spends about 250 bytes a node, so 60 MB of ``<a/>`` would take 4 GB.
+
+    Every element starts with a '<' that does not start an end tag, so the bytes give a
+    bound for free; only a document past it is counted exactly, streamed in bounded memory.
+    Malformed XML counts as within the bound (the parse proper reports it, with its line).
+    """
+    if data.count(b"<") - data.count(b"</") <= bound:
+        return False
+    count = 0
+    try:
+        for _event, element in etree.iterparse(io.BytesIO(data), events=("start",),
+                                               resolve_entities=False, no_network=True,
+                                               load_dtd=False, huge_tree=False):
+            if isinstance(element.tag, str):
+                count += 1
+                if count > bound:
+                    return True
+            parent = element.getparent()
+            if parent is not None and element.getprevious() is not None:
+                del parent[0]  # keep the streamed tree small: its finished first sibling goes
+    except etree.XMLSyntaxError:
+        pass
+    return False
 
 
 # libxml2's own bounds (vconv parses without its "huge" option): what they mean to a reader

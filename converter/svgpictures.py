@@ -32,7 +32,7 @@ from typing import Any
 
 from lxml import etree
 
-from converter.safexml import safe_parser
+from converter.safexml import holds_more_elements, safe_parser
 from converter.svgtext import NARROW_SUFFIXES, fit_text
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -135,6 +135,8 @@ def safe_svg(data: bytes, check_picture: PictureCheck | None = None,
 
 def _parsed(data: bytes) -> etree._Element:
     """The SVG's root element, parsed without entities or anything fetched."""
+    if holds_more_elements(data, DRAWN_ELEMENTS):  # before its tree takes the memory
+        raise BrokenSvg(f"the SVG holds over {DRAWN_ELEMENTS:,} elements, more than vconv draws")
     try:
         root = etree.fromstring(data, safe_parser())
     except (etree.XMLSyntaxError, ValueError) as exc:

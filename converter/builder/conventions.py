@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from converter.count import counted
 from converter.errors import InputError, ModelError, VassalFormatError
 from converter.load import GameDocument
 from converter.load.document import parse_json_bytes
@@ -396,5 +397,6 @@ def game_from_module(module: ModuleFile) -> Game:
     problems = [p for p in found if p.check != "file"]
     if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
-        raise ModelError(f"{module.path}!{GAME_ENTRY}: the game has {len(problems)} problems:\n{lines}")
+        raise ModelError(f"{module.path}!{GAME_ENTRY}: the game has "
+                         f"{counted(len(problems), 'problems')}:\n{lines}")
     return game

@@ -32,6 +32,7 @@ from converter.builder.pieces import (
 from converter.builder.scenarios import add_scenarios
 from converter.builder.toolbar import (
     board_properties, dice_buttons, global_properties, turn_tracker)
+from converter.count import counted
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
 from converter.builder.preserved import WriteBackHook
@@ -107,7 +108,7 @@ def build_module(path: str | Path, write_back: WriteBackHook | None = None, *,
     if problems:
         lines = "\n".join(p.line() for p in problems[:20])
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        raise ModelError(f"{doc.folder}: the game has {len(problems)} problems "
+        raise ModelError(f"{doc.folder}: the game has {counted(len(problems), 'problems')} "
                          f"(run vconv validate):\n{lines}{more}")
     game = Game.from_dict(doc.data)
     game.folder = doc.folder
@@ -206,7 +207,8 @@ def write_module(built: BuiltModule, out_dir: str | Path, epoch: int | None = No
     """
     if built.findings:
         lines = "\n".join(str(f) for f in built.findings[:30])
-        raise BuildError(f"{built.game.id}: the module has {len(built.findings)} problems:\n{lines}")
+        raise BuildError(f"{built.game.id}: the module has "
+                         f"{counted(len(built.findings), 'problems')}:\n{lines}")
     return built.archive.write(Path(out_dir) / built.file_name, epoch)
 
 

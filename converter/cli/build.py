@@ -7,6 +7,7 @@ then not written; the findings are listed), 2 for a game that cannot be read or 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -38,11 +39,11 @@ def run(args: argparse.Namespace) -> int:
         try:
             built = build_module(game, write_back)
         except (InputError, ModelError) as exc:
-            print(f"vconv build: {game}: {exc}", file=sys.stderr)
+            print(f"vconv build: {_naming(game, exc)}", file=sys.stderr)
             status = max(status, 2)
             continue
         except BuildError as exc:
-            print(f"vconv build: {game}: {exc}", file=sys.stderr)
+            print(f"vconv build: {_naming(game, exc)}", file=sys.stderr)
             status = max(status, 1)
             continue
         if built.findings:
@@ -72,3 +73,12 @@ def run(args: argparse.Namespace) -> int:
             for note in built.notes:
                 print(f"  note: {note}")
     return status
+
+
+def _naming(game: str, exc: Exception) -> str:
+    """The error, led by the game folder unless it already names it or a file inside it
+    ('dist/x: dist/x: no such file' said the folder twice)."""
+    text = str(exc)
+    if any(text.startswith(f"{game}{end}") for end in (":", "/", os.sep)):
+        return text
+    return f"{game}: {text}"

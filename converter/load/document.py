@@ -114,6 +114,9 @@ def parse_json_bytes(raw: bytes, name: str, *,
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(name, f"not UTF-8 text (byte {exc.start})") from None
+    values = _values(text, limits.JSON_VALUES.value())
+    if values > limits.JSON_VALUES.value():
+        raise InputError(name, limits.JSON_VALUES.refusal("JSON", f"{values} values"))
     bounded_int, bounded_float = _number_readers(limits.NUMBER_CHARS.value())
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
@@ -132,6 +135,24 @@ def parse_json_bytes(raw: bytes, name: str, *,
     if _may_hold_suspect(text) or _too_deep(data, limits.JSON_DEPTH.value()):
         _check_tree(data, name, controls)  # walks every node, spelling the pointer of a problem
     return data
+
+
+def _values(text: str, bound: int) -> int:
+    """How many values JSON *text* holds, counted before it is parsed: each value but the
+    first of a non-empty array or object follows a comma, so it holds one more value than
+    its commas and non-empty arrays and objects.  A count from the raw text (brackets and
+    commas in strings too) is an upper bound; only past *bound* are strings and spaces taken
+    out to count exactly."""
+    count = text.count(",") + text.count("[") + text.count("{") + 1
+    if count <= bound:
+        return count
+    bare = _SPACE.sub("", _STRING.sub('""', text))
+    return (1 + bare.count(",") + bare.count("[") + bare.count("{")
+            - bare.count("[]") - bare.count("{}"))
+
+
+_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"')
+_SPACE = re.compile(r"\s+")
 
 
 def _may_hold_suspect(text: str) -> bool:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from converter.count import counted
 from converter.errors import ModelError
 from converter.load import GameDocument, Problem, load_game
 from converter.model.game import Game
@@ -57,7 +58,8 @@ def load_model(path: str | Path) -> Game:
     if problems or game is None:
         lines = "\n".join(p.line() for p in problems[:20])
         more = f"\n... and {len(problems) - 20} more" if len(problems) > 20 else ""
-        raise ModelError(f"{doc.folder}: the game has {len(problems)} problems (run vconv validate):\n{lines}{more}")
+        raise ModelError(f"{doc.folder}: the game has {counted(len(problems), 'problems')} (run vconv "
+                         f"validate):\n{lines}{more}")
     game.folder = doc.folder
     return game
 

@@ -46,7 +46,7 @@ def test_invalid_game_is_exit_2_with_the_problem(mini_copy, tmp_path: Path, caps
     out = tmp_path / "out"
     assert main(["build", str(folder), "-o", str(out)]) == 2
     err = capsys.readouterr().err
-    assert "no-such-piece" in err and "problems" in err
+    assert "no-such-piece" in err and "the game has 1 problem (run vconv validate)" in err
     assert not out.exists() or not list(out.glob("*.vmod"))
 
 

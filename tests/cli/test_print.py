@@ -68,7 +68,7 @@ def test_invalid_game_exits_2_with_one_line(mini_copy, tmp_path: Path, capsys: p
     folder = mini_copy("pieces.json", lambda d: d["pieces"][0].__setitem__("kind", "spaceship"))
     assert main(["print", str(folder), "-o", str(tmp_path / "out")]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "problems" in err[0] and "vconv validate" in err[0]
+    assert len(err) == 1 and "the game has 1 problem (run vconv validate)" in err[0]
     assert not (tmp_path / "out").exists()
 
 

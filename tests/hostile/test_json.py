@@ -212,3 +212,26 @@ def test_every_way_json_spells_a_control_character_is_found(
 def test_a_lone_surrogate_in_upper_case_hex_is_refused() -> None:
     with pytest.raises(document.InputError, match="lone UTF-16 surrogate"):
         document.parse_json_bytes(b'{"a": ["ok", "\\uDBFF"]}', "game.json")
+
+
+def test_a_file_of_more_values_than_the_limit_is_refused_before_it_is_parsed(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """10 million empty arrays (a 31 MB game.json, under the byte limit) took validate 3 GB
+    and 40 s; past the limit (a million; a thousand here) the file is refused unread, naming
+    the limit and the count (the object, its 3 members and the 1,001 arrays of x)."""
+    monkeypatch.setenv("VCONV_MAX_JSON_VALUES", "1000")
+    text = '{"format": "vconv-game/1", "id": "x", "x": [' + "[]," * 1_000 + "[]]}"
+    game = game_with_text(tmp_path / "many", text)
+    code, out, err = run("validate", game)
+    assert code == 2 and out == ""
+    assert err == (f"vconv validate: error: {game / 'game.json'}: JSON: 1005 values, over the "
+                   "limit of 1000 (values in one JSON file; raise it with "
+                   "VCONV_MAX_JSON_VALUES)\n")
+
+
+def test_commas_inside_strings_are_not_counted_as_values(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = edit_game(tmp_path, "game.json", lambda d: d.update(title="a, " * 10_000))
+    monkeypatch.setenv("VCONV_MAX_JSON_VALUES", "2000")  # mini's game.json holds about 700
+    code, out, err = run("validate", game)
+    assert code == 0, out + err
