@@ -157,6 +157,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             made.setdefault("\0\0" + definition.key[1], definition)
     placed_at = Placements()
     unplaced = nameless = lost = unmapped = 0
+    deck_maps: set[str] = set()  # the maps, none of the module's, of decks so left out
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
         basic = _basic(add)
@@ -180,7 +181,9 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
         if vmap is None:
             # off any map and in no deck on a map: not on the table at start (Almoravid's
             # saves keep a stale copy of each command card so, beside the one in its deck)
-            unmapped += add.id in in_decks
+            if add.id in in_decks:
+                unmapped += 1
+                deck_maps.add(in_decks[add.id][1] or "null")
             continue
         at = _location(ctx, vmap, shown.get(map_id), boards, x, y, path)
         if at is not None and deck is not None and deck[0] is not None:
@@ -238,9 +241,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  "the saved game holds")
     if unmapped:
         one = unmapped == 1
-        ctx.note(f"{path}: {counted(unmapped, 'pieces')} in its saved game's decks "
-                 f"{'lies' if one else 'lie'} on no map of the module, nor does "
-                 f"{'its deck' if one else 'their decks'}; left out of the scenario")
+        names = ", ".join(repr(m) for m in sorted(deck_maps))
+        ctx.note(f"{path}: {counted(unmapped, 'pieces')} of its saved game "
+                 f"{'lies in a deck' if one else 'lie in decks'} on "
+                 f"map{'s' if len(deck_maps) > 1 else ''} "
+                 f"{names}, which the module does not have (saved with another version of "
+                 "it); left out of the scenario")
     if unplaced:
         one = unplaced == 1
         ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "

@@ -152,13 +152,17 @@ def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
             "\x1b+/34/piece;;;;VP/Map;290;130;1;0"         # a deck the module has not
             "\x1b+/41/" + deck.format("Pool") + "/Map;110;95;true;31,32,33,35"
             "\x1b+/42/" + deck.format("Gone") + "/Map;290;130;false;34"
+            "\x1b+/37/piece;;;;Card/null;0;0;4;0"          # in a deck on a map not here
+            "\x1b+/43/" + deck.format("Pool") + "/Elsewhere;10;10;false;37"
             "\x1bend_save")
     vmod = write_zip(tmp_path / "pools.vmod", {"buildFile.xml": xml,
                                                 "pools.vsav": save_archive_bytes(text)})
     folder = tmp_path / "pools"
     assert main(["import", str(vmod), "-o", str(folder)]) == 0
     notes = [line for line in capsys.readouterr().out.splitlines() if "Pools" in line]
-    assert notes == []
+    assert notes == ["  note: PredefinedSetup[Pools]: 1 piece of its saved game lies in a deck on "
+                     "map 'Elsewhere', which the module does not have (saved with another "
+                     "version of it); left out of the scenario"]
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
