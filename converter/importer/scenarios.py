@@ -8,8 +8,9 @@ whole; a point past every board (VASSAL's 'offboard': Ragnarok's hero Surt, laid
 500-pixel deployment board) is kept as a point beside the nearest board, so the scenario still
 holds every piece of the set-up and the audit finds it off the boards.  A piece inside a deck
 (a card, or a counter waiting in a pool: For the People's US Forts) is placed in that deck
-(the location's `deck`) at the place where the deck lies, when its saved piece names a map;
-VASSAL saves a deck's contents as one comma-separated field of its state
+(the location's `deck`) at the place where the deck lies, whatever map its own saved state
+names (Almoravid's cards name none; the engine's end save keeps each in its deck); VASSAL
+saves a deck's contents as one comma-separated field of its state
 (`converter.vassal.commands.deck_place`).  Which
 piece a saved piece is comes from the slot it was made from (`converter.vassal.slots`, the
 audit asks the same); a piece no slot tells (made by a trait during play) is added as a
@@ -156,6 +157,7 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             made.setdefault("\0\0" + definition.key[1], definition)
     placed_at = Placements()
     unplaced = nameless = lost = unmapped = 0
+    deck_maps: set[str] = set()  # the maps, none of the module's, of decks so left out
     beside: list[str] = []  # pieces kept at a point beside a board, as VASSAL laid them
     for add in adds:
         basic = _basic(add)
@@ -163,8 +165,11 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             unplaced += 1
             continue
         name, map_id, x, y, gpid = basic
-        deck = in_decks.get(add.id) if map_id in maps else None
-        if deck is not None:  # in a deck: where the deck lies, as the audit places it
+        # in a deck: where the deck lies, as the audit places it.  A deck's card saved with
+        # map 'null' (Almoravid's, Inferno's) is laid in its deck all the same: VASSAL's deck
+        # takes each piece its saved contents list, whatever map the piece names
+        deck = in_decks.get(add.id)
+        if deck is not None:
             map_id, x, y = deck[1] or "", deck[2], deck[3]
         elif add.id in stack_at:
             # a piece of a stack stands where its stack stands, as in VASSAL and the audit,
@@ -174,11 +179,11 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
             map_id, x, y = stack_at[add.id]
         vmap = maps.get(map_id)
         if vmap is None:
-            # off any map: not on the table at start.  So is a card of a deck saved with
-            # map 'null' (Almoravid's and Inferno's decks; For the People's and Nevsky's
-            # cards name their map): made a piece of its own, it would be counted with the
-            # copies of its card the save keeps off every deck and map
-            unmapped += add.id in in_decks
+            # off any map and in no deck on a map: not on the table at start (Almoravid's
+            # saves keep a stale copy of each command card so, beside the one in its deck)
+            if add.id in in_decks:
+                unmapped += 1
+                deck_maps.add(in_decks[add.id][1] or "null")
             continue
         at = _location(ctx, vmap, shown.get(map_id), boards, x, y, path)
         if at is not None and deck is not None and deck[0] is not None:
@@ -236,10 +241,12 @@ def _placements(ctx: ImportContext, record: cmd.GameRecord, boards: BoardsResult
                  "the saved game holds")
     if unmapped:
         one = unmapped == 1
-        ctx.note(f"{path}: {counted(unmapped, 'pieces')} in its saved game's decks "
-                 f"{'names' if one else 'name'} no map of {'its' if one else 'their'} own "
-                 "(VASSAL lays a deck's pieces at the deck all the same); left out of the "
-                 "scenario: a deck's piece is placed in its deck when it names its map")
+        names = ", ".join(repr(m) for m in sorted(deck_maps))
+        ctx.note(f"{path}: {counted(unmapped, 'pieces')} of its saved game "
+                 f"{'lies in a deck' if one else 'lie in decks'} on "
+                 f"map{'s' if len(deck_maps) > 1 else ''} "
+                 f"{names}, which the module does not have (saved with another version of "
+                 "it); left out of the scenario")
     if unplaced:
         one = unplaced == 1
         ctx.note(f"{path}: {counted(unplaced, 'pieces')} of its saved game "

@@ -132,8 +132,10 @@ def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
     People's 1861 setup keeps 11 of its 12 US Forts in the 'USA Forts Pool' deck.  Each piece
     of a deck, a counter or a card, is placed in the game's deck of that map and name, at the
     place where the deck lies; a deck the module does not define leaves its pieces where it
-    lies.  A card saved with no map (Almoravid's) is left out, as before: made a piece of
-    its own, the audit would count it with the copies such saves keep off every map."""
+    lies.  A card saved with no map (Almoravid's) is in its deck all the same, as the
+    engine's own end save of Almoravid's Scenario A keeps it; a copy of it on no map that no
+    deck lists (Almoravid's saves keep one of each command card) VASSAL shows nowhere: left
+    out, and nothing says so."""
     pool = (b'<VASSAL.build.module.map.DrawPile name="Pool" owningBoard="Europe" x="110" '
             b'y="95"/></VASSAL.build.module.Map>')
     setup = (b'<VASSAL.build.module.PredefinedSetup name="Pools" file="pools.vsav" '
@@ -146,19 +148,21 @@ def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
             "\x1b+/32/piece;;;;VP/Map;110;95;1;0"
             "\x1b+/33/piece;;;;Card/Map;110;95;4;0"        # the hand deck's card, in the pool
             "\x1b+/35/piece;;;;Card/null;0;0;4;0"          # a copy saved with no map
+            "\x1b+/36/piece;;;;Card/null;0;0;4;0"          # a stale copy: no map, no deck
             "\x1b+/34/piece;;;;VP/Map;290;130;1;0"         # a deck the module has not
             "\x1b+/41/" + deck.format("Pool") + "/Map;110;95;true;31,32,33,35"
             "\x1b+/42/" + deck.format("Gone") + "/Map;290;130;false;34"
+            "\x1b+/37/piece;;;;Card/null;0;0;4;0"          # in a deck on a map not here
+            "\x1b+/43/" + deck.format("Pool") + "/Elsewhere;10;10;false;37"
             "\x1bend_save")
     vmod = write_zip(tmp_path / "pools.vmod", {"buildFile.xml": xml,
                                                 "pools.vsav": save_archive_bytes(text)})
     folder = tmp_path / "pools"
     assert main(["import", str(vmod), "-o", str(folder)]) == 0
     notes = [line for line in capsys.readouterr().out.splitlines() if "Pools" in line]
-    assert notes == ["  note: PredefinedSetup[Pools]: 1 piece in its saved game's decks names "
-                     "no map of its own (VASSAL lays a deck's pieces at the deck all the same); "
-                     "left out of the scenario: a deck's piece is placed in its deck when it "
-                     "names its map"]
+    assert notes == ["  note: PredefinedSetup[Pools]: 1 piece of its saved game lies in a deck on "
+                     "map 'Elsewhere', which the module does not have (saved with another "
+                     "version of it); left out of the scenario"]
     _, problems = validate_path(folder)
     assert [p.line() for p in problems] == []
     game = merged(folder)
@@ -166,7 +170,7 @@ def test_a_saved_deck_places_each_piece_it_holds_in_that_deck(
     scenario = next(s for s in game["scenarios"] if s["name"] == "Pools")
     placed = [(p["piece"], p["at"], p.get("count", 1)) for p in scenario["setup"]]
     assert placed == [("vp", {"board": "europe", "space": "paris", "deck": "pool"}, 2),
-                      ("card", {"board": "europe", "space": "paris", "deck": "pool"}, 1),
+                      ("card", {"board": "europe", "space": "paris", "deck": "pool"}, 2),
                       ("vp", {"board": "europe", "space": "metz"}, 1)]
 
 

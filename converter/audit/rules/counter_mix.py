@@ -22,6 +22,7 @@ class CounterMixCheck(Check):
         self.run.rules = ["piece counts"] + [f"total {t.id}" for t in self.totals]
         self.in_play: dict[str, int] = {}
         self.reported: dict[str, int] = {}
+        self.nowhere: set[str] = set()  # restored pieces VASSAL shows nowhere: not in play
         # each total's count in play, kept as pieces come and go (not recounted per event)
         self.in_total: dict[str, int] = {t.id: 0 for t in self.totals}
 
@@ -44,12 +45,18 @@ class CounterMixCheck(Check):
     def visit_event(self, state: GameState, event: Event) -> None:
         if isinstance(event, PieceRemoved):
             gp = event.piece.game
-            if gp is not None:
+            if gp is not None and event.piece.id not in self.nowhere:
                 self._count(gp.id, self.in_play.get(gp.id, 1) - 1)
             return
         assert isinstance(event, PieceAdded)
         gp = event.piece.game
         if gp is None:
+            return
+        if event.restored and event.piece.map is None:
+            # a restored piece on no map and in no deck (a deck's card saved with map null
+            # stands at its deck): VASSAL keeps it and shows it nowhere.  Almoravid's saves
+            # hold such a stale copy of each command card beside the one in its deck
+            self.nowhere.add(event.piece.id)
             return
         n = self.in_play.get(gp.id, 0) + 1
         self._count(gp.id, n)
