@@ -28,6 +28,9 @@ class TargetMatcher:
     def __init__(self, game: Game) -> None:
         self.game = game
         self.unknown = "terrain"  # what the last `None` answer could not read
+        # each board's group parents (group id -> parent id), made at its first place
+        # asked; keyed by the board's identity, the board kept so the key stays its own
+        self._parents: dict[int, tuple[Board, dict[str, str | None]]] = {}
 
     def in_target(self, target: Target, board: Board, place: Place) -> bool | None:
         """Whether *place* is one of the target's; None when the data cannot say (what is
@@ -69,6 +72,7 @@ class TargetMatcher:
         return bool(missing and "groups" in missing)
 
     def groups(self, board: Board, place: Place) -> set[str]:
+        """The place's groups and every group above them (a board's parents read once)."""
         own: list[str] = []
         if place.hex is not None:
             h = board.hex(place.hex)
@@ -77,8 +81,14 @@ class TargetMatcher:
             found = self.game.space(place.space)
             if found is not None:
                 own = list(found[1].groups or [])
-        parents = {g.id: g.parent for g in board.groups or []}
         out: set[str] = set()
+        if not own:
+            return out
+        known = self._parents.get(id(board))
+        if known is None:
+            known = self._parents[id(board)] = (
+                board, {g.id: g.parent for g in board.groups or []})
+        parents = known[1]
         for gid in own:
             while gid and gid not in out:
                 out.add(gid)

@@ -27,6 +27,10 @@ coordinate = st.one_of(st.integers(-60, 60), st.floats(-60, 60))
 @example((), 0, 0)
 @example(((0, 0), (10, 0), (10, 10)), 9, 5)  # inside only by the closing edge's side
 @example(((0, 0), (10, 0), (10, 10), (0, 10)), 0, 0)  # a corner
+@example(((0, 0), (10, 0), (10, 10), (0, 10)), 9.5, 9.5)  # near the lowest and rightmost
+@example(((0, 0), (10, 0), (10, 10), (0, 10)), 10, 5)  # on the right side: outside
+@example(((0, 0), (10, 0), (10, 10), (0, 10)), 5, 10)  # on the bottom: outside
+@example(((5, 0), (10, 10), (0, 10)), -1, 5)  # left of every corner, in a corner's row
 def test_a_zone_holds_the_points_the_even_odd_rule_puts_inside(
         polygon: tuple[tuple[int, int], ...], x: float, y: float) -> None:
     assert ZoneArea("Z", polygon, "$name$").contains(x, y) == _even_odd(polygon, x, y)
