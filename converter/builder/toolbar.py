@@ -196,14 +196,15 @@ def global_properties(game: Game) -> GlobalProperties | None:
                                  max="" if track.max is None else str(track.max),
                                  description=track.name))
     made = {p.name for p in props.children if isinstance(p, GlobalProperty)}
-    props.add(*[_property(p) for p in game.global_properties or []
+    props.add(*[set_property(GlobalProperty(), p) for p in game.global_properties or []
                 if p.board is None and p.name not in made])
     return props if props.children else None
 
 
 def board_properties(game: Game, board_id: str) -> GlobalProperties | None:
     """The global properties the game keeps on a board's map (a hand's card count)."""
-    held = [_property(p) for p in game.global_properties or [] if p.board == board_id]
+    held = [set_property(GlobalProperty(), p) for p in game.global_properties or []
+            if p.board == board_id]
     if not held:
         return None
     props = GlobalProperties()
@@ -211,9 +212,14 @@ def board_properties(game: Game, board_id: str) -> GlobalProperties | None:
     return props
 
 
-def _property(prop: properties.GlobalProperty) -> GlobalProperty:
-    return GlobalProperty(name=prop.name, initial_value=prop.initial or "",
-                          description=prop.description or "", is_numeric=bool(prop.numeric),
-                          min="" if prop.min is None else str(prop.min),
-                          max="" if prop.max is None else str(prop.max),
-                          wrap=bool(prop.wrap))
+def set_property(comp: GlobalProperty, prop: properties.GlobalProperty) -> GlobalProperty:
+    """*comp* given the game's property *prop*: a new one of the build, or a kept one that
+    an imported game's write-back edits in place."""
+    comp.name = prop.name
+    comp.initial_value = prop.initial or ""
+    comp.is_numeric = bool(prop.numeric)
+    comp.min = "" if prop.min is None else str(prop.min)
+    comp.max = "" if prop.max is None else str(prop.max)
+    comp.wrap = bool(prop.wrap)
+    comp.description = prop.description or ""
+    return comp

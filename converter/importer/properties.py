@@ -84,17 +84,6 @@ def _property(ctx: ImportContext, comp: GlobalProperty, vmap: Map | None, path: 
     return entry
 
 
-def apply_property(comp: GlobalProperty, entry: dict[str, Any]) -> None:
-    """Set the component's attributes from a property's JSON (the write-back's edit)."""
-    comp.name = str(entry.get("name", comp.name))
-    comp.initial_value = str(entry.get("initial", ""))
-    comp.is_numeric = bool(entry.get("numeric", False))
-    comp.min = "" if entry.get("min") is None else str(entry["min"])
-    comp.max = "" if entry.get("max") is None else str(entry["max"])
-    comp.wrap = bool(entry.get("wrap", False))
-    comp.description = str(entry.get("description", ""))
-
-
 def _integer(text: str) -> int | None:
     text = text.strip()
     return int(text) if text.lstrip("-").isdecimal() else None

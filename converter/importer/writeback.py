@@ -33,14 +33,16 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
 from converter.builder.preserved import digest
+from converter.builder.toolbar import set_property
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
 from converter.importer.context import slug
 from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
-from converter.importer.properties import apply_property
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
+from converter.model import properties
+from converter.model.codec import from_json
 from converter.vassal.components import (
     Chart, GameModule, GlobalProperties, GlobalProperty, Map, PieceSlot, PieceWindow,
     SetupStack)
@@ -671,7 +673,7 @@ class _Editor:
             if before.get("name") != prop.get("name"):
                 self.warn(f"{pointer}/name", f"renamed from {before.get('name')!r}: the "
                           "module's expressions and traits that name it are not changed")
-            apply_property(comps[prop["id"]], prop)
+            set_property(comps[prop["id"]], from_json(properties.GlobalProperty, prop))
             self.rewrite(comps[prop["id"]])
         kept = {p.get("id") for p in self.current.get("global_properties", [])}
         for prop_id in sorted(set(old) - kept):
@@ -693,9 +695,8 @@ class _Editor:
             self.not_written(pointer, "the module has no global properties there to add it "
                              "beside")
             return
-        comp = GlobalProperty()
-        apply_property(comp, entry)
-        self.insert_into(holder, comp)
+        self.insert_into(holder, set_property(GlobalProperty(),
+                                              from_json(properties.GlobalProperty, entry)))
 
     # -- edits of the file -------------------------------------------------------------------
 
