@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from converter.builder.images import png, safe_name
+from converter.limits import HTML_PAGE_BYTES
 from converter.model.game import Game
 from converter.model import tables
 from converter.vassal.components import Chart, ChartWindow, HtmlChart, TabWidget
@@ -16,7 +17,6 @@ from converter.vassal.components.base import Component
 
 CHART_DPI = 110
 DEFAULT_WINDOW = "Charts"
-MAX_PAGE_BYTES = 8 * 1024 * 1024
 # a picture an HTML chart shows by a bare name: VASSAL loads it from the module's images
 _IMG_SRC = re.compile(rb"""<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 
@@ -81,7 +81,7 @@ def chart_window(game: Game, images: dict[str, bytes],
 def _chart(game: Game, chart: tables.Chart, images: dict[str, bytes],
            files: dict[str, bytes]) -> Component | None:
     """The Chart or HtmlChart of one of the game's charts, its file put in the module; None
-    for a file the folder lacks (validation says so)."""
+    for a file the folder lacks or a page over the limit (validation says so)."""
     if chart.image is not None:
         path = game.resource(chart.image)
         if not path.is_file():
@@ -95,7 +95,7 @@ def _chart(game: Game, chart: tables.Chart, images: dict[str, bytes],
     if chart.html is None:
         return None
     path = game.resource(chart.html)
-    if not path.is_file() or path.stat().st_size > MAX_PAGE_BYTES:
+    if not path.is_file() or path.stat().st_size > HTML_PAGE_BYTES.value():
         return None
     page = path.read_bytes()
     name = PurePosixPath(chart.html).name

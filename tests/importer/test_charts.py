@@ -100,6 +100,26 @@ def test_a_chart_file_the_folder_lacks_is_a_validation_problem(
                in line for line in lines), lines
 
 
+def test_a_chart_page_larger_than_a_build_copies_is_a_validation_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, the build left such a page out of the module without a word."""
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    monkeypatch.setenv("VCONV_MAX_HTML_PAGE_BYTES", str(len(PAGE) - 1))
+    lines = [p.line() for p in validate_path(folder)[1]]
+    assert lines == [f"tables.json:/charts/2/html: the chart page 'vassal/files/howto.html' is "
+                     f"{len(PAGE)} bytes, over the limit of {len(PAGE) - 1} (bytes of one HTML "
+                     "chart page; raise it with VCONV_MAX_HTML_PAGE_BYTES): a build would leave "
+                     "it out of the module (hint: split it into several charts, or show its "
+                     "pictures as image charts)"], lines
+    capsys.readouterr()
+    assert main(["build", str(folder), "-o", str(tmp_path / "out.vmod")]) == 2
+    assert "VCONV_MAX_HTML_PAGE_BYTES" in capsys.readouterr().err
+    assert not (tmp_path / "out.vmod").exists()
+    monkeypatch.setenv("VCONV_MAX_HTML_PAGE_BYTES", str(len(PAGE)))
+    assert [p.line() for p in validate_path(folder)[1]] == []
+
+
 def _without_kept_module(folder: Path) -> None:
     game = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     del game["vassal"]
