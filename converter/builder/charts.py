@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from converter.builder.images import png, safe_name
+from converter.builder.images import free_name, png, safe_name
 from converter.limits import HTML_PAGE_BYTES
 from converter.model.game import Game
 from converter.model import tables
@@ -90,7 +90,7 @@ def chart_component(folder: Path, chart: tables.Chart, images: dict[str, bytes],
         if not path.is_file():
             return None
         data = path.read_bytes()
-        name = _free_name(images, PurePosixPath(chart.image).name, data)
+        name = free_name(images, PurePosixPath(chart.image).name, data, "charts")
         images[name] = data
         return Chart(chart_name=chart.name, file_name=name, description=chart.description or "")
     if chart.html is None:
@@ -99,7 +99,7 @@ def chart_component(folder: Path, chart: tables.Chart, images: dict[str, bytes],
     if not path.is_file() or path.stat().st_size > HTML_PAGE_BYTES.value():
         return None
     page = path.read_bytes()
-    name = _free_name(files, PurePosixPath(chart.html).name, page)
+    name = free_name(files, PurePosixPath(chart.html).name, page, "charts")
     files[name] = page
     for src in _IMG_SRC.findall(page):
         picture = src.decode("utf-8", "replace")
@@ -107,15 +107,3 @@ def chart_component(folder: Path, chart: tables.Chart, images: dict[str, bytes],
         if "/" not in picture and picture not in images and shown.is_file():
             images[picture] = shown.read_bytes()
     return HtmlChart(chart_name=chart.name, file_name=name, description=chart.description or "")
-
-
-def _free_name(store: dict[str, bytes], name: str, data: bytes) -> str:
-    """*name*, or where another file holds it, the first of charts/NAME, charts/2/NAME, ...
-    free or holding these bytes (two charts' files of one name in different folders)."""
-    for candidate in (name, f"charts/{name}"):
-        if store.get(candidate, data) == data:
-            return candidate
-    n = 2
-    while store.get(f"charts/{n}/{name}", data) != data:
-        n += 1
-    return f"charts/{n}/{name}"

@@ -34,6 +34,7 @@ from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
 from converter.builder.charts import DEFAULT_WINDOW, chart_component
+from converter.builder.images import free_name
 from converter.builder.preserved import digest
 from converter.builder.toolbar import set_property
 from converter.errors import InputError, VassalFormatError
@@ -390,12 +391,15 @@ class _Editor:
         if entry is not None and entry.startswith("images/"):
             return str(entry[len("images/"):])
         path = Path(self.doc.folder, *PurePosixPath(str(file)).parts)
-        name = PurePosixPath(str(file)).name
         try:
-            self.extra[f"images/{name}"] = path.read_bytes()
+            data = path.read_bytes()
         except OSError:
             self.warn(pointer, f"picture {file!r} cannot be read; the piece has no image")
             return ""
+        images = {k[len("images/"):]: v for k, v in {**self.entries, **self.extra}.items()
+                  if k.startswith("images/")}
+        name = free_name(images, PurePosixPath(str(file)).name, data, "pieces")
+        self.extra[f"images/{name}"] = data
         return name
 
     def _palette_neighbour(self, side: Any) -> PieceSlot | None:
