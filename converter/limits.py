@@ -67,6 +67,11 @@ TRACK_CELLS = Limit("turns, and track values either side of 0 (each is a drawn c
 XML_ELEMENTS = Limit("elements in one build file or other module XML", 50_000,
                      "VCONV_MAX_XML_ELEMENTS")
 
+# an HTML chart page is read whole by the build (which copies it and the pictures it shows)
+# and by check (which lists its <img>): the real modules' largest is 34 KB (zxvt's quick start)
+HTML_PAGE_BYTES = Limit("bytes of one HTML chart page", 8 * 1024 * 1024,
+                        "VCONV_MAX_HTML_PAGE_BYTES")
+
 # --- saves and logs (vassal/savefile.py, vassal/commands.py)
 LOG_COMMANDS = Limit("commands in one save or log", 200_000, "VCONV_MAX_LOG_COMMANDS")
 LOG_TEXT_BYTES = Limit("bytes of decoded command text in one save or log", 48 * 1024 * 1024,

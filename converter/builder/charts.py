@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 
-from converter.builder.images import png, safe_name
+from converter.builder.images import free_name, png, safe_name
+from converter.limits import HTML_PAGE_BYTES
 from converter.model.game import Game
 from converter.model import tables
 from converter.vassal.components import Chart, ChartWindow, HtmlChart, TabWidget
@@ -16,7 +17,6 @@ from converter.vassal.components.base import Component
 
 CHART_DPI = 110
 DEFAULT_WINDOW = "Charts"
-MAX_PAGE_BYTES = 8 * 1024 * 1024
 # a picture an HTML chart shows by a bare name: VASSAL loads it from the module's images
 _IMG_SRC = re.compile(rb"""<img\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)""", re.IGNORECASE)
 
@@ -59,7 +59,9 @@ def chart_window(game: Game, images: dict[str, bytes],
         windows.setdefault(DEFAULT_WINDOW, _Group(DEFAULT_WINDOW)).items.append(
             Chart(chart_name=card.title, file_name=name, description=card.title))
     for chart in game.charts or []:
-        comp = _chart(game, chart, images, files if files is not None else {})
+        if game.folder is None:
+            continue
+        comp = chart_component(game.folder, chart, images, files if files is not None else {})
         if comp is None:
             continue
         path = chart.group or [DEFAULT_WINDOW]
@@ -78,31 +80,30 @@ def chart_window(game: Game, images: dict[str, bytes],
     return out
 
 
-def _chart(game: Game, chart: tables.Chart, images: dict[str, bytes],
-           files: dict[str, bytes]) -> Component | None:
-    """The Chart or HtmlChart of one of the game's charts, its file put in the module; None
-    for a file the folder lacks (validation says so)."""
+def chart_component(folder: Path, chart: tables.Chart, images: dict[str, bytes],
+                    files: dict[str, bytes]) -> Component | None:
+    """The Chart or HtmlChart of one of the game's charts, its file put among the module's
+    *images* or *files* (under a name of its own where another file holds the name); None for
+    a file the folder lacks or a page over the limit (validation says so)."""
     if chart.image is not None:
-        path = game.resource(chart.image)
+        path = folder / chart.image
         if not path.is_file():
             return None
-        name = PurePosixPath(chart.image).name
         data = path.read_bytes()
-        if images.get(name, data) != data:  # another picture of that name: a folder of its own
-            name = f"charts/{name}"
+        name = free_name(images, PurePosixPath(chart.image).name, data, "charts")
         images[name] = data
         return Chart(chart_name=chart.name, file_name=name, description=chart.description or "")
     if chart.html is None:
         return None
-    path = game.resource(chart.html)
-    if not path.is_file() or path.stat().st_size > MAX_PAGE_BYTES:
+    path = folder / chart.html
+    if not path.is_file() or path.stat().st_size > HTML_PAGE_BYTES.value():
         return None
     page = path.read_bytes()
-    name = PurePosixPath(chart.html).name
+    name = free_name(files, PurePosixPath(chart.html).name, page, "charts")
     files[name] = page
     for src in _IMG_SRC.findall(page):
         picture = src.decode("utf-8", "replace")
-        shown = game.resource(f"images/{picture}")
+        shown = folder / "images" / picture
         if "/" not in picture and picture not in images and shown.is_file():
             images[picture] = shown.read_bytes()
     return HtmlChart(chart_name=chart.name, file_name=name, description=chart.description or "")

@@ -64,6 +64,19 @@ def safe_name(text: str) -> str:
     return cleaned or "x"
 
 
+def free_name(store: dict[str, bytes], name: str, data: bytes, folder: str) -> str:
+    """*name*, or where another file of *store* holds it, the first of FOLDER/NAME,
+    FOLDER/2/NAME, ... that is free or holds these bytes (two files of one name from two
+    folders of the game)."""
+    for candidate in (name, f"{folder}/{name}"):
+        if store.get(candidate, data) == data:
+            return candidate
+    n = 2
+    while store.get(f"{folder}/{n}/{name}", data) != data:
+        n += 1
+    return f"{folder}/{n}/{name}"
+
+
 def counter_dpi(game: Game) -> float:
     """The resolution that makes the game's usual counter COUNTER_PX wide."""
     return 25.4 * COUNTER_PX / game.counter_mm()

@@ -21,6 +21,7 @@ from converter.check.context import Context, PieceDef
 from converter.check.findings import Finding, error, in_play, info, warning
 from converter.check.tree import Node
 from converter.errors import VconvError
+from converter.limits import HTML_PAGE_BYTES
 from converter.vassal import sequence
 from converter.vassal.traits import (
     BasicPiece, PieceTraits, Layer, MovementMarkable, Obscurable, RawTrait, ReturnToDeck, SendToLocation,
@@ -234,7 +235,6 @@ def _in_text(where: str) -> bool:
 
 _IMG_SRC = re.compile(r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))""",
                       re.IGNORECASE)
-MAX_HTML_BYTES = 8 * 1024 * 1024
 
 
 def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
@@ -256,7 +256,7 @@ def html_images(ctx: Context) -> list[tuple[Node, str, str]]:
         if page not in ctx.source.entries:
             continue
         try:
-            text = ctx.source.read(page, MAX_HTML_BYTES).decode("utf-8", "replace")
+            text = ctx.source.read(page, HTML_PAGE_BYTES.value()).decode("utf-8", "replace")
         except VconvError:
             continue
         out.extend((node, page, src) for src in _img_sources(text))

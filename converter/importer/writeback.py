@@ -12,7 +12,8 @@ element each record came from; each edited record rewrites only its own elements
 - the at-start scenario (`vassal-setup`): a placement removed, added or moved removes or adds
   that piece's slots in the set-up stacks at that place (a new stack where none is);
 - a board's hex grid numbering: first number, digits and which part comes first;
-- a chart's name, description and picture, a chart removed;
+- a chart's name, description, picture and page, a chart removed, added or filed elsewhere
+  (its window and tabs: those the module has, else new ones);
 - a global property edited, removed or added (beside the module's, or its map's, others).
 
 Every other edit cannot be written into the kept XML: it is reported as a warning naming its
@@ -32,20 +33,24 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import Any, Callable
 
+from converter.builder.charts import DEFAULT_WINDOW, chart_component
+from converter.builder.images import free_name
 from converter.builder.preserved import digest
 from converter.builder.toolbar import set_property
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
+from converter.importer.charts import WIDGETS as CHART_WIDGETS
 from converter.importer.context import slug
 from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
+from converter.importer.paths import is_folder
 from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
-from converter.model import properties
+from converter.model import properties, tables
 from converter.model.codec import from_json
 from converter.vassal.components import (
-    Chart, GameModule, GlobalProperties, GlobalProperty, Map, PieceSlot, PieceWindow,
-    SetupStack)
+    Chart, ChartWindow, GameModule, GlobalProperties, GlobalProperty, HtmlChart, Map,
+    PieceSlot, PieceWindow, SetupStack, TabWidget)
 from converter.vassal.components.base import Component
 from converter.vassal import sequence
 from converter.vassal.spans import Patch, Span, element_spans
@@ -81,7 +86,7 @@ def write_back(doc: GameDocument, entries: dict[str, bytes], entry: str) -> Writ
         original, parts = _import_again(entries, str(current.get("id", "game")))
         if digest(original) == digest(current):
             return WriteBack(raw)
-        editor = _Editor(doc, raw, parts, original, current)
+        editor = _Editor(doc, raw, parts, original, current, entries)
     except (VassalFormatError, InputError) as exc:
         return WriteBack(raw, [f"game.json#/vassal: the JSON's edits cannot be written into "
                                f"the kept module: {exc}; it is written back unchanged"])
@@ -119,8 +124,10 @@ class _Editor:
     """One write-back: the kept file's elements, the edits made to them, the warnings."""
 
     def __init__(self, doc: GameDocument, raw: bytes, parts: ImportParts,
-                 original: dict[str, Any], current: dict[str, Any]) -> None:
+                 original: dict[str, Any], current: dict[str, Any],
+                 entries: dict[str, bytes]) -> None:
         self.doc = doc
+        self.entries = entries
         self.parts = parts
         self.original = original
         self.current = current
@@ -384,12 +391,15 @@ class _Editor:
         if entry is not None and entry.startswith("images/"):
             return str(entry[len("images/"):])
         path = Path(self.doc.folder, *PurePosixPath(str(file)).parts)
-        name = PurePosixPath(str(file)).name
         try:
-            self.extra[f"images/{name}"] = path.read_bytes()
+            data = path.read_bytes()
         except OSError:
             self.warn(pointer, f"picture {file!r} cannot be read; the piece has no image")
             return ""
+        images = {k[len("images/"):]: v for k, v in {**self.entries, **self.extra}.items()
+                  if k.startswith("images/")}
+        name = free_name(images, PurePosixPath(str(file)).name, data, "pieces")
+        self.extra[f"images/{name}"] = data
         return name
 
     def _palette_neighbour(self, side: Any) -> PieceSlot | None:
@@ -620,15 +630,19 @@ class _Editor:
     # -- charts and global properties -------------------------------------------------------
 
     def charts(self) -> None:
-        """A chart's name, description and picture are written into its element, a removed
-        chart loses it; a new chart, one filed elsewhere or a page's file is not written."""
+        """A chart's name, description, picture and page are written into its element, a
+        removed chart loses it; a new chart, or one filed elsewhere, is written into the
+        window and tabs its `group` names (new ones where the module has none)."""
         old = {c["id"]: c for c in self.original.get("charts", [])}
         comps = self.parts.charts.components
         for index, chart in enumerate(self.current.get("charts", [])):
             pointer = f"/charts/{index}"
             before, comp = old.get(chart.get("id")), comps.get(chart.get("id"))
-            if before is None or comp is None:
-                self.not_written(pointer, "a new chart needs its place in a charts window")
+            if before is None or comp is None or before.get("group") != chart.get("group") \
+                    or ("html" in before) != ("html" in chart):
+                if before is not None and comp is not None:
+                    self.remove(comp)
+                self.add_chart(pointer, chart)
                 continue
             changed = False
             for key in sorted(set(before) | set(chart)):
@@ -638,11 +652,11 @@ class _Editor:
                     comp.chart_name = str(chart["name"])
                 elif key == "description":
                     comp.description = str(chart.get("description", ""))
-                elif key == "image" and isinstance(comp, Chart) and chart.get("image"):
-                    name = self.image_entry(f"{pointer}/image", chart["image"])
-                    if not name:
+                elif key in ("image", "html") and chart.get(key):
+                    made = self.chart_of(pointer, chart)
+                    if made is None:
                         continue
-                    comp.file_name = name
+                    comp.file_name = made.file_name
                 else:
                     self.not_written(f"{pointer}/{_pointer_token(key)}")
                     continue
@@ -653,6 +667,54 @@ class _Editor:
         for chart_id in sorted(set(old) - kept):
             if chart_id in comps:
                 self.remove(comps[chart_id])
+
+    def chart_of(self, pointer: str, entry: dict[str, Any]) -> Chart | HtmlChart | None:
+        """The chart's element as a build makes it, its picture or page (and the page's
+        pictures) added to the module under names no other file of the module holds."""
+        images = {k[len("images/"):]: v for k, v in {**self.entries, **self.extra}.items()
+                  if k.startswith("images/")}
+        files = {k: v for k, v in {**self.entries, **self.extra}.items()
+                 if not k.startswith("images/")}
+        known = set(images), set(files)
+        comp = chart_component(self.doc.folder, from_json(tables.Chart, entry), images, files)
+        if not isinstance(comp, (Chart, HtmlChart)):
+            self.warn(pointer, "the chart's file cannot be read; the built module does not "
+                      "have the edit")
+            return None
+        self.extra.update({f"images/{k}": v for k, v in images.items() if k not in known[0]})
+        self.extra.update({k: v for k, v in files.items() if k not in known[1]})
+        return comp
+
+    def add_chart(self, pointer: str, entry: dict[str, Any]) -> None:
+        comp = self.chart_of(pointer, entry)
+        if comp is None:
+            return
+        group = [str(g) for g in entry.get("group") or []] or [DEFAULT_WINDOW]
+        holder: Component | None = next(
+            (w for w in self.root.find_all(ChartWindow) if id(w) not in self.removed
+             and (w.name or w.text or DEFAULT_WINDOW) == group[0]), None)
+        if holder is None:  # a window of its own, beside the module's others
+            window = ChartWindow(name=group[0], text=group[0], tooltip=group[0])
+            window.add(_in_tabs(comp, group[1:]))
+            self.insert_into(self.root, window)
+            return
+        tabs = group[1:]
+        while tabs and (inner := self._tab(holder, tabs[0])) is not None:
+            holder, tabs = inner, tabs[1:]
+        self.insert_into(holder, _in_tabs(comp, tabs))
+
+    def _tab(self, parent: Component, name: str) -> Component | None:
+        """The tab of *parent* named *name*, looked for as import reads tabs: through widgets
+        and folders that add no level of their own."""
+        for child in parent.children:
+            if id(child) in self.removed or not (isinstance(child, CHART_WIDGETS)
+                                                 or is_folder(child)):
+                continue
+            tab = str(getattr(child, "entry_name", "") or "")
+            found = child if tab == name else self._tab(child, name) if not tab else None
+            if found is not None:
+                return found
+        return None
 
     def global_properties(self) -> None:
         """An edited property is written into its element, a removed one loses it, a new one
@@ -736,7 +798,12 @@ class _Editor:
             return
         close = self.patch.raw.rindex(b"</", span.start, span.end)
         line = self.patch.raw.rfind(b"\n", 0, close) + 1
-        indent = self.patch.indent_of(span) + b"  "
+        # beside its siblings as the file indents them; two more spaces than the parent in a
+        # file that does not
+        sibling = next((self.span[id(c)] for c in reversed(parent.children)
+                        if id(c) in self.span), None)
+        indent = self.patch.indent_of(sibling) if sibling is not None else b""
+        indent = indent or self.patch.indent_of(span) + b"  "
         nl = self.patch.newline()
         if self.patch.raw[line:close].strip():
             self.patch.insert(close, nl + indent + self._text(comp, indent) + nl)
@@ -756,6 +823,15 @@ class _Editor:
         self.added.add(id(comp))
         if parent is not None:
             self.parent[id(comp)] = parent
+
+
+def _in_tabs(comp: Component, tabs: list[str]) -> Component:
+    """*comp* inside new tabs named *tabs*, outermost first."""
+    for name in reversed(tabs):
+        tab = TabWidget(entry_name=name)
+        tab.add(comp)
+        comp = tab
+    return comp
 
 
 class _GpidPool:

@@ -100,6 +100,26 @@ def test_a_chart_file_the_folder_lacks_is_a_validation_problem(
                in line for line in lines), lines
 
 
+def test_a_chart_page_larger_than_a_build_copies_is_a_validation_problem(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before, the build left such a page out of the module without a word."""
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    monkeypatch.setenv("VCONV_MAX_HTML_PAGE_BYTES", str(len(PAGE) - 1))
+    lines = [p.line() for p in validate_path(folder)[1]]
+    assert lines == [f"tables.json:/charts/2/html: the chart page 'vassal/files/howto.html' is "
+                     f"{len(PAGE)} bytes, over the limit of {len(PAGE) - 1} (bytes of one HTML "
+                     "chart page; raise it with VCONV_MAX_HTML_PAGE_BYTES): a build would leave "
+                     "it out of the module (hint: split it into several charts, or show its "
+                     "pictures as image charts)"], lines
+    capsys.readouterr()
+    assert main(["build", str(folder), "-o", str(tmp_path / "out.vmod")]) == 2
+    assert "VCONV_MAX_HTML_PAGE_BYTES" in capsys.readouterr().err
+    assert not (tmp_path / "out.vmod").exists()
+    monkeypatch.setenv("VCONV_MAX_HTML_PAGE_BYTES", str(len(PAGE)))
+    assert [p.line() for p in validate_path(folder)[1]] == []
+
+
 def _without_kept_module(folder: Path) -> None:
     game = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     del game["vassal"]
@@ -137,21 +157,57 @@ def test_a_chart_renamed_repictured_or_removed_in_the_json_is_so_in_the_built_mo
     tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
     crt, tec, page, _ = tables["charts"]
     crt.update(name="Combat Results", description="CRT, 2nd edition", image="images/new-crt.png")
-    page["group"] = ["Elsewhere"]  # where a chart is filed is the module's editor's to change
+    page["group"] = ["Elsewhere"]
     tables["charts"].remove(tec)
     (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
-    err = capsys.readouterr().err
-    assert err.splitlines() == [
-        "vconv build: warning: tables.json#/charts/1/group: edited, but the module keeps this "
-        "verbatim in its build file; the built module does not have the edit"]
+    assert capsys.readouterr().err == ""
     again = tmp_path / "again"
     assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
     charts = {c["name"]: c for c in merged(again)["charts"]}
-    assert list(charts) == ["Combat Results", "How to Play", "Sequence of Play"]
+    assert list(charts) == ["Combat Results", "Sequence of Play", "How to Play"]
     assert charts["Combat Results"]["description"] == "CRT, 2nd edition"
     assert (again / charts["Combat Results"]["image"]).read_bytes() == _picture("yellow")
-    assert charts["How to Play"]["group"] == ["Player Aids"]
+    assert charts["How to Play"]["group"] == ["Elsewhere"]  # a window of its own
+    assert (again / charts["How to Play"]["html"]).read_bytes() == PAGE
+
+
+def test_a_chart_added_in_the_json_joins_the_window_and_tabs_it_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A builder adds charts to an imported game: into a tab the module has, a new tab of a
+    window it has, a new window; a picture whose name another of the module's holds keeps its
+    own (before, each was only a warning and the module went without it)."""
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    (folder / "images" / "more").mkdir()
+    (folder / "images" / "more" / "crt.png").write_bytes(_picture("purple"))
+    (folder / "images" / "tem.png").write_bytes(_picture("orange"))
+    (folder / "rules.html").write_bytes(b"<html><body><p>Rule 1.</p></body></html>")
+    tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+    tables["charts"] += [
+        {"id": "crt-optional", "name": "Optional CRT", "image": "images/more/crt.png",
+         "group": ["Player Aids", "Combat"]},
+        {"id": "rules", "name": "Rules", "html": "rules.html", "group": ["Player Aids", "Rules"]},
+        {"id": "tem", "name": "TEM", "image": "images/tem.png", "group": ["Tables", "Terrain"]}]
+    (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
+    assert [p.line() for p in validate_path(folder)[1]] == []
+    assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().err == ""
+    vmod = tmp_path / "out" / "game.vmod"
+    with zipfile.ZipFile(vmod) as archive:
+        assert archive.read("images/crt.png") == _picture("red")  # the module's own, kept
+    again = tmp_path / "again"
+    assert main(["import", str(vmod), "-o", str(again)]) == 0
+    charts = {c["name"]: c for c in merged(again)["charts"]}
+    assert [(n, c["group"]) for n, c in charts.items()] == [
+        ("CRT", ["Player Aids", "Combat"]), ("TEC", ["Player Aids", "Combat"]),
+        ("Optional CRT", ["Player Aids", "Combat"]), ("How to Play", ["Player Aids"]),
+        ("Rules", ["Player Aids", "Rules"]), ("Sequence of Play", ["Sequence"]),
+        ("TEM", ["Tables", "Terrain"])]
+    assert (again / charts["CRT"]["image"]).read_bytes() == _picture("red")
+    assert (again / charts["Optional CRT"]["image"]).read_bytes() == _picture("purple")
+    assert (again / charts["TEM"]["image"]).read_bytes() == _picture("orange")
+    assert (again / charts["Rules"]["html"]).read_bytes().startswith(b"<html><body><p>Rule 1.")
+    assert run_vassal_check(vmod, images=True).errors == 0
 
 
 def test_the_print_shows_each_chart_picture_as_a_reference_card(

@@ -204,6 +204,34 @@ def test_moved_added_and_removed_placements_reach_the_set_up_stacks(
     assert run_vassal_check(vmod, images=False).errors == 0
 
 
+def test_an_added_pieces_picture_named_as_one_of_the_modules_keeps_its_own(
+        imported: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A new piece's face picture whose file name another picture of the module holds (the
+    designer's own Goblin.gif): before, the module kept its own picture under that name and
+    the new piece showed the old goblin."""
+    folder = _copy(imported, "tour", tmp_path)
+    mine = (folder / "images" / "AlbC.GIF.gif").read_bytes()
+    (folder / "new").mkdir()
+    (folder / "new" / "Goblin.gif").write_bytes(mine)
+
+    def pieces(data: dict[str, Any]) -> None:
+        added = json.loads(json.dumps(next(p for p in data["pieces"] if p["id"] == "goblin")))
+        added.update(id="hobgoblin", name="Hobgoblin")
+        added["faces"][0]["image"] = "new/Goblin.gif"
+        data["pieces"].append(added)
+
+    _edit(folder, "pieces.json", pieces)
+    vmod, warnings = _build(folder, tmp_path, capsys)
+    assert warnings == []
+    with zipfile.ZipFile(vmod) as built, zipfile.ZipFile(TOUR) as tour:
+        assert built.read("images/Goblin.gif") == tour.read("images/Goblin.gif")
+    again = tmp_path / "again"
+    assert main(["import", str(vmod), "-o", str(again), "-q"]) == 0
+    faces = {p["id"]: p["faces"][0]["image"] for p in _merged(again)["pieces"]}
+    assert (again / faces["hobgoblin"]).read_bytes() == mine
+    assert (again / faces["goblin"]).read_bytes() == (folder / "images" / "Goblin.gif").read_bytes()
+
+
 def test_an_edit_the_build_file_cannot_take_is_a_warning_naming_its_pointer(
         imported: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = _copy(imported, "tour", tmp_path)

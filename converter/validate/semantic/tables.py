@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from converter.limits import HTML_PAGE_BYTES
 from converter.model.tables import Table
 from converter.validate.semantic.context import Context
 
@@ -67,7 +68,7 @@ def check_charts(ctx: Context) -> None:
     for c, chart in enumerate(ctx.game.charts or []):
         cp = f"/charts/{c}"
         if chart.html is not None:
-            ctx.file(f"{cp}/html", chart.html)
+            _check_page(ctx, f"{cp}/html", chart.html)
         if chart.image is None:
             continue
         before = len(ctx.problems)
@@ -80,6 +81,23 @@ def check_charts(ctx: Context) -> None:
         except UnreadablePicture as exc:
             ctx.report(f"{cp}/image", f"the chart picture {chart.image!r} is not a readable "
                        f"picture ({exc.why})", "save it again as PNG, JPEG or GIF", check="image")
+
+
+def _check_page(ctx: Context, pointer: str, page: str) -> None:
+    """An HTML chart's page is in the folder and no larger than a build copies."""
+    before = len(ctx.problems)
+    ctx.file(pointer, page)
+    if len(ctx.problems) > before:
+        return
+    try:
+        size = (ctx.doc.folder / page).stat().st_size
+    except OSError:
+        return  # gone since ctx.file looked: the build says so
+    if size > HTML_PAGE_BYTES.value():
+        ctx.report(pointer, HTML_PAGE_BYTES.exceeded(f"the chart page {page!r} is {size:,} bytes")
+                   + ": a build would leave it out of the module",
+                   "split it into several charts, or show its pictures as image charts",
+                   check="file")
 
 
 def _check_results(ctx: Context, tp: str, table: Table, pattern: str) -> None:
