@@ -13,6 +13,8 @@ Everything here is computed from the game model alone (no image, no VASSAL compo
   (`levels_of`, `level_for`);
 - the turn tracker names a leaf phase by its path (`phase_path`);
 - reinforcements wait where `reinforcement_placements` says;
+- a schematic board picture draws its places where `drawn_places` says (hexes `HEX_PX`
+  across);
 - `GAME_ENTRY` holds the merged game description (`read_game_from_vmod`).
 
 >>> from converter.validate import load_model
@@ -31,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from converter.count import counted
-from converter.errors import InputError, ModelError, VassalFormatError
+from converter.errors import BuildError, InputError, ModelError, VassalFormatError
 from converter.load import GameDocument
 from converter.load.document import parse_json_bytes
 from converter.model.board import Board
@@ -40,6 +42,7 @@ from converter.model.game import Game
 from converter.model.pieces import Face, Piece
 from converter.model.scenario import Placement, Scenario
 from converter.model.turns import Phase, Track
+from converter.render.boardlayout import BoardLayout
 from converter.render.words import words
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
 
@@ -336,6 +339,27 @@ def reinforcement_placements(game: Game, scenario: Scenario) -> list[Placement]:
             out.append(Placement(piece=piece.id, at=Location(code=entry.code),
                                  count=piece.copies))
     return out
+
+
+# ----------------------------------------------------------------------------- board pictures
+
+HEX_PX = 80  # corner-to-corner diameter of a hex on the module's board pictures
+
+
+def drawn_places(game: Game, board: Board, size: tuple[int, int]) -> BoardLayout | None:
+    """Where the module's picture of *board*, *size* pixels, draws its places (hexes, boxes
+    and the box round each point), when that picture is vconv's schematic; None when it is
+    the designer's own art, which draws them its own way.  A report marks a place by the box
+    the player sees, and the picture's layout is the one place that knows it."""
+    if board.image is not None:
+        return None
+    from converter.render.drawings import board_layout
+
+    try:
+        layout = board_layout(board, None, hex_px=HEX_PX, language=game.language)
+    except BuildError:
+        return None
+    return layout if layout.size == size else None
 
 
 # ----------------------------------------------------------------------------- vconv/game.json

@@ -11,13 +11,13 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from converter.builder.conventions import HEX_PX as HEX_PX  # (the module's hexes: a convention)
 from converter.builder.conventions import event_box_label, event_reinforcements, track_values, turn_numbers
 from converter.model.board import Board
 from converter.model.game import Game
 from converter.render import drawings
 from converter.render.boardlayout import BoardLayout, Rect
 
-HEX_PX = 80              # corner-to-corner diameter of a hex in the module's board images
 TRACK_CELL = 72          # one cell of a track on the display board
 TRACK_LABEL_W = 240
 DECK_SIZE = (180, 240)

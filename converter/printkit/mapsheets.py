@@ -29,7 +29,8 @@ from converter.model.game import Game
 from converter.printkit.layout import MARGIN_MM, Paper
 from converter.render.boardcontent import has_picture
 from converter.render.boardlayout import BoardLayout
-from converter.render.maps import heading_band, hex_legend_image, hex_legend_top, legend_top, schematic_heading
+from converter.render.maps import (HEADING_UNITS, heading_band, hex_legend_image, hex_legend_top, legend_top,
+                                   schematic_heading)
 from converter.render.placement import NAME_UNITS
 from converter.render.text import fit_font, font, mm_to_px, pt_to_px, put_text, px
 from converter.render.words import words
@@ -401,23 +402,56 @@ def board_print(game: Game, board: Board, paper: Paper) -> BoardPrint:
         extent = (picture.width, cut)
         if _plain(legend):  # nothing to key (Paths of Glory's 'Preferences' boxes): no legend
             legend = None
+    unit_px = ONE_PAGE_MM[0] / 100 / scale  # a one-page schematic's hundredth, in this picture's pixels
+    retitle = retitle and unit_px < picture.width / 100
+    heading = 0
+    if retitle:
+        heading, extent = _closed_up(board, picture, extent, HEADING_UNITS * unit_px)
     if not scan:
         extent = _without_blank_sliver(picture, extent, scale, paper)
     sheet, board_tiles = _tiles_of(extent, scale, paper)
     if retitle:
-        _page_heading(game, board, picture, scale, board_tiles[0].w_mm)
+        _page_heading(game, board, picture, scale, board_tiles[0].w_mm, heading)
     return BoardPrint(picture, scale, sheet, board_tiles, extent, legend)
 
 
-def _page_heading(game: Game, board: Board, picture: Image.Image, scale: float, first_mm: float) -> None:
+STRIP_ROWS = 64  # rows of a schematic read or moved at a time (a copy of it all is 180 MB)
+
+
+def _closed_up(board: Board, picture: Image.Image, extent: tuple[int, int], band_px: float
+               ) -> tuple[int, tuple[int, int]]:
+    """A schematic several pages wide, its map moved up in *picture* to *band_px* under its
+    top (a one-page schematic's heading band, in letters a page's title has), and the
+    rows cleared above it: the band kept for the notice across the whole map, and the rows
+    above its highest place, printed a strip of about 50 mm of blank paper under the page's
+    title (Paths of Glory's, For the People's image-less imports).  Returns the rows the
+    page's heading may take and the *extent* the map now prints."""
+    width, height = extent
+    ground = picture.getpixel((0, 0))
+    plain = Image.new(picture.mode, (width, STRIP_ROWS), ground)
+    first = height
+    for y in range(heading_band(board, picture.size), height, STRIP_ROWS):
+        rows = picture.crop((0, y, width, min(height, y + STRIP_ROWS)))
+        ink = ImageChops.difference(rows, plain.crop((0, 0, *rows.size))).convert("L").point(lambda v: 255 if v > INK_DIFF else 0).getbbox()
+        if ink is not None:
+            first = y + ink[1]
+            break
+    shift = max(0, first - int(math.ceil(band_px)))
+    for y in range(first, height, STRIP_ROWS):
+        picture.paste(picture.crop((0, y, width, min(height, y + STRIP_ROWS))), (0, y - shift))
+    top = first - shift
+    ImageDraw.Draw(picture).rectangle((0, 0, picture.width, top - 1), fill=ground)
+    return top, (width, height - shift)
+
+
+def _page_heading(game: Game, board: Board, picture: Image.Image, scale: float, first_mm: float,
+                  band: int) -> None:
     """The SCHEMATIC notice and title of a schematic several pages wide, drawn again over its
     first page in the letters a one-page schematic's have: drawn across the whole map they
-    printed 11 mm high over two pages (Paths of Glory's image-less import)."""
+    printed 11 mm high over two pages (Paths of Glory's image-less import).  The rows above
+    *band* are the heading's, cleared."""
     unit_px = ONE_PAGE_MM[0] / 100 / scale  # a one-page schematic's hundredth, in this picture's pixels
-    if unit_px >= picture.width / 100:
-        return
-    band = heading_band(board, picture.size)
-    ImageDraw.Draw(picture).rectangle((0, 0, picture.width, band), fill=picture.getpixel((0, 0)))
+    ImageDraw.Draw(picture).rectangle((0, 0, picture.width, band - 1), fill=picture.getpixel((0, 0)))
     schematic_heading(picture, game, board, unit_px, width=min(picture.width, (first_mm - OVERLAP_MM) / scale))
 
 

@@ -45,3 +45,13 @@ class BoardLayout:
     # a schematic's unit (``SpacePlan.unit``): its names are NAME_UNITS of it high; smaller
     # than a hundredth of the width on a crowded map (0: no schematic of spaces)
     unit: float = 0.0
+    # the box a schematic draws round a space that is a point (a region: a piece snaps to
+    # the point, so no zone is made of it); a parent's frame round its children included
+    drawn: dict[str, Rect] = field(default_factory=dict)
+
+    def box_round(self, x: float, y: float) -> Rect | None:
+        """The smallest box or frame the picture draws that holds board point (x, y): the
+        place as a player sees it (a child's box inside its parent's frame), or None."""
+        holding = [r for r in (*self.boxes.values(), *self.drawn.values())
+                   if r.x <= x <= r.x + r.w and r.y <= y <= r.y + r.h]
+        return min(holding, key=lambda r: (r.w * r.h, r.x, r.y), default=None)

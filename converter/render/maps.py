@@ -294,10 +294,13 @@ def _cell_indices(kinds: list[str], rows: int) -> list[int]:
     return out
 
 
+HEADING_UNITS = 6.5  # the top band holding a schematic's notice and title, in hundredths of its width
+
+
 def _bands(board: Board, width: int) -> tuple[float, float]:
     """(top band, legend band) heights in pixels for a schematic *width* pixels wide."""
     unit = width / 100.0
-    return 6.5 * unit, (_legend_rows(board) + 1) * LEGEND_PITCH * unit + unit
+    return HEADING_UNITS * unit, (_legend_rows(board) + 1) * LEGEND_PITCH * unit + unit
 
 
 def legend_top(board: Board, image_size: tuple[int, int]) -> int:

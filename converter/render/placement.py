@@ -163,6 +163,34 @@ def _separate(items: list[list[float]], bounds: tuple[float, float, float, float
     return False
 
 
+def _huddled(items: list[list[float]], gap: float) -> bool:
+    """Whether two or more boxes ``[cx, cy, w, h]`` anchored along one line, across or down,
+    each lie on every other at their anchors: a row of points of one place closer together
+    than their names are wide (Nevsky's 'Turn 1', a zone holding the regions 'Turn 1
+    Victory Points' and 'Turn 1 Levy/Campaign' 94 pixels apart).  A cluster of places not
+    in a line (The First World War's cities in their front) keeps its shape."""
+    xs, ys = [it[0] for it in items], [it[1] for it in items]
+    return len(items) > 1 and min(max(xs) - min(xs), max(ys) - min(ys)) <= gap and all(
+        abs(a[0] - b[0]) < (a[2] + b[2]) / 2 + gap and abs(a[1] - b[1]) < (a[3] + b[3]) / 2 + gap
+        for k, a in enumerate(items) for b in items[k + 1:])
+
+
+def _stacked(items: list[list[float]], gap: float) -> None:
+    """*items* (huddled) set one under another, centred on their anchors' middle, in the
+    order they lie along their longer spread: parted apart they had kept their sideways
+    spread, staggered, and framed a box a third wider than their place (Nevsky's turn
+    track, its turns' frames then pushed off the row onto the next)."""
+    xs, ys = [it[0] for it in items], [it[1] for it in items]
+    across = max(xs) - min(xs) >= max(ys) - min(ys)
+    order = sorted(range(len(items)), key=lambda k: (items[k][0], items[k][1]) if across
+                   else (items[k][1], items[k][0]))
+    mx, my = sum(xs) / len(items), sum(ys) / len(items)
+    y = my - (sum(it[3] for it in items) + gap * (len(items) - 1)) / 2
+    for k in order:
+        items[k][0], items[k][1] = mx, y + items[k][3] / 2
+        y += items[k][3] + gap
+
+
 def plan_spaces(nodes: list[NodeSpec], anchors: dict[str, Point], area: tuple[float, float, float, float],
                 unit: float, *, min_box: tuple[float, float] = (0.0, 0.0)) -> SpacePlan:
     """Boxes for *nodes* near their *anchors*, inside *area*, none overlapping.
@@ -327,12 +355,17 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
     title_font = font("condensed-bold", small_px)
     for parent in sorted(kids, key=depth, reverse=True):  # innermost frames first
         items = [centre[k] for k in kids[parent]]
+        # a row of points stacked in a frame no larger than it needs (Almoravid's turns,
+        # one above the other, had each taken more than the track's pitch)
+        pad = 0.5 if _huddled(items, gap) else 1.0
+        if pad < 1:
+            _stacked(items, gap)
         if not _separate(items, area, gap) and not settle:
             return False
-        x0 = min(it[0] - it[2] / 2 for it in items) - unit * 0.8
-        x1 = max(it[0] + it[2] / 2 for it in items) + unit * 0.8
-        y0 = min(it[1] - it[3] / 2 for it in items) - unit * 0.6 - small_px * 1.5
-        y1 = max(it[1] + it[3] / 2 for it in items) + unit * 0.8
+        x0 = min(it[0] - it[2] / 2 for it in items) - unit * 0.8 * pad
+        x1 = max(it[0] + it[2] / 2 for it in items) + unit * 0.8 * pad
+        y0 = min(it[1] - it[3] / 2 for it in items) - unit * 0.6 * pad - small_px * 1.5
+        y1 = max(it[1] + it[3] / 2 for it in items) + unit * 0.8 * pad
         title_lines = name_lines(draw, by_id[parent].name, title_font, max(x1 - x0 - unit, unit * 8))
         title_w = max(draw.textlength(line, font=title_font) for line in title_lines) + unit * 1.2
         y0 -= small_px * 1.2 * (len(title_lines) - 1)

@@ -189,3 +189,54 @@ def test_a_violation_s_hex_is_outlined_by_its_own_edges(tmp_path: Path) -> None:
     assert badge is not None
     bx, by, br = map(float, badge.groups())
     assert math.hypot(bx - cx, by - cy) - br >= 0.5 * 32.25  # the hex's middle stays clear
+
+
+def test_an_area_map_s_place_is_outlined_round_the_box_drawn_for_it() -> None:
+    """The First World War's fronts are regions, points in the middle of their names: the
+    ring round the point ran across 'Fronte 5 (Trentino)'.  Each violation's place is now
+    outlined just outside the box the schematic draws for it (a front's frame round its
+    bases when the front is a parent), and its number sits on the outline's top right
+    corner, off every name the box holds."""
+    from PIL import Image, ImageDraw
+
+    from converter.render.maps import space_image_size, space_plan
+
+    folder = ROOT / "modules" / "the-first-world-war"
+    result = audit_files([ROOT / "tests" / "data" / "vlogs" / "the-first-world-war" / "violations.vlog"],
+                         folder, module=open_module(folder))
+    page = render_html(result)
+    game = result.module.game
+    assert game is not None
+    board = game.board("europa")
+    assert board is not None
+    plan = space_plan(board, space_image_size(board), language=game.language)
+    scratch = ImageDraw.Draw(Image.new("L", (1, 1)))
+    geo = result.module.maps[next(n for n in result.module.maps if "Europa" in n)]
+    (ox, oy, _), = geo.placed  # the board's corner on its map
+    where = {f.pos.step: f.message for f in result.findings}
+    seen = set()
+    for space in ("paris", "front-5", "front-6"):
+        step = next(s for s, m in where.items() if f"({space})" in m)
+        marks = re.findall(r"<(\w+) ([^>]*)class=bad data-step='" + str(step) + "'", page)
+        assert [kind for kind, _ in marks] == ["polygon"], (space, marks)
+        corners = [tuple(map(float, p.split(","))) for p in
+                   re.search(r"points='([^']+)'", marks[0][1]).group(1).split()]  # type: ignore[union-attr]
+        xs, ys = {x - ox for x, _ in corners}, {y - oy for _, y in corners}
+        left, top, right, bottom = min(xs), min(ys), max(xs), max(ys)
+        assert len(corners) == 4 and len(xs) == len(ys) == 2  # a rectangle
+        x0, y0, x1, y1 = plan.frames.get(space) or plan.boxes[space]
+        # just outside the drawn box: round it, by less than a stroke or two
+        assert 0 < x0 - left < 12 and 0 < y0 - top < 12 and 0 < right - x1 < 12 and 0 < bottom - y1 < 12
+        badge = re.search(r"<g class=badge data-step='" + str(step) + r"'.*?<circle cx='([\d.]+)' "
+                          r"cy='([\d.]+)' r='([\d.]+)'", page, flags=re.S)
+        assert badge is not None
+        bx, by, br = map(float, badge.groups())
+        bx, by = bx - ox, by - oy
+        assert (bx, by) == (right, top)
+        for block in plan.labels[space]:  # the place's name stays clear of the number
+            nx0, ny0, nx1, ny1 = block.bbox(scratch)
+            assert nx0 > left and nx1 < right and ny0 > top and ny1 < bottom
+            near = (min(max(bx, nx0), nx1), min(max(by, ny0), ny1))  # the name's nearest point
+            assert math.dist(near, (bx, by)) > br
+        seen.add(space)
+    assert seen == {"paris", "front-5", "front-6"}

@@ -9,9 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from PIL import Image
+
 from converter.cli import main
 from converter.printkit.layout import MARGIN_MM, PAPERS
 from converter.printkit.mapsheets import board_print
+from converter.model.game import Game
 from converter.validate import load_model
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
 from tests.conftest import ROOT
@@ -67,6 +70,15 @@ def test_boards_with_nothing_to_print_get_no_page_and_are_named(
 
 
 LONGEST_DAY = ROOT / "tests" / "data" / "real" / "longest-day" / "TheLongestDay-noimages.vmod"
+POG = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
+
+
+@pytest.fixture(scope="module")
+def pog(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    """Paths of Glory's image-less module imported (once for the tests that print it)."""
+    folder = tmp_path_factory.mktemp("pog") / "game"
+    assert main(["import", str(POG), "-o", str(folder), "--quiet"]) == 0
+    return load_model(folder)
 
 
 def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) -> None:
@@ -91,7 +103,7 @@ def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) ->
     assert max(high for _low, high in plain.getextrema()) <= 40  # what was cut was blank
 
 
-def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(tmp_path: Path) -> None:
+def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(pog: Game) -> None:
     """Paths of Glory's image-less module: each map of several pages had printed its legend
     on a page of its own (four pages, two holding one line of key, two an empty band).  Now
     a legend with nothing to key is left out, and the others stack on one landscape page,
@@ -100,9 +112,7 @@ def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(t
 
     from converter.printkit.mapsheets import fitted_legend, legend_sheets
 
-    pog = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
-    assert main(["import", str(pog), "-o", str(tmp_path / "game"), "--quiet"]) == 0
-    game = load_model(tmp_path / "game")
+    game = pog
     paper, dpi = PAPERS["a4"], 40
     empty = board_print(game, game.board("preferences"), paper)
     assert len(empty.tiles) > 1 and empty.legend is None
@@ -122,7 +132,7 @@ def test_the_legends_of_several_maps_share_a_page_and_an_empty_one_is_left_out(t
     assert ink is not None and ink[3] - ink[1] >= sum(part.height for _, part in legends)
 
 
-def test_a_schematic_of_several_pages_prints_its_title_a_pages_size_on_its_first_page(tmp_path: Path) -> None:
+def test_a_schematic_of_several_pages_prints_its_title_a_pages_size_on_its_first_page(pog: Game) -> None:
     """Paths of Glory's image-less 'Classic Map' prints 8 pages wide: its SCHEMATIC notice,
     set a hundredth and a half of the whole map's width, printed about 11 mm high across the
     seam of pages 2 and 3.  It now prints on the first page as a one-page schematic's does."""
@@ -131,9 +141,7 @@ def test_a_schematic_of_several_pages_prints_its_title_a_pages_size_on_its_first
     from converter.printkit.mapsheets import OVERLAP_MM
     from converter.render.maps import heading_band
 
-    pog = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
-    assert main(["import", str(pog), "-o", str(tmp_path / "game"), "--quiet"]) == 0
-    game = load_model(tmp_path / "game")
+    game = pog
     board = game.board("classic-map")
     bp = board_print(game, board, PAPERS["a4"])
     assert bp.tiles[0].cols > 2
@@ -146,3 +154,40 @@ def test_a_schematic_of_several_pages_prints_its_title_a_pages_size_on_its_first
     assert 2.5 <= bottom - top <= 5.0, bottom - top
     assert right <= bp.tiles[0].w_mm - OVERLAP_MM  # on the first page, clear of its overlap
     del bp
+
+
+def test_a_schematic_of_several_pages_starts_under_its_page_s_title(pog: Game) -> None:
+    """Paths of Glory's image-less 'Classic Map': under the title its first page printed
+    about 50 mm of blank paper, the band kept for a notice set across the whole map and the
+    rows above its highest place.  The map now starts a one-page schematic's heading band
+    under the top, and all of it still prints: the rows moved up are the drawn map's own."""
+    from PIL import ImageChops
+
+    from converter.builder.images import board_picture
+    from converter.printkit.mapsheets import INK_DIFF, ONE_PAGE_MM
+    from converter.render.maps import HEADING_UNITS, heading_band, legend_top
+
+    board = pog.board("classic-map")
+
+    def first_ink(picture: Image.Image, below: int, height: int) -> int:
+        part = picture.crop((0, below, picture.width, height))
+        ground = Image.new("RGB", part.size, picture.getpixel((0, 0)))
+        ink = ImageChops.difference(part, ground).convert("L").point(lambda v: 255 if v > INK_DIFF else 0)
+        box = ink.getbbox()
+        assert box is not None
+        return below + box[1]
+
+    bp = board_print(pog, board, PAPERS["a4"])
+    page_band_mm = HEADING_UNITS * ONE_PAGE_MM[0] / 100  # a one-page schematic's, on paper
+    heading = bp.picture.crop((0, 0, bp.picture.width, int(page_band_mm / bp.scale)))
+    title = heading.convert("L").point(lambda v: 255 if v < 140 else 0).getbbox()
+    assert title is not None  # the page's notice and title, and under them the map
+    start = first_ink(bp.picture, title[3] + 1, bp.extent[1])
+    assert start * bp.scale <= page_band_mm + 1.0, start * bp.scale  # was about 60 mm
+    moved = bp.picture.crop((0, start, bp.picture.width, bp.extent[1]))
+    del bp
+    drawn = board_picture(pog, board)
+    was = first_ink(drawn, heading_band(board, drawn.size), legend_top(board, drawn.size))
+    assert (was - start) * moved.height and moved.tobytes() == drawn.crop(
+        (0, was, drawn.width, was + moved.height)).tobytes()
+    assert was + moved.height >= legend_top(board, drawn.size) - 1  # down to the legend band

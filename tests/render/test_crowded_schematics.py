@@ -86,3 +86,46 @@ def test_a_zone_round_other_places_is_a_box_not_a_frame_over_them() -> None:
     plan = plan_spaces(nodes, anchors, (0, 0, 1000, 600), 10.0)
     assert set(plan.frames) == {"cp-eliminated"} and "europe" in plan.boxes
     assert not plan.moved("ge-elim") and not any(plan.moved(f"city{k}") for k in range(4))
+
+
+def test_a_row_of_points_closer_than_their_names_is_stacked_in_its_frame() -> None:
+    """Nevsky's turn track: each turn a zone holding two regions, 'Turn N Victory Points'
+    and 'Turn N Levy/Campaign', 94 pixels apart in a column 264 wide, and the turn's own box
+    under it.  Parted sideways-staggered, each frame was 337 pixels wide: the frames pushed
+    one another off the row (Turn 4's 275 pixels from its spot).  Now the two names stand one
+    above the other, every frame holds its own spot and stays inside its column."""
+    pitch, unit = 264.0, 18.7
+    nodes: list[NodeSpec] = []
+    anchors: dict[str, tuple[float, float]] = {}
+    for k in range(1, 9):
+        x = 200.0 + k * pitch
+        nodes += [NodeSpec(f"frame-{k}", f"Turn {k}"),
+                  NodeSpec(f"vp-{k}", f"Turn {k} Victory Points", parent=f"frame-{k}"),
+                  NodeSpec(f"levy-{k}", f"Turn {k} Levy/Campaign", parent=f"frame-{k}"),
+                  NodeSpec(f"turn-{k}", f"Turn {k}")]
+        anchors |= {f"frame-{k}": (x, 580.0), f"vp-{k}": (x - 47, 582.0), f"levy-{k}": (x + 47, 582.0),
+                    f"turn-{k}": (x, 673.0)}
+    plan = plan_spaces(nodes, anchors, (0.0, 0.0, 200 + 10 * pitch, 1200.0), unit)
+    for k in range(1, 9):
+        x0, y0, x1, y1 = plan.frames[f"frame-{k}"]
+        ax, ay = anchors[f"frame-{k}"]
+        assert x0 <= ax <= x1 and y0 <= ay <= y1, f"Turn {k}'s frame is off its spot"
+        assert x1 - x0 < pitch
+        vp, levy = plan.boxes[f"vp-{k}"], plan.boxes[f"levy-{k}"]
+        assert _inside(vp, plan.frames[f"frame-{k}"]) and _inside(levy, plan.frames[f"frame-{k}"])
+        assert vp[3] <= levy[1]  # read left to right, top to bottom: Victory Points first
+        assert not plan.moved(f"turn-{k}")
+    # places of one area not in a line (a front's cities) keep their shape
+    cities = [NodeSpec("front", "Fronte 6")] + [NodeSpec(c, c.title(), parent="front")
+                                                for c in ("udine", "gorizia", "trieste")]
+    where = {"front": (500.0, 300.0), "udine": (480.0, 290.0), "gorizia": (520.0, 296.0),
+             "trieste": (505.0, 320.0)}  # each name on the others at their spots
+    for k in range(12):  # and places round them, far apart (the map is not all one huddle)
+        cities.append(NodeSpec(f"town{k}", f"Town {k}"))
+        where[f"town{k}"] = (100.0 + 250 * (k % 4), 100.0 + 400 * (k // 4) + (60 if k // 4 == 1 else 0))
+    plan = plan_spaces(cities, where, (0.0, 0.0, 1000.0, 1100.0), unit)
+    assert plan.unit == unit  # drawn full size, not shrunk to part them
+    middles = {c: ((b[0] + b[2]) / 2, (b[1] + b[3]) / 2) for c, b in plan.boxes.items()
+               if c in ("udine", "gorizia", "trieste")}
+    assert middles["udine"][0] < middles["gorizia"][0] and middles["gorizia"][1] < middles["trieste"][1]
+    assert len({round(x) for x, _ in middles.values()}) == 3  # not one column

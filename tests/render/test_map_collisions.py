@@ -101,6 +101,27 @@ def test_drawn_boxes_are_the_zones(game: Game) -> None:
             assert picture.getpixel((x0 - 3, mid)) == paper and picture.getpixel((x1 + 3, mid)) == paper
 
 
+def test_each_space_s_point_lies_in_the_box_drawn_for_it_and_no_smaller(game: Game) -> None:
+    """An area's region is a point: the audit report outlines the place by the box the
+    schematic draws round it (`BoardLayout.box_round`), the smallest box or frame holding
+    the point, so a base inside its front's frame is its own box and the front its frame."""
+    framed = 0
+    for board in _schematic_boards(game):
+        if board.image is not None:
+            continue
+        layout = board_layout(board, None, game.language)
+        plan = space_plan(board, layout.size, min_box=drawing_of(board).min_box, language=game.language)
+        for space in board.spaces or []:
+            found = layout.box_round(*layout.space_centres[space.id])
+            assert found is not None, f"{board.id}: {space.id} has no box round its point"
+            drawn = plan.boxes.get(space.id) or plan.frames[space.id]
+            assert (found.x, found.y, found.x + found.w, found.y + found.h) == drawn, \
+                f"{board.id}: {space.id} is marked by another place's box"
+            framed += space.parent in plan.frames
+    if game.id == "the-first-world-war":
+        assert framed >= 6  # the bases in Fronte 6's frame, the cities in others
+
+
 def test_space_names_under_a_hex_grid_fit_their_boxes(game: Game) -> None:
     draw = ImageDraw.Draw(Image.new("L", (1, 1)))
     for board in game.boards or []:

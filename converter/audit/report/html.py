@@ -15,7 +15,10 @@ import math
 
 from converter.audit.auditor import AuditResult, FileAudit, StepRecord
 from converter.audit.findings import Finding, grouped
-from converter.audit.module import MapGeometry
+from converter.audit.module import AuditModule, MapGeometry
+from converter.audit.places import PlaceNames
+from converter.builder.conventions import drawn_places
+from converter.render.boardlayout import BoardLayout
 from converter.vassal.grid import HexGeometry, SquareGeometry
 from converter.audit.rules.combat import RECORDING_CONVENTION
 
@@ -329,6 +332,7 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
             parts.append(f"<polyline class=bad data-step='{f.pos.step}' "
                          f"data-file='{fi}' points='{line}'/>")
     badges: dict[tuple[int, int], int] = {}
+    layouts: dict[str, BoardLayout | None] = {}  # each board's schematic, laid out once
     for f in marks:
         fi = files.get(f.pos.file, 0)
         for map_name, x, y in f.points[-1:]:
@@ -337,15 +341,17 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
             nth = badges.get((x, y), 0)
             badges[(x, y)] = nth + 1
             tip = f"{number[id(f)]}. {f.rule}: {f.message}"
+            box = _drawn_box(result.module, geo, x, y, stroke, layouts)
             if nth == 0:
-                outline = _outline(geo, x, y, ring - stroke)
+                outline = box or _outline(geo, x, y, ring - stroke)
                 shape = (f"circle cx='{x}' cy='{y}' r='{ring:g}'" if outline is None else
                          "polygon points='" + " ".join(f"{px:g},{py:g}" for px, py in outline) + "'")
                 parts.append(f"<{shape} class=bad data-step='{f.pos.step}' data-file='{fi}' "
                              f"stroke-width='{stroke:g}'><title>{_esc(tip)}</title>"
                              f"</{shape.split(' ', 1)[0]}>")
-            bx = x + ring * 0.8 + nth * ring * 0.95
-            by = y - ring * 0.8
+            # the number on the box's top right corner, clear of the name in its middle
+            bx = (box[1][0] if box else x + ring * 0.8) + nth * ring * 0.95
+            by = box[1][1] if box else y - ring * 0.8
             parts.append(f"<g class=badge data-step='{f.pos.step}' data-file='{fi}' "
                          f"onclick=\"sel('{f.pos.step}','{fi}')\"><title>{_esc(tip)}</title>"
                          f"<circle cx='{bx:g}' cy='{by:g}' r='{ring * 0.48:g}' "
@@ -353,6 +359,32 @@ def _map_svg(result: AuditResult, geo: MapGeometry, files: dict[str, int],
                          f"font-size='{ring * 0.6:g}'>{number[id(f)]}</text></g>")
     parts.append("</svg></div>")
     return "".join(parts)
+
+
+def _drawn_box(module: AuditModule, geo: MapGeometry, x: int, y: int, pad: float,
+               drawn: dict[str, BoardLayout | None]) -> list[tuple[float, float]] | None:
+    """The corners of the box (or parent's frame) a vconv schematic draws round map point
+    (x, y), *pad* outside it, top left first; None on any other picture.  An area map's
+    place is a region, a point in the middle of its name: a ring round the point covered
+    the name (The First World War's 'Fronte 5 (Trentino)'), and the schematic's layout
+    (``drawn_places``) is the one place that knows the box round it."""
+    found = geo.board_at(x, y)
+    game = module.game
+    if found is None or game is None:
+        return None
+    board, bx, by = found
+    if board.name not in drawn:
+        board_id = PlaceNames.of(module).boards.get(board.name)
+        of_game = game.board(board_id) if board_id is not None else None
+        drawn[board.name] = (drawn_places(game, of_game, board.size)
+                             if of_game is not None else None)
+    layout = drawn[board.name]
+    rect = layout.box_round(bx, by) if layout is not None else None
+    if rect is None:
+        return None
+    x0, y0 = x - bx + rect.x - pad, y - by + rect.y - pad
+    x1, y1 = x0 + rect.w + 2 * pad, y0 + rect.h + 2 * pad
+    return [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
 
 
 def _outline(geo: MapGeometry, x: int, y: int, least: float) -> list[tuple[float, float]] | None:

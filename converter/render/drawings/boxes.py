@@ -14,7 +14,7 @@ from converter.render.boardlayout import BoardLayout, Rect
 from converter.render.drawings.base import BoardDrawing
 from converter.render.drawings.nodes import points_layout
 from converter.render.cellgrid import cell_grid, grid_layout, grid_picture
-from converter.render.maps import (DEFAULT_THEME, load_scan, schematic_notice, space_plan,
+from converter.render.maps import (DEFAULT_THEME, load_scan, schematic_notice,
                                    space_positions, space_schematic)
 
 # the smallest box, in hundredths of the picture's width: on the schematic, and on the
@@ -50,9 +50,7 @@ class BoxesDrawing(BoardDrawing):
         if grid is not None:
             return grid_layout(board, grid)
         layout = points_layout(board, None, min_box=self.min_box, language=language)
-        plan = space_plan(board, layout.size, min_box=self.min_box, language=language)
-        for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items():
-            layout.boxes[sid] = Rect(x0, y0, x1 - x0, y1 - y0)
+        layout.boxes, layout.drawn = layout.drawn, {}  # each box drawn is a zone
         return layout
 
     def space_positions(self, board: Board, image_size: tuple[int, int], *,

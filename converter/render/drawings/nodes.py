@@ -10,7 +10,7 @@ from PIL import Image
 from converter.model.board import Board
 from converter.model.boardkinds import Drawing
 from converter.model.game import Game
-from converter.render.boardlayout import BoardLayout
+from converter.render.boardlayout import BoardLayout, Rect
 from converter.render.drawings.base import BoardDrawing
 from converter.render.maps import (load_scan, on_scan, space_anchors, space_image_size, space_plan,
                                    space_positions, space_schematic)
@@ -21,15 +21,19 @@ def points_layout(board: Board, image_size: tuple[int, int] | None, *,
                   language: str | None = None) -> BoardLayout:
     """Each space's centre, in whole pixels, where the schematic drawn with boxes of at least
     *min_box* puts it (or, when *image_size* gives the size of the designer's own picture,
-    where the data's layout puts it on it)."""
+    where the data's layout puts it on it); on the schematic, the box drawn round each
+    (``drawn``)."""
     size = image_size or space_image_size(board)
     unit = 0.0
+    drawn: dict[str, Rect] = {}
     if on_scan(board, size):
         positions = space_anchors(board, size)
     else:
         plan = space_plan(board, size, min_box=min_box, language=language)
         positions = {s.id: plan.position(s.id) for s in board.spaces or []}
         unit = plan.unit
+        drawn = {sid: Rect(x0, y0, x1 - x0, y1 - y0)
+                 for sid, (x0, y0, x1, y1) in {**plan.frames, **plan.boxes}.items()}
     centres: dict[str, tuple[int, int]] = {}
     taken: set[tuple[int, int]] = set()
     for space in board.spaces or []:
@@ -39,7 +43,7 @@ def points_layout(board: Board, image_size: tuple[int, int] | None, *,
             pos = (pos[0] + 3, pos[1] + 2)
         taken.add(pos)
         centres[space.id] = pos
-    return BoardLayout(board, size, space_centres=centres, unit=unit)
+    return BoardLayout(board, size, space_centres=centres, unit=unit, drawn=drawn)
 
 
 class NodesDrawing(BoardDrawing):
