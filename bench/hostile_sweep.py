@@ -3,7 +3,7 @@ command that reads an untrusted file, each case a separate `vconv` process measu
 /usr/bin/time -v.
 
     .venv/bin/python bench/hostile_sweep.py [--crafted] [--random N] [--start 0]
-        [--seconds 0] [--json results.json] [--only NAME]
+        [--kind module|log|folder|mapping] [--seconds 0] [--json results.json] [--only NAME]
 
 --crafted runs the hand-made catalogue of tests/hostile/crafted.py (XML bombs and external
 entities in real build files and SVGs, zip/PNG/JPEG/SVG decompression bombs, 3,000-deep trait
@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 from tests.hostile import crafted as C  # noqa: E402
 from tests.hostile.fuzzing import zip_entries_mutated  # noqa: E402
 from tests.hostile.inputs import (module_entries, mutate, mutate_json, mutate_picture,  # noqa: E402
-                                  mutate_xml, seed_pictures, zip_bytes)
+                                  mutate_xml, png_claiming, seed_pictures, zip_bytes)
 
 VCONV = ROOT / ".venv" / "bin" / "vconv"
 REAL = ROOT / "tests" / "data" / "real"
@@ -433,9 +433,30 @@ def crafted_cases(work: Path) -> list[Case]:
         "buildfile-txt-xxe": {"vassal/buildFile.txt": C.with_dtd(tour_bf, C.XXE_DTD, reference="&xxe;")},
         "moduledata-laughs": {"vassal/moduledata.xml": C.billion_laughs("data")},
     }
+    # 2026-11-27c: includes each under the value limit, summing past it; kept files that
+    # are XML bombs (tour keeps 'info'; Bushido keeps a moduledata)
+    tour_game = json.loads(game_json.read_bytes())
+    tour_game["include"] = tour_game["include"] + ["x1.json", "x2.json", "x3.json"]
+    part = b'{"x": [' + b"[]," * 400_000 + b"[]]}"
+    folder_edits["json-includes-400k-values-each"] = {
+        "game.json": json.dumps(tour_game).encode(), "x1.json": part, "x2.json": part, "x3.json": part}
+    folder_edits["kept-info-laughs"] = {"vassal/files/info": C.billion_laughs("data")}
+    folder_edits["kept-info-xxe-utf16"] = {"vassal/files/info": C.external_entity("data").decode()
+                                           .replace('version="1.0"', 'version="1.0" encoding="UTF-16"')
+                                           .encode("utf-16")}
+    folder_edits["kept-gif-as-svg-laughs"] = {piece: C.svg_laughs()}
+    folder_edits["board-png-9000x8000-header"] = {board: C.png_bomb(9000, 8000)}
     for label, edits in folder_edits.items():
         commands, outputs = folder_commands()
         cases.append(Case(f"folder-{label}", {"game": edited_folder(work, C.TOUR, edits, label)},
+                          commands, outputs))
+    bushido_edits = {"moduledata-laughs": {"vassal/moduledata.xml": C.billion_laughs("data")},
+                     "moduledata-xxe": {"vassal/moduledata.xml": C.external_entity("data")},
+                     "moduledata-60000-elements": {"vassal/moduledata.xml": b"<data>" + b"<a/>" * 60_000 + b"</data>"}}
+    for label, edits in bushido_edits.items():
+        commands, outputs = folder_commands(log=str(REAL / "bushido/bushido-vlogmaker.vlog"))
+        cases.append(Case(f"folder-bushido-{label}",
+                          {"game": edited_folder(work, C.BUSHIDO, edits, "bushido-" + label)},
                           commands, outputs))
     # hostile --mapping files
     mappings = {"nested-100000": C.nested_json(100_000), "not-utf8": b'{"game": "\xff\xfe"}',
@@ -497,9 +518,12 @@ REAL_LOGS = (("tour-vassal36.vlog", "tour.vmod"), ("tour.vlog", "tour.vmod"),
              ("nevsky/nevsky-vlogmaker.vlog", "nevsky/Nevsky-2.1-noimages.vmod"))
 
 
+KINDS = ("module", "module", "log", "folder", "folder", "mapping")  # of a random case, by seed % 6
+
+
 def random_case(work: Path, seed: int, modules: list[Path]) -> Case:
     rnd = random.Random(seed)
-    kind = ("module", "module", "log", "folder", "folder", "mapping")[seed % 6]
+    kind = KINDS[seed % 6]
     if kind == "module":
         source = rnd.choice(modules)
         entries = module_entries(source)
@@ -543,9 +567,19 @@ def random_case(work: Path, seed: int, modules: list[Path]) -> Case:
         files = sorted(str(p.relative_to(seed_folder)) for p in seed_folder.rglob("*") if p.is_file())
         jsons = [f for f in files if f.endswith(".json")]
         pictures = [f for f in files if f.lower().endswith((".png", ".gif", ".jpg", ".jpeg"))]
+        kept = [f for f in files if f.startswith("vassal/") and not f.endswith("buildFile.xml")
+                and not f.endswith("buildFile.txt")]
         edits = {}
         for _ in range(rnd.randint(1, 2)):
-            if pictures and rnd.random() < 0.3:
+            if kept and rnd.random() < 0.2:  # a kept file made XML, entity bombs among them
+                victim = rnd.choice(kept + pictures)
+                xml = rnd.choice((C.billion_laughs("data"), C.external_entity("data"), C.svg_laughs(),
+                                  C.svg_external(), b'<?xml version="1.0"?><data><name>x</name></data>'))
+                edits[victim] = mutate(xml, seed) if rnd.random() < 0.6 else xml
+            elif pictures and rnd.random() < 0.1:  # a header claiming any size
+                edits[rnd.choice(pictures)] = png_claiming(rnd.randrange(1, 40_000),
+                                                           rnd.randrange(1, 40_000))
+            elif pictures and rnd.random() < 0.3:
                 victim = rnd.choice(pictures)
                 if not _PICTURES:
                     _PICTURES.update(seed_pictures())
@@ -589,6 +623,8 @@ def main() -> int:
     ap.add_argument("--seconds", type=float, default=0.0)
     ap.add_argument("--only", default="", help="crafted cases whose name holds one of these "
                     "(comma-separated)")
+    ap.add_argument("--kind", choices=sorted(set(KINDS)), help="random cases of this kind only "
+                    "(the seeds of the range whose case is one)")
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
     shm = Path("/dev/shm")
@@ -605,7 +641,8 @@ def main() -> int:
             print(f"random seeds from {len(modules)} modules ({len(modules) - len(REAL_MODULES)} "
                   "packed from /work/.mirror)", flush=True)
             cases += [lambda s=s: random_case(work, s, modules)  # type: ignore[misc]
-                      for s in range(args.start, args.start + args.random)]
+                      for s in range(args.start, args.start + args.random)
+                      if args.kind is None or KINDS[s % 6] == args.kind]
         for make in cases:
             if args.seconds and time.perf_counter() - began > args.seconds:
                 break

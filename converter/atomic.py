@@ -107,6 +107,30 @@ def source_date_epoch(default: int = 315532800) -> int:
 
 # ----------------------------------------------------------------------------- checks
 
+def check_folder_possible(folder: Path) -> None:
+    """Refuse, before any work and without making anything, an output folder that cannot
+    be: a file at its name or above it (a long build would be done, then not written).
+
+    Raises:
+        InputError: as `ensure_folder` says it.
+    """
+    for place in (folder, *folder.parents):
+        try:
+            mode = os.stat(place).st_mode
+        except FileNotFoundError:
+            continue
+        except NotADirectoryError:
+            continue  # a file above it: found further up
+        except OSError:
+            return  # judged when the folder is made
+        if stat.S_ISDIR(mode):
+            return
+        if place == folder:
+            raise InputError(str(folder), "is a file, not a folder; name a folder for the "
+                                          "output")
+        raise InputError(str(folder), "lies under a file, so no folder can be made there")
+
+
 def ensure_folder(folder: Path) -> None:
     """Make *folder* (and its parents), or say in one line why it cannot be.
 

@@ -95,3 +95,54 @@ def _plain(message: str) -> str:
             where = text[text.find(", line "):] if ", line " in text else ""
             return words + where
     return text
+
+
+def looks_like_xml(data: bytes) -> bool:
+    """Whether *data* may be an XML document (its first character '<', in UTF-8, UTF-16 or
+    UTF-32, a byte order mark allowed): pictures and other binary files are not."""
+    if data.startswith((b"\xef\xbb\xbf", b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")):
+        return True
+    return data[:1024].lstrip(b" \t\r\n\x00").startswith(b"<")
+
+
+def declared_entities(data: bytes) -> str | None:
+    """What in XML *data* a reader that expands entities would expand (VASSAL's parser reads
+    a module's moduledata, build file and SVG pictures so): the entities its DTD declares,
+    or None for a document that declares none (a DTD naming only an outside one, as SVG
+    editors write, included) or is not XML at all.
+
+    Only the prolog is read: the DTD stands before the first element, so the parse stops
+    there, and a large document costs no more than its first kilobytes."""
+    parser = etree.XMLPullParser(events=("start",), recover=True, resolve_entities=False,
+                                 load_dtd=False, no_network=True, huge_tree=False)
+    chunk = 64 * 1024
+    for at in range(0, len(data), chunk):
+        try:
+            parser.feed(data[at:at + chunk])
+        except etree.XMLSyntaxError:
+            break
+        for _event, element in parser.read_events():
+            if not isinstance(element, etree._Element):
+                continue
+            dtd = element.getroottree().docinfo.internalDTD
+            names = [str(e.name) for e in getattr(dtd, "iterentities", list)()]  # (no stubs)
+            if not names:
+                return None
+            more = f" and {len(names) - 5} more" if len(names) > 5 else ""
+            return ", ".join(f"&{name};" for name in names[:5]) + more
+    # no element reached: a document that stopped in its prolog (libxml2 halts an entity
+    # that amplifies past its bound, a billion laughs in the root's attributes) or no XML
+    try:
+        etree.fromstring(data, safe_parser())
+    except etree.XMLSyntaxError as exc:
+        if getattr(exc, "code", None) in _ENTITY_ERRORS or "amplification" in str(exc):
+            return "entities that expand past the parser's bound (an entity bomb)"
+    except ValueError:
+        pass
+    return None
+
+
+# libxml2's errors for an entity that expands without end (the error log is shared by every
+# parse of the thread, so the exception's own code is read, not the log)
+_ENTITY_ERRORS = frozenset(getattr(etree.ErrorTypes, name) for name in (
+    "ERR_RESOURCE_LIMIT", "ERR_ENTITY_LOOP") if hasattr(etree.ErrorTypes, name))

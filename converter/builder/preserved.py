@@ -19,7 +19,9 @@ from typing import Any, Callable, Protocol
 
 from converter.builder.conventions import GAME_ENTRY
 from converter.errors import BuildError, InputError
+from converter.limits import XML_ELEMENTS
 from converter.load.document import GameDocument
+from converter.safexml import declared_entities, holds_more_elements, looks_like_xml
 from converter.vassal.archive import ModuleArchive, check_entry_name, zip_bytes
 from converter.vassal.buildfile import read_buildfile
 
@@ -83,14 +85,14 @@ def preserved_archive(folder: Path, document: dict[str, Any],
     section = document["vassal"]
     raw: dict[str, bytes] = {}
     entry = check_entry_name(str(section["entry"]))
-    raw[entry] = _read(folder, str(section["buildfile"]))
+    raw[entry] = _read(folder, str(section["buildfile"]))  # parsed below, its DTD refused
     if section.get("moduledata"):
-        raw["moduledata"] = _read(folder, str(section["moduledata"]))
+        raw["moduledata"] = _kept(folder, str(section["moduledata"]), moduledata=True)
     for file, name in sorted(section.get("files", {}).items()):
         name = check_entry_name(str(name))
         if name in raw:
             raise BuildError(f"{folder}: game.json#/vassal/files: entry {name!r} is given twice")
-        raw[name] = _read(folder, str(file))
+        raw[name] = _kept(folder, str(file))
     stored = section.get("imported")
     if doc is not None and write_back is None and stored and stored != digest(doc.data):
         if warnings is not None:
@@ -109,6 +111,26 @@ def preserved_archive(folder: Path, document: dict[str, Any],
     raw[GAME_ENTRY] = (json.dumps(document, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
     root = read_buildfile(raw[entry], f"{folder}/{section['buildfile']}")
     return PreservedArchive(root, raw=raw)
+
+
+def _kept(folder: Path, rel: str, *, moduledata: bool = False) -> bytes:
+    """A kept file to pack as it is, refused when it is XML that would cost the reader far
+    more than its bytes: VASSAL expands the entities of the moduledata, build file and SVG
+    pictures it opens, and reads a moduledata whole (an imported folder is a stranger's
+    file too, edited after the import or not)."""
+    data = _read(folder, rel)
+    if not looks_like_xml(data):
+        return data
+    where = str(folder / rel)
+    if moduledata and holds_more_elements(data, XML_ELEMENTS.value()):
+        raise InputError(where, XML_ELEMENTS.exceeded(
+            f"module metadata of {XML_ELEMENTS.value() + 1} elements or more"))
+    entities = declared_entities(data)
+    if entities is not None:
+        raise InputError(where, f"XML declaring {entities}, which VASSAL would expand when it "
+                                "opens the module; a module vconv builds carries no XML "
+                                "entity (remove the DTD)")
+    return data
 
 
 def _read(folder: Path, rel: str) -> bytes:

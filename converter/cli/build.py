@@ -24,9 +24,15 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from converter.atomic import check_folder_possible
     from converter.builder.module import build_module, write_module
     from converter.importer.writeback import write_back
 
+    try:  # a file at -o is said before the games are built, not after
+        check_folder_possible(Path(args.output))
+    except InputError as exc:
+        print(f"vconv build: error: {exc}", file=sys.stderr)
+        return 2
     status = 0
     written: dict[Path, str] = {}  # each module written in this run → the game it came from
     seen: set[Path] = set()

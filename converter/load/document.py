@@ -84,11 +84,33 @@ def find_game_file(path: str | Path) -> Path:
     return p
 
 
+@dataclass
+class ValueBudget:
+    """The JSON values one document may still hold: a game's files share one budget, taken
+    file by file before each is parsed, so many included files, each under the limit, do not
+    add up to gigabytes (about 300 bytes a value once parsed)."""
+
+    left: int
+    spent: int = 0  # by the files read before, counted from their text
+
+    def spend(self, text: str, name: str) -> None:
+        """Count the values of *text* (the file *name*) against what is left, or refuse it
+        unparsed."""
+        values = _values(text, self.left)
+        if values > self.left:
+            total = f", {values + self.spent} with the files read before it" if self.spent else ""
+            raise InputError(name, limits.JSON_VALUES.refusal("JSON", f"{values} values{total}"))
+        self.left -= values
+        self.spent += values
+
+
 def read_json(path: Path, display: str | None = None, *,
-              controls: list[tuple[str, str]] | None = None) -> Any:
+              controls: list[tuple[str, str]] | None = None,
+              budget: ValueBudget | None = None) -> Any:
     """Parse one JSON file; duplicate keys and bad syntax are input errors with a line.
     *controls*, when given, receives the (pointer, text) of each text holding a control
-    character (see parse_json_bytes)."""
+    character (see parse_json_bytes); *budget* is the values left to the document the file
+    is part of (a game and its includes), else the file has the whole limit."""
     name = display or str(path)
     limit = limits.JSON_BYTES.value()
     try:
@@ -98,11 +120,12 @@ def read_json(path: Path, display: str | None = None, *,
         raw = path.read_bytes()
     except OSError as exc:
         raise InputError(name, f"cannot read: {exc.strerror or exc}") from None
-    return parse_json_bytes(raw, name, controls=controls)
+    return parse_json_bytes(raw, name, controls=controls, budget=budget)
 
 
 def parse_json_bytes(raw: bytes, name: str, *,
-                     controls: list[tuple[str, str]] | None = None) -> Any:
+                     controls: list[tuple[str, str]] | None = None,
+                     budget: ValueBudget | None = None) -> Any:
     """JSON from untrusted bytes, refused with a line or pointer where it would cost or crash
     later: bad UTF-8, NaN/Infinity, numbers past the limit, nesting past the limit, a lone
     surrogate (which no UTF-8 writer can write back), a key given twice.
@@ -114,9 +137,7 @@ def parse_json_bytes(raw: bytes, name: str, *,
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise InputError(name, f"not UTF-8 text (byte {exc.start})") from None
-    values = _values(text, limits.JSON_VALUES.value())
-    if values > limits.JSON_VALUES.value():
-        raise InputError(name, limits.JSON_VALUES.refusal("JSON", f"{values} values"))
+    (budget or ValueBudget(limits.JSON_VALUES.value())).spend(text, name)
     bounded_int, bounded_float = _number_readers(limits.NUMBER_CHARS.value())
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant,
@@ -316,7 +337,8 @@ def load_game(path: str | Path) -> GameDocument:
     game_file = find_game_file(path)
     folder = game_file.parent
     controls: list[tuple[str, str]] = []
-    data = read_json(game_file, str(game_file), controls=controls)
+    values = ValueBudget(limits.JSON_VALUES.value())  # shared by game.json and its includes
+    data = read_json(game_file, str(game_file), controls=controls, budget=values)
     doc = GameDocument(folder=folder, data={}, files=[GAME_FILE])
     doc.problems.extend(control_problem(GAME_FILE, pointer, text) for pointer, text in controls
                         if not pointer.startswith("/include/"))  # include names: below
@@ -373,7 +395,7 @@ def load_game(path: str | Path) -> GameDocument:
             raise InputError(str(folder / name), limits.INCLUDED_BYTES.refusal(
                 "include", "the game and its includes pass the byte total"), pointer=pointer)
         controls = []
-        part = read_json(target, str(folder / name), controls=controls)
+        part = read_json(target, str(folder / name), controls=controls, budget=values)
         rel = target.relative_to(folder.resolve()).as_posix()
         doc.files.append(rel)
         doc.problems.extend(control_problem(rel, pointer, text) for pointer, text in controls)

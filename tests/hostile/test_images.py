@@ -46,20 +46,55 @@ def test_a_hex_board_scan_past_the_limit(run: Run, tmp_path: Path, command: str)
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("command", ["build", "preview"])  # print draws no boards
+@pytest.mark.parametrize("command", ["validate", "build", "preview"])  # print draws no boards
 def test_a_boxes_board_scan_past_the_limit(run: Run, tmp_path: Path, command: str) -> None:
-    # validate does not open it (it measures hex scans only): the renderer refuses it
     game = _game(tmp_path, "map.json", _board_scan("boxes"), "scan.png")
-    assert run("validate", game)[0] in (0, 1)
-    code, _, err = run(command, game, "-o", tmp_path / "out")
+    out = [] if command == "validate" else ["-o", tmp_path / "out"]
+    code, _, err = run(command, game, *out)
     assert code == 2 and f"{game / 'scan.png'}: {LIMIT}\n" in err
     assert not (tmp_path / "out").exists()
 
 
-@pytest.mark.parametrize("command", ["build", "print"])
+def _card_picture(data: dict[str, Any]) -> None:
+    data["cards"][0]["back_image"] = "card.png"
+
+
+def _die_face(data: dict[str, Any]) -> None:
+    data["dice"][0]["faces"] = [{"label": str(n), "value": n} for n in range(1, 7)]
+    data["dice"][0]["faces"][5]["image"] = "die.png"
+
+
+def _chart(data: dict[str, Any]) -> None:
+    data["charts"].append({"id": "crt", "name": "CRT", "image": "chart.png",
+                           "provenance": {"status": "stated", "section": "1"}})
+
+
+@pytest.mark.parametrize(("file", "edit", "picture"), [
+    ("map.json", _board_scan("network"), "scan.png"), ("pieces.json", _face_picture, "face.png"),
+    ("pieces.json", _card_picture, "card.png"), ("tables.json", _die_face, "die.png"),
+    ("tables.json", _chart, "chart.png")], ids=["network-board", "face", "card", "die", "chart"])
+def test_validate_sizes_every_picture_the_game_names(run: Run, tmp_path: Path, file: str,
+                                                     edit: Any, picture: str) -> None:
+    """Every picture is measured where it is first read, with the limit print and audit
+    use: a zoned board's 20000x20000 scan or a face validated, then a module was built
+    packing it, and only print and audit refused it."""
+    game = _game(tmp_path, file, edit, picture)
+    code, _, err = run("validate", game)
+    assert code == 2 and err == f"vconv validate: error: {game / picture}: {LIMIT}\n"
+
+
+def test_a_game_folder_with_a_picture_past_the_limit_is_not_audited(run: Run,
+                                                                   tmp_path: Path) -> None:
+    game = _game(tmp_path, "pieces.json", _face_picture, "face.png")
+    code, _, err = run("audit", "tests/data/logs/mini-clean.vlog", "--module", game)
+    assert code == 2 and f"{game / 'face.png'}: {LIMIT}\n" in err
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "print"])
 def test_a_face_picture_past_the_limit(run: Run, tmp_path: Path, command: str) -> None:
     game = _game(tmp_path, "pieces.json", _face_picture, "face.png")
-    code, _, err = run(command, game, "-o", tmp_path / "out")
+    out = [] if command == "validate" else ["-o", tmp_path / "out"]
+    code, _, err = run(command, game, *out)
     assert code == 2 and f"{game / 'face.png'}: {LIMIT}\n" in err
     assert not (tmp_path / "out").exists()
 

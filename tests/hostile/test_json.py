@@ -225,8 +225,8 @@ def test_a_file_of_more_values_than_the_limit_is_refused_before_it_is_parsed(
     code, out, err = run("validate", game)
     assert code == 2 and out == ""
     assert err == (f"vconv validate: error: {game / 'game.json'}: JSON: 1005 values, over the "
-                   "limit of 1000 (values in one JSON file; raise it with "
-                   "VCONV_MAX_JSON_VALUES)\n")
+                   "limit of 1000 (values in a game's JSON files together, or in one other "
+                   "JSON file; raise it with VCONV_MAX_JSON_VALUES)\n")
 
 
 def test_commas_inside_strings_are_not_counted_as_values(
@@ -235,3 +235,22 @@ def test_commas_inside_strings_are_not_counted_as_values(
     monkeypatch.setenv("VCONV_MAX_JSON_VALUES", "2000")  # mini's game.json holds about 700
     code, out, err = run("validate", game)
     assert code == 0, out + err
+
+
+def test_a_game_of_many_files_each_under_the_limit_is_refused_by_their_sum(
+        run: Run, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The limit bounds the game, not each file: included files of 600 values each (a
+    thousand allowed here; 900,000 each under the default) were each read whole, so the
+    64 MiB of includes could hold 20 million values.  The file that crosses it is refused
+    unparsed, with its own count and the game's."""
+    monkeypatch.setenv("VCONV_MAX_JSON_VALUES", "1000")
+    part = '{"notes": [' + ",".join(['"n"'] * 599) + "]}"
+    game = game_with_text(tmp_path / "parts", '{"format": "vconv-game/1", "id": "x", '
+                          '"include": ["a.json", "b.json"]}', {"a.json": part, "b.json": part})
+    code, out, err = run("validate", game)
+    assert code == 2 and out == ""
+    assert err == (f"vconv validate: error: {game / 'b.json'}: JSON: 601 values, 1208 with the "
+                   "files read before it, over the limit of 1000 (values in a game's JSON files "
+                   "together, or in one other JSON file; raise it with VCONV_MAX_JSON_VALUES)\n")
+    monkeypatch.setenv("VCONV_MAX_JSON_VALUES", "1208")
+    assert run("validate", game)[0] in (0, 1)  # read, then judged

@@ -52,12 +52,18 @@ def test_audit_o_refuses_to_replace_what_is_not_a_regular_file(
     assert not [p for p in target.parent.iterdir() if p.name.endswith(".part")]
 
 
-def test_output_folders_that_cannot_be(run: Run, tmp_path: Path, mini_vmod: Path) -> None:
+def test_output_folders_that_cannot_be(run: Run, tmp_path: Path, mini_vmod: Path,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
     a_file = tmp_path / "a-file"
     a_file.write_text("x")
     cases = {a_file: "is a file, not a folder; name a folder for the output",
              a_file / "sub": "lies under a file, so no folder can be made there",
              Path("/proc/vconv-nowhere"): "cannot make this folder"}
+    from converter.builder import module
+
+    built = []
+    real = module.build_module
+    monkeypatch.setattr(module, "build_module", lambda *a: built.append(a) or real(*a))
     for out, message in cases.items():
         for args in (["build", MINI, "-o", out, "-q"], ["print", MINI, "-o", out, "--quiet"],
                      ["audit", LOG, "--module", mini_vmod, "-o", out / "r.txt"]):
@@ -65,6 +71,8 @@ def test_output_folders_that_cannot_be(run: Run, tmp_path: Path, mini_vmod: Path
             assert code == 2 and stdout == "", args
             assert f"vconv {args[0]}: error: {out}: {message}" in err
     assert a_file.read_text() == "x"
+    # a file at -o (or above it) is said before the game is built, not after the build
+    assert len(built) == 1  # /proc/vconv-nowhere: only making the folder tells
 
 
 def test_import_refuses_a_symlink_as_the_game_folder(run: Run, tmp_path: Path,

@@ -3,6 +3,7 @@ whose pages would not fit in memory (issue 14)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from converter.render.text import font, wrap
 from tests.hostile.conftest import Run
-from tests.hostile.inputs import MINI, edit_game
+from tests.hostile.inputs import MINI, edit_game, game_with_text
 
 
 class CountingDraw:
@@ -38,12 +39,17 @@ def test_a_long_word_is_cut_to_the_width_at_a_cost_linear_in_its_length(length: 
 
 
 def test_a_table_note_with_a_4000_character_word_builds_and_prints(run: Run, tmp_path: Path) -> None:
-    word = "x" * 4000
-    game = edit_game(tmp_path, "tables.json", lambda d: d["tables"][0]["notes"].append({"text": word}))
+    """A game of one table (its card the kit's one PDF, its chart the module's)."""
+    table = {"id": "t", "name": "T", "kind": "crt", "die": "d6", "method": "differential",
+             "columns": [{"label": "0"}], "rows": [{"label": "1-6", "roll": {"min": 1, "max": 6}}],
+             "cells": [["-"]], "notes": [{"text": "x" * 4000}]}
+    game = game_with_text(tmp_path / "words", json.dumps({
+        "format": "vconv-game/1", "id": "words", "title": "Words", "sides": [{"id": "a", "name": "A"}],
+        "dice": [{"id": "d6", "name": "1d6", "sides": 6}], "tables": [table]}))
     code, _, err = run("build", game, "-o", tmp_path / "dist", "-q")
     assert code == 0 and err == ""
     code, _, err = run("print", game, "-o", tmp_path / "kit", "--quiet", "--dpi", "72")
-    assert code == 0 and err == "" and (tmp_path / "kit" / "mini-cards.pdf").is_file()
+    assert code == 0 and err == "" and (tmp_path / "kit" / "words-cards.pdf").is_file()
 
 
 def test_print_refuses_a_resolution_whose_pages_do_not_fit(run: Run, tmp_path: Path,

@@ -3,10 +3,15 @@ adjacency, and a board's own picture (calibrated hexes, boxes on the picture); o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from converter.model.board import Board, BoardImage
 from converter.model.boardkinds import Drawing
 from converter.model.hexgrid import HexGridSpec
 from converter.validate.semantic.context import Context, grid_hint
+
+if TYPE_CHECKING:
+    from converter.pictures import UnreadablePicture
 
 
 def check_boards(ctx: Context) -> None:
@@ -98,10 +103,10 @@ def check_boards(ctx: Context) -> None:
         if kind.needs_spaces and not board.spaces:
             ctx.report(f"{bp}", f"{kind.name} board {board.id!r} has no spaces", check="board")
         if board.image is not None:
-            ctx.file(f"{bp}/image/file", board.image.file)
+            size = ctx.picture(f"{bp}/image/file", board.image.file)  # every board's, sized
             drawing = board.drawing()
             if drawing is Drawing.HEX_GRID and grid is not None:
-                _calibration(ctx, bp, board.image, grid)
+                _calibration(ctx, bp, board.image, grid, size)
             elif drawing is Drawing.BOXES:
                 _box_calibration(ctx, bp, board)
 
@@ -124,7 +129,8 @@ def _check_grid(ctx: Context, bp: str, grid: HexGridSpec) -> None:
                     "swap the two axes, or use 'first' to say which number comes first in an id", check="grid")
 
 
-def _calibration(ctx: Context, bp: str, image: BoardImage, grid: HexGridSpec) -> None:
+def _calibration(ctx: Context, bp: str, image: BoardImage, grid: HexGridSpec,
+                 size: tuple[int, int] | UnreadablePicture | None) -> None:
     """A hex board's own picture: its hexes regular, its origin given, its grid inside it
     (else pieces would sit on the wrong hexes, with nothing saying so)."""
     width, height = image.hex_width_px, image.hex_height_px
@@ -141,15 +147,10 @@ def _calibration(ctx: Context, bp: str, image: BoardImage, grid: HexGridSpec) ->
                     f"{width} px wide is {expected:.1f} px high)",
                     "measure one hex again, or give only hex_width_px", check="image")
         return
-    path = ctx.doc.folder / image.file
-    from converter.pictures import UnreadablePicture, picture_size
-
-    if not path.is_file():
+    if size is None:
         return  # the file check reports it
-    try:  # ImageTooLarge (exit 2) past the pixel limit, read from the header
-        size = picture_size(path)
-    except UnreadablePicture as exc:
-        ctx.report(f"{bp}/image/file", f"the map picture {image.file!r} is not a readable picture ({exc.why})",
+    if not isinstance(size, tuple):
+        ctx.report(f"{bp}/image/file", f"the map picture {image.file!r} is not a readable picture ({size.why})",
                    "save it again as PNG or JPEG", check="image")
         return
     from converter.render.maps import HexBoardGeometry

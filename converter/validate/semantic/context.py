@@ -7,13 +7,16 @@ import difflib
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from converter.load.document import GameDocument, Problem
 from converter.model.common import Filter, Location
 from converter.model.game import Game
 from converter.model.hexgrid import HexGridSpec
 from converter.model.turns import Phase
+
+if TYPE_CHECKING:
+    from converter.pictures import UnreadablePicture
 
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
@@ -51,6 +54,7 @@ class Context:
         self.index = Index()
         # every value under these keys anywhere in the document: one walk for the three
         self.found = find_keys(self.data, ("provenance", "missing", "when"))
+        self.pictures: dict[str, tuple[int, int] | UnreadablePicture] = {}  # by file name
 
     @cached_property
     def game(self) -> Game:
@@ -198,17 +202,42 @@ class Context:
             for key in vp:
                 self.ref(f"{pointer}/{key}", key, "owners")
 
-    def file(self, pointer: str, name: str) -> None:
+    def file(self, pointer: str, name: str) -> bool:
+        """The file *name* lies in the game folder and is there (else a problem: False)."""
         path = (self.doc.folder / name)
         try:
             inside = self.doc.folder.resolve() in path.resolve().parents
         except OSError as exc:  # a link loop, a name too long
             self.report(pointer, f"file {name!r} cannot be found: {exc.strerror or exc}", check="file")
-            return
+            return False
         if not inside:
             self.report(pointer, f"file {name!r} is outside the game folder", check="file")
         elif not path.is_file():
             self.report(pointer, f"file {name!r} does not exist in {self.doc.folder}", check="file")
+        else:
+            return True
+        return False
+
+    def picture(self, pointer: str, name: str) -> tuple[int, int] | UnreadablePicture | None:
+        """The size of the picture *name* (a board, face, card, die face or chart picture),
+        read from its header as every later reader reads it: a picture past the pixel limit
+        is refused here (ImageTooLarge, exit 2, the line `print` and `audit` give), not
+        packed by `build` and refused by the first command that reads it.  None when the
+        file is absent (a problem said); the UnreadablePicture for one Pillow cannot read,
+        which each caller judges its own way (a module's undrawable art is not an error)."""
+        if not self.file(pointer, name):
+            return None
+        if name not in self.pictures:  # a face shared by many pieces is read once
+            from converter.pictures import UnreadablePicture, picture_size
+
+            path = self.doc.folder / name
+            try:
+                self.pictures[name] = picture_size(path)
+            except UnreadablePicture as exc:
+                self.pictures[name] = exc
+            except OSError as exc:  # no permission to read it, a file that went away
+                self.pictures[name] = UnreadablePicture(str(path), exc)
+        return self.pictures[name]
 
 
 # --- helpers -------------------------------------------------------------------------------

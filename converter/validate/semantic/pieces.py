@@ -43,7 +43,7 @@ def check_pieces(ctx: Context) -> None:
                                 check="reference")
             ctx.refs(f"{fp}/flags", face.flags, "piece_flags")
             if face.image:
-                ctx.file(f"{fp}/image", face.image)
+                ctx.picture(f"{fp}/image", face.image)
         _check_steps(ctx, pp, piece)
 
 
@@ -132,7 +132,7 @@ def check_cards(ctx: Context) -> None:
         ctx.ref(f"{cp}/nationality", card.nationality, "nationalities")
         for pointer, name in (("image", card.image), ("back_image", card.back_image)):
             if name:
-                ctx.file(f"{cp}/{pointer}", name)
+                ctx.picture(f"{cp}/{pointer}", name)
         if card.number is not None:
             key = (card.deck, card.number)
             if key in numbers:

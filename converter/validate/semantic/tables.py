@@ -15,7 +15,7 @@ def check_tables(ctx: Context) -> None:
         dp, faces = f"/dice/{i}", die.faces
         for f, face in enumerate(faces or []):
             if face.image is not None:
-                ctx.file(f"{dp}/faces/{f}/image", face.image)
+                ctx.picture(f"{dp}/faces/{f}/image", face.image)
         if faces is not None and die.sides is not None and len(faces) > die.sides:
             ctx.report(f"{dp}/faces", f"{len(faces)} faces given for a die of {die.sides} sides", check="dice")
         if faces is not None and "faces" not in (die.missing or []) and die.sides is not None \
@@ -63,24 +63,16 @@ def check_tables(ctx: Context) -> None:
 def check_charts(ctx: Context) -> None:
     """Each chart's file is in the game folder, and a picture is one the build and the print
     can read (a module copies it as it is, the print draws it)."""
-    from converter.pictures import UnreadablePicture, picture_size
-
     for c, chart in enumerate(ctx.game.charts or []):
         cp = f"/charts/{c}"
         if chart.html is not None:
             _check_page(ctx, f"{cp}/html", chart.html)
         if chart.image is None:
             continue
-        before = len(ctx.problems)
-        ctx.file(f"{cp}/image", chart.image)
-        if len(ctx.problems) > before:
-            continue  # absent, or outside the folder: said once
-        path = ctx.doc.folder / chart.image
-        try:
-            picture_size(path)
-        except UnreadablePicture as exc:
+        size = ctx.picture(f"{cp}/image", chart.image)  # None: absent, said once
+        if size is not None and not isinstance(size, tuple):
             ctx.report(f"{cp}/image", f"the chart picture {chart.image!r} is not a readable "
-                       f"picture ({exc.why})", "save it again as PNG, JPEG or GIF", check="image")
+                       f"picture ({size.why})", "save it again as PNG, JPEG or GIF", check="image")
 
 
 def _check_page(ctx: Context, pointer: str, page: str) -> None:
