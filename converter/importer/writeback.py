@@ -39,7 +39,7 @@ from converter.builder.preserved import digest
 from converter.builder.toolbar import set_property
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
-from converter.importer.charts import WIDGETS as CHART_WIDGETS
+from converter.importer.charts import WIDGETS
 from converter.importer.context import slug
 from converter.importer.module import FRAGMENTS, ImportParts, reconstruct
 from converter.importer.paths import is_folder
@@ -707,7 +707,7 @@ class _Editor:
         """The tab of *parent* named *name*, looked for as import reads tabs: through widgets
         and folders that add no level of their own."""
         for child in parent.children:
-            if id(child) in self.removed or not (isinstance(child, CHART_WIDGETS)
+            if id(child) in self.removed or not (isinstance(child, WIDGETS)
                                                  or is_folder(child)):
                 continue
             tab = str(getattr(child, "entry_name", "") or "")

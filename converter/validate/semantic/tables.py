@@ -77,9 +77,7 @@ def check_charts(ctx: Context) -> None:
 
 def _check_page(ctx: Context, pointer: str, page: str) -> None:
     """An HTML chart's page is in the folder and no larger than a build copies."""
-    before = len(ctx.problems)
-    ctx.file(pointer, page)
-    if len(ctx.problems) > before:
+    if not ctx.file(pointer, page):
         return
     try:
         size = (ctx.doc.folder / page).stat().st_size
