@@ -10,20 +10,19 @@ from PIL import ImageOps
 
 from converter.printkit.cardsheet import card_parts, each_card_page
 from converter.printkit.layout import MARGIN_MM, PAPERS
-from converter.render.cards import each_reference_card, reference_cards
 from converter.render.text import px
-from converter.validate import load_model
-from tests.conftest import ROOT
+from tests.conftest import CARDS_DPI, ROOT, reference_cards_once
 
-DPI = 60
+# the run's one drawing of each game's reference cards (tests/conftest.py), at its dpi
+DPI = CARDS_DPI
 
 
 @pytest.mark.parametrize("name", ["the-first-world-war", "glorys-end", "when-eagles-fight"])
 def test_no_page_but_the_last_is_left_mostly_empty(name: str) -> None:
-    game = load_model(ROOT / "modules" / name)
+    game, cards = reference_cards_once(ROOT / "modules" / name)
     paper = PAPERS["a4"]
     top, bottom = px(MARGIN_MM, DPI), px(paper.height_mm - MARGIN_MM, DPI)
-    pages = list(each_card_page(each_reference_card(game, dpi=DPI), paper, dpi=DPI, title=game.title))
+    pages = list(each_card_page(cards, paper, dpi=DPI, title=game.title))
     for n, page in enumerate(pages[:-1], start=1):
         ink = ImageOps.invert(page.crop((0, top, page.width, bottom)).convert("L")).getbbox()
         assert ink is not None and ink[3] >= 0.6 * (bottom - top), \
@@ -31,10 +30,10 @@ def test_no_page_but_the_last_is_left_mostly_empty(name: str) -> None:
 
 
 def test_a_card_is_cut_only_between_rows_and_each_part_holds_words() -> None:
-    game = load_model(ROOT / "modules" / "glorys-end")
+    _game, cards = reference_cards_once(ROOT / "modules" / "glorys-end")
     height = px(PAPERS["a4"].height_mm - 2 * MARGIN_MM, DPI)
     cut_any = False
-    for card in reference_cards(game, dpi=DPI):
+    for card in cards:
         for room in (height // 3, height // 2, height * 3 // 4):
             parts = card_parts(card, height, room)
             assert parts[0][0] == 0 and [e for _s, e in parts[:-1]] == [s for s, _e in parts[1:]]
@@ -54,8 +53,8 @@ def test_a_table_going_on_over_a_page_repeats_its_column_heads() -> None:
     begun on a bare row ('Movimento lungo i percorsi | Ogni percorso costa...'), the column
     heads 'Regola | Cosa | §' left on the first page.  Each part going on now opens with
     them, and no page runs past its foot."""
-    game = load_model(ROOT / "modules" / "pursuit-of-glory")
-    card = next(c for c in reference_cards(game, dpi=DPI) if c.name == "rules")
+    game, cards = reference_cards_once(ROOT / "modules" / "pursuit-of-glory")
+    card = next(c for c in cards if c.name == "rules")
     paper = PAPERS["a4"]
     top, bottom = px(MARGIN_MM, DPI), px(paper.height_mm - MARGIN_MM, DPI)
     heads = [c for c in card.cells if c.head]
