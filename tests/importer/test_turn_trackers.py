@@ -228,3 +228,21 @@ def test_phases_that_no_longer_fit_the_levels_are_said_and_shown_in_one_list(
     assert isinstance(phases, ListTurnLevel)
     assert phases.items[:4] == ["Allied - Move", "Allied - Combat", "Allied - Impulse",
                                 "Axis - Move"]
+
+
+def test_a_wrapping_track_without_count_an_uncounted_level_and_a_tracker_twice_are_problems(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _, folder, _ = _imported(tmp_path, capsys)
+    path = folder / "game.json"
+    game = json.loads(path.read_text(encoding="utf-8"))
+    del game["turns"]["count"]
+    del game["sequence"][0]["phases"][2]["level"]
+    game["trackers"].append(dict(game["trackers"][0]))
+    path.write_text(json.dumps(game), encoding="utf-8")
+    lines = [p.line() for p in validate_path(folder)[1]]
+    assert any("game.json:/turns/wrap: the turns start again after the last, but the track "
+               "has no count" in line for line in lines), lines
+    assert any("game.json:/sequence/0/phases/2/counted: phase 'impulse' is counted, but names "
+               "no level" in line for line in lines), lines
+    assert any("game.json:/trackers/1/id" in line and "'activity'" in line
+               for line in lines), lines
