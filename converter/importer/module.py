@@ -248,6 +248,8 @@ def _reconstruct(module: ModuleFile, slug: str,
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     charts.place_pages(ctx, vassal["files"])
     for name_ in ctx.images.absent:
+        if name_ in ctx.images.said:
+            continue
         ctx.note(f"image {name_!r} is named by the module but not in it")
     for why in ctx.images.unreadable:
         ctx.note(f"image {why}; it is left out and a rebuilt module lacks it")
