@@ -18,13 +18,16 @@ from typing import Any
 
 import pytest
 
+from converter.builder.trackers import turn_state
 from converter.cli import main
 from converter.render.cards import sequence_card
 from converter.validate import load_model, validate_path
+from converter.vassal import commands as cmd
 from converter.vassal.buildfile import read_buildfile
 from converter.vassal.components import (
     CounterTurnLevel, ListTurnLevel, TurnGlobalHotkey, TurnTracker)
 from converter.vassal.components.base import Component
+from converter.vassal.savefile import read_game
 from tests.check.conftest import BUILDFILE, write_module
 from tests.helpers_vassal import run_vassal_check
 
@@ -180,6 +183,12 @@ def test_the_real_engine_steps_the_rebuilt_tracker_through_the_same_phases(
                           " 1 Axis Move  to 1 Axis Combat "]
     assert " 1 Supply   to 2 Allied Move " in theirs
     assert ours == theirs
+    # a scenario's save starts the tracker where a new game of VASSAL's starts it
+    _, record = read_game(tmp_path / "game.vlog")
+    fresh = {c.tracker_id: c.state for c in record.restored()
+             if isinstance(c, cmd.TurnTrackerChange)}
+    assert fresh["TurnTracker0"] == turn_state(load_model(folder), None)
+    assert fresh["TurnTracker1"] == "0|0;0;0;true,true,true"
 
 
 def test_edits_of_turns_phases_and_trackers_reach_the_kept_trackers(
