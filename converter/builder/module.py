@@ -30,8 +30,8 @@ from converter.builder.maps import (
 from converter.builder.pieces import (
     PieceArt, draw_pieces, piece_definition, prototypes, roster_names)
 from converter.builder.scenarios import add_scenarios
-from converter.builder.toolbar import (
-    board_properties, dice_buttons, global_properties, turn_tracker)
+from converter.builder.toolbar import board_properties, dice_buttons, global_properties
+from converter.builder.trackers import other_trackers, turn_tracker
 from converter.count import counted
 from converter.errors import BuildError, ModelError
 from converter.model.game import Game
@@ -183,6 +183,7 @@ def build_from_model(game: Game, document: dict[str, object], *,
     tracker = turn_tracker(game)
     if tracker is not None:
         root.add(tracker)
+    root.add(*other_trackers(game))
     if draw:  # an audit reads no chart
         root.add(*chart_window(game, images, files))
     add_scenarios(game, art, boards, display, root, maps, files, gpids.take, notes,

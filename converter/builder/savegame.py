@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from converter.builder.maps import PlacedBoard
 from converter.builder.setup import ScenarioSetup
-from converter.builder.toolbar import TRACKER_ID, start_values, turn_state
+from converter.builder.toolbar import start_values
+from converter.builder.trackers import TRACKER_ID, turn_state
 from converter.model.game import Game
 from converter.vassal.archive import VASSAL_VERSION, module_metadata
 from converter.vassal.commands import (

@@ -1,18 +1,16 @@
-"""Toolbar parts of a module: dice buttons, the turn tracker, track values as global properties."""
+"""Toolbar parts of a module: dice buttons, track values as global properties (the turn
+tracker: converter.builder.trackers)."""
 
 from __future__ import annotations
 
 from pathlib import PurePosixPath
 
-from converter.builder.conventions import leaf_phases
 from converter.model.game import Game
 from converter.model import properties
-from converter.vassal import sequence
 from converter.model.scenario import Scenario
 from converter.model.tables import Die
 from converter.vassal.components import (
-    CounterTurnLevel, DiceButton, GlobalProperties, GlobalProperty, ListTurnLevel,
-    SpecialDiceButton, SpecialDie, SpecialDieFace, TurnTracker)
+    DiceButton, GlobalProperties, GlobalProperty, SpecialDiceButton, SpecialDie, SpecialDieFace)
 from converter.vassal.components.base import Component
 
 
@@ -74,68 +72,6 @@ def _face_picture(game: Game, file: str | None, images: dict[str, bytes] | None)
     if images is not None:
         images[name] = game.resource(file).read_bytes()
     return name
-
-
-def turn_tracker(game: Game) -> TurnTracker | None:
-    """Turns as the outer level (with the game's labels), the sequence of play inside."""
-    if game.turns is None and not game.sequence:
-        return None
-    tracker = TurnTracker(name="Turn", button_text="Turn")
-    outer: Component
-    if game.turns is not None:
-        numbers = game.turns.numbers()
-        if game.turns.labels:
-            items = [f"{n} {game.turns.label(n)}" if game.turns.label(n) != str(n) else str(n)
-                     for n in numbers]
-            outer = ListTurnLevel(name="Turn", property="Turn", turn_format="$value$", items=items)
-        else:
-            outer = CounterTurnLevel(name="Turn", property="Turn", turn_format="$value$",
-                                     start=game.turns.opening(), incr=1, loop=False)
-        tracker.add(outer)
-    else:
-        outer = tracker
-    if game.sequence:
-        phases = [name for _, name in leaf_phases(game.sequence)]
-        if len(phases) != len(set(phases)):
-            phases = [f"{i}. {p}" for i, p in enumerate(phases, 1)]
-        outer.add(ListTurnLevel(name="Phase", property="Phase", turn_format="$value$",
-                                items=phases))
-    return tracker
-
-
-TRACKER_ID = "TurnTracker0"  # VASSAL numbers turn trackers in build order; the module has one
-
-
-def _list_state(index: int, length: int, child: str | None = None) -> str:
-    """A ListTurnLevel state: current index, sub-level, first, active flags[, child]."""
-    fields: list[object] = [index, 0, 0, ",".join(["true"] * length)]
-    if child is not None:
-        fields.append(child)
-    return sequence.join(fields, ";")
-
-
-def turn_state(game: Game, scenario: Scenario | None) -> str | None:
-    """The turn tracker at a scenario's first turn and first phase (the `TURN` command state
-    of VASSAL's TurnTracker), or None when the module has no tracker."""
-    if game.turns is None and not game.sequence:
-        return None
-    phases = [name for _, name in leaf_phases(game.sequence)] if game.sequence else []
-    child = _list_state(0, len(phases)) if phases else None
-    if game.turns is None:
-        assert child is not None
-        return sequence.join([0, child], "|")
-    numbers = game.turns.numbers()
-    turn = game.turns.opening()
-    if scenario is not None and scenario.turns is not None and scenario.turns.min in numbers:
-        turn = scenario.turns.min
-    if game.turns.labels:
-        outer = _list_state(numbers.index(turn), len(numbers), child)
-    else:
-        fields: list[object] = [turn, 0, False, -1]
-        if child is not None:
-            fields.append(child)
-        outer = sequence.join(fields, ";")
-    return sequence.join([0, outer], "|")
 
 
 def track_properties(game: Game) -> dict[tuple[str, str | None], str]:

@@ -176,6 +176,7 @@ def _board(ctx: ImportContext, vmap: Map, board: BoardComponent, path: str, resu
                 if size else "its grid is kept without layout (the board states no size)")
             ctx.note(f"{who}: its image {board.image!r} is not in the module; "
                      + kept)
+            ctx.images.absent_said(board.image)
         else:
             image = {"file": file}
             try:

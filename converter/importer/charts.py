@@ -84,6 +84,7 @@ def _chart(ctx: ImportContext, comp: Chart | HtmlChart, group: list[str], path: 
         target = ctx.images.copy(file)
         if target is None:
             ctx.note(f"chart {name!r}: its picture {file!r} is not in the module; not imported")
+            ctx.images.absent_said(file)
             return False
         entry["image"] = target
     else:

@@ -37,6 +37,7 @@ class ImageStore:
     copied: dict[str, str] = field(default_factory=dict)
     files: dict[str, bytes] = field(default_factory=dict)
     absent: list[str] = field(default_factory=list)
+    said: set[str] = field(default_factory=set)  # absent, and a note of its own names it
     unreadable: list[str] = field(default_factory=list)  # entry: why
     _by_entry: dict[str, str] = field(default_factory=dict)
     _see_through: dict[str, bool] = field(default_factory=dict)  # entry → draws_nothing
@@ -80,6 +81,11 @@ class ImageStore:
         self.copied[name] = target
         self._by_entry[entry] = target
         return target
+
+    def absent_said(self, name: str) -> None:
+        """A note names *name* as absent (a board's, chart's or piece's): the closing list of
+        absent images leaves it out, not to say it twice."""
+        self.said.add(name)
 
     def draws_nothing(self, name: str) -> bool:
         """True when the module's picture *name* has no wholly opaque pixel: a shadow, a

@@ -29,7 +29,8 @@ from converter.importer.preserve import preserve
 from converter.importer.properties import PropertiesResult, import_global_properties
 from converter.importer.scenarios import import_predefined
 from converter.importer.setup import count_placed, import_setup
-from converter.importer.toolbar import import_dice, import_turns
+from converter.importer.toolbar import import_dice
+from converter.importer.trackers import TrackersResult, import_turns
 from converter.vassal.components import (
     Chart, GameModule, HtmlChart, Map, PieceSlot, PlayerRoster, PrototypesContainer)
 from converter.vassal.vmod_reader import ModuleFile, read_vmod
@@ -184,6 +185,7 @@ class ImportParts:
     sides: dict[str, str]
     charts: ChartsResult
     properties: PropertiesResult
+    trackers: TrackersResult
 
 
 def reconstruct(module: ModuleFile, slug: str) -> tuple[ImportedGame, ImportParts]:
@@ -233,7 +235,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     consumed |= pieces.consumed
     decks, cards, deck_ids = import_decks(ctx, consumed, protos)
     dice = import_dice(ctx, consumed)
-    turns, sequence = import_turns(ctx, consumed)
+    trackers = import_turns(ctx, consumed)
     charts = import_charts(ctx, consumed)
     global_properties = import_global_properties(ctx, boards, consumed)
     scenario = import_setup(ctx, boards, pieces, protos, side_ids, consumed)
@@ -246,6 +248,8 @@ def _reconstruct(module: ModuleFile, slug: str,
     vassal, kept = preserve(ctx, module.raw_buildfile, module.raw_metadata)
     charts.place_pages(ctx, vassal["files"])
     for name_ in ctx.images.absent:
+        if name_ in ctx.images.said:
+            continue
         ctx.note(f"image {name_!r} is named by the module but not in it")
     for why in ctx.images.unreadable:
         ctx.note(f"image {why}; it is left out and a rebuilt module lacks it")
@@ -270,10 +274,12 @@ def _reconstruct(module: ModuleFile, slug: str,
         game["include"] = includes
         game = {k: game[k] for k in ("format", "id", "title", "sources", "include", "sides",
                                      "factions", "nationalities") if k in game}
-    if turns:
-        game["turns"] = turns
-    if sequence:
-        game["sequence"] = sequence
+    if trackers.turns:
+        game["turns"] = trackers.turns
+    if trackers.sequence:
+        game["sequence"] = trackers.sequence
+    if trackers.trackers:
+        game["trackers"] = trackers.trackers
     prov = {"status": "stated", "source": SOURCE_ID}
     game["notes"] = [{"text": f"Imported by vconv from the VASSAL module {name!r} "
                       f"(VASSAL {_vassal_version(root, extension) or 'version unknown'}).",
@@ -285,7 +291,7 @@ def _reconstruct(module: ModuleFile, slug: str,
     game["vassal"] = vassal
     if parts is not None:
         parts.append(ImportParts(ctx, boards, pieces, protos, side_ids, charts,
-                                 global_properties))
+                                 global_properties, trackers))
     files = {"game.json": _dump(game), **files, **kept, **ctx.images.files}
     counts = {"maps": len(root.find_all(Map)), "boards": len(boards.boards),
               "piece slots": len(root.find_all(PieceSlot)), "pieces": len(pieces.pieces),

@@ -713,6 +713,7 @@ def _faces(ctx: ImportContext, traits: list[Any], basic: BasicPiece, name: str,
             face["image"] = file
         elif image.strip():
             ctx.note(f"piece {name!r}: image {image!r} is not in the module")
+            ctx.images.absent_said(image)
         if flip is not None and not flip.images[index].strip():
             source = f"{beneath}, which level {index + 1} of {where(flip)[len(path) + 2:-1]} " \
                 "leaves in sight"

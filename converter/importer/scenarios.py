@@ -33,7 +33,7 @@ from converter.importer.pieces import (
     PieceDefinition, PiecesResult, Prototypes, add_slot, piece_entry)
 from converter.importer.setup import Placements, placed_face
 from converter.vassal import commands as cmd
-from converter.importer.toolbar import turn_tracker
+from converter.importer.trackers import turn_tracker
 from converter.vassal import sequence
 from converter.vassal.components import (
     CounterTurnLevel, ListTurnLevel, Map, PredefinedSetup, TurnTracker)

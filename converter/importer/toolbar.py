@@ -1,8 +1,7 @@
-"""Toolbar components → dice (DiceButton, SpecialDiceButton) and turns (TurnTracker)."""
+"""Toolbar components → dice (DiceButton, SpecialDiceButton); turn trackers: trackers.py."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from lxml import etree
@@ -10,8 +9,7 @@ from lxml import etree
 from converter.importer.context import ImportContext
 from converter.importer.paths import label
 from converter.vassal.components import (
-    CounterTurnLevel, DiceButton, ListTurnLevel, SpecialDiceButton, SpecialDie, SpecialDieFace,
-    TurnTracker)
+    DiceButton, SpecialDiceButton, SpecialDie, SpecialDieFace)
 from converter.vassal.components.base import Component, RawElement
 
 MAX_DICE, MIN_SIDES, MAX_SIDES = 20, 2, 100
@@ -166,68 +164,3 @@ def _face_values(ctx: ImportContext, entry: dict[str, Any], button: SpecialDiceB
         entry["provenance"] = ctx.missing(["the faces' values"], where)
         ctx.note(f"die {die_name!r}: {said}; the faces' values are left out as missing "
                  "(their labels are not numbers)")
-
-
-_TURN_WORD = re.compile(r"\bturns?\b", re.IGNORECASE)
-
-
-def turn_tracker(trackers: list[TurnTracker]) -> TurnTracker:
-    """The tracker whose levels are the game's turns: the first named for turns, else the
-    first."""
-    named = [t for t in trackers if _TURN_WORD.search(t.name)]
-    return (named or trackers)[0]
-
-
-def import_turns(ctx: ImportContext, consumed: set[int]
-                 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
-    """(turns, sequence) from the module's turn tracker: its counter level and the phases
-    under it.  With several trackers, the first one named for turns is read, else the first
-    (Fields of Fire's first tracker is its 'Activity Level', its second its 'Turn')."""
-    trackers = ctx.module.buildfile.find_all(TurnTracker)
-    if not trackers:
-        return None, []
-    tracker = turn_tracker(trackers)
-    for extra in trackers:
-        if extra is not tracker:
-            ctx.note(f"not imported: {label(extra)}: only one turn tracker is read "
-                     f"({label(tracker)})")
-    for sub in tracker.walk():
-        consumed.add(id(sub))
-    path = label(tracker)
-    levels = [c for c in tracker.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
-    if not levels:
-        ctx.note(f"not imported: {path}: it has no turn levels")
-        return None, []
-    top = levels[0]
-    turns: dict[str, Any] = {}
-    sequence: list[dict[str, Any]] = []
-    top_path = f"{path}/{label(top)}"
-    if isinstance(top, CounterTurnLevel):
-        turns["first"] = max(top.start, 0)
-        if top.loop and top.loop_limit >= top.start and top.incr == 1:
-            turns["count"] = top.loop_limit - top.start + 1
-        turns["provenance"] = ctx.stated(top_path)
-        inner = [c for c in top.children if isinstance(c, ListTurnLevel)]
-        if inner:
-            sequence = _phases(ctx, inner[0], f"{top_path}/{label(inner[0])}")
-        for other in inner[1:] + [c for c in top.children if isinstance(c, CounterTurnLevel)]:
-            ctx.note(f"not imported: {top_path}/{label(other)}: only one phase level is read")
-    else:
-        items = [i for i in top.items if i.strip()]
-        turns = {"first": 1, "count": len(items),
-                 "labels": [{"turn": k, "label": text} for k, text in enumerate(items, 1)],
-                 "provenance": ctx.stated(top_path)} if items else {}
-    for other in levels[1:]:
-        ctx.note(f"not imported: {path}/{label(other)}: a second top-level turn level")
-    return (turns or None), sequence
-
-
-def _phases(ctx: ImportContext, level: ListTurnLevel, path: str) -> list[dict[str, Any]]:
-    out = []
-    for item in level.items:
-        if item.strip():
-            out.append({"id": ctx.ids.take("phases", item, "phase"), "name": item,
-                        "provenance": ctx.stated(path)})
-    for child in level.children:
-        ctx.note(f"not imported: {path}/{label(child)}: phases deeper than one level")
-    return out

@@ -14,7 +14,9 @@ element each record came from; each edited record rewrites only its own elements
 - a board's hex grid numbering: first number, digits and which part comes first;
 - a chart's name, description, picture and page, a chart removed, added or filed elsewhere
   (its window and tabs: those the module has, else new ones);
-- a global property edited, removed or added (beside the module's, or its map's, others).
+- a global property edited, removed or added (beside the module's, or its map's, others);
+- the turns or the sequence of play edited: the game's tracker gets its levels anew from
+  them (its keys and formats kept); another tracker edited or removed.
 
 Every other edit cannot be written into the kept XML: it is reported as a warning naming its
 file and JSON pointer (the JSON itself still travels in the module, `vconv/game.json`).
@@ -31,12 +33,13 @@ import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from converter.builder.charts import DEFAULT_WINDOW, chart_component
 from converter.builder.images import free_name
 from converter.builder.preserved import digest
 from converter.builder.toolbar import set_property
+from converter.builder.trackers import game_levels, nested_layout, tracker_level
 from converter.errors import InputError, VassalFormatError
 from converter.importer.boards import PlacedBoard
 from converter.importer.charts import WIDGETS
@@ -47,10 +50,11 @@ from converter.importer.pieces import CONSUMED_PROPERTIES, slot_key
 from converter.importer.setup import SCENARIO_ID, _location
 from converter.load.document import GameDocument
 from converter.model import properties, tables
+from converter.model.turns import Phase, TrackerLevel, Turns
 from converter.model.codec import from_json
 from converter.vassal.components import (
-    Chart, ChartWindow, GameModule, GlobalProperties, GlobalProperty, HtmlChart, Map,
-    PieceSlot, PieceWindow, SetupStack, TabWidget)
+    Chart, ChartWindow, CounterTurnLevel, GameModule, GlobalProperties, GlobalProperty,
+    HtmlChart, ListTurnLevel, Map, PieceSlot, PieceWindow, SetupStack, TabWidget, TurnTracker)
 from converter.vassal.components.base import Component
 from converter.vassal import sequence
 from converter.vassal.spans import Patch, Span, element_spans
@@ -190,6 +194,12 @@ class _Editor:
                 self.charts()
             elif key == "global_properties":
                 self.global_properties()
+            elif key in ("turns", "sequence"):
+                if key == "sequence" or self.original.get("sequence") == \
+                        self.current.get("sequence"):  # (once for both)
+                    self.game_tracker()
+            elif key == "trackers":
+                self.trackers()
             elif key != "pieces":
                 for pointer in _differences(self.original.get(key), self.current.get(key),
                                             f"/{_pointer_token(key)}"):
@@ -760,6 +770,57 @@ class _Editor:
         self.insert_into(holder, set_property(GlobalProperty(),
                                               from_json(properties.GlobalProperty, entry)))
 
+    # -- turn trackers -----------------------------------------------------------------------
+
+    def game_tracker(self) -> None:
+        """The turns or phases edited: the game's tracker gets its levels from them."""
+        turns_json, phases_json = self.current.get("turns"), self.current.get("sequence")
+        if _plain(self.original.get("turns")) == _plain(turns_json) and \
+                _plain(self.original.get("sequence")) == _plain(phases_json):
+            return
+        tracker = self.parts.trackers.main
+        pointer = "/sequence" if self.original.get("sequence") != phases_json else "/turns"
+        if tracker is None:
+            self.not_written(pointer, "the module has no turn tracker; a new one is added in "
+                             "the module's editor")
+            return
+        turns = from_json(Turns, turns_json) if turns_json is not None else None
+        phases = [from_json(Phase, p) for p in phases_json or []]
+        if any(p.level is not None for p in phases) and not nested_layout(phases):
+            self.warn("/sequence", "the phases do not fit the tracker's levels (a phase "
+                      "without a level, or entries of one list whose sub-phases differ): the "
+                      "tracker shows every leaf phase in one list 'Phase'")
+        self.relevel(tracker, game_levels(turns, phases))
+
+    def trackers(self) -> None:
+        """Another tracker edited gets its name, button and levels from the JSON; a removed
+        one is gone; a new one is not written."""
+        old = {t["id"]: t for t in self.original.get("trackers", [])}
+        comps = self.parts.trackers.others
+        for index, entry in enumerate(self.current.get("trackers", [])):
+            before, comp = old.get(entry.get("id")), comps.get(entry.get("id"))
+            if before is None or comp is None:
+                self.not_written(f"/trackers/{index}", "a new tracker is added in the "
+                                 "module's editor")
+                continue
+            if _plain(before) == _plain(entry):
+                continue
+            comp.name = str(entry["name"])
+            comp.button_text = str(entry.get("button", entry["name"]))
+            self.relevel(comp, [tracker_level(from_json(TrackerLevel, level))
+                                for level in entry["levels"]])
+        kept = {t.get("id") for t in self.current.get("trackers", [])}
+        for tracker_id in sorted(set(old) - kept):
+            if tracker_id in comps:
+                self.remove(comps[tracker_id])
+
+    def relevel(self, tracker: TurnTracker, levels: Sequence[Component]) -> None:
+        """The tracker written anew with *levels*, its other children (keys) after them."""
+        others = [c for c in tracker.children
+                  if not isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+        tracker.children = list(levels) + others
+        self.rewrite(tracker)
+
     # -- edits of the file -------------------------------------------------------------------
 
     def remove(self, comp: Component) -> None:
@@ -889,6 +950,15 @@ def _differences(a: Any, b: Any, pointer: str) -> list[str]:
     else:
         return [pointer]
     return out if len(out) <= MAX_POINTERS else [pointer]
+
+
+def _plain(value: Any) -> Any:
+    """*value* without what the import says of where it came from (at any depth)."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if k not in _DESCRIPTIVE}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
 
 
 def _bare(entry: dict[str, Any]) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from converter.model.rules import Rule
 from converter.model.scenario import Scenario
 from converter.model.sides import Faction, Nationality, Side
 from converter.model.tables import Chart, Die, Table
-from converter.model.turns import Phase, Track, Turns
+from converter.model.turns import Phase, Track, Tracker, Turns
 
 
 class _Identified(Protocol):
@@ -107,6 +107,7 @@ class Game:
     tracks: list[Track] | None = None
     turns: Turns | None = None
     sequence: list[Phase] | None = None
+    trackers: list[Tracker] | None = None
     global_properties: list[GlobalProperty] | None = None
     scenarios: list[Scenario] | None = None
     notes: list[Note] | None = None

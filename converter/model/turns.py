@@ -29,6 +29,9 @@ class Turns:
     unit: str | None = None
     labels: list[TurnLabel] | None = None
     notes: list[TurnNote] | None = None
+    level: str | None = None  # the tracker level counting turns, as a module names it
+    property: str | None = None
+    wrap: bool | None = None
     provenance: Provenance | None = None
     missing: list[str] | None = None
 
@@ -76,6 +79,10 @@ class Phase:
     actions: list[str] | None = None
     text: str | None = None
     section: str | None = None
+    level: str | None = None  # the tracker level showing it (phases in a row: one list)
+    property: str | None = None
+    counted: bool | None = None  # a counter level of its own, `repeat` rounds from `first`
+    first: int | None = None
     phases: list[Phase] | None = None
     provenance: Provenance | None = None
 
@@ -83,3 +90,27 @@ class Phase:
         yield depth, self
         for child in self.phases or []:
             yield from child.walk(depth + 1)
+
+
+@dataclass
+class TrackerLevel:
+    """One level of a turn tracker: a list of entries, or a counter (first, step, last)."""
+
+    name: str
+    property: str | None = None
+    items: list[str] | None = None
+    first: int | None = None
+    step: int | None = None
+    last: int | None = None
+    levels: list[TrackerLevel] | None = None
+
+
+@dataclass
+class Tracker:
+    """A turn tracker besides the game's turns and sequence of play (a state players step)."""
+
+    id: str
+    name: str
+    levels: list[TrackerLevel]
+    button: str | None = None
+    provenance: Provenance | None = None

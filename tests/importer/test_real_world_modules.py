@@ -112,17 +112,22 @@ def test_of_several_turn_trackers_the_one_named_for_turns_gives_the_turns(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Fields of Fire (a real 3.7.22 module) has an 'Activity Level' tracker (No Contact,
     CONTACT!, ...) before its 'Turn' tracker: the import read the first, so the game's turns
-    were 'No Contact' ... 'HEAVILY ENGAGED!' and its real turn count was dropped."""
+    were 'No Contact' ... 'HEAVILY ENGAGED!' and its real turn count was dropped.  The other
+    tracker comes in whole, as one of the game's `trackers`."""
     text = BUILDFILE.replace("<VASSAL.build.module.Documentation/>",
                              "<VASSAL.build.module.Documentation/>" + TRACKERS, 1)
     module = write_module(tmp_path / "trackers.vmod", text)
     assert main(["import", str(module), "-o", str(tmp_path / "game")]) == 0
     out = capsys.readouterr().out
-    assert "not imported: TurnTracker[Activity Level]: only one turn tracker is read " \
-        "(TurnTracker[Turn])" in out
+    assert "TurnTracker[Activity Level]" not in out
     game = json.loads((tmp_path / "game" / "game.json").read_text(encoding="utf-8"))
     assert (game["turns"]["first"], game["turns"]["count"]) == (1, 12)
+    assert (game["turns"]["level"], game["turns"]["wrap"]) == ("Time", True)
     assert "labels" not in game["turns"]
+    (other,) = game["trackers"]
+    assert (other["name"], other["button"], other["levels"]) == (
+        "Activity Level", "Activity Level [F7]",
+        [{"name": "", "property": "Activity", "items": ["No Contact", "CONTACT!", "ENGAGED!"]}])
 
 
 EXTENSION = """<?xml version="1.0" encoding="UTF-8"?>

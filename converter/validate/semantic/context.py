@@ -21,11 +21,11 @@ if TYPE_CHECKING:
 # collections whose ids share one namespace each, and the JSON path to their items
 COLLECTIONS = ("sides", "factions", "nationalities", "terrain", "boards", "unit_types", "factors",
                "piece_flags", "pieces", "decks", "cards", "dice", "tables", "charts", "rules",
-               "tracks", "global_properties", "scenarios", "totals")
+               "tracks", "trackers", "global_properties", "scenarios", "totals")
 NAMES = {"sides": "side", "factions": "faction", "nationalities": "nationality", "terrain": "terrain type",
          "boards": "board", "unit_types": "unit type", "factors": "factor", "piece_flags": "piece flag",
          "pieces": "piece", "decks": "deck", "cards": "card", "dice": "die", "tables": "table",
-         "charts": "chart", "global_properties": "global property", "rules": "rule", "tracks": "track", "scenarios": "scenario", "totals": "total",
+         "charts": "chart", "global_properties": "global property", "rules": "rule", "tracks": "track", "trackers": "turn tracker", "scenarios": "scenario", "totals": "total",
          "spaces": "space", "groups": "group", "edges": "edge", "phases": "phase", "sources": "source",
          "owners": "side, faction or nationality", "subdecks": "sub-deck"}
 

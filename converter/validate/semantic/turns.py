@@ -44,9 +44,15 @@ def check_turns(ctx: Context) -> None:
         if isinstance(track.start, dict):
             for owner in track.start:
                 ctx.ref(f"{tp}/start/{escape_pointer(owner)}", owner, "owners")
+    if turns is not None and turns.wrap and turns.count is None:
+        ctx.report("/turns/wrap", "the turns start again after the last, but the track has "
+                   "no count to say which turn is last", check="turns")
     for pp, phase in _phases(game.sequence or [], "/sequence"):
         ctx.ref(f"{pp}/side", phase.side, "owners")
         ctx.refs(f"{pp}/order", phase.order, "owners")
+        if phase.counted and phase.level is None:
+            ctx.report(f"{pp}/counted", f"phase {phase.id!r} is counted, but names no level "
+                       "to count it (level)", check="turns")
     if valid_turns is not None:
         for pointer, when in ctx.found["when"]:
             turns_value = when.get("turns") if isinstance(when, dict) else None
