@@ -31,9 +31,10 @@ def _position(unit_at: tuple[int, int]) -> str:
                      "Main MapBoardPicker" + TAB + "Main" + TAB + "0" + TAB + "0", "end_save"])
 
 
-def _module(path: Path) -> Path:
+def _module(path: Path, unit_at: tuple[int, int] = (300, 100)) -> Path:
     """The test module, its Deck holding three cards, its one scenario (a save) placing the
-    1st Bn in the East zone, not at its at-start stack's 1,2, the cards in the Deck."""
+    1st Bn at *unit_at* (in the East zone, not at its at-start stack's 1,2), the cards in
+    the Deck."""
     slots = "".join(
         f'<VASSAL.build.widget.CardSlot entryName="{name}" gpid="{3 + i}" width="50" '
         f'height="50">{CARD.replace("Card A", name).format(gpid=3 + i)}'
@@ -42,7 +43,7 @@ def _module(path: Path) -> Path:
     end = BUILDFILE.index("</VASSAL.build.widget.CardSlot>", start) + len(
         "</VASSAL.build.widget.CardSlot>")
     text = BUILDFILE[:start] + slots + BUILDFILE[end:]
-    return write_module(path, text, files={"scenario.vsav": _save(_position((300, 100)))})
+    return write_module(path, text, files={"scenario.vsav": _save(_position(unit_at))})
 
 
 @pytest.mark.parametrize("judge", ["--game", "folder"])
@@ -68,6 +69,21 @@ def test_a_new_game_is_judged_by_the_at_start_stacks_not_by_a_save_listing_the_d
     assert main(["audit", str(save), *args, "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert _setup_rules(report) == ["scenario scenario"]
+
+
+
+def test_of_two_scenarios_alike_but_for_the_decks_the_one_listing_them_judges(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """For the People's 1861 save fits its own scenario and the at-start stacks alike but
+    for the 131 cards its decks hold, which only the first lists: that one judges it."""
+    module = _module(tmp_path / "decks.vmod", unit_at=(75, 125))
+    game = tmp_path / "game"
+    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    save = tmp_path / "scenario.vsav"
+    save.write_bytes(_save(_position((75, 125))))
+    capsys.readouterr()
+    assert main(["audit", str(save), "--module", str(game), "--format", "json"]) == 0
+    assert _setup_rules(json.loads(capsys.readouterr().out)) == ["scenario scenario"]
 
 
 def _setup_rules(report: dict[str, Any]) -> list[str]:
