@@ -31,3 +31,19 @@ def test_a_basic_name_outside_a_layer_still_gives_the_name_the_layer_works_on() 
     assert shown_name(type_text, state_text) == "Aleksandr (reduced)"
     two = "basicName;Outer\tbasicName;Inner\\\tpiece;;;a.png;stub"
     assert decode_piece(two, "\t\\\tnull;0;0;17;0").name == "Outer"
+
+
+def test_a_label_s_name_format_refers_to_the_basic_name() -> None:
+    # Inferno's Lords: a label always used, its name format `$BasicName$`, over a nameless
+    # BasicPiece; VASSAL's Labeler reads the format against the whole piece
+    type_text = ("basicName;Siena - Podestà\tlabel;;;10;;0,0,0;t;0;c;0;b;c;$BasicName$ (Mat);"
+                 "Dialog;0;0;TextLabel;;true\\\tpiece;;;a.png;")
+    state_text = "\t\\\tnull;0;0;17;0"
+    assert decode_piece(type_text, state_text).name == "Siena - Podestà (Mat)"
+    assert decode_shown(type_text, state_text).name == shown_name(type_text, state_text) \
+        == "Siena - Podestà (Mat)"
+    # the label text is a format too; a property no naming trait answers stays as written
+    text = ("label;;;10;;0,0,0;t;0;c;0;b;c;$pieceName$ ($label$);Dialog;0;0;TextLabel;;false"
+            "\tpiece;;;a.png;Lord")
+    assert decode_piece(text, "$BasicName$ of $Side$\tnull;0;0;17;0").name \
+        == "Lord (Lord of $Side$)"

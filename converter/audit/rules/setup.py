@@ -54,7 +54,7 @@ class SetupCheck(Check):
         self.run.rules = [f"scenario {best.id}"]
         self._compare(state, event.pos, best, pieces)
 
-    def _score(self, scenario: Scenario, pieces: list[PieceState]) -> int:
+    def _score(self, scenario: Scenario, pieces: list[PieceState], decks: bool = False) -> int:
         """How many pieces stand where the scenario places them, each counted once and at
         most a placement's count (Warmachine & Hordes' 'Leryn City Center 2' save scored
         702 for 'City Street 2', whose 60 walls on the board each counted for every
@@ -66,6 +66,8 @@ class SetupCheck(Check):
         used: set[str] = set()
         score = 0
         for pl in scenario.setup or []:
+            if (pl.at.deck is not None) != decks:
+                continue  # (`_fit`: a deck's cards counted apart)
             want = pl.count or 1
             for p in by_id.get(pl.piece, []):
                 if want == 0:
@@ -76,18 +78,33 @@ class SetupCheck(Check):
                     score += 1
         return score
 
-    def _fit(self, scenario: Scenario, pieces: list[PieceState]) -> tuple[int, int]:
+    def _fit(self, scenario: Scenario,
+             pieces: list[PieceState]) -> tuple[int, int, int]:
         """How well the restored game fits a scenario: the pieces found where it places them
-        less those it places that are not there, then the fewest expected.  Found alone
-        chose Almoravid's Scenario F for a new game (alm-decks.vlog): its 111 deck cards
-        lie in the decks a new game fills too, but 86 of its other pieces were missing."""
+        less those it places that are not there, then the fewest expected, deck cards
+        apart (`_expected`), then the cards found in their decks less those missing there.
+        Found alone chose Almoravid's Scenario F for a new game (alm-decks.vlog): its 111
+        deck cards lie in the decks a new game fills too, but 86 of its other pieces were
+        missing.  The cards still tell apart scenarios alike but for them: For the People's
+        1861 save fits both its own scenario and the at-start stacks, and only the first
+        lists the 131 cards of its decks."""
         found, expected = self._score(scenario, pieces), self._expected(scenario)
-        return found - (expected - found), -expected
+        cards, in_decks = self._score(scenario, pieces, True), self._expected(scenario, True)
+        return found - (expected - found), -expected, cards - (in_decks - cards)
 
-    def _expected(self, scenario: Scenario) -> int:
-        """How many pieces the scenario expects on the boards the file laid."""
+    def _expected(self, scenario: Scenario, decks: bool = False) -> int:
+        """How many pieces the scenario expects on the boards the file laid, but in decks
+        (in decks alone when *decks*).
+
+        A deck's cards count apart: a scenario made from a save lists the cards its decks
+        hold, the module's at-start stacks list none (its decks fill themselves), so a new
+        game of Inferno (github Cattlesquat/Inferno), whose pieces all stand where the
+        at-start stacks put them, was judged by Scenario F, which found 107 cards in the
+        decks a new game fills too, more than all 186 the at-start stacks place, yet missed
+        60 other pieces (54 false findings)."""
         return sum(pl.count or 1 for pl in scenario.setup or []
-                   if not (self.unlaid and self._on_unlaid_board(pl.at)))
+                   if (pl.at.deck is not None) == decks
+                   and not (self.unlaid and self._on_unlaid_board(pl.at)))
 
     def _compare(self, state: GameState, pos: LogPos, scenario: Scenario,
                  pieces: list[PieceState]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from converter.vassal.traits.base import Trait
@@ -44,9 +45,46 @@ class Label(Trait):
     def properties(self) -> dict[str, str]:
         return {self.property_name or "TextLabel": self.text.strip()}
 
-    def apply_name(self, inner_name: str) -> str:
-        label = self.text.strip()
+    @property
+    def refers(self) -> bool:
+        """Whether the name this label gives refers to a property of the piece (beyond
+        `$pieceName$` and `$label$`): Inferno's Lords are named `$BasicName$`."""
+        return "$" in self.text or "$" in self.name_format.replace(
+            "$pieceName$", "").replace("$label$", "")
+
+    def apply_name(self, inner_name: str,
+                   properties: Mapping[str, str] | None = None) -> str:
+        """The name VASSAL's Labeler gives: the name format with `$pieceName$`, `$label$`
+        and the piece's *properties* put in (the label text too is read as a format)."""
+        label = expand_properties(self.text, properties or {}).strip()
         if not label and not self.always_use_format:
             return inner_name
-        return (self.name_format.replace("$pieceName$", inner_name)
-                .replace("$label$", label))
+        return expand_properties(self.name_format,
+                                 {**(properties or {}), "pieceName": inner_name, "label": label})
+
+
+def expand_properties(text: str, values: Mapping[str, str]) -> str:
+    """*text* with each `$name$` in *values* replaced by its value, cut as VASSAL's
+    FormattedString cuts it (the tokens between '$'s, every second one a name when another
+    follows); a name not in *values* is kept as written, since VASSAL would look it up
+    where a piece alone cannot (its map, the module's global properties).
+
+    >>> expand_properties("$BasicName$ ($label$)", {"BasicName": "Siena", "label": "Mat"})
+    'Siena (Mat)'
+    >>> expand_properties("$Side$ $BasicName$", {"BasicName": "Siena"})
+    '$Side$ Siena'
+    """
+    if "$" not in text:
+        return text
+    tokens = text.split("$")
+    last = len(tokens) - 1
+    out = []
+    for index, token in enumerate(tokens):
+        if index % 2 and index < last:
+            value = values.get(token)
+            out.append(f"${token}$" if value is None else value)
+        elif index % 2:
+            out.append("$" + token)  # an unclosed '$name'
+        else:
+            out.append(token)
+    return "".join(out)

@@ -63,8 +63,23 @@ class PieceTraits:
         for trait in reversed(self.traits[:-1]):
             if props is not None and isinstance(trait, Layer):
                 trait = trait.following(props)  # (For the People's strength layers)
-            name = trait.apply_name(name)
+            if type(trait) is Label and trait.refers:
+                name = trait.apply_name(name, self._naming_properties())
+            else:
+                name = trait.apply_name(name)
         return name
+
+    def _naming_properties(self) -> dict[str, str]:
+        """The properties a label's name may refer to, outer traits winning: those of the
+        traits a listing decodes (`decode_shown`: the naming traits, and of the BasicPiece
+        its basic name alone, which its type holds), so both decodings give one name."""
+        props: dict[str, str] = {}
+        for trait in reversed(self.traits):
+            if type(trait) is BasicPiece:
+                props["BasicName"] = trait.name
+            elif type(trait) in _NAMING_CLASSES:
+                props.update(trait.properties())
+        return props
 
     def trait(self, cls: type[T], name: str | None = None) -> T | None:
         """The outermost trait of class *cls* (with `name` if given), or None."""
@@ -441,7 +456,8 @@ def _id_names_it(trait_id: str) -> bool:
 # listing of a save then loads these trait modules only, not the whole registry.
 _NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label, BasicName.ID: BasicName}
 _SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
-_NAMING_IDS = tuple(_NAMING)  # a part starting with one of these is a name-changing trait
+_NAMING_IDS = tuple(_NAMING)
+_NAMING_CLASSES = frozenset(_NAMING.values())  # a part starting with one of these is a name-changing trait
 
 
 def _trait_class(trait_id: str) -> type[Trait] | None:
