@@ -126,25 +126,24 @@ class Replay:
         self._want_change = self._listens(PieceChanged) or self._listens(PieceTouched)
         handlers = self._handlers
         restored = record.restored()
-        # the restored commands a handler applies, each with its place in the file: most of
-        # a save's commands, its global properties, have none, and are passed over once here
-        start = self._index
-        applied = [(index, c) for index, c in enumerate(restored, start)
-                   if type(c) in handlers]
-        self._step_commands, self._stacks_noted = [c for _, c in applied], False
+        self._step_commands, self._stacks_noted = restored, False
         boards = cmd.SetBoards
-        for _, c in applied:  # a save lists its boards after its pieces; VASSAL names the
+        for c in restored:  # a save lists its boards after its pieces; VASSAL names the
             if type(c) is boards:  # restored pieces by them all the same
                 self._boards(c, True)
         self._want_add = self._listens(PieceAdded)
         if st.game is None and not self._want_add:
-            self._restore_unjudged(applied)
+            self._restore_unjudged(restored)
         else:
-            for index, c in applied:  # (inlined: a save restores thousands of commands)
-                self._index = index
-                handlers[type(c)](c, True)
-        self.commands += len(restored)
-        self._index = start + len(restored)
+            index = self._index  # (inlined: a save restores thousands of commands, most of
+            for c in restored:   # them, as a game's global properties, with no handler)
+                handler = handlers.get(type(c))
+                if handler is not None:
+                    self._index = index
+                    handler(c, True)
+                index += 1
+            self.commands += len(restored)
+            self._index = index
         self._emit(StepEnded(self._pos()))
         self._step = 1
         self._want_move = self._listens(PieceMoved)  # (the logged steps' visitors)
@@ -279,10 +278,9 @@ class Replay:
                     for card in cards:
                         self._stack_at[card] = (deck_map, x, y)
 
-    def _restore_unjudged(self, applied: list[tuple[int, cmd.Command]]) -> None:
+    def _restore_unjudged(self, restored: list[cmd.Command]) -> None:
         """The restored game of a module without a game description, to no visitor of
-        its added pieces: what `_add` does for each, in one loop (*applied*: the restored
-        commands that have a handler, each with its place in the file).
+        its added pieces: what `_add` does for each, in one loop.
 
         A real log restores thousands of pieces and stacks and names none of them, so
         each costs only its place (`where`) and one `PieceState`; the other commands go
@@ -293,7 +291,8 @@ class Replay:
         where, maps, locator = reader.where, st.module.maps, st.locator
         handlers, add, new_piece = self._handlers, cmd.AddPiece, PieceState
         layout = locator.layout
-        for index, c in applied:
+        index = self._index
+        for c in restored:
             if type(c) is add:
                 added: cmd.AddPiece = c
                 type_text, piece_id, state = added.type, added.id, added.state
@@ -321,9 +320,14 @@ class Replay:
                         map_id is not None, None, None, reader)
                     stacking.added(piece)
             else:
-                self._index = index
-                handlers[type(c)](c, True)
-                layout = locator.layout  # (a SetBoards lays new boards)
+                handler = handlers.get(type(c))
+                if handler is not None:
+                    self._index = index
+                    handler(c, True)
+                    layout = locator.layout  # (a SetBoards lays new boards)
+            index += 1
+        self.commands += len(restored)
+        self._index = index
 
     # ------------------------------------------------------------------ commands
 
