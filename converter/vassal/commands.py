@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # the trait decoders are imported when a piece is first decod
 
 ESC = "\x1b"
 TAB = "\t"
+_new_object = object.__new__
 
 
 # ----------------------------------------------------------------------------- codec
@@ -501,28 +502,40 @@ class GlobalPropertyRestore(Command):
     """``GlobalProperty⇥;name;value;container`` in the restored game.
 
     A save restores every global property of the game (hundreds in a bundled game's log)
-    and a replay reads none of them, so a decoded one keeps its text (*text*, the part
-    after the tab) and splits it into `values` when they are first read."""
+    and a replay reads none of them, so a decoded one (`from_line`) keeps its line and
+    splits it into `values` when they are first read."""
 
-    __slots__ = ("_values", "_text")
+    __slots__ = ("_values", "_line")
     _FIELDS: ClassVar[tuple[str, ...]] = ("values",)
     KIND: ClassVar[str] = "GlobalProperty"
+    _HEAD: ClassVar[str] = "GlobalProperty\t"  # how its line starts
 
-    def __init__(self, values: tuple[str, ...] | None = None, *, text: str = "",
+    def __init__(self, values: tuple[str, ...], *,
                  children: list[Command] | None = None) -> None:
-        self._values = values
-        self._text = text
+        self._values: tuple[str, ...] | None = values
+        self._line = ""
         self.children = [] if children is None else children
+
+    @classmethod
+    def from_line(cls, line: str) -> GlobalPropertyRestore:
+        """The command of a line ``GlobalProperty⇥…``, its values not yet split.  Made
+        without `__init__` (whose keyword handling cost more than the rest of reading
+        one): the decoder makes hundreds, one after the other."""
+        made = _new_object(cls)
+        made._values = None
+        made._line = line
+        made.children = []
+        return made
 
     @property
     def values(self) -> tuple[str, ...]:
         values = self._values
         if values is None:
-            values = self._values = tuple(fast_split(self._text, ";"))
+            values = self._values = tuple(fast_split(self._line[len(self._HEAD):], ";"))
         return values
 
     def own_text(self) -> str:
-        return "GlobalProperty\t" + fast_join(list(self.values), ";")
+        return self._HEAD + fast_join(list(self.values), ";")
 
     name = property(lambda self: self.values[1] if len(self.values) > 1 else "")
     value = property(lambda self: self.values[2] if len(self.values) > 2 else "")
@@ -916,8 +929,9 @@ def _decode_pieces(pieces: list[str], quotes: bool, depth: int) -> Command:
                     # a game's global properties, restored one after the other (hundreds in
                     # a bundled game's log): each made here, as `_leaf` makes it
                     children = node.children
+                    restore = GlobalPropertyRestore.from_line
                     while True:
-                        children.append(GlobalPropertyRestore(text=piece[15:]))
+                        children.append(restore(piece))
                         index += 1
                         if i > last:
                             break
@@ -976,7 +990,7 @@ def _leaf(text: str, depth: int) -> Command:
             inner = text[4:]
             return LogEntry(None if inner == "null" else _decode(inner, depth + 1))
         if word == "GlobalProperty":
-            return GlobalPropertyRestore(text=text[tab + 1:])
+            return GlobalPropertyRestore.from_line(text)
         if word == "NOTES" or word == "PNOTES":
             return Notes(word == "PNOTES", text[tab + 1:])
         if word == "AUDIO":

@@ -105,6 +105,32 @@ def test_unknown_pieces_are_problems_not_crashes(tour: AuditModule) -> None:
         (2, "RemovePiece of piece 98, which is not in the game")]
 
 
+@pytest.mark.parametrize("watched", [False, True])
+def test_a_problem_of_the_restored_game_is_placed_at_its_command(tour: AuditModule,
+                                                                 watched: bool) -> None:
+    """The restored game's global properties have no handler and are passed over, yet
+    count: a problem says where its command stands among all the file's commands, in the
+    restored game and in the steps after it (with and without a visitor of the pieces)."""
+    from converter.audit.events import PieceAdded
+
+    class Watcher(Visitor):
+        handles = (PieceAdded,)
+
+    text = ("begin_save\x1bGlobalProperty\t;Turn;1;Module\x1bGlobalProperty\t;Phase;A;Module"
+            "\x1b+/2/mark;k\tpiece;;;a.png;X/v\x1bGlobalProperty\t;Side;B;Module"
+            "\x1b+/3/piece;;;a.png;Y/Nowhere;1;1;3;0\x1bend_save"
+            "\x1bLOG\tM/99/Force Pool/1/1/null/null/0/0/null")
+    r = replay(cmd.read_record(text, source="x"), tour, [Watcher()] if watched else [],
+               source="x.vlog")
+    assert [(p.pos.label(), p.message.split(" (")[0]) for p in r.problems] == [
+        ("x.vlog: restored game (command 3)",
+         "piece 2 has an unreadable trait chain; kept off the board"),
+        ("x.vlog: restored game (command 5)", "the file names map 'Nowhere', which the "
+                                              "module does not have"),
+        ("x.vlog: step 1 (command 7)", "MovePiece of piece 99, which is not in the game")]
+    assert r.commands == 8
+
+
 _ids = st.sampled_from(["1", "2", "3", "stack9"])
 _maps = st.sampled_from(["Main Map", "Force Pool", "null", "Nowhere"])
 _coord = st.integers(min_value=-5000, max_value=5000)
