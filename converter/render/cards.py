@@ -1199,6 +1199,17 @@ def _setup_name(piece: Any) -> str:
     return name or next((f.label.strip() for f in piece.faces if f.label and f.label.strip()), "")
 
 
+def _marks_its_place(piece: Any, name: str, where: str) -> bool:
+    """Whether *piece* is a module's handle on the place it starts on rather than a piece a
+    player sets up: it is called exactly what the place is called and prints nothing of its
+    own (no label, no factor).  VASSAL modules put such a see-through piece on every place to
+    give it a right-click menu or a zoom picture (For the People's 'Empty Space' pieces,
+    'Danville' on Danville; Almoravid's and Nevsky's location masks; Paths of Glory's turn
+    spaces); a unit named after its town still prints its factors."""
+    return (bool(name) and name.casefold() == where.strip().casefold()
+            and not any(f.label or f.factors for f in piece.faces))
+
+
 def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float = CARD_WIDTH_MM,
                theme: dict[str, Any] | None = None) -> ReferenceCard | None:
     """What goes where at the start of a scenario: each place with the pieces set on it, in
@@ -1217,11 +1228,16 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
     for each in game.pieces or []:
         codes.setdefault(each.name, set()).add(nationality_code(game, each))
     nameless = 0  # placed pieces the module names nowhere: a line under the table counts them
+    handles = 0  # pieces that only mark the place they stand on: counted under the table too
     for p in scenario.setup or []:
         piece = game.piece(p.piece)
         text = _setup_name(piece) if piece is not None else readable(p.piece)
         if not text:
             nameless += p.count or 1
+            continue
+        where = place_text(game, p.at, tr)
+        if piece is not None and _marks_its_place(piece, text, where):
+            handles += p.count or 1
             continue
         if piece is not None and len(codes[piece.name]) > 1 and (
                 code := nationality_code(game, piece)) and code not in text.split():
@@ -1239,7 +1255,7 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
             extras.append(p.note)
         if extras:
             text += f" ({', '.join(extras)})"
-        places.setdefault(place_text(game, p.at, tr), []).append(text)
+        places.setdefault(where, []).append(text)
     body = [[where, "; ".join(pieces)] for where, pieces in places.items()]
     keys = [[f"setup:{n}:place", f"setup:{n}:pieces"] for n in range(len(body))]
     blocks: list[Block] = [("grid", Grid([tr("Where"), tr("Pieces")], body, keys))] if body else []
@@ -1247,6 +1263,12 @@ def setup_card(game: Game, scenario: Any, *, dpi: float = 300, width_mm: float =
         line = (tr("Not listed: 1 piece the module gives no name or label") if nameless == 1 else
                 tr("Not listed: {n} pieces the module gives no name or label", n=nameless))
         blocks.append(("text", ("setup-nameless", line, "small")))
+    if handles:
+        line = (tr("Not listed: 1 piece that only bears the name of the place it stands on"
+                   " (the module's handle on that place)") if handles == 1 else
+                tr("Not listed: {n} pieces that only bear the name of the place they stand on"
+                   " (the module's handles on those places)", n=handles))
+        blocks.append(("text", ("setup-handles", line, "small")))
     starts = []
     for s in scenario.track_start or []:
         track = game.track(s.track)

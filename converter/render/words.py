@@ -145,7 +145,12 @@ ITALIAN: dict[str, str] = {
     "Not listed: 1 piece the module gives no name or label":
         "Non elencata: 1 pedina senza nome né etichetta nel modulo",
     "Not listed: {n} pieces the module gives no name or label":
-        "Non elencate: {n} pedine senza nome né etichetta nel modulo", "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
+        "Non elencate: {n} pedine senza nome né etichetta nel modulo",
+    "Not listed: 1 piece that only bears the name of the place it stands on (the module's handle on that place)":
+        "Non elencata: 1 pedina che porta solo il nome del luogo su cui sta (serve al modulo per quel luogo)",
+    "Not listed: {n} pieces that only bear the name of the place they stand on (the module's handles on those places)":
+        "Non elencate: {n} pedine che portano solo il nome del luogo su cui stanno (servono al modulo per quei luoghi)",
+    "back": "retro", "Markers on the tracks": "Segnalini sui tracciati",
     "Track": "Tracciato", "Box": "Casella", "map edge {e}": "bordo della mappa {e}",
     "beside {b}": "accanto a {b}", "deck {d}": "mazzo {d}",
     # print kit: counter and card sheets, map pages and track sheets
