@@ -124,6 +124,50 @@ def reference_cards_once(folder: Path) -> tuple[Any, list[Any]]:
     return result  # type: ignore[no-any-return]
 
 
+# (module file, game id) -> (the folder `vconv import` made of it in this run, a listing of
+# that folder's files as made), or the error the import raised
+_IMPORTED: dict[tuple[Path, str], Any] = {}
+
+
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    return sorted((str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
+                  for p in folder.rglob("*"))
+
+
+def imported_once(vmod: Path, game_id: str, copy_into: Path | None = None) -> Path:
+    """The folder `vconv import VMOD -o GAME_ID -q` makes (its name is the game id),
+    imported the first time a test of this run asks (a real module takes seconds to import,
+    and a dozen test files judge the same ones).  Tests that only read the folder share it;
+    a test that changes it passes *copy_into* and gets its own copy, *copy_into*/GAME_ID.
+    A shared folder found changed since its import fails the test that asks next (the test
+    before it should have taken a copy).  An import that does not exit 0 fails every
+    caller, with what it printed."""
+    import contextlib
+    import io
+    import tempfile
+
+    from converter.cli import main
+
+    key = (Path(vmod).resolve(), game_id)
+    if key not in _IMPORTED:
+        folder = Path(tempfile.mkdtemp(prefix="vconv-imported-")) / game_id
+        said = io.StringIO()
+        with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
+            code = main(["import", str(key[0]), "-o", str(folder), "-q"])
+        _IMPORTED[key] = (folder, _listing(folder)) if code == 0 else AssertionError(
+            f"vconv import {key[0]} -o {game_id} exited {code}: {said.getvalue()}")
+    result = _IMPORTED[key]
+    if isinstance(result, Exception):
+        raise result
+    folder, listing = result
+    assert _listing(folder) == listing, f"a test changed the shared import of {key[0].name}"
+    if copy_into is None:
+        return folder  # type: ignore[no-any-return]
+    copy = Path(copy_into) / game_id
+    shutil.copytree(folder, copy)
+    return copy
+
+
 # Under CI (CI=true) an outside checker that is missing, or a bundled game that no longer
 # builds, fails the test that needed it instead of skipping it (.ci/run sets the checkers up).
 _CHECKER_MISSING = ("not installed", "pywargame", "not set up", "does not build", "does not load",
@@ -184,3 +228,6 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
     from tests.helpers_vassal import stop_engine_jobs
 
     stop_engine_jobs()
+    for result in _IMPORTED.values():  # the shared imports go with the run that made them
+        if not isinstance(result, Exception):
+            shutil.rmtree(result[0].parent, ignore_errors=True)

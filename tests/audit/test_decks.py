@@ -20,6 +20,7 @@ from converter.cli import main
 from converter.vassal import commands as cmd
 from converter.vassal.savefile import read_game
 from tests.audit.conftest import REAL
+from tests.conftest import imported_once
 from tests.audit.test_vlogmaker_real_modules import engine_actions, step_list
 
 LOG = REAL / "tour-decks.vlog"
@@ -135,8 +136,7 @@ def test_cards_left_in_their_decks_are_not_said_to_be_unjudged_pieces(
     """Audited against its import, the tour's log ends with the Force Pool's cards in their
     decks: in no player's play, so not in the note on pieces no rule judged.  The cards
     drawn out of a deck during the log would be."""
-    folder = tmp_path / "tour"
-    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    folder = imported_once(TOUR, "tour")
     capsys.readouterr()
     report = tmp_path / "report.txt"
     main(["audit", str(REAL / "tour.vlog"), "--module", str(folder), "-o", str(report)])
@@ -149,8 +149,7 @@ def test_a_log_that_draws_cards_audits_against_the_module_s_import(
     """A referee audits VASSAL's log of draws against the module's import: the cards drawn
     are the game's deck cards (import made them of the decks' card slots), not pieces of
     another game, and the proposed mapping says so instead of listing them as untied."""
-    folder = tmp_path / "tour"
-    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
+    folder = imported_once(TOUR, "tour")
     capsys.readouterr()
     report, mapping = tmp_path / "report.txt", tmp_path / "tour.mapping.json"
     code = main(["audit", str(LOG), "--module", str(TOUR), "--game", str(folder),

@@ -11,6 +11,7 @@ import pytest
 
 from converter.cli import main
 from tests.check.conftest import BUILDFILE, SCENARIO, _save, write_module
+from tests.conftest import imported_once
 
 TRACKER = ('<VASSAL.build.module.turn.TurnTracker name="Turn" buttonText="Turn">'
            '<VASSAL.build.module.turn.CounterTurnLevel incr="1" loop="false" loopLimit="10" '
@@ -124,8 +125,7 @@ def test_identical_slots_are_tied_to_the_piece_import_made_of_them(
 
 
 
-def test_a_vassal_log_across_boards_and_maps_names_each_place_as_vassal_does(
-        tmp_path: Path) -> None:
+def test_a_vassal_log_across_boards_and_maps_names_each_place_as_vassal_does() -> None:
     """tests/data/real/tour-two-boards.vlog was written by the VASSAL 3.6 engine (vlog-maker,
     script tour-two-boards.json) on tour.vmod with the SL hex board and the VIP area board
     side by side on the Main Map: moves from one board to the other, to the Force Pool map
@@ -141,8 +141,7 @@ def test_a_vassal_log_across_boards_and_maps_names_each_place_as_vassal_does(
     from converter.vassal.savefile import read_game
     from tests.audit.conftest import REAL
 
-    game = tmp_path / "tour-game"
-    assert main(["import", str(REAL / "tour.vmod"), "-o", str(game), "-q"]) == 0
+    game = imported_once(REAL / "tour.vmod", "tour")
     module = open_module(REAL / "tour.vmod")
     attach(module, load_rules_game(game))
     log = REAL / "tour-two-boards.vlog"
@@ -189,8 +188,7 @@ def test_a_vassal_log_on_bushido_is_clean_against_the_module_s_own_import(
     from tests.audit.conftest import REAL
 
     module = REAL / "bushido" / "Bushido-RisenSun-0.0-noimages.vmod"
-    game = tmp_path / "bushido-game"
-    assert main(["import", str(module), "-o", str(game), "-q"]) == 0
+    game = imported_once(module, "bushido")
     capsys.readouterr()
     page = tmp_path / "report.html"
     code = main(["audit", str(REAL / "bushido" / "bushido-vlogmaker.vlog"), "--module",
@@ -213,8 +211,7 @@ def test_a_vassal_log_with_boards_in_two_rows_names_each_place_as_vassal_does(
     from converter.vassal.savefile import read_game
     from tests.audit.conftest import REAL
 
-    game = tmp_path / "tour-game"
-    assert main(["import", str(REAL / "tour.vmod"), "-o", str(game), "-q"]) == 0
+    game = imported_once(REAL / "tour.vmod", "tour")
     log = REAL / "tour-rows.vlog"
     capsys.readouterr()
     code = main(["audit", str(log), "--module", str(game)])

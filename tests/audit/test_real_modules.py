@@ -16,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 from converter.cli import main
 from tests.audit.conftest import ROOT
+from tests.conftest import imported_once
 
 REAL = ROOT / "tests" / "data" / "real"
 TOUR = REAL / "tour.vmod"
@@ -37,11 +38,9 @@ def audit_json(capsys: pytest.CaptureFixture[str], *args: str | Path) -> tuple[i
 
 
 @pytest.fixture(scope="module")
-def imported_tour(tmp_path_factory: pytest.TempPathFactory) -> Path:
+def imported_tour() -> Path:
     """The matching game of the real module: what `vconv import` makes of it."""
-    folder = tmp_path_factory.mktemp("import") / "tour"
-    assert main(["import", str(TOUR), "-o", str(folder), "-q"]) == 0
-    return folder
+    return imported_once(TOUR, "tour")
 
 
 # ----------------------------------------------------------------------------- the mapping
@@ -207,8 +206,7 @@ def test_the_imported_folder_alone_is_the_module_a_referee_audits_with(
     code, report = audit_json(capsys, REAL / "tour-vassal36.vlog", "--module", imported_tour)
     assert (code, report["findings"]) == (0, [])
     assert any("to edit it: --module THE.vmod --game" in n for n in report["notes"])
-    game = tmp_path / "almoravid"
-    assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
+    game = imported_once(ALMORAVID, "almoravid")
     capsys.readouterr()
     save = tmp_path / "Scenario_A_Toledo_Beset.vsav"
     with zipfile.ZipFile(ALMORAVID) as z:
@@ -402,13 +400,13 @@ ALMORAVID = REAL / "almoravid" / "Almoravid-1.3-noimages.vmod"
 FOR_THE_PEOPLE = REAL / "for-the-people" / "ForThePeople-3.6-noimages.vmod"
 
 
-@pytest.mark.parametrize("vmod, saves_at_least, judged", [
-    (ALMORAVID, 6, ("setup", "counter-mix")),
+@pytest.mark.parametrize("vmod, game_id, saves_at_least, judged", [
+    (ALMORAVID, "almoravid", 6, ("setup", "counter-mix")),
     # (its 1862-1864 saves start on turns 4, 7 and 11: the import states each scenario's
     # first turn, else no scenario started there and no setup was judged)
-    (FOR_THE_PEOPLE, 4, ("setup", "counter-mix"))], ids=["almoravid", "for-the-people"])
+    (FOR_THE_PEOPLE, "for-the-people", 4, ("setup", "counter-mix"))], ids=["almoravid", "for-the-people"])
 def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str], vmod: Path,
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], vmod: Path, game_id: str,
         saves_at_least: int, judged: tuple[str, ...]) -> None:
     """Almoravid (VASSAL 3.6, folders, decks, 8 setups) and For the People (its 4 scenarios
     keep counters in decks: 11 of the 1861 setup's 12 US Forts lie in its 'USA Forts Pool'):
@@ -417,8 +415,7 @@ def test_every_predefined_setup_of_a_real_module_audits_clean_against_its_import
     tied to the game's)."""
     import zipfile
 
-    game = tmp_path / "game"
-    assert main(["import", str(vmod), "-o", str(game), "-q"]) == 0
+    game = imported_once(vmod, game_id)
     capsys.readouterr()
     with zipfile.ZipFile(vmod) as z:
         saves = [n for n in z.namelist() if n.endswith(".vsav")]
@@ -448,8 +445,7 @@ def test_for_the_people_s_1861_save_is_judged_by_its_scenario_deck_pieces_includ
     its import places them in those decks ('deck' of the location).  The save, as VASSAL
     restores it, is judged by that scenario, every placement in a deck found in its deck
     (when the deck went unread the save matched the module's at-start stacks better)."""
-    game = tmp_path / "game"
-    assert main(["import", str(FOR_THE_PEOPLE), "-o", str(game), "-q"]) == 0
+    game = imported_once(FOR_THE_PEOPLE, "for-the-people")
     capsys.readouterr()
     code, report = audit_json(capsys, FOR_THE_PEOPLE.parent / "1861-3-5.vsav", "--module",
                               FOR_THE_PEOPLE, "--game", game, "--mapping",
@@ -465,8 +461,7 @@ def test_a_new_game_is_judged_by_the_at_start_stacks_not_a_scenario_sharing_its_
     of the import also places the decks' cards, which lie in the same decks in a new game:
     Scenario F, found at as many places, was chosen and its 86 other placements reported
     missing or misplaced.  The scenario the game fits best, misses counted, is chosen."""
-    game = tmp_path / "game"
-    assert main(["import", str(ALMORAVID), "-o", str(game), "-q"]) == 0
+    game = imported_once(ALMORAVID, "almoravid")
     capsys.readouterr()
     code, report = audit_json(capsys, ALMORAVID.parent / "alm-decks.vlog", "--module",
                               ALMORAVID, "--game", game, "--mapping", tmp_path / "map.json")

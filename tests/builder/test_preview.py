@@ -13,7 +13,7 @@ from converter.builder.preview import GRID, ZONE
 from converter.cli import main
 from converter.validate import load_model
 from converter.render.maps import hex_board_geometry
-from tests.conftest import MINI, MODULES
+from tests.conftest import MINI, MODULES, imported_once
 
 
 def test_preview_writes_each_board_with_its_zones(tmp_path: Path, capsys) -> None:
@@ -141,7 +141,7 @@ def test_a_displays_zone_names_stay_in_their_cells_under_the_cells_words() -> No
     assert " ".join(labels[(first.id, first.values[0])][0]) == "Tabella dei Turni 14-16 agosto 1914"
 
 
-def test_a_square_grids_preview_prints_no_name_over_its_cells(tmp_path: Path) -> None:
+def test_a_square_grids_preview_prints_no_name_over_its_cells() -> None:
     """VASSAL's tour module: its 'plain' board is a SquareGrid without a picture, printed as
     a grid of cells that each print their name ('-10,10'); the preview printed the same name
     again in each cell's corner, over the cell's own.  Inside every cell the preview now
@@ -149,8 +149,7 @@ def test_a_square_grids_preview_prints_no_name_over_its_cells(tmp_path: Path) ->
     from converter.builder.images import board_picture
     from converter.builder.preview import board_preview
     real = Path(__file__).resolve().parents[1] / "data" / "real"
-    assert main(["import", str(real / "tour.vmod"), "-o", str(tmp_path / "tour"), "-q"]) == 0
-    game = load_model(tmp_path / "tour")
+    game = load_model(imported_once(real / "tour.vmod", "tour"))
     board = game.board("plain")
     assert board is not None
     plain, shown = board_picture(game, board).convert("RGB"), board_preview(game, board)

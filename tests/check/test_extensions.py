@@ -377,7 +377,7 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
     warning); every problem the engine reports is one check reports, and every error of
     check is an error of the engine (tests/check/test_vassal_agrees.py's judges)."""
     from tests.check.test_vassal_agrees import (
-        assert_errors_are_the_engines, engine_problems, explained)
+        Findings, assert_errors_are_the_engines, engine_problems, explained)
 
     options, fails, errors = ENGINE_CASES[case]
     options = dict(options)
@@ -391,7 +391,8 @@ def test_the_engine_loads_extensions_as_check_says(base: Path, tmp_path: Path,
     assert report.exit_code() == int(errors), [str(f) for f in report.findings]
     lines = engine_problems(result.output)
     if not fails:  # (a failed load's lines are said by the extension-* error)
-        missed = [line for line in lines if not explained(line, report, base)]
+        findings = Findings(report)
+        missed = [line for line in lines if not explained(line, findings, base)]
         assert missed == [], missed
         assert_errors_are_the_engines(lines, report, base)
     if case == "empty-element":

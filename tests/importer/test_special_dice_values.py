@@ -14,6 +14,7 @@ import pytest
 from converter.cli import main
 from converter.validate import load_model
 from tests.check.conftest import BUILDFILE, write_module
+from tests.conftest import imported_once
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "real"
 POG = REAL / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod"
@@ -89,8 +90,8 @@ def test_values_the_module_gives_are_kept(tmp_path: Path, capsys: pytest.Capture
 
 @pytest.mark.skipif(not POG.is_file(), reason="Paths of Glory is not in tests/data/real")
 def test_paths_of_glory_dice_count_as_their_faces(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["import", str(POG), "-o", str(tmp_path / "pog"), "-q"]) == 0
-    tables = json.loads((tmp_path / "pog" / "tables.json").read_text(encoding="utf-8"))
+        capsys: pytest.CaptureFixture[str]) -> None:
+    pog = imported_once(POG, "paths-of-glory")
+    tables = json.loads((pog / "tables.json").read_text(encoding="utf-8"))
     assert {d["name"]: d["faces"] for d in tables["dice"]} == {
         "Grey Die": [{"label": n} for n in NUMBERS], "Blue Die": [{"label": n} for n in NUMBERS]}

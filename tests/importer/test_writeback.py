@@ -18,20 +18,16 @@ import pytest
 from converter.cli import main
 from converter.importer.diff import diff_modules, render_text
 from tests.helpers_vassal import run_vassal_check
+from tests.conftest import imported_once
 from tests.importer.helpers import ROOT, TOUR
 
 BUSHIDO = ROOT / "tests" / "data" / "real" / "bushido" / "Bushido-RisenSun-0.0-noimages.vmod"
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
-    """tour.vmod and Bushido imported once; each test edits its own copy."""
-    out = {}
-    for slug, vmod in (("tour", TOUR), ("bushido", BUSHIDO)):
-        folder = tmp_path_factory.mktemp("import") / slug
-        assert main(["import", str(vmod), "-o", str(folder), "-q"]) == 0
-        out[slug] = folder
-    return out
+def imported() -> dict[str, Path]:
+    """tour.vmod and Bushido imported once (tests/conftest.py); each test edits its own copy."""
+    return {"tour": imported_once(TOUR, "tour"), "bushido": imported_once(BUSHIDO, "bushido")}
 
 
 def _copy(imported: dict[str, Path], slug: str, tmp_path: Path) -> Path:

@@ -17,7 +17,7 @@ from converter.printkit.mapsheets import board_print
 from converter.model.game import Game
 from converter.validate import load_model
 from tests.check.conftest import BUILDFILE, IMAGES, png, write_module
-from tests.conftest import ROOT
+from tests.conftest import ROOT, imported_once
 
 NEVSKY = ROOT / "tests" / "data" / "real" / "nevsky" / "Nevsky-2.1-noimages.vmod"
 
@@ -55,8 +55,7 @@ def test_a_picture_without_places_prints_on_one_page_as_large_as_it_holds(
 
 def test_boards_with_nothing_to_print_get_no_page_and_are_named(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    game = tmp_path / "nevsky"
-    assert main(["import", str(NEVSKY), "-o", str(game), "--quiet"]) == 0
+    game = imported_once(NEVSKY, "nevsky")
     assert main(["print", str(game), "-o", str(tmp_path / "kit"), "--dpi", "72", "--png"]) == 0
     out = capsys.readouterr().out
     assert ("note: boards 'Sequence', 'Commands', 'Battle', 'Forces', 'Teutonic Display', "
@@ -74,14 +73,12 @@ POG = ROOT / "tests" / "data" / "real" / "paths-of-glory" / "PathsOfGlory-10.8-n
 
 
 @pytest.fixture(scope="module")
-def pog(tmp_path_factory: pytest.TempPathFactory) -> Game:
+def pog() -> Game:
     """Paths of Glory's image-less module imported (once for the tests that print it)."""
-    folder = tmp_path_factory.mktemp("pog") / "game"
-    assert main(["import", str(POG), "-o", str(folder), "--quiet"]) == 0
-    return load_model(folder)
+    return load_model(imported_once(POG, "paths-of-glory"))
 
 
-def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) -> None:
+def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages() -> None:
     """The Longest Day's hex map without its picture: its last column of 3 pages held 5 mm
     of blank paper past the last hexes; the hexes all still print."""
     from PIL import ImageChops
@@ -89,8 +86,7 @@ def test_a_blank_edge_of_a_schematic_takes_no_column_of_pages(tmp_path: Path) ->
     from converter.printkit.mapsheets import OVERLAP_MM
     from converter.render.drawings import board_image
 
-    assert main(["import", str(LONGEST_DAY), "-o", str(tmp_path / "game"), "--quiet"]) == 0
-    game = load_model(tmp_path / "game")
+    game = load_model(imported_once(LONGEST_DAY, "longest-day"))
     board = game.board("normandy")
     bp = board_print(game, board, PAPERS["a4"])
     assert (bp.tiles[0].cols, bp.tiles[0].rows) == (10, 3)

@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageDraw
 
-from converter.cli import main
 from converter.model.game import Game
 from converter.printkit.layout import PAPERS
 from converter.printkit.mapsheets import PT_MM, board_print
@@ -19,7 +18,7 @@ from converter.render.drawings import drawing_of
 from converter.render.maps import space_image_size, space_plan
 from converter.render.placement import NAME_UNITS, NodeSpec, plan_spaces
 from converter.validate import load_model
-from tests.conftest import ROOT
+from tests.conftest import ROOT, imported_once
 
 REAL = ROOT / "tests" / "data" / "real"
 MODULES = {"paths-of-glory": (REAL / "paths-of-glory" / "PathsOfGlory-10.8-noimages.vmod", "classic-map"),
@@ -36,11 +35,9 @@ def _inside(inner: Box, outer: Box) -> bool:
 
 
 @pytest.fixture(scope="module", params=sorted(MODULES))
-def imported(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, str]:
+def imported(request: pytest.FixtureRequest) -> tuple[Game, str]:
     module, board = MODULES[request.param]
-    folder = tmp_path_factory.mktemp(request.param) / "game"
-    assert main(["import", str(module), "-o", str(folder), "--quiet"]) == 0
-    return load_model(folder), board
+    return load_model(imported_once(module, request.param)), board
 
 
 def test_no_name_lies_on_another_and_most_stay_where_the_module_puts_them(imported: tuple[Game, str]) -> None:

@@ -17,7 +17,7 @@ from converter.validate import load_model
 from converter.model.game import Game
 from converter.render.maps import hex_board_geometry, panel_label, space_image_size, space_plan
 from converter.render.text import color, font
-from tests.conftest import bundled_games
+from tests.conftest import bundled_games, imported_once
 
 GAMES = bundled_games()
 Box = tuple[float, float, float, float]
@@ -173,15 +173,11 @@ def test_a_crowded_cluster_is_parted_with_a_leader_line(tmp_path: Path) -> None:
     assert sum(plan.moved(n.id) for n in nodes) >= 4
 
 
-def test_spaces_too_many_to_part_are_each_still_drawn_at_their_spot(tmp_path: Path) -> None:
+def test_spaces_too_many_to_part_are_each_still_drawn_at_their_spot() -> None:
     """An imported module's board of 21 × 21 square cells (VASSAL's tour, 'plain') has no room
     for a box per cell: every cell still gets its box, at the smallest font, and a place to
     drop pieces; `vconv print` of the imported tour stopped on KeyError '10-10'."""
-    from converter.cli import main
-
-    folder = tmp_path / "tour"
-    assert main(["import", str(Path(__file__).parents[1] / "data" / "real" / "tour.vmod"),
-                 "-o", str(folder), "-q"]) == 0
+    folder = imported_once(Path(__file__).parents[1] / "data" / "real" / "tour.vmod", "tour")
     board = next(b for b in load_model(folder).boards or [] if b.name == "plain")
     assert len(board.spaces or []) == 441
     size = space_image_size(board)
