@@ -154,8 +154,12 @@ def imported_once(vmod: Path, game_id: str, copy_into: Path | None = None) -> Pa
         said = io.StringIO()
         with contextlib.redirect_stdout(said), contextlib.redirect_stderr(said):
             code = main(["import", str(key[0]), "-o", str(folder), "-q"])
-        _IMPORTED[key] = (folder, _listing(folder)) if code == 0 else AssertionError(
-            f"vconv import {key[0]} -o {game_id} exited {code}: {said.getvalue()}")
+        if code == 0:
+            _IMPORTED[key] = (folder, _listing(folder))
+        else:  # remembered: a module that does not import is not imported again
+            shutil.rmtree(folder.parent, ignore_errors=True)
+            _IMPORTED[key] = AssertionError(
+                f"vconv import {key[0]} -o {game_id} exited {code}: {said.getvalue()}")
     result = _IMPORTED[key]
     if isinstance(result, Exception):
         raise result
