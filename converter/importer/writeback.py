@@ -645,6 +645,7 @@ class _Editor:
         window and tabs its `group` names (new ones where the module has none)."""
         old = {c["id"]: c for c in self.original.get("charts", [])}
         comps = self.parts.charts.components
+        gone: list[Component] = []
         for index, chart in enumerate(self.current.get("charts", [])):
             pointer = f"/charts/{index}"
             before, comp = old.get(chart.get("id")), comps.get(chart.get("id"))
@@ -652,6 +653,7 @@ class _Editor:
                     or ("html" in before) != ("html" in chart):
                 if before is not None and comp is not None:
                     self.remove(comp)
+                    gone.append(comp)
                 self.add_chart(pointer, chart)
                 continue
             changed = False
@@ -677,6 +679,19 @@ class _Editor:
         for chart_id in sorted(set(old) - kept):
             if chart_id in comps:
                 self.remove(comps[chart_id])
+                gone.append(comps[chart_id])
+        for element in gone:
+            self.prune(element)
+
+    def prune(self, comp: Component) -> None:
+        """The tabs and window a removed chart leaves holding nothing go too (once every chart
+        is written): a window of none would stay a toolbar button opening an empty window."""
+        holder = self.parent.get(id(comp))
+        while isinstance(holder, (ChartWindow, *WIDGETS)) and id(holder) not in self.removed \
+                and all(id(c) in self.removed for c in holder.children) \
+                and not any(self.parent.get(a) is holder for a in self.added):
+            self.remove(holder)
+            holder = self.parent.get(id(holder))
 
     def chart_of(self, pointer: str, entry: dict[str, Any]) -> Chart | HtmlChart | None:
         """The chart's element as a build makes it, its picture or page (and the page's

@@ -155,21 +155,27 @@ def test_a_chart_renamed_repictured_or_removed_in_the_json_is_so_in_the_built_mo
     folder, _ = _import(tmp_path, _module(tmp_path), capsys)
     (folder / "images" / "new-crt.png").write_bytes(_picture("yellow"))
     tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
-    crt, tec, page, _ = tables["charts"]
+    crt, tec, page, sop = tables["charts"]
     crt.update(name="Combat Results", description="CRT, 2nd edition", image="images/new-crt.png")
     page["group"] = ["Elsewhere"]
+    sop["group"] = ["Player Aids", "Turn"]  # the only chart of its window
     tables["charts"].remove(tec)
     (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
     assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
     assert capsys.readouterr().err == ""
+    with zipfile.ZipFile(tmp_path / "out" / "game.vmod") as archive:
+        built = archive.read("buildFile.xml").decode("utf-8")
+    assert 'ChartWindow name="Sequence"' not in built  # left holding nothing, it goes too
     again = tmp_path / "again"
     assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
     charts = {c["name"]: c for c in merged(again)["charts"]}
-    assert list(charts) == ["Combat Results", "Sequence of Play", "How to Play"]
+    assert [(n, c["group"]) for n, c in charts.items()] == [
+        ("Combat Results", ["Player Aids", "Combat"]), ("Sequence of Play", ["Player Aids", "Turn"]),
+        ("How to Play", ["Elsewhere"])]  # a window of its own
     assert charts["Combat Results"]["description"] == "CRT, 2nd edition"
     assert (again / charts["Combat Results"]["image"]).read_bytes() == _picture("yellow")
-    assert charts["How to Play"]["group"] == ["Elsewhere"]  # a window of its own
     assert (again / charts["How to Play"]["html"]).read_bytes() == PAGE
+    assert run_vassal_check(tmp_path / "out" / "game.vmod", images=True).errors == 0
 
 
 def test_a_chart_added_in_the_json_joins_the_window_and_tabs_it_names(
