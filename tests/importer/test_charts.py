@@ -178,6 +178,23 @@ def test_a_chart_renamed_repictured_or_removed_in_the_json_is_so_in_the_built_mo
     assert run_vassal_check(tmp_path / "out" / "game.vmod", images=True).errors == 0
 
 
+def test_a_chart_given_another_page_in_the_json_shows_it_in_the_built_module(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    (folder / "howto.html").write_bytes(b"<html><body><p>Second edition.</p></body></html>")
+    tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+    tables["charts"][2]["html"] = "howto.html"  # the module's own page bears that name too
+    (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
+    assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
+    assert capsys.readouterr().err == ""
+    again = tmp_path / "again"
+    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
+    charts = {c["name"]: c for c in merged(again)["charts"]}
+    assert charts["How to Play"]["group"] == ["Player Aids"]
+    assert (again / charts["How to Play"]["html"]).read_bytes() == (
+        b"<html><body><p>Second edition.</p></body></html>")
+
+
 def test_a_chart_added_in_the_json_joins_the_window_and_tabs_it_names(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """A builder adds charts to an imported game: into a tab the module has, a new tab of a
