@@ -16,10 +16,9 @@ from converter.model.turns import Phase, TrackerLevel, Turns
 from converter.vassal import sequence
 from converter.vassal.components import CounterTurnLevel, ListTurnLevel, TurnTracker
 from converter.vassal.components.base import Component
+from converter.vassal.components.turn_tracker import TurnLevel, turn_levels
 
 TRACKER_ID = "TurnTracker0"  # VASSAL numbers turn trackers in build order; the game's is first
-
-TurnLevel = CounterTurnLevel | ListTurnLevel
 
 
 def turn_tracker(game: Game) -> TurnTracker | None:
@@ -164,8 +163,7 @@ def level_state(level: Component, current: int | None = None) -> str:
     """A level at its start (VASSAL's TurnLevel state): a counter at its first value, a
     list at its first entry with every entry on, each sub-level after it; *current* sets
     the top value (a counter's number, a list's index)."""
-    kids = [level_state(c) for c in level.children
-            if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+    kids = [level_state(c) for c in turn_levels(level)]
     fields: list[object]
     if isinstance(level, CounterTurnLevel):
         fields = [level.start if current is None else current, 0, level.loop, level.loop_limit]
@@ -182,7 +180,7 @@ def turn_state(game: Game, scenario: Scenario | None) -> str | None:
     tracker = turn_tracker(game)
     if tracker is None:
         return None
-    levels = [c for c in tracker.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+    levels = turn_levels(tracker)
     if game.turns is None:
         return sequence.join([0] + [level_state(level) for level in levels], "|")
     numbers = game.turns.numbers()

@@ -36,8 +36,9 @@ from converter.vassal import commands as cmd
 from converter.importer.trackers import turn_tracker
 from converter.vassal import sequence
 from converter.vassal.components import (
-    CounterTurnLevel, ListTurnLevel, Map, PredefinedSetup, TurnTracker)
+    CounterTurnLevel, Map, PredefinedSetup, TurnTracker)
 from converter.vassal.components.piece_slot import SlotDefinition
+from converter.vassal.components.turn_tracker import turn_levels
 from converter.vassal.layout import LaidBoard, board_under
 from converter.vassal.savefile import read_save_bytes
 from converter.vassal.slots import definition_mark
@@ -92,7 +93,7 @@ def _start_turn(ctx: ImportContext, record: cmd.GameRecord) -> int | None:
     if not trackers:
         return None
     tracker = turn_tracker(trackers)
-    levels = [c for c in tracker.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+    levels = turn_levels(tracker)
     if not levels or not isinstance(levels[0], CounterTurnLevel):
         return None
     index = trackers.index(tracker)

@@ -19,13 +19,11 @@ from converter.importer.context import ImportContext
 from converter.importer.paths import label
 from converter.vassal.components import (
     CounterTurnLevel, ListTurnLevel, TurnGlobalHotkey, TurnTracker)
-from converter.vassal.components.base import Component
+from converter.vassal.components.turn_tracker import TurnLevel, turn_levels
 
 MAX_PHASES = 1000  # sub-levels are repeated under every entry: a bound on what that makes
 
 _TURN_WORD = re.compile(r"\bturns?\b", re.IGNORECASE)
-
-TurnLevel = CounterTurnLevel | ListTurnLevel
 
 
 @dataclass
@@ -44,10 +42,6 @@ def turn_tracker(trackers: list[TurnTracker]) -> TurnTracker:
     first."""
     named = [t for t in trackers if _TURN_WORD.search(t.name)]
     return (named or trackers)[0]
-
-
-def levels_of(comp: Component) -> list[TurnLevel]:
-    return [c for c in comp.children if isinstance(c, (CounterTurnLevel, ListTurnLevel))]
 
 
 def import_turns(ctx: ImportContext, consumed: set[int]) -> TrackersResult:
@@ -87,7 +81,7 @@ def _hotkeys(ctx: ImportContext, tracker: TurnTracker) -> None:
 def _game_turns(ctx: ImportContext, tracker: TurnTracker
                 ) -> tuple[dict[str, Any] | None, list[dict[str, Any]]]:
     path = label(tracker)
-    levels = levels_of(tracker)
+    levels = turn_levels(tracker)
     if not levels:
         ctx.note(f"not imported: {path}: it has no turn levels")
         return None, []
@@ -114,7 +108,7 @@ def _game_turns(ctx: ImportContext, tracker: TurnTracker
             turns["wrap"] = True
         turns["provenance"] = ctx.stated(top_path)
     budget = [MAX_PHASES]
-    sequence = _phases(ctx, levels_of(top), top_path, budget)
+    sequence = _phases(ctx, turn_levels(top), top_path, budget)
     for other in levels[1:]:
         ctx.note(f"not imported: {path}/{label(other)}: a second top-level turn level")
     return (turns or None), sequence
@@ -165,7 +159,7 @@ def _phase(ctx: ImportContext, name: str, level: TurnLevel, path: str, budget: l
         if level.incr != 1:
             ctx.note(f"{path}: it counts by {level.incr}; its rounds are read as counting "
                      "by 1")
-    subs = _phases(ctx, levels_of(level), path, budget)
+    subs = _phases(ctx, turn_levels(level), path, budget)
     if subs:
         phase["phases"] = subs
     phase["provenance"] = ctx.stated(path)
@@ -174,7 +168,7 @@ def _phase(ctx: ImportContext, name: str, level: TurnLevel, path: str, budget: l
 
 def _other(ctx: ImportContext, tracker: TurnTracker) -> dict[str, Any] | None:
     path = label(tracker)
-    levels = levels_of(tracker)
+    levels = turn_levels(tracker)
     if not levels:
         ctx.note(f"not imported: {path}: it has no turn levels")
         return None
@@ -199,7 +193,7 @@ def _level(level: TurnLevel) -> dict[str, Any]:
             out["step"] = level.incr
         if level.loop:
             out["last"] = level.loop_limit
-    subs = [_level(sub) for sub in levels_of(level)]
+    subs = [_level(sub) for sub in turn_levels(level)]
     if subs:
         out["levels"] = subs
     return out

@@ -53,9 +53,10 @@ from converter.model import properties, tables
 from converter.model.turns import Phase, TrackerLevel, Turns
 from converter.model.codec import from_json
 from converter.vassal.components import (
-    Chart, ChartWindow, CounterTurnLevel, GameModule, GlobalProperties, GlobalProperty,
-    HtmlChart, ListTurnLevel, Map, PieceSlot, PieceWindow, SetupStack, TabWidget, TurnTracker)
+    Chart, ChartWindow, GameModule, GlobalProperties, GlobalProperty, HtmlChart, Map,
+    PieceSlot, PieceWindow, SetupStack, TabWidget, TurnTracker)
 from converter.vassal.components.base import Component
+from converter.vassal.components.turn_tracker import TurnLevel
 from converter.vassal import sequence
 from converter.vassal.spans import Patch, Span, element_spans
 from converter.vassal.traits import BasicPiece, Layer, Marker, PieceTraits, UsePrototype
@@ -406,11 +407,22 @@ class _Editor:
         except OSError:
             self.warn(pointer, f"picture {file!r} cannot be read; the piece has no image")
             return ""
-        images = {k[len("images/"):]: v for k, v in {**self.entries, **self.extra}.items()
-                  if k.startswith("images/")}
+        images, _files = self.stored()
         name = free_name(images, PurePosixPath(str(file)).name, data, "pieces")
         self.extra[f"images/{name}"] = data
         return name
+
+    def stored(self) -> tuple[dict[str, bytes], dict[str, bytes]]:
+        """The module's pictures (by their name under images/) and its other files, those this
+        write-back adds included: what a file added must not take the name of."""
+        images: dict[str, bytes] = {}
+        files: dict[str, bytes] = {}
+        for entry, data in {**self.entries, **self.extra}.items():
+            if entry.startswith("images/"):
+                images[entry[len("images/"):]] = data
+            else:
+                files[entry] = data
+        return images, files
 
     def _palette_neighbour(self, side: Any) -> PieceSlot | None:
         """The last palette slot of a piece of *side* (else the last palette slot)."""
@@ -696,10 +708,7 @@ class _Editor:
     def chart_of(self, pointer: str, entry: dict[str, Any]) -> Chart | HtmlChart | None:
         """The chart's element as a build makes it, its picture or page (and the page's
         pictures) added to the module under names no other file of the module holds."""
-        images = {k[len("images/"):]: v for k, v in {**self.entries, **self.extra}.items()
-                  if k.startswith("images/")}
-        files = {k: v for k, v in {**self.entries, **self.extra}.items()
-                 if not k.startswith("images/")}
+        images, files = self.stored()
         known = set(images), set(files)
         comp = chart_component(self.doc.folder, from_json(tables.Chart, entry), images, files)
         if not isinstance(comp, (Chart, HtmlChart)):
@@ -831,8 +840,7 @@ class _Editor:
 
     def relevel(self, tracker: TurnTracker, levels: Sequence[Component]) -> None:
         """The tracker written anew with *levels*, its other children (keys) after them."""
-        others = [c for c in tracker.children
-                  if not isinstance(c, (CounterTurnLevel, ListTurnLevel))]
+        others = [c for c in tracker.children if not isinstance(c, TurnLevel)]
         tracker.children = list(levels) + others
         self.rewrite(tracker)
 

@@ -357,9 +357,10 @@ def _try_plan(plan: SpacePlan, nodes: list[NodeSpec], area: tuple[float, float, 
         items = [centre[k] for k in kids[parent]]
         # a row of points stacked in a frame no larger than it needs (Almoravid's turns,
         # one above the other, had each taken more than the track's pitch)
-        pad = 0.5 if _huddled(items, gap) else 1.0
-        if pad < 1:
+        huddled = _huddled(items, gap)
+        if huddled:
             _stacked(items, gap)
+        pad = 0.5 if huddled else 1.0
         if not _separate(items, area, gap) and not settle:
             return False
         x0 = min(it[0] - it[2] / 2 for it in items) - unit * 0.8 * pad

@@ -5,7 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from converter.vassal.components.base import Component, attrs
+from converter.vassal.components.counter_turn_level import CounterTurnLevel
+from converter.vassal.components.list_turn_level import ListTurnLevel
 from converter.vassal.traits.spec import INT
+
+TurnLevel = CounterTurnLevel | ListTurnLevel
+
+
+def turn_levels(comp: Component) -> list[TurnLevel]:
+    """The levels directly under a tracker or a level (its keys and other children aside)."""
+    return [c for c in comp.children if isinstance(c, TurnLevel)]
 
 
 @dataclass

@@ -456,8 +456,8 @@ def _id_names_it(trait_id: str) -> bool:
 # listing of a save then loads these trait modules only, not the whole registry.
 _NAMING: dict[str, type[Trait]] = {Layer.ID: Layer, Label.ID: Label, BasicName.ID: BasicName}
 _SHOWN: dict[str, type[Trait]] = {**_NAMING, BasicPiece.ID: BasicPiece}
-_NAMING_IDS = tuple(_NAMING)
-_NAMING_CLASSES = frozenset(_NAMING.values())  # a part starting with one of these is a name-changing trait
+_NAMING_IDS = tuple(_NAMING)  # a part starting with one of these is a name-changing trait
+_NAMING_CLASSES = frozenset(_NAMING.values())
 
 
 def _trait_class(trait_id: str) -> type[Trait] | None:
