@@ -658,6 +658,7 @@ class _Editor:
         old = {c["id"]: c for c in self.original.get("charts", [])}
         comps = self.parts.charts.components
         gone: list[Component] = []
+        new: dict[int, tuple[Component, list[Component]]] = {}
         for index, chart in enumerate(self.current.get("charts", [])):
             pointer = f"/charts/{index}"
             before, comp = old.get(chart.get("id")), comps.get(chart.get("id"))
@@ -666,7 +667,7 @@ class _Editor:
                 if before is not None and comp is not None:
                     self.remove(comp)
                     gone.append(comp)
-                self.add_chart(pointer, chart)
+                self.add_chart(pointer, chart, new)
                 continue
             changed = False
             for key in sorted(set(before) | set(chart)):
@@ -692,6 +693,9 @@ class _Editor:
             if chart_id in comps:
                 self.remove(comps[chart_id])
                 gone.append(comps[chart_id])
+        for holder, children in new.values():
+            for child in children:
+                self.insert_into(holder, child)
         for element in gone:
             self.prune(element)
 
@@ -719,7 +723,11 @@ class _Editor:
         self.extra.update({k: v for k, v in files.items() if k not in known[1]})
         return comp
 
-    def add_chart(self, pointer: str, entry: dict[str, Any]) -> None:
+    def add_chart(self, pointer: str, entry: dict[str, Any],
+                  new: dict[int, tuple[Component, list[Component]]]) -> None:
+        """The chart put in the window and tabs its group names; what the module lacks of
+        them is made in *new* (holder → what to add to it), so that charts added to one new
+        window or tab share it; `charts` writes them once every chart is placed."""
         comp = self.chart_of(pointer, entry)
         if comp is None:
             return
@@ -727,15 +735,21 @@ class _Editor:
         holder: Component | None = next(
             (w for w in self.root.find_all(ChartWindow) if id(w) not in self.removed
              and (w.name or w.text or DEFAULT_WINDOW) == group[0]), None)
-        if holder is None:  # a window of its own, beside the module's others
-            window = ChartWindow(name=group[0], text=group[0], tooltip=group[0])
-            window.add(_in_tabs(comp, group[1:]))
-            self.insert_into(self.root, window)
-            return
         tabs = group[1:]
+        if holder is None:  # a window of its own, beside the module's others
+            holder, tabs = self.root, group
         while tabs and (inner := self._tab(holder, tabs[0])) is not None:
             holder, tabs = inner, tabs[1:]
-        self.insert_into(holder, _in_tabs(comp, tabs))
+        children = new.setdefault(id(holder), (holder, []))[1]
+        at_root = holder is self.root
+        for name in tabs:
+            made = next((c for c in children if _group_name(c) == name), None)
+            if made is None:
+                made = (ChartWindow(name=name, text=name, tooltip=name) if at_root
+                        else TabWidget(entry_name=name))
+                children.append(made)
+            children, at_root = made.children, False
+        children.append(comp)
 
     def _tab(self, parent: Component, name: str) -> Component | None:
         """The tab of *parent* named *name*, looked for as import reads tabs: through widgets
@@ -909,13 +923,11 @@ class _Editor:
             self.parent[id(comp)] = parent
 
 
-def _in_tabs(comp: Component, tabs: list[str]) -> Component:
-    """*comp* inside new tabs named *tabs*, outermost first."""
-    for name in reversed(tabs):
-        tab = TabWidget(entry_name=name)
-        tab.add(comp)
-        comp = tab
-    return comp
+def _group_name(comp: Component) -> str | None:
+    """The window's or tab's name a chart's group gives it, None for a chart."""
+    if isinstance(comp, ChartWindow):
+        return comp.name
+    return comp.entry_name if isinstance(comp, TabWidget) else None
 
 
 class _GpidPool:

@@ -233,6 +233,30 @@ def test_a_chart_added_in_the_json_joins_the_window_and_tabs_it_names(
     assert run_vassal_check(vmod, images=True).errors == 0
 
 
+def test_charts_added_to_one_new_window_or_tab_share_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Before, each chart added to a window the module lacked made a window of its own
+    (two 'Tables' buttons), and so did each added to a new tab."""
+    folder, _ = _import(tmp_path, _module(tmp_path), capsys)
+    (folder / "images" / "tem.png").write_bytes(_picture("orange"))
+    tables = json.loads((folder / "tables.json").read_text(encoding="utf-8"))
+    tables["charts"] += [
+        {"id": f"c{n}", "name": f"Chart {n}", "image": "images/tem.png", "group": group}
+        for n, group in enumerate([["Tables"], ["Tables"], ["Player Aids", "Rules"],
+                                   ["Player Aids", "Rules"]])]
+    (folder / "tables.json").write_text(json.dumps(tables), encoding="utf-8")
+    assert main(["build", str(folder), "-o", str(tmp_path / "out")]) == 0
+    with zipfile.ZipFile(tmp_path / "out" / "game.vmod") as archive:
+        built = archive.read("buildFile.xml").decode("utf-8")
+    assert built.count('ChartWindow name="Tables"') == 1
+    assert built.count('TabWidget entryName="Rules"') == 1
+    again = tmp_path / "again"
+    assert main(["import", str(tmp_path / "out" / "game.vmod"), "-o", str(again)]) == 0
+    groups = {c["name"]: c["group"] for c in merged(again)["charts"]}
+    assert [groups[f"Chart {n}"] for n in range(4)] == [
+        ["Tables"], ["Tables"], ["Player Aids", "Rules"], ["Player Aids", "Rules"]]
+
+
 def test_the_print_shows_each_chart_picture_as_a_reference_card(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder, _ = _import(tmp_path, _module(tmp_path), capsys)
